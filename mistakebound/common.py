@@ -1,0 +1,64 @@
+"""Shared plumbing for the subcommands: one-line errors with exit code 2, JSON output."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from learners.errors import InputError
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(click.ClickException):
+    """Raised by a subcommand for bad input: one line on stderr, exit code 2."""
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None):  # one line, no usage block
+        click.echo(f"mistakebound: error: {self.format_message()}", err=True)
+
+
+def fail(message: str):
+    raise BadInput(message)
+
+
+def emit_json(obj, path=None) -> None:
+    """Write ``obj`` as JSON to stdout, or atomically to ``path`` (no half-written files)."""
+    text = json.dumps(obj, indent=2, default=str)
+    if path in (None, "-"):
+        click.echo(text)
+        return
+    write_text_atomic(path, text + "\n")
+
+
+def write_text_atomic(path, text: str) -> None:
+    import os
+    import tempfile
+    path = os.fspath(path)
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def input_errors_exit_2(fn):
+    """Decorator: turn InputError (and ValueError from parsing) into one line + exit 2."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*a, **k):
+        try:
+            return fn(*a, **k)
+        except InputError as e:
+            raise BadInput(str(e).splitlines()[0] if str(e) else type(e).__name__) from None
+    return wrapper
