@@ -16,8 +16,8 @@ COMMANDS = {
     "verify": ("mistakebound.cmd_verify:verify", "Machine-check the theorem catalogue (z3/sympy, re-checked by cvc5)."),
     "adversary": ("mistakebound.cmd_adversary:adversary", "Search worst-case sequences and certify them exactly."),
     "replay": ("mistakebound.cmd_adversary:replay", "Re-check sequence files exactly."),
-    "check-bound": ("mistakebound.cmd_refute:check_bound", "Prove or refute a claimed mistake bound."),
-    "kernel": ("mistakebound.cmd_refute:kernel", "Decide whether K(x, y) is a legal (PSD) kernel."),
+    "check-bound": ("mistakebound.cmd_check_bound:check_bound", "Prove or refute a claimed mistake bound."),
+    "kernel": ("mistakebound.cmd_kernel:kernel", "Decide whether K(x, y) is a legal (PSD) kernel."),
     "grade": ("mistakebound.cmd_grade:grade", "Grade student submissions in isolation."),
 }
 
