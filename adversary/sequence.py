@@ -1,0 +1,411 @@
+"""The sequence file: the one format every part of the suite reads and writes for a worst-case
+(or any) example sequence, with the target it is evaluated against.
+
+Wire format (JSON, one object)::
+
+    {
+      "format": "mistakebound.sequence/1",
+      "algorithm": "perceptron" | "winnow" | "kernel_perceptron",
+      "examples": [[num, ...], ...],          # num: an integer or a string "p/q" (exact)
+      "labels": [...],                        # +1/-1 (perceptrons), 0/1 (Winnow)
+      "target": ...,                          # see below; null = no target (no bound)
+      "epochs": 1,                            # passes over the examples, in the given order
+      "bias": false,                          # perceptrons: learn a bias b (update b += y)
+      "target_bias": num,                     # perceptron with bias: b* (optional, default 0)
+      "variant": "halve" | "eliminate" | "winnow2",   # Winnow only (required)
+      "alpha": num, "theta": num | null,      # Winnow only (defaults 2 and n)
+      "kernel": "poly:c=1,k=2",               # kernel perceptron only (required)
+      "claims": {"mistakes": int, "bound": num, "ratio": num, ...},   # optional; recomputed
+      "meta": {...}                           # free-form: strategy, gamma, dim, seed, seconds, notes
+    }
+
+``target``:
+
+* perceptron: w* (a list of d numbers).  The bound is R^2 |w*|^2 after scaling w* so that
+  min y (w*.x) = 1 (with a bias: x augmented by a constant 1 and w* by b*);
+* winnow: the relevant variable indices (0-based, distinct); the labels must equal their OR;
+* kernel_perceptron: w* in dual form, one coefficient per example (w* = sum_j beta_j phi(x_j)).
+
+Numbers are kept as ``fractions.Fraction`` in memory; a float in a file (a user's float data) is
+read as its exact binary value.  Unknown top-level keys are kept (``extra``) and written back.
+Every problem is reported as one :class:`learners.errors.InputError` line naming it.
+"""
+from __future__ import annotations
+
+import json
+import math
+import numbers
+import os
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from learners.errors import InputError
+from learners.numbers import fraction_str, to_fraction
+
+__all__ = ["FORMAT", "ALGORITHMS", "WINNOW_VARIANTS", "Sequence", "num_to_wire", "parse_kernel_spec"]
+
+FORMAT = "mistakebound.sequence/1"
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
+WINNOW_VARIANTS = ("halve", "eliminate", "winnow2")
+KERNEL_NAMES = ("linear", "poly", "gaussian")
+_KNOWN_KEYS = {
+    "format", "algorithm", "examples", "labels", "target", "target_bias", "epochs", "bias",
+    "variant", "alpha", "theta", "kernel", "claims", "meta",
+}
+_CLAIM_NUM_KEYS = ("bound", "ratio", "margin", "gamma_sq", "r_sq", "w_norm_sq", "hinge_loss",
+                   "hinge_bound")
+
+
+def num_to_wire(v):
+    """A Fraction on the wire: a plain int when integral, else the string "p/q"."""
+    f = Fraction(v)
+    return int(f) if f.denominator == 1 else fraction_str(f)
+
+
+def _num(v, what: str) -> Fraction:
+    if v is None or isinstance(v, (list, dict)):
+        raise InputError(f"{what} must be a number (an integer or \"p/q\"), got {json.dumps(v)}")
+    if isinstance(v, float) and not math.isfinite(v):
+        raise InputError(f"{what} is {v} (NaN and infinity are not allowed)")
+    return to_fraction(v, what=what)
+
+
+def _int(v, what: str, *, minimum: int | None = None) -> int:
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        else:
+            raise InputError(f"{what} must be an integer, got {json.dumps(v, default=str)}")
+    v = int(v)
+    if minimum is not None and v < minimum:
+        raise InputError(f"{what} must be >= {minimum}, got {v}")
+    return v
+
+
+def parse_kernel_spec(spec: str) -> tuple[str, dict[str, Fraction]]:
+    """``"poly:c=1,k=2"`` -> ("poly", {"c": 1, "k": 2}).  Parameters are exact rationals.
+
+    linear: no parameters; poly: c >= 0 (default 1), k a positive integer (default 2), giving
+    K(x, y) = (c + x.y)^k; gaussian: c > 0 (default 1/2), K(x, y) = exp(-c |x - y|^2).
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise InputError(f"kernel must be a string such as \"poly:c=1,k=2\", got {json.dumps(spec, default=str)}")
+    s = spec.strip()
+    name, _, rest = s.partition(":")
+    name = name.strip().lower()
+    if name not in KERNEL_NAMES:
+        raise InputError(f"kernel {spec!r}: unknown kernel {name!r} (expected one of {', '.join(KERNEL_NAMES)})")
+    params: dict[str, Fraction] = {}
+    if rest.strip():
+        for part in rest.split(","):
+            if "=" not in part:
+                raise InputError(f"kernel {spec!r}: parameter {part.strip()!r} is not key=value")
+            k, v = (t.strip() for t in part.split("=", 1))
+            if not re.fullmatch(r"[A-Za-z_]\w*", k):
+                raise InputError(f"kernel {spec!r}: bad parameter name {k!r}")
+            params[k] = to_fraction(v, what=f"kernel parameter {k}")
+    allowed = {"linear": set(), "poly": {"c", "k"}, "gaussian": {"c"}}[name]
+    extra = set(params) - allowed
+    if extra:
+        raise InputError(f"kernel {spec!r}: unknown parameter(s) {', '.join(sorted(extra))} for {name}")
+    if name == "poly":
+        params.setdefault("c", Fraction(1))
+        params.setdefault("k", Fraction(2))
+        if params["c"] < 0:
+            raise InputError(f"kernel {spec!r}: c must be >= 0")
+        if params["k"].denominator != 1 or params["k"] < 1:
+            raise InputError(f"kernel {spec!r}: k must be a positive integer")
+    if name == "gaussian":
+        params.setdefault("c", Fraction(1, 2))
+        if params["c"] <= 0:
+            raise InputError(f"kernel {spec!r}: c must be > 0")
+    return name, params
+
+
+def kernel_spec_str(name: str, params: dict) -> str:
+    if not params:
+        return name
+    return name + ":" + ",".join(f"{k}={fraction_str(params[k])}" for k in sorted(params))
+
+
+@dataclass
+class Sequence:
+    """An example sequence with its target.  Numbers are Fractions; labels ints."""
+    algorithm: str
+    examples: list
+    labels: list
+    target: Any = None
+    epochs: int = 1
+    bias: bool = False
+    target_bias: Any = None
+    variant: str | None = None
+    alpha: Any = None
+    theta: Any = None
+    kernel: str | None = None
+    claims: dict = field(default_factory=dict)
+    meta: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.validate()
+
+    # --- shape ----------------------------------------------------------------------------
+    @property
+    def n_examples(self) -> int:
+        return len(self.examples)
+
+    @property
+    def dim(self) -> int:
+        return len(self.examples[0])
+
+    @property
+    def r(self) -> int | None:
+        """Winnow: the number of relevant variables."""
+        return len(self.target) if self.algorithm == "winnow" and self.target is not None else None
+
+    # --- validation (normalises in place: numbers -> Fraction, labels -> int) -------------
+    def validate(self) -> "Sequence":
+        if self.algorithm not in ALGORITHMS:
+            raise InputError(f"algorithm {self.algorithm!r} is not one of {', '.join(ALGORITHMS)}")
+        if isinstance(self.examples, (str, bytes, dict)) or not hasattr(self.examples, "__len__"):
+            raise InputError("examples must be a list of rows")
+        if len(self.examples) == 0:
+            raise InputError("examples is empty: no examples")
+        rows = []
+        d = None
+        for i, row in enumerate(self.examples):
+            if isinstance(row, (str, bytes, dict)) or not hasattr(row, "__len__"):
+                raise InputError(f"examples[{i}] is not a list of numbers")
+            if d is None:
+                d = len(row)
+                if d == 0:
+                    raise InputError("examples[0] has no features (d = 0)")
+            elif len(row) != d:
+                raise InputError(f"examples is ragged: examples[{i}] has {len(row)} values, examples[0] has {d}")
+            rows.append(tuple(_num(v, f"examples[{i}][{j}]") for j, v in enumerate(row)))
+        self.examples = rows
+        n = len(rows)
+        if isinstance(self.labels, (str, bytes, dict)) or not hasattr(self.labels, "__len__"):
+            raise InputError("labels must be a list")
+        if len(self.labels) != n:
+            raise InputError(f"mismatched lengths: {n} examples but {len(self.labels)} labels")
+        allowed = (0, 1) if self.algorithm == "winnow" else (1, -1)
+        labs = []
+        for i, v in enumerate(self.labels):
+            if isinstance(v, bool) or not isinstance(v, (numbers.Number, str)):
+                raise InputError(f"labels[{i}] is {json.dumps(v, default=str)}; labels must be "
+                                 f"{'0 or 1' if allowed == (0, 1) else '+1 or -1'}")
+            fv = to_fraction(v, what=f"labels[{i}]")
+            if fv not in allowed:
+                raise InputError(f"labels[{i}] is {v!r}; labels must be "
+                                 f"{'0 or 1' if allowed == (0, 1) else '+1 or -1'}")
+            labs.append(int(fv))
+        self.labels = labs
+        self.epochs = _int(self.epochs, "epochs", minimum=1)
+        if not isinstance(self.bias, bool):
+            raise InputError(f"bias must be true or false, got {json.dumps(self.bias, default=str)}")
+        if not isinstance(self.claims, dict):
+            raise InputError("claims must be an object")
+        if not isinstance(self.meta, dict):
+            raise InputError("meta must be an object")
+        self.claims = self._normalise_claims(self.claims)
+        getattr(self, f"_validate_{self.algorithm}")()
+        return self
+
+    def _no(self, *keys):
+        for k in keys:
+            if getattr(self, k) not in (None, False):
+                raise InputError(f"{k} does not apply to algorithm {self.algorithm}")
+
+    def _validate_perceptron(self):
+        self._no("variant", "alpha", "theta", "kernel")
+        if self.target is not None:
+            self.target = self._vector(self.target, self.dim, "target")
+        if self.target_bias is not None:
+            if not self.bias:
+                raise InputError("target_bias given but bias is false")
+            self.target_bias = _num(self.target_bias, "target_bias")
+
+    def _validate_kernel_perceptron(self):
+        self._no("variant", "alpha", "theta")
+        if self.kernel is None:
+            raise InputError("kernel_perceptron sequence needs \"kernel\" (e.g. \"poly:c=1,k=2\")")
+        name, params = parse_kernel_spec(self.kernel)
+        self.kernel = kernel_spec_str(name, params)
+        if self.target is not None:
+            self.target = self._vector(self.target, self.n_examples, "target (dual coefficients, one per example)")
+        if self.target_bias is not None:
+            if not self.bias:
+                raise InputError("target_bias given but bias is false")
+            self.target_bias = _num(self.target_bias, "target_bias")
+
+    def _validate_winnow(self):
+        self._no("kernel", "target_bias")
+        if self.bias:
+            raise InputError("bias does not apply to algorithm winnow")
+        if self.variant is None:
+            raise InputError(f"winnow sequence needs \"variant\" (one of {', '.join(WINNOW_VARIANTS)})")
+        if self.variant not in WINNOW_VARIANTS:
+            raise InputError(f"variant {self.variant!r} is not one of {', '.join(WINNOW_VARIANTS)}")
+        n = self.dim
+        for i, row in enumerate(self.examples):
+            for j, v in enumerate(row):
+                if v != 0 and v != 1:
+                    raise InputError(f"examples[{i}][{j}] is {fraction_str(v)}; Winnow features must be 0 or 1")
+        self.examples = [tuple(int(v) for v in row) for row in self.examples]
+        self.alpha = Fraction(2) if self.alpha is None else _num(self.alpha, "alpha")
+        if self.alpha <= 1:
+            raise InputError(f"alpha must be > 1, got {fraction_str(self.alpha)}")
+        if self.theta is not None:
+            self.theta = _num(self.theta, "theta")
+            if self.theta <= 0:
+                raise InputError(f"theta must be > 0, got {fraction_str(self.theta)}")
+        if self.target is not None:
+            if isinstance(self.target, (str, bytes, dict)) or not hasattr(self.target, "__len__"):
+                raise InputError("target must be the list of relevant variable indices")
+            idx = [_int(v, f"target[{k}]") for k, v in enumerate(self.target)]
+            for k, v in enumerate(idx):
+                if not 0 <= v < n:
+                    raise InputError(f"target[{k}] = {v} is not a variable index in 0..{n - 1}")
+            if len(set(idx)) != len(idx):
+                raise InputError("target lists a relevant variable twice")
+            if not idx:
+                raise InputError("target is empty: the OR of no variables is constant 0 (give r >= 1 indices)")
+            self.target = idx
+            for i, row in enumerate(self.examples):
+                want = int(any(row[j] for j in idx))
+                if self.labels[i] != want:
+                    raise InputError(f"labels[{i}] is {self.labels[i]} but the OR of the target variables "
+                                     f"{idx} on examples[{i}] is {want}")
+
+    @staticmethod
+    def _vector(v, d: int, what: str):
+        if isinstance(v, (str, bytes, dict)) or not hasattr(v, "__len__"):
+            raise InputError(f"{what} must be a list of {d} numbers")
+        if len(v) != d:
+            raise InputError(f"{what} has {len(v)} values, expected {d}")
+        return tuple(_num(x, f"{what.split(' ')[0]}[{k}]") for k, x in enumerate(v))
+
+    @staticmethod
+    def _normalise_claims(c: dict) -> dict:
+        out = {}
+        for k, v in c.items():
+            if k == "mistakes":
+                out[k] = _int(v, "claims.mistakes", minimum=0)
+            elif k in _CLAIM_NUM_KEYS:
+                out[k] = _num(v, f"claims.{k}")
+            else:
+                out[k] = v
+        return out
+
+    # --- conversion -----------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, obj) -> "Sequence":
+        if not isinstance(obj, dict):
+            raise InputError("a sequence file must hold one JSON object")
+        fmt = obj.get("format")
+        if fmt != FORMAT:
+            raise InputError(f"format is {json.dumps(fmt)}, expected \"{FORMAT}\"")
+        for k in ("algorithm", "examples", "labels"):
+            if k not in obj:
+                raise InputError(f"missing key \"{k}\"")
+        extra = {k: v for k, v in obj.items() if k not in _KNOWN_KEYS}
+        return cls(
+            algorithm=obj["algorithm"], examples=obj["examples"], labels=obj["labels"],
+            target=obj.get("target"), epochs=obj.get("epochs", 1), bias=obj.get("bias", False),
+            target_bias=obj.get("target_bias"), variant=obj.get("variant"), alpha=obj.get("alpha"),
+            theta=obj.get("theta"), kernel=obj.get("kernel"), claims=dict(obj.get("claims") or {}),
+            meta=dict(obj.get("meta") or {}), extra=extra,
+        )
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"format": FORMAT, "algorithm": self.algorithm}
+        if self.algorithm == "winnow":
+            d["variant"] = self.variant
+            d["alpha"] = num_to_wire(self.alpha)
+            d["theta"] = None if self.theta is None else num_to_wire(self.theta)
+        if self.algorithm == "kernel_perceptron":
+            d["kernel"] = self.kernel
+        d["epochs"] = self.epochs
+        if self.algorithm != "winnow":
+            d["bias"] = self.bias
+        if self.target is None:
+            d["target"] = None
+        elif self.algorithm == "winnow":
+            d["target"] = list(self.target)
+        else:
+            d["target"] = [num_to_wire(v) for v in self.target]
+        if self.target_bias is not None:
+            d["target_bias"] = num_to_wire(self.target_bias)
+        if self.claims:
+            d["claims"] = {k: (num_to_wire(v) if isinstance(v, Fraction) else v) for k, v in self.claims.items()}
+        if self.meta:
+            d["meta"] = self.meta
+        d.update(self.extra)
+        d["labels"] = list(self.labels)
+        d["examples"] = [[num_to_wire(v) for v in row] for row in self.examples]
+        return d
+
+    def dumps(self) -> str:
+        """JSON text: one key per line, one example per line (files diff and grep well)."""
+        d = self.to_dict()
+        lines = []
+        for k, v in d.items():
+            if k == "examples":
+                body = ",\n  ".join(json.dumps(row) for row in v)
+                lines.append(f' "examples": [\n  {body}\n ]')
+            else:
+                lines.append(f" {json.dumps(k)}: {json.dumps(v, default=str)}")
+        return "{\n" + ",\n".join(lines) + "\n}\n"
+
+    @classmethod
+    def loads(cls, text: str) -> "Sequence":
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        return cls.from_dict(obj)
+
+    @classmethod
+    def load(cls, path) -> "Sequence":
+        path = os.fspath(path)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{path}: is a directory") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not a UTF-8 text file") from None
+        except OSError as e:
+            raise InputError(f"{path}: cannot read ({e.strerror})") from None
+        try:
+            return cls.loads(text)
+        except InputError as e:
+            raise InputError(f"{path}: {e}") from None
+
+    def save(self, path) -> None:
+        """Write atomically (a temporary file renamed into place: never half-written)."""
+        _write_text_atomic(path, self.dumps())
+
+
+# adversary may not import mistakebound (one-way arrows), so the atomic writer lives here.
+def _write_text_atomic(path, text: str) -> None:
+    import tempfile
+    path = os.fspath(path)
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
