@@ -77,10 +77,11 @@ def test_winnow_labels_must_equal_or():
 
 def test_kernel_spec():
     assert parse_kernel_spec("gaussian:c=0.5") == ("gaussian", {"c": Fraction(1, 2)})
+    assert parse_kernel_spec("poly:k=3")[1] == {"c": 1, "k": 3}
     with pytest.raises(InputError):
         parse_kernel_spec("poly:k=1/2")
     with pytest.raises(InputError):
-        parse_kernel_spec("rbf")
+        parse_kernel_spec("sigmoid")
 
 
 def test_load_errors_one_line(tmp_path):
