@@ -113,6 +113,14 @@ def _label_values(y, n: int | None):
     return vals
 
 
+def _show(v) -> str:
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, np.generic):
+        return repr(v.item())
+    return repr(v)
+
+
 def _num_eq(v, target) -> bool:
     if isinstance(v, bool):
         return False
@@ -140,7 +148,7 @@ def check_labels(y, n: int | None = None, *, kind: str = "pm1"):
             out.append(allowed[1])
         else:
             want = "+1 or -1" if kind == "pm1" else "0 or 1"
-            raise InputError(f"label {i} is {v!r}; labels must be {want}")
+            raise InputError(f"label {i} is {_show(v)}; labels must be {want}")
     return out
 
 
@@ -165,7 +173,7 @@ def encode_labels(y, n: int | None = None, classes=None):
         elif v == neg:
             out.append(-1)
         else:
-            raise InputError(f"label {i} is {v!r}, not one of the classes {list(classes)}")
+            raise InputError(f"label {i} is {_show(v)}, not one of the classes {list(classes)}")
     return out, classes
 
 

@@ -10,6 +10,8 @@ import click
 
 from .common import BadInput, EXIT_BAD_INPUT
 
+EXIT_INTERNAL = 70
+
 # name -> "module:attribute" of a click command
 COMMANDS = {
     "run": ("mistakebound.cmd_run:run", "Run a reference learner on a CSV data set."),
@@ -76,6 +78,16 @@ def main(argv=None):
         sys.exit(130)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        click.echo("mistakebound: interrupted", err=True)
+        sys.exit(130)
+    except Exception as e:  # an internal bug: one line, the traceback only on request
+        import os
+        if os.environ.get("MISTAKEBOUND_DEBUG"):
+            raise
+        click.echo(f"mistakebound: internal error: {type(e).__name__}: {e} (set MISTAKEBOUND_DEBUG=1 for the traceback)",
+                   err=True)
+        sys.exit(EXIT_INTERNAL)
     if isinstance(rv, int):
         sys.exit(rv)
     sys.exit(0)
