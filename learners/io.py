@@ -1,4 +1,4 @@
-"""Reading data sets from CSV: the last column is the label; one header row is allowed.
+"""Reading data sets from CSV: the last column is the label; one header row (no cell a number) is allowed.
 
 Numbers are read exactly (``"0.2"`` is 1/5) and handed to the learners, which convert them to
 float64 in float mode.  Errors name the file, the line and the problem.
@@ -38,7 +38,7 @@ def read_csv(path):
     if not lines:
         raise InputError(f"{p}: empty file, no examples")
     header = None
-    if any(_num(c) is None for c in lines[0]):
+    if all(_num(c) is None for c in lines[0]):  # a header row: no cell is a number
         header = [c.strip() for c in lines[0]]
         lines = lines[1:]
         if not lines:
