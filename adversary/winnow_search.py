@@ -1,0 +1,419 @@
+"""Worst-case sequences for Winnow learning a monotone disjunction of r out of n variables.
+
+Public API
+----------
+``search_winnow(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2) -> Sequence``
+    A heuristic search (constructive "promotions first" plays, then a beam search over the game
+    modulo symmetry, scored by an exact upper bound) that stops early when it reaches that upper
+    bound -- the sequence is then provably optimal -- and otherwise at the time budget with the
+    best sequence found.
+
+``exhaustive_winnow(n, r, variant="halve", alpha=2, budget=None) -> Sequence``
+    The exact maximum number of mistakes, by a memoised search over every mistake-inducing move
+    modulo symmetry (with branch and bound by the exact upper bound: a move is skipped only when
+    the bound proves it cannot beat the best move already found, so the value stays exact).
+
+``winnow_bounds(n, r, variant, mistakes) -> dict``
+    The notes' bound, the prototype's sharper bounds (n a power of 2) and the exact upper bound of
+    :class:`adversary.winnow_game.WinnowGame`, each with the ratio mistakes / bound (exact where
+    the bound is an integer; the lg n comparisons are made exactly, 2**(M - c) <= n**k).
+
+Every sequence has labels equal to the OR of its target (``target`` = relevant indices 0..r-1)
+and its ``claims`` / ``meta`` record the mistakes, bounds, strategy and time.  The mistake count
+is computed by the exact game model here; tests replay every sequence through
+``learners.run_winnow(..., exact=True)``, which is the independent check.
+"""
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from fractions import Fraction
+
+from learners.errors import InputError
+
+from .winnow_game import Move, State, WinnowGame, closed_form_bounds
+
+__all__ = ["search_winnow", "exhaustive_winnow", "winnow_bounds", "play_to_rows", "SearchResult",
+           "search_winnow_moves", "exhaustive_winnow_moves"]
+
+
+class SearchResult:
+    """Plain result: the moves (class level), the concrete rows/labels, and bookkeeping."""
+
+    def __init__(self, game, moves, strategy, seconds, optimal, exact_value=None, states=None):
+        self.game = game
+        self.moves = list(moves)
+        self.mistakes = len(self.moves)
+        self.strategy = strategy
+        self.seconds = seconds
+        self.optimal = optimal            # True when mistakes == an exact upper bound / exhaustive
+        self.exact_value = exact_value
+        self.states = states
+
+    def rows(self):
+        return play_to_rows(self.game, self.moves)
+
+
+# ---- realisation: class-level moves -> concrete 0/1 examples -----------------------------------
+
+def play_to_rows(game: WinnowGame, moves):
+    """Concrete examples for a list of class-level moves: relevant variables are 0..r-1; within a
+    class the lowest-indexed variables are chosen.  Returns (rows, labels, target)."""
+    n, r = game.n, game.r
+    exps = [0] * n
+    alive = [True] * n
+    sat = game.sat
+    rows, labels = [], []
+    for mv in moves:
+        row = [0] * n
+        for e, k in mv.rel:
+            got = 0
+            for i in range(r):
+                if got == k:
+                    break
+                if exps[i] == e and exps[i] < sat and not row[i]:
+                    row[i] = 1
+                    got += 1
+            if got != k:
+                raise AssertionError("move does not fit the state (relevant)")
+        for e, k in mv.irr:
+            got = 0
+            for i in range(r, n):
+                if got == k:
+                    break
+                if alive[i] and exps[i] == e and not row[i]:
+                    row[i] = 1
+                    got += 1
+            if got != k:
+                raise AssertionError("move does not fit the state (irrelevant)")
+        for i in range(n):
+            if row[i]:
+                if mv.fn:
+                    exps[i] += 1
+                elif game.eliminate:
+                    alive[i] = False
+                else:
+                    exps[i] -= 1
+        rows.append(row)
+        labels.append(1 if mv.fn else 0)
+    return rows, labels, list(range(r))
+
+
+def check_moves(game: WinnowGame, moves) -> int:
+    """Re-play class-level moves on the abstract state; every one must be a mistake."""
+    st = game.start
+    for t, mv in enumerate(moves):
+        if not game.is_mistake(st, mv):
+            raise AssertionError(f"move {t} is not a mistake")
+        st = game.apply(st, mv)
+    return len(moves)
+
+
+# ---- candidate moves for the heuristic search --------------------------------------------------
+
+def _greedy(classes, cap, order):
+    """Pick (exp, k) from classes [(e, c, u)] in the given order (list of indices), taking as many
+    of each as fit under ``cap``.  Returns (pick, sum)."""
+    s = 0
+    pick = []
+    for i in order:
+        e, c, u = classes[i]
+        if u > cap - s:
+            continue
+        k = min(c, (cap - s) // u)
+        if k:
+            pick.append((e, k))
+            s += k * u
+    return pick, s
+
+
+def _norm(pick):
+    return tuple(sorted(pick))
+
+
+def _fp_candidates(game, irr, variants, rng):
+    N = game.N
+    total = sum(c * u for _, c, u in irr)
+    if total < N:
+        return []
+    m = len(irr)
+    out = []
+    desc = list(range(m - 1, -1, -1))
+    asc = list(range(m))
+    for v in variants:
+        if v == "desc":
+            order = desc
+        elif v == "asc":
+            order = asc
+        else:
+            order = list(range(m))
+            rng.shuffle(order)
+        pick, s = _greedy(irr, N, order)
+        if s < N:
+            used = dict(pick)
+            # top up with the smallest coin that reaches N, else the largest left, repeatedly
+            while s < N:
+                left = [(u, e) for e, c, u in irr if used.get(e, 0) < c]
+                if not left:
+                    break
+                ok = [(u, e) for u, e in left if s + u >= N]
+                u, e = min(ok) if ok else max(left)
+                used[e] = used.get(e, 0) + 1
+                s += u
+            pick = list(used.items())
+        if s >= N:
+            out.append(Move(False, (), _norm(pick)))
+    return out
+
+
+def _fn_candidates(game, st, irr, variants, rng):
+    N = game.N
+    out = []
+    m = len(irr)
+    desc = list(range(m - 1, -1, -1))
+    asc = list(range(m))
+    for e in sorted(set(st.rel)):
+        w = game.unit(e)
+        cap = N - 1 - w
+        for v in variants:
+            if v == "desc":
+                order = desc
+            elif v == "asc":
+                order = asc
+            elif v == "half":
+                # leave room: fill to about half the gap (keeps mass for later promotions)
+                pick, s = _greedy(irr, cap // 2, desc)
+                out.append(Move(True, ((e, 1),), _norm(pick)))
+                continue
+            else:
+                order = list(range(m))
+                rng.shuffle(order)
+            pick, s = _greedy(irr, cap, order)
+            out.append(Move(True, ((e, 1),), _norm(pick)))
+    return out
+
+
+def _classes(game, st):
+    return [(e, c, game.unit(e)) for e, c in st.irr]
+
+
+# ---- constructive plays ----------------------------------------------------------------------
+
+def _play_promotions_first(game, rel_order="low", fill="desc", fp="desc"):
+    """All promotions first (each relevant promotion filled with irrelevant weight to just below
+    n), then demotions of weight exactly n (or least overshoot) while any is possible."""
+    st = game.start
+    moves = []
+    rng = random.Random(0)
+    while st.rel:
+        irr = _classes(game, st)
+        e = st.rel[0] if rel_order == "low" else st.rel[-1]
+        w = game.unit(e)
+        order = list(range(len(irr) - 1, -1, -1)) if fill == "desc" else list(range(len(irr)))
+        pick, _ = _greedy(irr, game.N - 1 - w, order)
+        mv = Move(True, ((e, 1),), _norm(pick))
+        moves.append(mv)
+        st = game.apply(st, mv)
+    while True:
+        c = _fp_candidates(game, _classes(game, st), [fp], rng)
+        if not c:
+            break
+        moves.append(c[0])
+        st = game.apply(st, c[0])
+    return moves
+
+
+def _beam(game, width, rng, deadline, fn_variants, fp_variants):
+    """Beam search over the game; score = mistakes so far + exact upper bound on the rest."""
+    # node: (mistakes, state, parent_node, move)
+    root = (0, game.start, None, None)
+    beam = [root]
+    best = root
+    while beam:
+        if time.monotonic() > deadline:
+            break
+        children = {}
+        for node in beam:
+            k, st = node[0], node[1]
+            irr = _classes(game, st)
+            cands = _fp_candidates(game, irr, fp_variants, rng) + _fn_candidates(game, st, irr, fn_variants, rng)
+            for mv in cands:
+                ns = game.apply(st, mv)
+                if ns in children:
+                    continue
+                children[ns] = (k + 1, ns, node, mv)
+        if not children:
+            break
+        scored = []
+        for ns, ch in children.items():
+            ub = ch[0] + game.ub_remaining(ns)
+            if ub <= best[0]:
+                continue
+            scored.append((ub, rng.random(), ch))
+        for _, _, ch in scored:
+            if ch[0] > best[0]:
+                best = ch
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        beam = [ch for _, _, ch in scored[:width]]
+        # a node with nothing left still counts (best updated above)
+    moves = []
+    node = best
+    while node[2] is not None:
+        moves.append(node[3])
+        node = node[2]
+    moves.reverse()
+    return moves
+
+
+def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2) -> SearchResult:
+    """The search itself, returning class-level moves (see :func:`search_winnow`)."""
+    t0 = time.monotonic()
+    budget = float(budget)
+    if not budget > 0:
+        raise InputError(f"budget must be > 0 seconds, got {budget}")
+    game = WinnowGame(n, r, variant, alpha)
+    ub0 = game.ub_start()
+    deadline = t0 + budget
+    rng = random.Random(seed)
+    best, best_name = [], "none"
+
+    def consider(moves, name):
+        nonlocal best, best_name
+        if len(moves) > len(best):
+            check_moves(game, moves)
+            best, best_name = moves, name
+        if progress is not None:
+            progress(min(1.0, (time.monotonic() - t0) / budget), len(best))
+
+    for rel_order in ("low", "high"):
+        for fill in ("desc", "asc"):
+            consider(_play_promotions_first(game, rel_order, fill), f"promotions-first({rel_order},{fill})")
+            if len(best) >= ub0:
+                break
+    width = 1
+    while len(best) < ub0 and time.monotonic() < deadline:
+        fnv = ["desc", "asc", "rand"] if width > 1 else ["desc"]
+        fpv = ["desc", "asc", "rand"] if width > 1 else ["desc", "asc"]
+        moves = _beam(game, width, rng, deadline, fnv, fpv)
+        consider(moves, f"beam(width={width})")
+        width *= 2
+    secs = time.monotonic() - t0
+    if progress is not None:
+        progress(1.0, len(best))
+    return SearchResult(game, best, best_name, secs, optimal=len(best) >= ub0)
+
+
+# ---- exhaustive search -------------------------------------------------------------------------
+
+class _Timeout(Exception):
+    pass
+
+
+def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None) -> SearchResult:
+    """Exact maximum by memoised search over states modulo symmetry (see module docstring).
+    Raises TimeoutError when ``budget`` seconds pass first."""
+    t0 = time.monotonic()
+    game = WinnowGame(n, r, variant, alpha)
+    memo = {}
+    deadline = None if budget is None else t0 + float(budget)
+    counter = [0]
+
+    def value(st):
+        got = memo.get(st)
+        if got is not None:
+            return got[0]
+        counter[0] += 1
+        if deadline is not None and counter[0] % 256 == 0 and time.monotonic() > deadline:
+            raise _Timeout()
+        ub = game.ub_remaining(st)
+        best, best_mv = 0, None
+        if ub > 0:
+            cands = []
+            for mv in game.moves(st):
+                ns = game.apply(st, mv)
+                cands.append((game.ub_remaining(ns), ns, mv))
+            cands.sort(key=lambda t: -t[0])
+            for cub, ns, mv in cands:
+                if 1 + cub <= best:
+                    break
+                v = 1 + value(ns)
+                if v > best:
+                    best, best_mv = v, mv
+                    if best >= ub:
+                        break
+        memo[st] = (best, best_mv)
+        return best
+
+    try:
+        v = value(game.start)
+    except _Timeout:
+        raise TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
+                           f"({len(memo)} states)") from None
+    moves = []
+    st = game.start
+    while True:
+        mv = memo[st][1]
+        if mv is None:
+            break
+        moves.append(mv)
+        st = game.apply(st, mv)
+    assert len(moves) == v
+    check_moves(game, moves)
+    return SearchResult(game, moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=v,
+                        states=len(memo))
+
+
+# ---- bounds and Sequence objects ---------------------------------------------------------------
+
+def winnow_bounds(n, r, variant, mistakes, alpha=2) -> dict:
+    """Bounds next to a mistake count: the notes' formula, the sharper prototype bounds (n a power
+    of 2), the state upper bound; ratio = mistakes / (largest integer the bound allows)."""
+    game = WinnowGame(n, r, variant, alpha)
+    out = {}
+    if variant != "winnow2" or game.base == 2:
+        for key, b in closed_form_bounds(n, r, variant).items():
+            mx = b["max_M"]
+            out[key] = {"formula": b["formula"], "max_M": mx, "ratio": Fraction(mistakes, mx) if mx else None,
+                        "exceeded": mistakes > mx}
+    ub = game.ub_start()
+    out["state_ub"] = {"formula": "exact mass/promotion bound (WinnowGame.ub_remaining)", "max_M": ub,
+                       "ratio": Fraction(mistakes, ub) if ub else None, "exceeded": mistakes > ub}
+    return out
+
+
+def _to_sequence(res: SearchResult, extra_meta=None):
+    from .sequence import Sequence
+    game = res.game
+    rows, labels, target = res.rows()
+    bounds = winnow_bounds(game.n, game.r, game.variant, res.mistakes, game.alpha)
+    claims = {"mistakes": res.mistakes}
+    main = bounds.get("notes")
+    if main is not None:
+        claims["bound"] = main["max_M"]
+        claims["ratio"] = main["ratio"]
+    meta = {
+        "strategy": res.strategy, "n": game.n, "r": game.r, "seconds": round(res.seconds, 3),
+        "optimal": bool(res.optimal),
+        "bounds": {k: {"formula": v["formula"], "max_M": v["max_M"]} for k, v in bounds.items()},
+    }
+    if res.states is not None:
+        meta["states"] = res.states
+    if extra_meta:
+        meta.update(extra_meta)
+    return Sequence("winnow", rows, labels, target=target, variant=game.variant,
+                    alpha=game.alpha if game.variant == "winnow2" else None,
+                    claims=claims, meta=meta)
+
+
+def search_winnow(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2):
+    """A worst-case sequence for Winnow (see the module docstring); returns a Sequence."""
+    res = search_winnow_moves(n, r, variant, budget=budget, seed=seed, progress=progress, alpha=alpha)
+    return _to_sequence(res, {"seed": seed, "budget": budget})
+
+
+def exhaustive_winnow(n, r, variant="halve", alpha=2, budget=None):
+    """The exact worst case (see the module docstring); returns a Sequence whose meta records
+    ``optimal: true`` and the number of states visited."""
+    res = exhaustive_winnow_moves(n, r, variant, alpha=alpha, budget=budget)
+    return _to_sequence(res, {"exact_maximum": res.exact_value})

@@ -1,0 +1,153 @@
+"""Winnow adversary: exact exhaustive values, heuristic search on the baseline cells, every
+sequence replayed by the reference learner (learners.run_winnow, exact)."""
+from fractions import Fraction
+import itertools
+
+import pytest
+
+from adversary.sequence import Sequence
+from adversary.winnow_game import Move, WinnowGame, closed_form_bounds, exact_lg_le, floor_bound
+from adversary.winnow_search import (exhaustive_winnow, exhaustive_winnow_moves, search_winnow,
+                                     search_winnow_moves, winnow_bounds)
+from learners import run_winnow
+from learners.errors import InputError
+
+
+def replay(seq: Sequence) -> int:
+    tr = run_winnow(seq.examples, seq.labels, variant=seq.variant, alpha=seq.alpha, exact=True, record="none")
+    return tr.mistakes
+
+
+def check_sequence(seq: Sequence, n: int, r: int, variant: str):
+    assert seq.algorithm == "winnow" and seq.variant == variant
+    assert seq.dim == n and sorted(seq.target) == list(range(r))
+    for row, lab in zip(seq.examples, seq.labels):
+        assert lab == int(any(row[j] for j in seq.target))
+    m = replay(seq)
+    assert m == seq.claims["mistakes"] == seq.n_examples     # every example is a mistake
+    # round trip through the file format keeps it replayable
+    again = Sequence.loads(seq.dumps())
+    assert replay(again) == m
+    return m
+
+
+@pytest.mark.parametrize("n,r,want", [(4, 1, 4), (8, 1, 7), (8, 2, 14)])
+def test_exhaustive_halving_reproduces_issue_values(n, r, want):
+    seq = exhaustive_winnow(n, r, "halve")
+    assert check_sequence(seq, n, r, "halve") == want
+    assert seq.meta["optimal"] is True and seq.meta["exact_maximum"] == want
+
+
+@pytest.mark.parametrize("n,r,want", [(4, 1, 3), (8, 1, 5), (8, 2, 9), (4, 2, 5)])
+def test_exhaustive_elimination_small(n, r, want):
+    seq = exhaustive_winnow(n, r, "eliminate")
+    assert check_sequence(seq, n, r, "eliminate") == want
+
+
+def _brute_force_max(n, r, variant):
+    """Independent of the symmetry reduction: depth-first over concrete examples (all 2^n
+    subsets), the learner's state taken from run_winnow itself, memoised on the weight vector."""
+    target = list(range(r))
+    xs = [list(bits) for bits in itertools.product((0, 1), repeat=n) if any(bits)]
+    memo = {}
+
+    def best(prefix_x, prefix_y):
+        if prefix_x:
+            tr = run_winnow(prefix_x, prefix_y, variant=variant, exact=True, record="none")
+            key = tr.weights
+        else:
+            key = (Fraction(1),) * n
+        if key in memo:
+            return memo[key]
+        b = 0
+        for x in xs:
+            y = int(any(x[j] for j in target))
+            w = key
+            s = sum(w[j] for j in range(n) if x[j])
+            if (1 if s >= n else 0) == y:
+                continue
+            b = max(b, 1 + best(prefix_x + [x], prefix_y + [y]))
+        memo[key] = b
+        return b
+
+    return best([], [])
+
+
+@pytest.mark.parametrize("n,r,variant", [(4, 1, "halve"), (4, 1, "eliminate"), (3, 1, "halve"), (4, 2, "eliminate")])
+def test_exhaustive_agrees_with_brute_force_over_concrete_examples(n, r, variant):
+    assert exhaustive_winnow_moves(n, r, variant).mistakes == _brute_force_max(n, r, variant)
+
+
+@pytest.mark.parametrize("r,baseline", [(1, 16), (2, 32), (4, 62), (8, 125)])
+def test_search_beats_baseline_n64_halving(r, baseline):
+    seq = search_winnow(64, r, "halve", budget=5.0)
+    m = check_sequence(seq, 64, r, "halve")
+    assert m >= baseline
+    assert m <= closed_form_bounds(64, r, "halve")["sharper"]["max_M"]
+
+
+def test_search_elimination_n64_and_progress():
+    calls = []
+    seq = search_winnow(64, 2, "eliminate", budget=5.0, progress=lambda f, b: calls.append((f, b)))
+    m = check_sequence(seq, 64, 2, "eliminate")
+    assert m == 22 == seq.meta["bounds"]["state_ub"]["max_M"]   # r(2 lg n - 1): optimal
+    assert calls and calls[-1] == (1.0, 22)
+    assert all(0 <= f <= 1 for f, _ in calls)
+
+
+def test_search_winnow2_alpha3_replays():
+    seq = search_winnow(16, 2, "winnow2", budget=2.0, alpha=3)
+    assert seq.alpha == 3
+    m = check_sequence(seq, 16, 2, "winnow2")
+    assert m >= 4
+
+
+def test_winnow2_alpha2_equals_halving():
+    a = exhaustive_winnow_moves(8, 1, "winnow2", alpha=2).mistakes
+    assert a == exhaustive_winnow_moves(8, 1, "halve").mistakes == 7
+
+
+@pytest.mark.parametrize("n,r,variant", [(4, 1, "halve"), (8, 2, "halve"), (8, 2, "eliminate"), (8, 4, "eliminate"),
+                                         (4, 2, "halve"), (16, 1, "halve")])
+def test_state_upper_bound_is_never_beaten(n, r, variant):
+    g = WinnowGame(n, r, variant)
+    assert exhaustive_winnow_moves(n, r, variant).mistakes <= g.ub_start()
+
+
+def test_closed_form_bounds_exact():
+    # 2 + 3r(1 + lg n) at n = 1024, r = 8: 2 + 24 * 11 = 266
+    b = closed_form_bounds(1024, 8, "halve")
+    assert b["notes"]["max_M"] == 266 and b["sharper"]["max_M"] == 225 and b["tight"]["max_M"] == 224
+    assert closed_form_bounds(1024, 8, "eliminate")["sharper"]["max_M"] == 152
+    # n not a power of 2: lg 10 = 3.32..., 2 + 3(1 + lg 10) = 14.97 -> 14
+    assert closed_form_bounds(10, 1, "halve")["notes"]["max_M"] == 14
+    assert "sharper" not in closed_form_bounds(10, 1, "halve")
+    assert exact_lg_le(3, 1, 8) and not exact_lg_le(4, 1, 8)
+    assert floor_bound(0, 1, 1023) == 9 and floor_bound(0, 1, 1024) == 10
+    wb = winnow_bounds(64, 1, "halve", 16)
+    assert wb["notes"]["ratio"] == Fraction(16, 23) and wb["sharper"]["exceeded"] is False
+
+
+def test_moves_are_checked_to_be_mistakes():
+    g = WinnowGame(8, 1, "halve")
+    # a false positive at the start is impossible: 7 irrelevant weights sum to 7 < 8
+    assert not g.is_mistake(g.start, Move(False, (), ((0, 7),)))
+    assert g.is_mistake(g.start, Move(True, ((0, 1),), ((0, 6),)))
+    assert not g.is_mistake(g.start, Move(True, ((0, 1),), ((0, 7),)))    # sum 8 >= 8: predicted 1
+
+
+@pytest.mark.parametrize("args", [(0, 1), (4, 5), (4, 0), (4, 1, "double"), (4, 1, "winnow2", 1)])
+def test_bad_input(args):
+    with pytest.raises(InputError):
+        search_winnow(*args[:3], budget=1.0, alpha=args[3] if len(args) > 3 else 2) if len(args) > 2 else \
+            search_winnow(*args, budget=1.0)
+
+
+def test_bad_budget():
+    with pytest.raises(InputError):
+        search_winnow(8, 1, "halve", budget=0)
+
+
+def test_exhaustive_timeout_is_reported():
+    with pytest.raises(TimeoutError):
+        exhaustive_winnow_moves(16, 8, "halve", budget=0.05)
