@@ -1,0 +1,315 @@
+"""The engines: z3 (primary), cvc5 (second opinion on the SMT-LIB 2 text), sympy (identities).
+
+* z3: ``hypotheses & not goal``; unsat -> proved, sat -> refuted (the model is the
+  counterexample, printed as exact rationals or algebraic numbers), unknown/timeout -> unknown.
+* cvc5: the very SMT-LIB 2 text z3 exports (``Solver.to_smt2()``), parsed by cvc5's
+  ``InputParser`` and solved from scratch; same reading of sat/unsat/unknown.
+* sympy: ``simplify(lhs - rhs) == 0`` is a proof; anything else is *unknown*, unless an exact
+  evaluation at a rational point gives a nonzero difference (then refuted with that point).
+  The cross-check of a polynomial identity is cvc5 on ``(assert (not (= lhs rhs)))`` (SMT-LIB
+  written from the sympy expression by :func:`sympy_to_smtlib`); of a non-polynomial identity
+  (sums over a symbolic dimension, exp, sqrt) exact evaluation at random rational points of
+  concrete instances.
+"""
+from __future__ import annotations
+
+import random
+import re
+import time
+from fractions import Fraction
+
+from .core import PROVED, REFUTED, UNKNOWN, ObligationResult, Verdict
+
+_Z3 = None
+
+
+def z3mod():
+    global _Z3
+    if _Z3 is None:
+        import z3
+        _Z3 = z3
+    return _Z3
+
+
+# --------------------------------------------------------------------------- z3 helpers
+def _value_str(v) -> str:
+    z3 = z3mod()
+    if z3.is_rational_value(v):
+        f = v.as_fraction()
+        return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    if z3.is_int_value(v):
+        return str(v.as_long())
+    if z3.is_algebraic_value(v):
+        return "~" + v.as_decimal(12).rstrip("?")
+    if z3.is_true(v):
+        return "true"
+    if z3.is_false(v):
+        return "false"
+    return str(v)
+
+
+def model_dict(m, limit: int = 24) -> dict:
+    out = {}
+    for d in sorted(m.decls(), key=lambda d: d.name()):
+        if d.arity() != 0:
+            continue
+        out[d.name()] = _value_str(m[d])
+        if len(out) >= limit:
+            break
+    return out
+
+
+def logic_of(exprs) -> str:
+    """The SMT-LIB logic of a set of z3 formulas (sorts of the constants, linear or not)."""
+    z3 = z3mod()
+    has_int = has_real = nonlinear = False
+    seen = set()
+    stack = list(exprs)
+    while stack:
+        e = stack.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            if e.sort() == z3.IntSort():
+                has_int = True
+            elif e.sort() == z3.RealSort():
+                has_real = True
+        if z3.is_app(e):
+            k = e.decl().kind()
+            if k in (z3.Z3_OP_MUL, z3.Z3_OP_DIV, z3.Z3_OP_POWER, z3.Z3_OP_IDIV, z3.Z3_OP_MOD):
+                consts = [a for a in e.children() if not (z3.is_rational_value(a) or z3.is_int_value(a))]
+                if len(consts) > 1 or k == z3.Z3_OP_POWER or (k == z3.Z3_OP_DIV and not
+                                                              z3.is_rational_value(e.children()[-1])):
+                    nonlinear = True
+            stack.extend(e.children())
+    ar = ("N" if nonlinear else "L")
+    if has_int and has_real:
+        return f"QF_{ar}IRA"
+    if has_int:
+        return f"QF_{ar}IA"
+    return f"QF_{ar}RA"
+
+
+def z3_solver(hyps, extra=(), timeout_ms=4000):
+    z3 = z3mod()
+    s = z3.Solver()
+    s.set("timeout", int(timeout_ms))
+    for _, h in hyps:
+        s.add(h)
+    for e in extra:
+        s.add(e)
+    return s
+
+
+def z3_check(hyps, goal, timeout_ms=4000, engine="z3") -> tuple[Verdict, str]:
+    """Prove ``hyps => goal``: unsat of ``hyps & not goal``.  Returns (verdict, SMT-LIB text)."""
+    z3 = z3mod()
+    s = z3_solver(hyps, [z3.Not(goal)], timeout_ms)
+    smt = smtlib_text(s, [h for _, h in hyps] + [goal])
+    t = time.perf_counter()
+    r = s.check()
+    dt = time.perf_counter() - t
+    if r == z3.unsat:
+        return Verdict(PROVED, engine, dt), smt
+    if r == z3.sat:
+        return Verdict(REFUTED, engine, dt, counterexample=model_dict(s.model())), smt
+    return Verdict(UNKNOWN, engine, dt, reason=s.reason_unknown() or "unknown"), smt
+
+
+def z3_sat(constraints, timeout_ms=4000, engine="z3") -> Verdict:
+    """Satisfiability as a verdict: ``proved`` = satisfiable (with a model), ``refuted`` = unsat."""
+    z3 = z3mod()
+    s = z3.Solver()
+    s.set("timeout", int(timeout_ms))
+    s.add(*constraints)
+    t = time.perf_counter()
+    r = s.check()
+    dt = time.perf_counter() - t
+    if r == z3.sat:
+        return Verdict(PROVED, engine, dt, counterexample=model_dict(s.model(), limit=12), reason="satisfiable")
+    if r == z3.unsat:
+        return Verdict(REFUTED, engine, dt, reason="unsatisfiable")
+    return Verdict(UNKNOWN, engine, dt, reason=s.reason_unknown() or "unknown")
+
+
+def smtlib_text(solver, exprs) -> str:
+    return f"(set-logic {logic_of(exprs)})\n" + solver.to_smt2()
+
+
+# --------------------------------------------------------------------------- cvc5
+def cvc5_check(smt: str, timeout_ms=4000) -> Verdict:
+    """Run cvc5 on an SMT-LIB 2 text whose (check-sat) asks for a counterexample:
+    unsat -> proved, sat -> refuted (with cvc5's model), otherwise unknown."""
+    import cvc5
+    t = time.perf_counter()
+    try:
+        tm = cvc5.TermManager()
+        slv = cvc5.Solver(tm)
+        slv.setOption("tlimit-per", str(int(timeout_ms)))
+        slv.setOption("produce-models", "true")
+        sm = cvc5.SymbolManager(tm)
+        p = cvc5.InputParser(slv, sm)
+        p.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, smt, "obligation")
+        answer = ""
+        while True:
+            cmd = p.nextCommand()
+            if cmd.isNull():
+                break
+            out = cmd.invoke(slv, sm)
+            if out.strip():
+                answer = out.strip()
+    except Exception as e:  # a parse error is an unknown, never a proof
+        return Verdict(UNKNOWN, "cvc5", time.perf_counter() - t, reason=f"cvc5 error: {str(e).splitlines()[0][:120]}")
+    dt = time.perf_counter() - t
+    if answer == "unsat":
+        return Verdict(PROVED, "cvc5", dt)
+    if answer == "sat":
+        cex = {}
+        try:
+            for term in sm.getDeclaredTerms():
+                cex[str(term)] = str(slv.getValue(term))
+                if len(cex) >= 24:
+                    break
+        except Exception:
+            pass
+        return Verdict(REFUTED, "cvc5", dt, counterexample=cex)
+    return Verdict(UNKNOWN, "cvc5", dt, reason=answer or "no answer")
+
+
+# --------------------------------------------------------------------------- sympy
+def sympy_to_smtlib(expr, names: dict) -> str:
+    """A polynomial sympy expression as an SMT-LIB real term (raises ValueError otherwise)."""
+    import sympy as sp
+    if expr.is_Symbol:
+        n = re.sub(r"[^A-Za-z0-9_]", "_", str(expr))
+        names[n] = expr
+        return n
+    if expr.is_Integer:
+        v = int(expr)
+        return f"{v}.0" if v >= 0 else f"(- {-v}.0)"
+    if expr.is_Rational:
+        p, q = int(expr.p), int(expr.q)
+        s = f"(/ {abs(p)}.0 {q}.0)"
+        return s if p >= 0 else f"(- {s})"
+    if expr.is_Add:
+        return "(+ " + " ".join(sympy_to_smtlib(a, names) for a in expr.args) + ")"
+    if expr.is_Mul:
+        return "(* " + " ".join(sympy_to_smtlib(a, names) for a in expr.args) + ")"
+    if expr.is_Pow and expr.exp.is_Integer and int(expr.exp) > 0:
+        b = sympy_to_smtlib(expr.base, names)
+        return "(* " + " ".join([b] * int(expr.exp)) + ")"
+    if isinstance(expr, sp.Indexed):
+        n = re.sub(r"[^A-Za-z0-9_]", "_", str(expr))
+        names[n] = expr
+        return n
+    raise ValueError(f"not a polynomial: {expr}")
+
+
+def polynomial_identity_smtlib(lhs, rhs) -> str | None:
+    names: dict = {}
+    try:
+        a = sympy_to_smtlib(lhs, names)
+        b = sympy_to_smtlib(rhs, names)
+    except ValueError:
+        return None
+    decls = "".join(f"(declare-fun {n} () Real)\n" for n in sorted(names))
+    return f"(set-logic QF_NRA)\n{decls}(assert (not (= {a} {b})))\n(check-sat)\n"
+
+
+def _random_rational(rng):
+    return Fraction(rng.randint(-9, 9), rng.randint(1, 5))
+
+
+def sympy_check(lhs, rhs) -> Verdict:
+    import sympy as sp
+    t = time.perf_counter()
+    diff = lhs - rhs
+    try:
+        if sp.expand(diff) == 0 or sp.simplify(diff) == 0:
+            return Verdict(PROVED, "sympy", time.perf_counter() - t, reason="simplify(lhs - rhs) == 0")
+    except Exception as e:  # pragma: no cover - sympy internals
+        return Verdict(UNKNOWN, "sympy", time.perf_counter() - t, reason=f"sympy error: {e}")
+    # not shown equal: look for an exact rational counterexample before saying unknown
+    syms = sorted(diff.free_symbols, key=str)
+    rng = random.Random(7)
+    for _ in range(5):
+        pt = {s: sp.Rational(*_pair(_random_rational(rng))) for s in syms}
+        try:
+            v = sp.nsimplify(diff.subs(pt))
+        except Exception:
+            break
+        if v.is_Rational and v != 0:
+            return Verdict(REFUTED, "sympy", time.perf_counter() - t,
+                           counterexample={str(k): str(val) for k, val in pt.items()})
+    return Verdict(UNKNOWN, "sympy", time.perf_counter() - t, reason="simplify(lhs - rhs) did not reach 0")
+
+
+def _pair(f: Fraction):
+    return f.numerator, f.denominator
+
+
+def sympy_cross_check(lhs, rhs, instances=None, points: int = 4) -> Verdict:
+    """Independent check of a sympy identity: cvc5 on the polynomial identity when it is one,
+    otherwise exact evaluation at random rational points (of concrete ``instances`` when given:
+    e.g. a sum over a symbolic dimension d instantiated at d = 1, 2, 3)."""
+    import sympy as sp
+    smt = polynomial_identity_smtlib(sp.expand(lhs), sp.expand(rhs))
+    if smt is not None:
+        v = cvc5_check(smt)
+        v.reason = (v.reason + "; " if v.reason else "") + "cvc5 on the polynomial identity"
+        return v
+    t = time.perf_counter()
+    pairs = instances() if instances is not None else [(lhs, rhs)]
+    rng = random.Random(11)
+    n = 0
+    for a, b in pairs:
+        diff = (a - b)
+        if hasattr(diff, "doit"):
+            diff = diff.doit()
+        syms = sorted(diff.free_symbols, key=str)
+        for _ in range(points):
+            pt = {s: sp.Rational(*_pair(_random_rational(rng))) for s in syms}
+            val = diff.subs(pt)
+            val = sp.nsimplify(val) if not val.is_Rational else val
+            n += 1
+            if val.is_Rational:
+                if val != 0:
+                    return Verdict(REFUTED, "rational-points", time.perf_counter() - t,
+                                   counterexample={str(k): str(v) for k, v in pt.items()})
+            else:
+                num = sp.N(val, 50)
+                if abs(num) > sp.Float("1e-40"):
+                    return Verdict(REFUTED, "rational-points", time.perf_counter() - t,
+                                   counterexample={str(k): str(v) for k, v in pt.items()})
+    return Verdict(PROVED, "rational-points", time.perf_counter() - t,
+                   reason=f"{n} exact evaluations at random rational points agree (evidence, independent of simplify)")
+
+
+# --------------------------------------------------------------------------- one obligation
+def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True) -> ObligationResult:
+    """Discharge one obligation: primary engine, second opinion, and the non-vacuity checks."""
+    t0 = time.perf_counter()
+    spec = ob.build()
+    if ob.engine == "sympy":
+        v = sympy_check(spec["lhs"], spec["rhs"])
+        cc = sympy_cross_check(spec["lhs"], spec["rhs"], spec.get("instances")) if cross_check else None
+        res = ObligationResult(ob, v, cc)
+        res.smtlib = polynomial_identity_smtlib(*(__import__("sympy").expand(e) for e in (spec["lhs"], spec["rhs"])))
+        return res
+    z3 = z3mod()
+    hyps, goal = spec["hyps"], spec["goal"]
+    v, smt = z3_check(hyps, goal, ob.timeout_ms)
+    cc = cvc5_check(smt, ob.timeout_ms) if cross_check else None
+    res = ObligationResult(ob, v, cc, smtlib=smt)
+    if nonvacuity and hyps:
+        res.hypotheses_sat = z3_sat([h for _, h in hyps], timeout_ms=min(ob.timeout_ms, 2000))
+        if v.status == PROVED:
+            for i, (name, _) in enumerate(hyps):
+                rest = hyps[:i] + hyps[i + 1:]
+                dv, _ = z3_check(rest, goal, timeout_ms=min(ob.timeout_ms, 1500))
+                res.dropped[name] = dv
+    res.verdict.seconds = v.seconds
+    res.total_seconds = time.perf_counter() - t0
+    _ = z3
+    return res

@@ -1,0 +1,15 @@
+"""The lecture notes the catalogue checks (files in shared/sources; see its README)."""
+BLUM_NOTES = "000_16150bb9182f2f7b.txt"      # Blum, lecture notes: Perceptron and Winnow
+BLUM_859 = "001_fa928e0d1b9f2c63.txt"        # Blum, 15-859(A) lecture 01/30/06: perceptron, kernels, margins
+BIAS_NOTES = "002_79d414358275f645.txt"      # notes on the perceptron with bias (Block & Novikoff, SGD remark)
+LIN_SLIDES = "003_63452f4d226ffa36.txt"      # Lin (Tamkang) slides: separable and inseparable data, kernels
+DAUME_CH3 = "004_24a188c3a7507a80.txt"       # Daume, A Course in Machine Learning, ch. 3
+
+TITLES = {
+    BLUM_NOTES: "Blum, lecture notes: Perceptron and Winnow",
+    BLUM_859: "Blum, 15-859(A) lecture 01/30/06: Perceptron, kernels and margins",
+    BIAS_NOTES: "Notes on the perceptron with bias",
+    LIN_SLIDES: "Lin (Tamkang), slides: perfectly separable and inseparable data",
+    DAUME_CH3: "Daume, A Course in Machine Learning, ch. 3",
+    "": "not in the notes (this suite)",
+}
