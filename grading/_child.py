@@ -212,7 +212,8 @@ def _kernel(spec):
     params = {}
     for part in filter(None, rest.split(",")):
         k, _, v = part.partition("=")
-        params[k.strip()] = float(v)
+        num, _, den = v.partition("/")
+        params[k.strip()] = float(num) / float(den or 1)
     if name == "linear":
         return lambda a, b: float(sum(p * q for p, q in zip(a, b)))
     if name == "poly":

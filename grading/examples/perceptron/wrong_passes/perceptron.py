@@ -1,0 +1,11 @@
+"""Common mistake: always one pass, whatever epochs says."""
+
+
+def train(X, y, epochs=1):
+    w = [0.0] * len(X[0])
+    b = 0.0
+    for x, t in zip(X, y):
+        if t * (sum(wi * xi for wi, xi in zip(w, x)) + b) <= 0:
+            w = [wi + t * xi for wi, xi in zip(w, x)]
+            b += t
+    return w, b

@@ -1,0 +1,132 @@
+"""The proof's invariants, checked on the *student's own run* in exact arithmetic.
+
+The student's states after every step are obtained by re-running their ``train`` on prefixes of
+the sequence; the numbers they return are floats, read here as their exact binary values
+(``Fraction(float)``).  The test data are dyadic, so a correct float implementation computes
+them exactly and the checks below need no tolerance.
+
+Perceptron (Blum's notes, stated with a bias through the augmented vector (w, b) and (x, 1)):
+  * an update happens only on a mistake (y (w.x + b) <= 0 for the student's *own* state);
+  * Claim 1: on a mistake, (w, b).(w*, b*) grows by at least gamma = min_i y_i (w*.x_i + b*);
+  * Claim 2: on a mistake, |(w, b)|^2 grows by at most R^2 = max_i |(x_i, 1)|^2;
+  * the mistake bound: the number of updates M satisfies M gamma^2 <= R^2 |(w*, b*)|^2.
+Winnow (double/halve, threshold m): updates only on mistakes, each update multiplies the active
+weights by 2 (missed 1) or 1/2 (false 1), and M <= 2 + 3 r (1 + lg m) for an r-disjunction target,
+checked without logarithms as 2^(M - 2 - 3r) <= m^(3r).
+Kernel perceptron: updates only on mistakes, alpha_i changes by y_i, and Claim 2 in feature
+space: alpha^T K alpha grows by at most K(x_i, x_i) on a mistake.
+
+When ``proofs.monitors`` exists it is used for the perceptron Claims on the same numbers (and the
+report says so); these checks are the fallback and the cross-check.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["check_perceptron_run", "check_winnow_run", "check_kernel_run"]
+
+
+def _F(v):
+    return Fraction(v) if not isinstance(v, Fraction) else v
+
+
+def check_perceptron_run(X, y, states, wstar, bstar, bias: bool) -> list[str]:
+    """``states``: [(w, b)] before step 1 .. after step T (T = len(X)); returns violations."""
+    rows = [[_F(v) for v in r] for r in X]
+    ws = [_F(v) for v in wstar] + ([_F(bstar)] if bias else [])
+    aug = [r + ([Fraction(1)] if bias else []) for r in rows]
+    gamma = min(t * sum(a * b for a, b in zip(ws, x)) for x, t in zip(aug, y))
+    R2 = max(sum(a * a for a in x) for x in aug)
+    problems = []
+    M = 0
+    st = [([_F(v) for v in w] + ([_F(b or 0)] if bias else [])) for w, b in states]
+    for k, (x, t) in enumerate(zip(aug, y)):
+        before, after = st[k], st[k + 1]
+        act = sum(a * b for a, b in zip(before, x))
+        mistake = t * act <= 0
+        changed = before != after
+        if changed and not mistake:
+            problems.append(f"step {k + 1}: your weights changed although y(w.x + b) = {act * t} > 0 "
+                            "(update only on mistakes)")
+            break
+        if not changed and mistake:
+            problems.append(f"step {k + 1}: y(w.x + b) = {act * t} <= 0 (a mistake) but your weights did not change")
+            break
+        if mistake:
+            M += 1
+            d1 = sum(a * b for a, b in zip(after, ws)) - sum(a * b for a, b in zip(before, ws))
+            if d1 < gamma:
+                problems.append(f"step {k + 1}: Claim 1 fails on your run: w.w* grew by {float(d1):g} < gamma = "
+                                f"{float(gamma):g}")
+                break
+            d2 = sum(a * a for a in after) - sum(a * a for a in before)
+            if d2 > R2:
+                problems.append(f"step {k + 1}: Claim 2 fails on your run: |w|^2 grew by {float(d2):g} > R^2 = "
+                                f"{float(R2):g}")
+                break
+    if not problems and gamma > 0 and M * gamma * gamma > R2 * sum(a * a for a in ws):
+        problems.append(f"your run made {M} updates, more than the mistake bound R^2|w*|^2/gamma^2 = "
+                        f"{float(R2 * sum(a * a for a in ws) / gamma ** 2):g}")
+    return problems
+
+
+def check_winnow_run(X, y, states, rel) -> list[str]:
+    m = len(X[0])
+    problems = []
+    M = 0
+    st = [[_F(v) for v in w] for w in states]
+    for k, (x, t) in enumerate(zip(X, y)):
+        before, after = st[k], st[k + 1]
+        s = sum(wi for wi, xi in zip(before, x) if xi)
+        pred = 1 if s >= m else 0
+        mistake = pred != t
+        if before != after and not mistake:
+            problems.append(f"step {k + 1}: your weights changed although the prediction {pred} was right")
+            break
+        if mistake:
+            M += 1
+            f = Fraction(2) if t == 1 else Fraction(1, 2)
+            want = [wi * f if xi else wi for wi, xi in zip(before, x)]
+            if after != want:
+                problems.append(f"step {k + 1}: on a mistake with y = {t} the weights of the active variables must be "
+                                f"{'doubled' if t == 1 else 'halved'} and the others kept")
+                break
+    if not problems and rel:
+        r = len(rel)
+        if M - 2 - 3 * r > 0 and 2 ** (M - 2 - 3 * r) > m ** (3 * r):
+            problems.append(f"your run made {M} mistakes, more than the bound 2 + 3r(1 + lg m) (r = {r}, m = {m})")
+    return problems
+
+
+def check_kernel_run(X, y, states, K) -> list[str]:
+    """``states``: alpha after each prefix; alpha after step k has k entries (prefix runs)."""
+    rows = [[_F(v) for v in r] for r in X]
+    n = len(rows)
+    try:
+        G = [[_F(K(rows[j], rows[i])) for i in range(n)] for j in range(n)]
+    except (TypeError, ValueError):
+        G = [[_F(float(K([float(v) for v in rows[j]], [float(v) for v in rows[i]]))) for i in range(n)]
+             for j in range(n)]
+    problems = []
+    for k in range(n):
+        before = [_F(v) for v in states[k]] + [Fraction(0)]
+        after = [_F(v) for v in states[k + 1]]
+        f = sum(before[j] * G[j][k] for j in range(k))
+        mistake = y[k] * f <= 0
+        if after[:k] != before[:k]:
+            problems.append(f"step {k + 1}: coefficients of earlier examples changed (only alpha_i may change)")
+            break
+        if mistake and after[k] != y[k]:
+            problems.append(f"step {k + 1}: a mistake (y f(x) = {float(y[k] * f):g} <= 0) must set alpha_i += y_i")
+            break
+        if not mistake and after[k] != 0:
+            problems.append(f"step {k + 1}: alpha changed although y f(x) = {float(y[k] * f):g} > 0")
+            break
+        if mistake:
+            q0 = sum(before[a] * before[b] * G[a][b] for a in range(k + 1) for b in range(k + 1))
+            q1 = sum(after[a] * after[b] * G[a][b] for a in range(k + 1) for b in range(k + 1))
+            if q1 - q0 > G[k][k]:
+                problems.append(f"step {k + 1}: Claim 2 (feature space) fails: |w|^2 grew by {float(q1 - q0):g} > "
+                                f"K(x, x) = {float(G[k][k]):g}")
+                break
+    return problems

@@ -1,0 +1,222 @@
+"""Assignment specs: a small TOML file per assignment (defaults in ``grading/assignments/``).
+
+An instructor copies one and changes what the course needs::
+
+    [assignment]
+    name = "perceptron"            # the name used in reports
+    algorithm = "perceptron"       # perceptron | winnow | kernel_perceptron
+    style = "function"             # function: train(X, y, ...) ; class: object with predict/update
+    module = "perceptron"          # the file students submit: perceptron.py
+    entry = "train"                # function name (style = function) or class name (style = class)
+    bias = true                    # perceptron: learn b (update b += y)
+    normalize = false              # scale every example to unit length first
+    labels = "pm1"                 # "pm1": y in {+1,-1};  "01": y in {0,1}
+    epochs = 1                     # passes used by the fixed tests
+    max_epochs = 3                 # generated tests draw epochs in 1..max_epochs
+    kernel = "poly:c=1,k=2"        # kernel_perceptron only
+
+    [limits]                       # sandbox limits (see docs/grading.md)
+    time_floor = 2.0               # seconds: a test's wall-clock limit is at least this ...
+    time_factor = 200              # ... and at least this many times the reference's time
+    cpu_seconds = 60
+    memory_mb = 1024
+    processes = 32
+    file_size_mb = 2
+    open_files = 64
+    network = false
+
+    [hypothesis]
+    max_examples = 40
+    max_n = 8
+    max_d = 4
+
+    [tests.one_example]            # one table per test: points, hidden
+    points = 1
+    [tests.hidden_random]
+    points = 3
+    hidden = true
+
+Unknown keys are refused (a typo must not silently change a grade).
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+
+from learners.errors import InputError
+
+from .sandbox import Limits
+
+__all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR"]
+
+ASSIGNMENTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assignments")
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
+_ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
+                    "epochs", "max_epochs", "kernel", "description"}
+_LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
+               "open_files", "network"}
+_HYP_KEYS = {"max_examples", "max_n", "max_d"}
+_TEST_KEYS = {"points", "hidden", "visibility"}
+
+
+@dataclass
+class TestSpec:
+    kind: str
+    points: float = 1.0
+    hidden: bool = False
+    visibility: str | None = None
+
+
+@dataclass
+class Spec:
+    name: str
+    algorithm: str
+    style: str = "function"
+    module: str = "perceptron"
+    entry: str = "train"
+    title: str = ""
+    bias: bool = True
+    normalize: bool = False
+    labels: str = "pm1"
+    epochs: int = 1
+    max_epochs: int = 3
+    kernel: str = "linear"
+    time_floor: float = 2.0
+    time_factor: float = 200.0
+    limits: Limits = field(default_factory=Limits)
+    max_examples: int = 40
+    max_n: int = 8
+    max_d: int = 4
+    tests: list[TestSpec] = field(default_factory=list)
+    source: str = ""
+
+    @property
+    def max_score(self) -> float:
+        return float(sum(t.points for t in self.tests))
+
+
+def assignment_names() -> list[str]:
+    return sorted(f[:-5] for f in os.listdir(ASSIGNMENTS_DIR) if f.endswith(".toml"))
+
+
+def _check_keys(d: dict, allowed: set, where: str, src: str):
+    if not isinstance(d, dict):
+        raise InputError(f"{src}: [{where}] must be a table")
+    bad = sorted(set(d) - allowed)
+    if bad:
+        raise InputError(f"{src}: unknown key {bad[0]!r} in [{where}] (known: {', '.join(sorted(allowed))})")
+
+
+def _typed(d, key, typ, default, src, where):
+    if key not in d:
+        return default
+    v = d[key]
+    if typ is float and isinstance(v, int) and not isinstance(v, bool):
+        v = float(v)
+    if typ is int and isinstance(v, bool) or not isinstance(v, typ):
+        raise InputError(f"{src}: {where}.{key} must be {typ.__name__}, got {v!r}")
+    return v
+
+
+def load_spec(name_or_path: str) -> Spec:
+    """A shipped assignment by name (``perceptron``) or a path to a TOML spec."""
+    if os.path.exists(name_or_path) and not os.path.isdir(name_or_path):
+        path = name_or_path
+    else:
+        path = os.path.join(ASSIGNMENTS_DIR, f"{name_or_path}.toml")
+        if not os.path.exists(path) or os.sep in name_or_path:
+            raise InputError(f"unknown assignment {name_or_path!r} (shipped: {', '.join(assignment_names())}; "
+                             "or give a path to a .toml spec)")
+    src = os.path.basename(path)
+    try:
+        with open(path, "rb") as fh:
+            doc = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{src}: not valid TOML ({str(e).splitlines()[0]})") from None
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    extra = sorted(set(doc) - {"assignment", "limits", "hypothesis", "tests"})
+    if extra:
+        raise InputError(f"{src}: unknown table [{extra[0]}]")
+    a = doc.get("assignment", {})
+    _check_keys(a, _ASSIGNMENT_KEYS, "assignment", src)
+    alg = _typed(a, "algorithm", str, None, src, "assignment")
+    if alg not in ALGORITHMS:
+        raise InputError(f"{src}: assignment.algorithm must be one of {', '.join(ALGORITHMS)}, got {alg!r}")
+    default_mod = {"perceptron": "perceptron", "winnow": "winnow", "kernel_perceptron": "kernel_perceptron"}[alg]
+    s = Spec(name=_typed(a, "name", str, os.path.splitext(src)[0], src, "assignment"), algorithm=alg,
+             source=os.path.abspath(path))
+    s.title = _typed(a, "title", str, s.name, src, "assignment")
+    s.style = _typed(a, "style", str, "function", src, "assignment")
+    if s.style not in ("function", "class"):
+        raise InputError(f"{src}: assignment.style must be 'function' or 'class', got {s.style!r}")
+    if s.style == "class" and alg != "perceptron":
+        raise InputError(f"{src}: the class style is available for the perceptron only")
+    s.module = _typed(a, "module", str, default_mod, src, "assignment")
+    if not s.module.isidentifier():
+        raise InputError(f"{src}: assignment.module must be a Python module name, got {s.module!r}")
+    s.entry = _typed(a, "entry", str, "train" if s.style == "function" else "Perceptron", src, "assignment")
+    s.bias = _typed(a, "bias", bool, alg == "perceptron", src, "assignment")
+    if alg != "perceptron" and s.bias:
+        raise InputError(f"{src}: assignment.bias is a perceptron option")
+    s.normalize = _typed(a, "normalize", bool, False, src, "assignment")
+    if alg == "winnow" and s.normalize:
+        raise InputError(f"{src}: assignment.normalize is not a Winnow option")
+    s.labels = _typed(a, "labels", str, "01" if alg == "winnow" else "pm1", src, "assignment")
+    if s.labels not in ("pm1", "01"):
+        raise InputError(f"{src}: assignment.labels must be 'pm1' or '01', got {s.labels!r}")
+    if alg == "winnow" and s.labels != "01":
+        raise InputError(f"{src}: Winnow labels are 0/1")
+    s.epochs = _typed(a, "epochs", int, 1, src, "assignment")
+    s.max_epochs = _typed(a, "max_epochs", int, max(3, s.epochs), src, "assignment")
+    if s.epochs < 1 or s.max_epochs < 1:
+        raise InputError(f"{src}: epochs must be >= 1")
+    s.kernel = _typed(a, "kernel", str, "poly:c=1,k=2" if alg == "kernel_perceptron" else "linear", src,
+                      "assignment")
+    if alg == "kernel_perceptron":
+        from learners.kernels import parse_kernel
+        parse_kernel(s.kernel)
+    lim = doc.get("limits", {})
+    _check_keys(lim, _LIMIT_KEYS, "limits", src)
+    s.time_floor = _typed(lim, "time_floor", float, 2.0, src, "limits")
+    s.time_factor = _typed(lim, "time_factor", float, 200.0, src, "limits")
+    L = Limits()
+    L.cpu_seconds = _typed(lim, "cpu_seconds", int, L.cpu_seconds, src, "limits")
+    L.memory_mb = _typed(lim, "memory_mb", int, L.memory_mb, src, "limits")
+    L.processes = _typed(lim, "processes", int, L.processes, src, "limits")
+    L.file_size_mb = _typed(lim, "file_size_mb", float, float(L.file_size_mb), src, "limits")
+    L.open_files = _typed(lim, "open_files", int, L.open_files, src, "limits")
+    L.network = _typed(lim, "network", bool, False, src, "limits")
+    for k in ("time_floor", "time_factor"):
+        if getattr(s, k) <= 0:
+            raise InputError(f"{src}: limits.{k} must be positive")
+    if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files) <= 0 or L.file_size_mb <= 0:
+        raise InputError(f"{src}: every limit must be positive")
+    s.limits = L
+    h = doc.get("hypothesis", {})
+    _check_keys(h, _HYP_KEYS, "hypothesis", src)
+    s.max_examples = _typed(h, "max_examples", int, 40, src, "hypothesis")
+    s.max_n = _typed(h, "max_n", int, 8, src, "hypothesis")
+    s.max_d = _typed(h, "max_d", int, 4, src, "hypothesis")
+    if min(s.max_examples, s.max_n, s.max_d) < 1:
+        raise InputError(f"{src}: hypothesis settings must be >= 1")
+    from .checks import test_kinds
+    kinds = test_kinds(s)
+    tests = doc.get("tests", {})
+    if not isinstance(tests, dict) or not tests:
+        raise InputError(f"{src}: no [tests.*] tables (known tests: {', '.join(kinds)})")
+    for kind, t in tests.items():
+        _check_keys(t, _TEST_KEYS, f"tests.{kind}", src)
+        if kind not in kinds:
+            raise InputError(f"{src}: unknown test {kind!r} for {alg} ({s.style} style); known: {', '.join(kinds)}")
+        pts = _typed(t, "points", float, 1.0, src, f"tests.{kind}")
+        if pts < 0:
+            raise InputError(f"{src}: tests.{kind}.points must be >= 0")
+        vis = _typed(t, "visibility", str, None, src, f"tests.{kind}")
+        if vis is not None and vis not in ("hidden", "after_due_date", "after_published", "visible"):
+            raise InputError(f"{src}: tests.{kind}.visibility must be one of hidden, after_due_date, "
+                             "after_published, visible")
+        s.tests.append(TestSpec(kind=kind, points=pts, hidden=_typed(t, "hidden", bool, False, src,
+                                                                      f"tests.{kind}"), visibility=vis))
+    return s
