@@ -60,6 +60,7 @@ class Problem:
     """Base: the perceptron family shares most of this."""
     algorithm = "perceptron"
     returns = "w_b"
+    wname = "w"          # what the answer vector is called in feedback
 
     def __init__(self, spec):
         self.spec = spec
@@ -85,10 +86,10 @@ class Problem:
         w = got.w
         if w is None or len(w) != len(exp.w):
             n = "nothing" if w is None else f"{len(w)} numbers"
-            return False, f"expected {len(exp.w)} weights, got {n}"
+            return False, f"expected {len(exp.w)} numbers in {self.wname}, got {n}"
         bad = [j for j, (a, b) in enumerate(zip(w, exp.w)) if not _close(a, b)]
         if bad:
-            return False, f"weight {bad[0]} is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
+            return False, f"{self.wname}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
         if exp.b is not None:
             if got.b is None:
                 return False, "expected (w, b); got only w"
@@ -99,7 +100,7 @@ class Problem:
         return True, ""
 
     def show(self, a: Answer) -> str:
-        s = f"w = {fmt_vec(a.w)}"
+        s = f"{self.wname} = {fmt_vec(a.w)}"
         if a.b is not None:
             s += f", b = {fmt_num(a.b)}"
         return s
@@ -360,6 +361,7 @@ class WinnowProblem(Problem):
 class KernelProblem(Problem):
     algorithm = "kernel_perceptron"
     returns = "vector"
+    wname = "alpha"
 
     def __init__(self, spec):
         super().__init__(spec)
