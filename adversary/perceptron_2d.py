@@ -1,0 +1,140 @@
+"""Perceptron worst cases in the plane (d = 2), where 1/gamma^2 is not attainable.
+
+Reduction.  Take w* = e_1 and replace every (x, y) by z = y x (the perceptron only sees y x), so
+every z has z_1 >= gamma, and the state is w = (a, b) with a = w.w* = sum z_1.  A step is a
+mistake iff a z_1 + b z_2 <= 0, so z_2 must point against b and |b| must be large relative to a.
+A larger z_1 only hurts (it raises a), so:
+
+* examples of length <= 1: z = (gamma, s) with |s| <= rho = sqrt(1 - gamma^2);
+* unit-length examples:    z = (sqrt(1 - s^2), s), s in [-rho, rho].
+
+The dynamic programme keeps, for every reachable |b| on a grid, the least a that reaches it
+(least a dominates: every later constraint is easier), with s restricted to the same grid
+s_k = k rho'/N (rho' = rho (1 - 1e-12)), so |b| - s stays on the grid and no state is rounded.
+Resolution: N + 1 grid points on [0, rho'] (N = 1000 by default, i.e. steps of rho'/1000), and a
+feasibility tolerance of 1e-9 so that the exact replay (rational points within 2^-60 of the plan,
+each checked exactly: the tie/mistake a z_1 + b z_2 <= 0 and z_1 >= gamma) keeps every step.
+The certified count is the exact replay's.
+"""
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from learners.errors import InputError
+
+from .sequence import Sequence
+
+__all__ = ["plan_2d", "sequence_2d", "best_2d", "prototype_upper_bound"]
+
+PROTOTYPE_LE1 = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50, Fraction(1, 20): 200}
+PROTOTYPE_UNIT = {Fraction(1, 2): 2, Fraction(3, 10): 4, Fraction(1, 5): 10, Fraction(1, 10): 43, Fraction(1, 20): 184}
+
+
+def prototype_upper_bound(gamma: Fraction) -> int:
+    """floor((1 - gamma^2) / (2 gamma^2)) + 2 (the issue's prototype derivation), exactly."""
+    q = (1 - gamma * gamma) / (2 * gamma * gamma)
+    return q.numerator // q.denominator + 2
+
+
+def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budget: float | None = None,
+            progress=None):
+    """The DP: returns the list of planned s_t (signed: z_2 of step t)."""
+    g = float(gamma)
+    rho = math.sqrt(1 - g * g) * (1 - 1e-12)
+    s = np.arange(N + 1) * rho / N
+    beta = s
+    z1 = np.sqrt(1 - s * s) if unit else np.full(N + 1, g)
+    A = z1.copy()                       # after step 0 (from w = 0 every step is a tie)
+    parents = [None]                    # parents[t][i] = (j, k) leading to state i after step t
+    J = np.arange(N + 1)
+    t0 = time.monotonic()
+    t = 1
+    while True:
+        if progress:
+            progress(t)
+        live = np.flatnonzero(np.isfinite(A))
+        a, b = A[live], beta[live]
+        feas = a[:, None] * z1[None, :] <= b[:, None] * s[None, :] - tol
+        if not feas.any() or (budget is not None and time.monotonic() - t0 > budget):
+            break
+        V = np.where(feas, a[:, None] + z1[None, :], np.inf)
+        D = np.abs(live[:, None] - J[None, :])
+        new = np.full(N + 1, np.inf)
+        np.minimum.at(new, D.ravel(), V.ravel())
+        eq = np.isfinite(V) & (V == new[D])
+        rows, cols = np.nonzero(eq)
+        d = D[rows, cols]
+        _, first = np.unique(d, return_index=True)
+        par = np.full((N + 1, 2), -1, dtype=np.int64)
+        par[d[first], 0] = live[rows[first]]
+        par[d[first], 1] = cols[first]
+        parents.append(par)
+        A = new
+        t += 1
+    # t steps are planned; the state after the last one: any finite entry (the lowest a)
+    i = int(np.nanargmin(np.where(np.isfinite(A), A, np.nan)))
+    ks = []
+    for tt in range(t - 1, 0, -1):
+        j, k = parents[tt][i]
+        ks.append(int(k))
+        i = int(j)
+    ks.append(i)                         # step 0 chose s_i from w = 0
+    ks.reverse()
+    # signs: z_2 points against b (step 0: +)
+    out, bb = [], 0
+    for k in ks:
+        sv = k * rho / N
+        sgn = 1 if bb <= 0 else -1
+        out.append(sgn * sv)
+        bb = bb + sgn * k
+    return out, {"N": N, "rho_grid": rho, "tol": tol, "planned": t}
+
+
+def _rat(v: float, bits: int = 60) -> Fraction:
+    return Fraction(round(v * (1 << bits)), 1 << bits)
+
+
+def sequence_2d(gamma, *, unit: bool = False, N: int = 1000, budget: float | None = None, progress=None) -> Sequence:
+    from .perceptron_separable import parse_gamma
+    gamma = parse_gamma(gamma)
+    if gamma >= 1:
+        raise InputError("gamma must be < 1 in the plane")
+    plan, info = plan_2d(gamma, unit=unit, N=N, budget=budget, progress=progress)
+    g2 = gamma * gamma
+    a = b = Fraction(0)
+    X = []
+    for t, sv in enumerate(plan):
+        if unit:
+            # rational unit vector (cos, sin) from u = tan(theta/2), z_1 >= gamma exactly
+            u = _rat(abs(sv) / (1 + math.sqrt(max(0.0, 1 - sv * sv))))
+            z1 = (1 - u * u) / (1 + u * u)
+            while z1 < gamma:
+                u -= Fraction(1, 1 << 60)
+                z1 = (1 - u * u) / (1 + u * u)
+            z2 = 2 * u / (1 + u * u)
+        else:
+            z1 = gamma
+            z2 = _rat(abs(sv))
+            while z2 * z2 > 1 - g2:
+                z2 -= Fraction(1, 1 << 60)
+        if sv < 0 or (sv == 0 and b > 0):
+            z2 = -z2
+        if a * z1 + b * z2 > 0:          # the exact replay lost the tie: stop (never happens at tol 1e-9)
+            break
+        X.append([z1, z2])
+        a, b = a + z1, b + z2
+    return Sequence("perceptron", X, [1] * len(X), target=[1, 0],
+                    meta={"strategy": "plane_dp_unit" if unit else "plane_dp", "gamma": str(gamma), "dim": 2,
+                          "dp_resolution": f"N = {info['N']} grid steps of rho'/N on [0, rho'], rho' = "
+                                           f"sqrt(1 - gamma^2)(1 - 1e-12); tolerance {info['tol']}",
+                          "examples": "unit length" if unit else "length <= 1",
+                          "prototype": (PROTOTYPE_UNIT if unit else PROTOTYPE_LE1).get(gamma),
+                          "prototype_upper_bound": prototype_upper_bound(gamma)})
+
+
+def best_2d(gamma, *, budget: float = 30.0, progress=None, unit: bool = False) -> Sequence:
+    return sequence_2d(gamma, unit=unit, budget=budget, progress=progress)
