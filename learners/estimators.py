@@ -18,7 +18,7 @@ import numpy as np
 from .errors import InputError
 from .kernel_perceptron import run_kernel_perceptron
 from .perceptron import averaged_weights, run_perceptron, voted_weights
-from .validation import check_matrix, encode_labels
+from .validation import check_int_matrix, check_matrix, encode_labels
 from .winnow import run_winnow
 
 __all__ = ["Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow"]
@@ -137,8 +137,17 @@ class Perceptron(_Base):
                               shuffle=self.shuffle, seed=self.seed, exact=self.exact, fast=self.fast,
                               record="none", algorithm=self._algorithm)
 
+    def _fit_X(self, X):
+        """X checked for fitting, without an O(n d) pass where the learner does the checking:
+        float mode leaves the NaN/inf scan to the compiled loop; exact mode keeps an integer numpy
+        array as int64 (no Fraction per entry)."""
+        if self.exact:
+            Xi = None if self.normalize else check_int_matrix(X)
+            return Xi if Xi is not None else check_matrix(X, exact=True)
+        return check_matrix(X, exact=False, check_finite=False)
+
     def fit(self, X, y, coef_init=None, intercept_init=None):
-        A = check_matrix(X, exact=self.exact)
+        A = self._fit_X(X)
         ys, classes = encode_labels(y, len(A))
         self.classes_ = classes
         self.n_features_in_ = len(A[0])
@@ -149,7 +158,7 @@ class Perceptron(_Base):
         return self
 
     def partial_fit(self, X, y, classes=None):
-        A = check_matrix(X, exact=self.exact)
+        A = self._fit_X(X)
         if not hasattr(self, "classes_"):
             if classes is None:
                 ys, cl = encode_labels(y, len(A))

@@ -6,6 +6,7 @@ w += y x and, with a bias, b += y; the weights start at 0 unless given; inputs a
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -15,9 +16,65 @@ from .core import (INT64_SAFE, check_record, cumulative_weights, normalize_rows_
 from .errors import InputError
 from .numbers import to_fraction
 from .trace import Step, Trace
-from .validation import check_epochs, check_labels, check_matrix, check_vector
+from .validation import (check_epochs, check_int_matrix, check_labels, check_matrix, check_vector,
+                         raise_if_nonfinite)
 
-__all__ = ["run_perceptron", "averaged_weights", "voted_weights"]
+__all__ = ["run_perceptron", "averaged_weights", "voted_weights", "ArraySeq"]
+
+
+class ArraySeq(Sequence):
+    """A read-only list-like view of a 1-D numpy array (``Trace.order``, ``Trace.mistake_flags``):
+    items come out as Python ``int`` / ``bool``, ``==`` compares element-wise with any sequence
+    and gives one bool (as a list does), but no Python object is built per step until someone
+    iterates.  ``numpy.asarray(seq)`` gives the array without copying."""
+
+    __slots__ = ("_a", "_py")
+
+    def __init__(self, a: np.ndarray):
+        self._a = a
+        self._py = bool if a.dtype == np.bool_ else int
+
+    def __len__(self):
+        return self._a.shape[0]
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return self._a[k].tolist()
+        return self._py(self._a[k])
+
+    def __iter__(self):
+        return iter(self._a.tolist())
+
+    def __array__(self, dtype=None, copy=None):
+        return self._a if dtype is None else self._a.astype(dtype)
+
+    def tolist(self):
+        return self._a.tolist()
+
+    def __eq__(self, other):
+        if isinstance(other, ArraySeq):
+            other = other._a
+        elif isinstance(other, (str, bytes)) or not isinstance(other, (Sequence, np.ndarray)):
+            return NotImplemented
+        if len(other) != len(self._a):
+            return False
+        try:
+            return bool(np.array_equal(self._a, np.asarray(other)))
+        except (TypeError, ValueError):
+            return self.tolist() == list(other)
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    __hash__ = None
+
+    def __repr__(self):
+        return repr(self._a.tolist()) if len(self._a) <= 20 else \
+            f"ArraySeq({self._a[:10].tolist()} ... {len(self._a)} items)"
+
+    def __reduce__(self):
+        return (ArraySeq, (self._a,))
 
 
 def _target(target, target_bias, d, exact, bias):
@@ -46,17 +103,23 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
     record = check_record(record)
     if fast and exact:
         raise InputError("fast=True is a float-mode option; exact mode has no rounding to trade")
-    Xc = check_matrix(X, exact=exact)
+    Xi = check_int_matrix(X) if exact and not normalize else None
+    if Xi is not None:
+        Xc = Xi                    # exact mode on an integer-valued numpy array: no Fraction per entry
+    else:
+        # float mode: the NaN/inf scan is done by the compiled loop (through the activations)
+        Xc = check_matrix(X, exact=exact, check_finite=exact)
     n = len(Xc)
     d = len(Xc[0])
-    yl = check_labels(y, n, kind="pm1")
+    yl = check_labels(y, n, kind="pm1", as_array=not exact or Xi is not None)
     order = visiting_order(n, epochs, shuffle, seed)
     T = len(order)
     tgt, tgt_b = _target(target, target_bias, d, exact, bias)
     params = {"bias": bool(bias), "normalize": bool(normalize), "shuffle": bool(shuffle), "seed": seed,
               "fast": bool(fast)}
     if exact:
-        return _run_exact(Xc, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm)
+        return _run_exact(Xc, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm,
+                          int_matrix=Xi is not None)
     return _run_float(Xc, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm, fast)
 
 
@@ -65,42 +128,43 @@ def _steps_wanted(record, mis):
     if record == "all":
         return list(range(len(mis)))
     if record == "mistakes":
-        return [t for t in range(len(mis)) if mis[t]]
+        return np.flatnonzero(mis).tolist()
     return []
 
 
 def _run_float(A, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm, fast):
     from . import _loops
     n, d = A.shape
+    A_in = A
     if normalize:
         A = normalize_rows_float(A)
+        A.flags.writeable = False
     w = np.zeros(d) if w0 is None else check_vector(w0, d, exact=False, what="w0")
     w_init = w.copy()
     b = float(to_fraction(b0, what="b0")) if bias else 0.0
     if not bias and to_fraction(b0, what="b0") != 0:
         raise InputError("b0 given but bias=False")
     b_init = b
-    yv = np.asarray(yl, dtype=np.float64)
+    yv = yl.astype(np.float64)
     T = len(order)
     act = np.empty(T)
     mis = np.zeros(T, dtype=np.bool_)
     loop = _loops.perceptron_pass_fast if fast else _loops.perceptron_pass_seq
-    b = loop(A, yv, order, w, b, bool(bias), act, mis, 0)
+    b, stop = loop(A, yv, order, w, b, bool(bias), act, mis, 0)
+    if stop >= 0:
+        # the deferred finiteness check of learners.validation.check_matrix
+        raise_if_nonfinite(A_in)
+        raise InputError(f"floating-point overflow at step {stop} (example {int(order[stop])}): the activation "
+                         f"is {act[stop]}; rescale the data")
     steps = []
     wanted = _steps_wanted(record, mis)
     if wanted:
         t_arr = None if tgt is None else np.asarray(tgt)
-        bias_after = b_init
-        bias_run = b_init
-        # replay for the bias too (cheap scalar)
-        bias_at = {}
-        for t in range(T):
-            if mis[t] and bias:
-                bias_run += yv[order[t]]
-            bias_at[t] = bias_run
+        # the bias after each step, summed in the loop's order (b_init first)
+        bias_at = np.cumsum(np.concatenate(([b_init], np.where(mis, yv[order], 0.0))))[1:] if bias else None
         for t, wt in cumulative_weights(w_init, A, yv, order, mis, wanted):
             i = int(order[t])
-            bt = bias_at[t] if bias else None
+            bt = float(bias_at[t]) if bias else None
             nsq = float(wt @ wt) + (bt * bt if bias else 0.0)
             wdt = None
             if t_arr is not None:
@@ -109,52 +173,88 @@ def _run_float(A, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b
                               prediction=1 if act[t] > 0 else -1, mistake=bool(mis[t]),
                               weights=tuple(wt.tolist()), bias=bt, w_norm_sq=nsq, w_dot_target=wdt))
     tr = Trace(algorithm=algorithm, exact=False, n_examples=n, n_features=d, epochs=epochs, record=record,
-               steps=steps, mistakes=int(mis.sum()), n_steps=T, weights=tuple(w.tolist()),
+               steps=steps, mistakes=int(np.count_nonzero(mis)), n_steps=T, weights=tuple(w.tolist()),
                bias=(float(b) if bias else None), initial_weights=tuple(w_init.tolist()),
-               initial_bias=(b_init if bias else None), order=order.tolist(), mistake_flags=mis.tolist(),
+               initial_bias=(b_init if bias else None), order=ArraySeq(order), mistake_flags=ArraySeq(mis),
                target=tgt, target_bias=tgt_b, params=params)
     tr.extras["_data"] = (A, yv)
     return tr
 
 
-def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm):
+class _IntRows:
+    """Rows of an integer matrix as tuples of ``Fraction`` (built when asked, one row at a time)."""
+
+    def __init__(self, Xi):
+        self._X = Xi
+
+    def __len__(self):
+        return self._X.shape[0]
+
+    def __getitem__(self, i):
+        return tuple(Fraction(v) for v in self._X[i].tolist())
+
+
+def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm,
+               int_matrix=False):
     n, d = len(rows), len(rows[0])
-    if normalize:
-        rows = normalize_rows_exact(rows)
     wq = (Fraction(0),) * d if w0 is None else check_vector(w0, d, exact=True, what="w0")
     bq = to_fraction(b0, what="b0")
     if not bias and bq != 0:
         raise InputError("b0 given but bias=False")
-    ed = scale_exact(rows, extra=list(wq) + [bq])
-    D = ed.D
+    if int_matrix and (any(v.denominator != 1 for v in wq) or bq.denominator != 1):
+        # a common denominator is needed: take the general path
+        rows = [tuple(Fraction(v) for v in r) for r in rows.tolist()]
+        yl = yl.tolist()
+        int_matrix = False
+    if int_matrix:
+        D = 1
+        Xi = rows
+        X_int = None          # lists of Python ints, built only when a trace asks for weights
+        rows = _IntRows(Xi)
+        xmax = int(np.abs(Xi).max())
+    else:
+        if normalize:
+            rows = normalize_rows_exact(rows)
+        ed = scale_exact(rows, extra=list(wq) + [bq])
+        D = ed.D
+        X_int = ed.X_int
+        xmax = max((abs(v) for r in X_int for v in r), default=0)
     D2 = D * D
     w_int = [int(v * D) for v in wq]
     b_int = int(bq * D2)
     bias_step = D2 if bias else 0
     T = len(order)
-    xmax = max((abs(v) for r in ed.X_int for v in r), default=0)
     wmax = max((abs(v) for v in w_int), default=0)
     bound = d * (wmax + T * xmax) * xmax + abs(b_int) + T * bias_step
     mis = np.zeros(T, dtype=np.bool_)
     w_init_int = list(w_int)
+    acts = None
     if bound < INT64_SAFE:
         from . import _loops
-        Xi = np.array(ed.X_int, dtype=np.int64)
+        if not int_matrix:
+            Xi = np.array(X_int, dtype=np.int64)
         wi = np.array(w_int, dtype=np.int64)
         act_i = np.empty(T, dtype=np.int64)
-        b_fin = _loops.perceptron_pass_int(Xi, np.asarray(yl, dtype=np.int64), order, wi, b_int, bias_step,
-                                           act_i, mis, 0)
+        yi64 = yl if int_matrix else np.asarray(yl, dtype=np.int64)
+        b_fin = _loops.perceptron_pass_int(Xi, yi64, order, wi, b_int, bias_step, act_i, mis, 0)
         w_fin = [int(v) for v in wi]
-        acts = act_i.tolist()
         b_fin = int(b_fin)
         engine = "int64"
     else:
-        w_fin, b_fin, acts = _exact_python_loop(ed.X_int, yl, order, w_int, b_int, bias_step, mis)
+        if X_int is None:
+            X_int = Xi.tolist()
+        w_fin, b_fin, acts = _exact_python_loop(X_int, yl.tolist() if isinstance(yl, np.ndarray) else yl, order,
+                                                w_int, b_int, bias_step, mis)
         engine = "python-int"
     params = dict(params, exact_engine=engine, denominator=D)
     steps = []
     wanted = _steps_wanted(record, mis)
     if wanted:
+        if acts is None:
+            acts = act_i.tolist()
+        if X_int is None:
+            X_int = Xi.tolist()
+        ylist = yl.tolist() if isinstance(yl, np.ndarray) else yl
         tq = None
         if tgt is not None:
             from .numbers import lcm_of_denominators
@@ -164,9 +264,9 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         bb = b_int
         for t in range(T):
             if mis[t]:
-                bb += yl[order[t]] * bias_step
+                bb += ylist[order[t]] * bias_step
             bias_at.append(bb)
-        for t, wt in cumulative_weights(w_init_int, ed.X_int, yl, order, mis, wanted):
+        for t, wt in cumulative_weights(w_init_int, X_int, ylist, order.tolist(), mis, wanted):
             i = int(order[t])
             bt = Fraction(bias_at[t], D2) if bias else None
             nsq = Fraction(sum(v * v for v in wt), D2) + (bt * bt if bias else 0)
@@ -174,16 +274,17 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
             if tq is not None:
                 wdt = Fraction(sum(a * c for a, c in zip(wt, tq)), D * TD) + (bt * (tgt_b or 0) if bias else 0)
             a = acts[t]
-            steps.append(Step(t=t, epoch=t // n, index=i, label=int(yl[i]), activation=Fraction(a, D2),
+            steps.append(Step(t=t, epoch=t // n, index=i, label=int(ylist[i]), activation=Fraction(a, D2),
                               prediction=1 if a > 0 else -1, mistake=bool(mis[t]),
                               weights=tuple(Fraction(v, D) for v in wt), bias=bt, w_norm_sq=nsq,
                               w_dot_target=wdt))
     tr = Trace(algorithm=algorithm, exact=True, n_examples=n, n_features=d, epochs=epochs, record=record,
-               steps=steps, mistakes=int(mis.sum()), n_steps=T, weights=tuple(Fraction(v, D) for v in w_fin),
+               steps=steps, mistakes=int(np.count_nonzero(mis)), n_steps=T,
+               weights=tuple(Fraction(v, D) for v in w_fin),
                bias=(Fraction(b_fin, D2) if bias else None), initial_weights=tuple(wq),
-               initial_bias=(bq if bias else None), order=order.tolist(), mistake_flags=mis.tolist(),
+               initial_bias=(bq if bias else None), order=ArraySeq(order), mistake_flags=ArraySeq(mis),
                target=tgt, target_bias=tgt_b, params=params)
-    tr.extras["_data"] = (rows, yl)
+    tr.extras["_data"] = (rows, yl.tolist() if isinstance(yl, np.ndarray) else yl)
     return tr
 
 
@@ -223,29 +324,35 @@ def averaged_weights(trace: Trace, include_initial: bool = False):
     T = trace.n_steps
     cnt = T + 1 if include_initial else T
     d = trace.n_features
+    order = np.asarray(trace.order, dtype=np.int64)
+    steps = np.flatnonzero(np.asarray(trace.mistake_flags, dtype=bool))
     if trace.exact:
         acc = [Fraction(cnt) * v for v in trace.initial_weights]
         bacc = Fraction(cnt) * (trace.initial_bias or 0)
-    else:
-        acc = np.asarray(trace.initial_weights, dtype=np.float64) * cnt
-        bacc = cnt * (trace.initial_bias or 0.0)
-    for t, (i, m) in enumerate(zip(trace.order, trace.mistake_flags)):
-        if m:
+        for t in steps.tolist():
+            i = int(order[t])
             k = T - t  # w_after(t) .. w_after(T-1) contain this update
             yi = yl[i]
-            if trace.exact:
-                for j in range(d):
-                    acc[j] += k * yi * rows[i][j]
-            else:
-                acc += (k * yi) * rows[i]
+            xi = rows[i]
+            for j in range(d):
+                acc[j] += k * yi * xi[j]
             if trace.bias is not None:
                 bacc += k * yi
-    if trace.exact:
         w = tuple(v / cnt for v in acc)
         b = bacc / cnt if trace.bias is not None else None
-    else:
-        w = tuple((acc / cnt).tolist())
-        b = bacc / cnt if trace.bias is not None else None
+        return w, b
+    acc = np.asarray(trace.initial_weights, dtype=np.float64) * cnt
+    bacc = cnt * (trace.initial_bias or 0.0)
+    yv = np.asarray(yl, dtype=np.float64)
+    for c in range(0, len(steps), 4096):       # chunks: no (mistakes x d) temporary
+        ts = steps[c:c + 4096]
+        idx = order[ts]
+        coef = (T - ts) * yv[idx]
+        acc += coef @ rows[idx]
+        if trace.bias is not None:
+            bacc += float(coef.sum())
+    w = tuple((acc / cnt).tolist())
+    b = bacc / cnt if trace.bias is not None else None
     return w, b
 
 

@@ -2,8 +2,9 @@
 ``check_X_y``).  Every learner, the command line, the adversary and the grader call these, so a
 bad data set gets the same one-line :class:`InputError` wherever it enters.
 
-Inputs are never modified: float data is copied into a fresh float64 array, exact data into
-fresh lists of ``Fraction``.
+Inputs are never modified: float data comes back as a *read-only* float64 array -- a view of the
+caller's array when that already is a C-contiguous float64 ``numpy.ndarray`` (no O(n d) copy),
+a fresh copy otherwise -- and exact data as fresh tuples of ``Fraction``.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from .errors import InputError
 from .numbers import to_fraction
 
 __all__ = [
-    "check_matrix", "check_labels", "check_X_y", "check_vector", "check_epochs", "encode_labels",
+    "check_matrix", "check_int_matrix", "raise_if_nonfinite", "check_labels", "check_X_y", "check_vector", "check_epochs", "encode_labels",
 ]
 
 
@@ -50,12 +51,46 @@ def _rows(X, what: str):
     return rows
 
 
-def check_matrix(X, *, exact: bool = False, what: str = "X"):
+def _first_nonfinite(A: np.ndarray, what: str):
+    """Raise the one-line error naming the first NaN/inf of A (if there is one)."""
+    bad = ~np.isfinite(A)
+    if bad.any():
+        i, j = map(int, np.argwhere(bad)[0])
+        raise InputError(f"{what}[{i}][{j}] is {A[i, j]} (NaN and infinity are not allowed)")
+
+
+def raise_if_nonfinite(A: np.ndarray, what: str = "X") -> None:
+    """The finiteness check of :func:`check_matrix` on its own (for callers that deferred it)."""
+    _first_nonfinite(A, what)
+
+
+def _check_finite_fast(A: np.ndarray, what: str) -> None:
+    # one summing pass (no n x d temporary); the element-wise scan only when the sum is not finite
+    # (a NaN/inf in A, or an overflow of the sum of finite values)
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = float(np.sum(A))
+    if not math.isfinite(total):
+        _first_nonfinite(A, what)
+
+
+def check_matrix(X, *, exact: bool = False, what: str = "X", check_finite: bool = True):
     """Check a data matrix.
 
-    float mode: a new C-contiguous float64 array of shape (n, d), finite.
+    float mode: a read-only C-contiguous float64 array of shape (n, d), finite.  A C-contiguous
+    float64 ``numpy.ndarray`` is returned as a read-only *view* (no copy: nothing downstream may
+    write to it, and the caller's array is not touched); anything else is copied.
+    ``check_finite=False`` skips the NaN/inf scan: only for callers that detect non-finite values
+    themselves and then call :func:`raise_if_nonfinite` (the compiled perceptron loops do: any
+    NaN/inf in a row makes that row's activation non-finite).
     exact mode: a list of n tuples of ``Fraction``.
     """
+    if (not exact and type(X) is np.ndarray and X.dtype == np.float64 and X.ndim == 2
+            and X.flags.c_contiguous and X.shape[0] > 0 and X.shape[1] > 0):
+        A = X.view()
+        A.flags.writeable = False
+        if check_finite:
+            _check_finite_fast(A, what)
+        return A
     rows = _rows(X, what)
     if exact:
         out = []
@@ -68,10 +103,35 @@ def check_matrix(X, *, exact: bool = False, what: str = "X"):
         raise InputError(f"{what} contains a value that is not a number ({str(e).splitlines()[0]})") from None
     if A.ndim != 2:
         raise InputError(f"{what} must be 2-D (n examples x d features)")
-    bad = ~np.isfinite(A)
-    if bad.any():
-        i, j = map(int, np.argwhere(bad)[0])
-        raise InputError(f"{what}[{i}][{j}] is {A[i, j]} (NaN and infinity are not allowed)")
+    if check_finite:
+        _check_finite_fast(A, what)
+    A.flags.writeable = False
+    return A
+
+
+def check_int_matrix(X, what: str = "X"):
+    """Exact mode's fast path: a read-only int64 array when X is a numpy array of integers, or of
+    floats that all are integers of magnitude <= 2**53 (so each float *is* that integer); None
+    otherwise (the caller then takes the general :func:`check_matrix` path, exact=True)."""
+    if type(X) is not np.ndarray or X.ndim != 2 or X.shape[0] == 0 or X.shape[1] == 0:
+        return None
+    if X.dtype.kind in "iu":
+        if X.dtype.kind == "u" and X.dtype.itemsize == 8 and X.size and int(X.max()) >= 2 ** 63:
+            return None
+        A = np.ascontiguousarray(X, dtype=np.int64)
+    elif X.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            m = np.abs(X).max()
+        if not (m <= 2.0 ** 53):          # also False for NaN
+            return None
+        if not np.array_equal(X, np.trunc(X)):
+            return None
+        A = X.astype(np.int64)
+    else:
+        return None
+    if A is X:
+        A = A.view()
+    A.flags.writeable = False
     return A
 
 
@@ -132,14 +192,33 @@ def _num_eq(v, target) -> bool:
     return False
 
 
-def check_labels(y, n: int | None = None, *, kind: str = "pm1"):
+def _labels_fast(y, n, allowed):
+    """Vectorised check of a numeric 1-D numpy label array; None when the slow path must decide
+    (it also writes the error message)."""
+    if type(y) is not np.ndarray or y.ndim != 1 or y.dtype.kind not in "iuf" or y.shape[0] == 0:
+        return None
+    if n is not None and y.shape[0] != n:
+        return None
+    if allowed == (1, -1):
+        ok = bool((np.abs(y) == 1).all())
+    else:
+        ok = bool(((y == 0) | (y == 1)).all())
+    return y.astype(np.int64) if ok else None
+
+
+def check_labels(y, n: int | None = None, *, kind: str = "pm1", as_array: bool = False):
     """Labels for the functional API.
 
     kind="pm1": every label is +1 or -1 -> list of int.
     kind="01": every label is 0 or 1 -> list of int.
+    as_array=True: a fresh int64 numpy array instead of a list (no Python object per label; the
+    check of a numeric numpy array is vectorised).
     """
-    vals = _label_values(y, n)
     allowed = (1, -1) if kind == "pm1" else (0, 1)
+    fast = _labels_fast(y, n, allowed)
+    if fast is not None:
+        return fast if as_array else fast.tolist()
+    vals = _label_values(y, n)
     out = []
     for i, v in enumerate(vals):
         if _num_eq(v, allowed[0]):
@@ -149,12 +228,25 @@ def check_labels(y, n: int | None = None, *, kind: str = "pm1"):
         else:
             want = "+1 or -1" if kind == "pm1" else "0 or 1"
             raise InputError(f"label {i} is {_show(v)}; labels must be {want}")
-    return out
+    return np.array(out, dtype=np.int64) if as_array else out
 
 
 def encode_labels(y, n: int | None = None, classes=None):
-    """Labels for the estimators: any two values.  Returns (list of +1/-1, classes) with
+    """Labels for the estimators: any two values.  Returns (int64 array of +1/-1, classes) with
     ``classes`` sorted and ``classes[1]`` the positive class (scikit-learn's convention)."""
+    if (type(y) is np.ndarray and y.ndim == 1 and y.shape[0] > 0 and (n is None or y.shape[0] == n)
+            and (y.dtype.kind in "biuUS" or (y.dtype.kind == "f" and not np.isnan(y).any()))):
+        # vectorised path; the general path below decides (and words) every error
+        if classes is not None:
+            cl = np.asarray(classes)
+        elif y.dtype.kind in "biuf":
+            cl = np.array([y.min(), y.max()], dtype=y.dtype)      # no data-dependent branches
+        else:
+            cl = np.unique(y)
+        if len(cl) == 2 and cl[0] != cl[1]:
+            pos = y == cl[1]
+            if (pos | (y == cl[0])).all():
+                return pos.astype(np.int64) * 2 - 1, cl
     vals = _label_values(y, n)
     if classes is None:
         try:
@@ -174,7 +266,7 @@ def encode_labels(y, n: int | None = None, classes=None):
             out.append(-1)
         else:
             raise InputError(f"label {i} is {_show(v)}, not one of the classes {list(classes)}")
-    return out, classes
+    return np.array(out, dtype=np.int64), classes
 
 
 def check_X_y(X, y, *, exact: bool = False, labels: str = "pm1", what: str = "X"):
