@@ -79,8 +79,9 @@ def _parse_tree(text: str, shift: int = 0) -> ast.AST:
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:
-        col = (e.offset or 1)
-        raise InputError(f"syntax error: {e.msg} (at position {col + shift})") from None
+        col = e.offset or (len(text) + 1)
+        msg = e.msg if col <= len(text) else "unexpected end of the expression"
+        raise InputError(f"syntax error: {msg} (at position {col + shift})") from None
     return tree.body, shift
 
 
