@@ -156,12 +156,15 @@ class WinnowGame:
         if self.eliminate:
             one = self.scale
             A = sum(N - one - self.unit(e) for e in proms)
-            avail = I + A
+            avail = I + A - self._elim_loss(st, I)
             m = avail // N
-            return K + max(0, m)
+            # each elimination kills >= 1 live irrelevant variable, and none ever comes back
+            live = sum(c for _, c in st.irr)
+            return K + max(0, min(m, live))
         p, q = self._p, self._q
         # work with everything multiplied by p (b = p/q): removal per FP >= (p - q) N / p -> (p-q) N
-        A = sum((p - q) * (N - self.unit(e)) for e in proms)      # times q: (b-1)(n-w) * q ... see below
+        loss = self._first_fn_loss(st, I)
+        A = (p - q) * (sum(N - self.unit(e) for e in proms) - loss)
         # (b - 1) (n - w) = (p - q)/q (n - w).  Multiply every quantity by p*q:
         #   avail*pq = I*pq + (p-q) p * sum(n - w) - N q*q ... (n/b)*pq = N q^2
         #   removal*pq = (p - q) q N
@@ -169,11 +172,55 @@ class WinnowGame:
         rem = (p - q) * q * N
         if avail < rem:
             return K
-        if K > 0:
+        # strict when some promotion's bound is strict (a fill is < n - w; the first one is
+        # bounded by I instead when I < n - w, and I can be met exactly)
+        if K >= 2 or (K == 1 and loss == 0):
             m = (avail - 1) // rem          # strict: m * rem < avail
         else:
             m = avail // rem
         return K + max(0, m)
+
+    def _first_fn_loss(self, st: State, I: int) -> int:
+        """The next promotion adds at most min(I, n - w) irrelevant weight (times b - 1), where I
+        is the irrelevant mass now (demotions before it only lower I): compared with the n - w
+        counted for it, at least max(0, n - w_max - I) is lost, w_max = the largest relevant
+        weight still promotable (eliminate: n - 1 - w_max - I)."""
+        if not st.rel:
+            return 0
+        w = self.unit(st.rel[-1])
+        gap = self.N - w - I - (self.scale if self.eliminate else 0)
+        return max(0, gap)
+
+    def _elim_loss(self, st: State, I: int) -> int:
+        """Eliminate: a lower bound on the irrelevant mass the remaining promotions lose against
+        their n - 1 - w (in scaled units).  Weights are integers, so a promotion whose irrelevant
+        fill target n - 1 - w is odd is met exactly only with a weight-1 irrelevant variable, and
+        it doubles that variable (weight-1 variables are never created): each odd promotion beyond
+        the weight-1 variables left loses >= 1 (an unused promotion loses its whole term >= 1).
+        The next promotion fills at most s <= min(I, n - 1 - w), using >= s - (I - c1) of the c1
+        weight-1 variables (and >= 1 when s is odd)."""
+        if not st.rel:
+            return 0
+        one = self.scale
+        c1 = dict(st.irr).get(0, 0)
+        Iu = I // one                      # eliminate: I is a whole number of units
+        odd = []
+        for e in st.rel:
+            for j in range(e, self.sat):
+                odd.append((self.n - 1 - self.unit(j) // one) % 2 == 1)
+        K_odd = sum(odd)
+        best = None
+        for e in sorted(set(st.rel)):
+            T = self.n - 1 - self.unit(e) // one
+            rest_odd = K_odd - (1 if T % 2 == 1 else 0)
+            smax = min(Iu, T)
+            for s_ in (smax, smax - 1):
+                if s_ < 0:
+                    continue
+                used = max(0, s_ - (Iu - c1), s_ % 2)
+                f = (T - s_) + max(0, rest_odd - (c1 - used))
+                best = f if best is None else min(best, f)
+        return max(0, best) * one
 
     def _crude_depth(self) -> int:
         # a crude exact bound used only to size the exponent range (the promotions and the mass)

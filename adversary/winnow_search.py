@@ -310,7 +310,7 @@ class _Timeout(Exception):
     pass
 
 
-def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None) -> SearchResult:
+def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prune=True) -> SearchResult:
     """Exact maximum by memoised search over states modulo symmetry (see module docstring).
     Raises TimeoutError when ``budget`` seconds pass first."""
     t0 = time.monotonic()
@@ -326,21 +326,21 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None) -> Sear
         counter[0] += 1
         if deadline is not None and counter[0] % 256 == 0 and time.monotonic() > deadline:
             raise _Timeout()
-        ub = game.ub_remaining(st)
+        ub = game.ub_remaining(st) if prune else None
         best, best_mv = 0, None
-        if ub > 0:
+        if ub is None or ub > 0:
             cands = []
             for mv in game.moves(st):
                 ns = game.apply(st, mv)
-                cands.append((game.ub_remaining(ns), ns, mv))
+                cands.append((game.ub_remaining(ns) if prune else 0, ns, mv))
             cands.sort(key=lambda t: -t[0])
             for cub, ns, mv in cands:
-                if 1 + cub <= best:
+                if prune and 1 + cub <= best:
                     break
                 v = 1 + value(ns)
                 if v > best:
                     best, best_mv = v, mv
-                    if best >= ub:
+                    if prune and best >= ub:
                         break
         memo[st] = (best, best_mv)
         return best
@@ -360,8 +360,10 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None) -> Sear
         st = game.apply(st, mv)
     assert len(moves) == v
     check_moves(game, moves)
-    return SearchResult(game, moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=v,
-                        states=len(memo))
+    res = SearchResult(game, moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=v,
+                       states=len(memo))
+    res.values = {st: bv[0] for st, bv in memo.items()}
+    return res
 
 
 # ---- bounds and Sequence objects ---------------------------------------------------------------

@@ -114,6 +114,19 @@ def test_state_upper_bound_is_never_beaten(n, r, variant):
     assert exhaustive_winnow_moves(n, r, variant).mistakes <= g.ub_start()
 
 
+@pytest.mark.parametrize("n,r,variant", [(4, 1, "halve"), (4, 2, "halve"), (8, 1, "halve"), (4, 3, "halve"),
+                                         (4, 1, "eliminate"), (4, 2, "eliminate"), (8, 2, "eliminate"),
+                                         (6, 2, "eliminate"), (5, 1, "halve"), (4, 1, "winnow2")])
+def test_state_upper_bound_holds_in_every_state(n, r, variant):
+    # without pruning, so the values cannot depend on the bound being checked
+    res = exhaustive_winnow_moves(n, r, variant, prune=False, alpha=3 if variant == "winnow2" else 2)
+    g = res.game
+    assert len(res.values) > 3
+    for st, v in res.values.items():
+        assert v <= g.ub_remaining(st), (st, v)
+    assert exhaustive_winnow_moves(n, r, variant, alpha=g.alpha).mistakes == res.mistakes
+
+
 def test_closed_form_bounds_exact():
     # 2 + 3r(1 + lg n) at n = 1024, r = 8: 2 + 24 * 11 = 266
     b = closed_form_bounds(1024, 8, "halve")
