@@ -22,9 +22,12 @@ Winnow (Blum's notes; Littlestone 1988): with P the promotions and D the demotio
   eliminate: M <= 2r(1 + lg theta) + n/theta         (theta = n: 1 + 2r(1 + lg n))
   winnow2:   M <= (1+alpha) r (1 + log_alpha theta) + alpha n / ((alpha - 1) theta)
   (valid for theta >= 1), decided exactly as base^(p) <= theta^(s) where (M - A)/B = p/s; the
-  bound is a rational when log theta is, else a float for display only.  For alpha = 2,
-  theta = n = 2^p the prototype's sharper forms 1 + r(3 lg n - 2) (halve) and r(2 lg n - 1)
-  (eliminate) are reported as *conjectured* (not proved here).
+  bound is a rational when log theta is, else a float for display only, next to the largest
+  integer M it allows (``max_mistakes_allowed``, exact).  For theta = n = 2^p the sharper forms
+  1 + r(3 lg n - 2) (halve) and r(2 lg n - 1) (eliminate) proved in proofs/sharper_winnow.py
+  (winnow_halving_pow2, winnow_elimination_pow2) are reported too.  The halve/eliminate bounds
+  at theta = n are the catalogue's winnow_halving_bound / winnow_elimination_bound; other theta
+  and winnow2 use the same potential argument, derived here directly.
 
 Claims stored in the file (``claims``: mistakes, bound, ratio, ...) are compared with the
 recomputed figures; a mismatch rejects the file and names the figure.
@@ -148,7 +151,8 @@ def winnow_bound(variant: str, n: int, r: int, alpha=2, theta=None):
 
 
 def winnow_sharper_bound(variant: str, n: int, r: int, alpha=2, theta=None):
-    """The prototype's conjectured sharper bounds (alpha = 2, theta = n = 2^p), else None."""
+    """The sharper bounds for theta = n = 2^p (proofs/sharper_winnow.py: theorems
+    winnow_halving_pow2, n >= 2, and winnow_elimination_pow2, n >= 2 and r >= 1), else None."""
     if theta is not None and Fraction(theta) != n:
         return None
     if n < 2 or n & (n - 1):
@@ -156,9 +160,17 @@ def winnow_sharper_bound(variant: str, n: int, r: int, alpha=2, theta=None):
     p = n.bit_length() - 1
     if variant == "halve":
         return Fraction(1 + r * (3 * p - 2))
-    if variant == "eliminate":
+    if variant == "eliminate" and r >= 1:
         return Fraction(r * (2 * p - 1))
     return None
+
+
+def max_mistakes_allowed(A: Fraction, B: Fraction, base: Fraction, theta: Fraction) -> int:
+    """The largest integer M with M <= A + B log_base(theta), decided exactly."""
+    M = max(0, math.floor(A))
+    while within_log_bound(M + 1, A, B, base, theta):
+        M += 1
+    return M
 
 
 def hinge_exact_form_float(c2: Fraction, L: Fraction) -> float:
@@ -183,7 +195,7 @@ def certify(seq: Sequence, *, record: str = "none") -> Certificate:
     return cert
 
 
-def _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert: Certificate):
+def _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert: Certificate, evaluate: str = "auto"):
     """Shared by the linear and kernel perceptron (exact rationals)."""
     f = cert.figures
     f["r_sq"] = r_sq
@@ -193,7 +205,7 @@ def _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert: Certificate):
         cert.reasons.append("the target is the zero vector: no bound")
         cert.claims_ok = False
         return
-    if m > 0:
+    if m > 0 and evaluate == "auto":
         f["separable"] = True
         f["w_norm_sq"] = w_sq / (m * m)          # |w*|^2 after scaling to min margin 1
         f["gamma_sq"] = m * m / (r_sq * w_sq)     # normalized margin squared
@@ -203,14 +215,17 @@ def _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert: Certificate):
         cert.ratio = Fraction(M) / bound
         cert.within_bound = M <= bound
         f["bound_form"] = "R^2 |w*|^2 (w* scaled to min y w*.x = 1)"
+        f["theorem"] = "block_novikoff_bias" if f.get("bias") else "block_novikoff_margin_one"
     else:
-        f["separable"] = False
+        f["separable"] = m > 0
+        f["evaluated_at"] = "the target as given (hinge form)"
         f["w_norm_sq"] = w_sq
         c2 = r_sq * w_sq
         f["hinge_loss"] = L_all
         f["hinge_loss_mistakes"] = L_mis
         bound = c2 + 2 * L_all
         f["bound_form"] = "R^2 |w*|^2 + 2 L(w*) (target as given, L over every visit)"
+        f["theorem"] = "hinge_loss_bound; exact form: hinge_bound_exact_form"
         cert.bound = bound
         cert.ratio = Fraction(M) / bound
         cert.within_bound = M <= bound
@@ -220,8 +235,11 @@ def _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert: Certificate):
         f["ratio_exact_form"] = M / ex if ex else None
         within_exact = M <= L_all or (M - L_all) ** 2 <= c2 * M
         f["within_exact_form"] = within_exact
+        f["exact_form_attained"] = M >= L_all and (M - L_all) ** 2 == c2 * M   # M equals the exact form
         # the sharper version with the loss over the mistakes only (what the proof uses)
         f["within_exact_form_mistakes"] = M <= L_mis or (M - L_mis) ** 2 <= c2 * M
+        if r_sq == 1:   # Blum's TD_gamma form with gamma = 1/|w*|, TD_gamma = gamma L: the same number
+            f["blum_td_form"] = "1/gamma^2 + (2/gamma) TD_gamma = |w*|^2 + 2L (R = 1, gamma = 1/|w*|): equal to the textbook bound"
         if not within_exact:
             cert.within_bound = False
     if cert.within_bound is False:
@@ -253,7 +271,7 @@ def _certify_perceptron(seq: Sequence, record: str) -> Certificate:
     hinge = [max(Fraction(0), 1 - mi) for mi in margins]
     L_all = sum((hinge[i] for i in tr.order), Fraction(0))
     L_mis = sum((hinge[i] for i, mk in zip(tr.order, tr.mistake_flags) if mk), Fraction(0))
-    _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert)
+    _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, m, cert, seq.evaluate)
     return cert
 
 
@@ -294,12 +312,22 @@ def _certify_winnow(seq: Sequence, record: str) -> Certificate:
         cert.ratio = M / cert.bound
         f["bound_note"] = "log is irrational: bound and ratio are floats (display); within_bound is exact"
     cert.within_bound = within_log_bound(M, A, B, base, theta)
+    f["max_mistakes_allowed"] = max_mistakes_allowed(A, B, base, theta)
+    f["ratio_max_allowed"] = Fraction(M, f["max_mistakes_allowed"]) if f["max_mistakes_allowed"] else None
+    if theta == n and seq.variant != "winnow2":
+        f["theorem"] = {"halve": "winnow_halving_bound", "eliminate": "winnow_elimination_bound"}[seq.variant]
+    else:
+        f["theorem"] = "direct (potential argument in adversary/certify.py; not in the catalogue for this alpha/theta)"
     if seq.variant in ("halve", "eliminate"):      # these variants always use factor 2
         sb = winnow_sharper_bound(seq.variant, n, r, seq.alpha, theta)
         if sb is not None:
-            f["sharper_bound_conjectured"] = sb
-            f["ratio_sharper_conjectured"] = Fraction(M) / sb if sb > 0 else None
-            f["within_sharper_conjectured"] = M <= sb
+            f["sharper_bound"] = sb
+            f["sharper_theorem"] = {"halve": "winnow_halving_pow2", "eliminate": "winnow_elimination_pow2"}[seq.variant]
+            f["ratio_sharper"] = Fraction(M) / sb if sb > 0 else None
+            f["within_sharper"] = M <= sb
+            if M > sb:
+                cert.within_bound = False
+                cert.reasons.append(f"{M} mistakes exceed the sharper bound {sb} ({f['sharper_theorem']})")
     if not cert.within_bound:
         cert.reasons.append(f"{M} mistakes exceed the bound {cert.bound}: the replay contradicts the theorem")
     return cert
@@ -409,7 +437,7 @@ def _certify_kernel(seq: Sequence, record: str) -> Certificate:
         hinge = [max(Fraction(0), 1 - mi) for mi in margins]
         L_all = sum((hinge[i] for i in tr.order), Fraction(0))
         L_mis = sum((hinge[i] for i, mk in zip(tr.order, tr.mistake_flags) if mk), Fraction(0))
-        _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, min(margins), cert)
+        _perceptron_figures(M, L_all, L_mis, r_sq, w_sq, min(margins), cert, seq.evaluate)
         f["r_phi_sq"] = r_sq
         return cert
     # Gaussian: interval figures
@@ -463,6 +491,10 @@ def _check_claims(seq: Sequence, cert: Certificate) -> None:
         if key in ("bound", "ratio"):
             actual = getattr(cert, key)
             interval = cert.figures.get(f"{key}_interval")
+            # Winnow: a bound may be stated as the largest integer number of mistakes it allows
+            alt = cert.figures.get("max_mistakes_allowed" if key == "bound" else "ratio_max_allowed")
+            if alt is not None and isinstance(claimed, (int, Fraction)) and Fraction(claimed) == alt:
+                continue
         elif key in cert.figures and isinstance(cert.figures[key], (Fraction, int, float)) \
                 and not isinstance(cert.figures[key], bool):
             actual, interval = cert.figures[key], None

@@ -12,6 +12,8 @@ Wire format (JSON, one object)::
       "epochs": 1,                            # passes over the examples, in the given order
       "bias": false,                          # perceptrons: learn a bias b (update b += y)
       "target_bias": num,                     # perceptron with bias: b* (optional, default 0)
+      "evaluate": "auto" | "hinge",           # perceptrons: "hinge" = evaluate the hinge bound at the
+                                              # target as given even when it separates (default auto)
       "variant": "halve" | "eliminate" | "winnow2",   # Winnow only (required)
       "alpha": num, "theta": num | null,      # Winnow only (defaults 2 and n)
       "kernel": "poly:c=1,k=2",               # kernel perceptron only (required)
@@ -51,7 +53,7 @@ ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
 WINNOW_VARIANTS = ("halve", "eliminate", "winnow2")
 _KNOWN_KEYS = {
     "format", "algorithm", "examples", "labels", "target", "target_bias", "epochs", "bias",
-    "variant", "alpha", "theta", "kernel", "claims", "meta",
+    "variant", "alpha", "theta", "kernel", "claims", "meta", "evaluate",
 }
 _CLAIM_NUM_KEYS = ("bound", "ratio", "margin", "gamma_sq", "r_sq", "w_norm_sq", "hinge_loss",
                    "hinge_bound")
@@ -115,6 +117,7 @@ class Sequence:
     claims: dict = field(default_factory=dict)
     meta: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
+    evaluate: str = "auto"      # perceptrons: "auto" (separable target -> margin form) or "hinge"
 
     def __post_init__(self):
         self.validate()
@@ -179,6 +182,10 @@ class Sequence:
         if not isinstance(self.meta, dict):
             raise InputError("meta must be an object")
         self.claims = self._normalise_claims(self.claims)
+        if self.evaluate not in ("auto", "hinge"):
+            raise InputError(f"evaluate must be \"auto\" or \"hinge\", got {json.dumps(self.evaluate, default=str)}")
+        if self.evaluate == "hinge" and self.algorithm == "winnow":
+            raise InputError("evaluate does not apply to algorithm winnow")
         getattr(self, f"_validate_{self.algorithm}")()
         return self
 
@@ -285,7 +292,7 @@ class Sequence:
             target=obj.get("target"), epochs=obj.get("epochs", 1), bias=obj.get("bias", False),
             target_bias=obj.get("target_bias"), variant=obj.get("variant"), alpha=obj.get("alpha"),
             theta=obj.get("theta"), kernel=obj.get("kernel"), claims=dict(obj.get("claims") or {}),
-            meta=dict(obj.get("meta") or {}), extra=extra,
+            meta=dict(obj.get("meta") or {}), extra=extra, evaluate=obj.get("evaluate", "auto"),
         )
 
     def to_dict(self) -> dict:
@@ -307,6 +314,8 @@ class Sequence:
             d["target"] = [num_to_wire(v) for v in self.target]
         if self.target_bias is not None:
             d["target_bias"] = num_to_wire(self.target_bias)
+        if self.evaluate != "auto":
+            d["evaluate"] = self.evaluate
         if self.claims:
             d["claims"] = {k: (num_to_wire(v) if isinstance(v, Fraction) else v) for k, v in self.claims.items()}
         if self.meta:
