@@ -302,6 +302,8 @@ def _certify_winnow(seq: Sequence, record: str) -> Certificate:
     A, B, base = ab
     f["bound_form"] = {"halve": "3r(1 + lg theta) + 2n/theta", "eliminate": "2r(1 + lg theta) + n/theta",
                        "winnow2": "(1+alpha) r (1 + log_alpha theta) + alpha n/((alpha-1) theta)"}[seq.variant]
+    if theta == n and seq.variant != "winnow2":
+        f["bound_form"] = {"halve": "2 + 3r(1 + lg n)", "eliminate": "1 + 2r(1 + lg n)"}[seq.variant]
     f["bound_A"], f["bound_B"], f["log_base"] = A, B, base
     lg = _log_rational(base, theta)
     if lg is not None:
@@ -508,6 +510,8 @@ def _check_claims(seq: Sequence, cert: Certificate) -> None:
         if not _claim_matches(claimed, actual, interval):
             cert.claims_ok = False
             shown = fraction_str(actual) if isinstance(actual, Fraction) else f"{actual:.12g}"
+            if len(shown) > 40:
+                shown = f"{float(actual):.17g} (a rational with a {len(str(Fraction(actual).denominator))}-digit denominator)"
             c = fraction_str(claimed) if isinstance(claimed, Fraction) else claimed
             cert.reasons.append(f"claims.{key} is {c} but the exact replay gives {shown}")
 

@@ -1,0 +1,362 @@
+"""``mistakebound adversary ALGORITHM ...`` / ``mistakebound adversary table`` and
+``mistakebound replay FILE...``: worst-case sequences, certified by exact replay."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from fractions import Fraction
+
+import click
+
+from .common import emit_json, fail, input_errors_exit_2
+
+EXIT_REJECTED = 1
+
+
+def _fmt(v, width: int = 24) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, Fraction):
+        s = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        if len(s) <= width:
+            return s
+        n = round(v)
+        if n != 0 and abs(v - n) < abs(n) * Fraction(1, 10 ** 6):
+            d = v - n
+            return f"{n} {'-' if d < 0 else '+'} {float(abs(d)):.3g} (exact p/q in --json)"
+        return f"~{float(v):.15g}"
+    if isinstance(v, float):
+        return f"~{v:.10g}"
+    return str(v)
+
+
+def _stderr_console():
+    from rich.console import Console
+    return Console(stderr=True)
+
+
+class _Spinner:
+    """A rich progress bar on stderr for one search (time-based when a budget is known)."""
+
+    def __init__(self, what: str, budget: float | None):
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        self.p = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"),
+                          TimeElapsedColumn(), console=_stderr_console(), transient=True)
+        self.budget = budget
+        self.t0 = time.monotonic()
+        self.task = self.p.add_task(what, total=1.0, info="")
+
+    def __enter__(self):
+        self.p.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.p.__exit__(*exc)
+
+    def __call__(self, *args):
+        frac = None
+        info = ""
+        if len(args) == 2 and isinstance(args[0], float):       # winnow_search: (fraction, best)
+            frac, info = args[0], f"best {args[1]}"
+        elif len(args) == 2:                                     # (done, total)
+            frac, info = args[0] / max(1, args[1]), f"{args[0]}/{args[1]}"
+        elif len(args) == 1:
+            info = f"step {args[0]}"
+        if frac is None and self.budget:
+            frac = min(1.0, (time.monotonic() - self.t0) / self.budget)
+        self.p.update(self.task, completed=frac if frac is not None else 0, info=info)
+
+
+def _report(seq, cert, path, seconds, as_json: bool, extra=None):
+    if as_json:
+        obj = {"file": path, "seconds": round(seconds, 3), "meta": seq.meta, "certificate": cert.to_json()}
+        if extra:
+            obj.update(extra)
+        emit_json(obj)
+        return
+    f = cert.figures
+    head = f"{seq.algorithm}"
+    if seq.meta.get("strategy"):
+        head += f" [{seq.meta['strategy']}]"
+    click.echo(f"{head}: {len(seq.examples)} examples x {seq.epochs} epoch(s), d = {seq.dim}")
+    click.echo(f"  mistakes   {cert.mistakes}  (exact replay)")
+    click.echo(f"  bound      {_fmt(cert.bound)}   {f.get('bound_form', '')}")
+    click.echo(f"  ratio      {_fmt(cert.ratio)}" + (f"   (= {float(cert.ratio):.6f})" if cert.ratio is not None else ""))
+    for k in ("gamma_sq", "r_sq", "w_norm_sq", "hinge_loss", "exact_form", "ratio_exact_form", "sharper_bound",
+              "ratio_sharper", "max_mistakes_allowed", "bound_interval", "ratio_interval"):
+        if k in f and f[k] is not None:
+            v = f[k]
+            shown = "[" + ", ".join(_fmt(x) for x in v) + "]" if isinstance(v, tuple) else _fmt(v)
+            click.echo(f"  {k:<10} {shown}")
+    if seq.meta.get("dp_resolution"):
+        click.echo(f"  DP resolution: {seq.meta['dp_resolution']}")
+    if path:
+        click.echo(f"  wrote {path}  ({seconds:.2f} s)")
+    if not cert.ok:
+        for r in cert.reasons:
+            click.echo(f"  REJECTED: {r}")
+
+
+def _finish(seq, out, as_json, t0, plot=None, extra=None):
+    from adversary.certify import certify
+    cert = certify(seq, record="all" if plot else "none")
+    seq.claims = {"mistakes": cert.mistakes}
+    if isinstance(cert.bound, Fraction):
+        seq.claims["bound"] = cert.bound
+        seq.claims["ratio"] = cert.ratio
+    seq.meta = dict(seq.meta, seconds=round(time.monotonic() - t0, 3))
+    seq.save(out)
+    if plot:
+        from adversary.plots import plot_plane
+        if seq.dim != 2:
+            fail("--plot draws the plane: it needs --dim 2")
+        plot_plane(seq, plot, cert.trace)
+    _report(seq, cert, out, time.monotonic() - t0, as_json, extra)
+    return 0 if cert.ok else EXIT_REJECTED
+
+
+_common_opts = [
+    click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Sequence file to write (JSON)."),
+    click.option("--budget", type=float, default=30.0, show_default=True, help="Search time budget in seconds (best so far at the end)."),
+    click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the search."),
+    click.option("--json", "as_json", is_flag=True, help="Print the certificate as JSON."),
+]
+
+
+def common_options(fn):
+    for opt in reversed(_common_opts):
+        fn = opt(fn)
+    return fn
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def adversary():
+    """Search worst-case sequences and certify them exactly.
+
+    \b
+    mistakebound adversary perceptron --gamma 0.2 --dim 3 --out seq.json
+    mistakebound adversary winnow --n 64 --r 2 --variant halve --out w.json
+    mistakebound adversary kernel --kernel gaussian:c=1/2 --n 20 --out k.json
+    mistakebound adversary table --out adversary_table
+
+    Every sequence is replayed by the exact learner; mistakes, bound and ratio are exact
+    rationals.  Files are in the format mistakebound.sequence/1 (docs/adversary.md).
+    """
+
+
+@adversary.command("perceptron")
+@click.option("--gamma", "gamma", default=None, help="Target normalized margin, read exactly ('0.2' is 1/5).")
+@click.option("--dim", "dim", type=int, default=None, help="Dimension d.")
+@click.option("--strategy", type=click.Choice(["auto", "orthonormal", "orthogonal", "plane", "plane-unit", "alternating",
+                                               "noisy", "factor-two"]), default="auto", show_default=True,
+              help="auto: orthonormal if d >= 1/gamma^2, else the Ex. 9.4 ties (d >= 3), else the plane DP. "
+                   "alternating: {+-1}^d by x1 AND (x2 OR ...). noisy/factor-two: inseparable.")
+@click.option("--noise", default="1/4", show_default=True, help="noisy: fraction of steps followed by a label flip.")
+@click.option("--lambda", "lam", default="9/10", show_default=True, help="factor-two: w* = lambda sum e_i.")
+@click.option("--resolution", type=int, default=1000, show_default=True, help="plane DP: grid points N.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="2-D: write a PNG of the sequence and the weight path.")
+@common_options
+@input_errors_exit_2
+def perceptron_cmd(gamma, dim, strategy, noise, lam, resolution, out, budget, seed, as_json, plot):
+    """Perceptron worst cases (separable and inseparable)."""
+    from adversary import perceptron_separable as ps
+    t0 = time.monotonic()
+    if dim is not None and dim < 1:
+        fail(f"--dim must be >= 1, got {dim}")
+    if budget <= 0:
+        fail("--budget must be > 0")
+    if strategy in ("alternating", "factor-two"):
+        if dim is None:
+            fail(f"--strategy {strategy} needs --dim")
+    elif gamma is None or dim is None:
+        fail("perceptron needs --gamma and --dim")
+    g = ps.parse_gamma(gamma) if gamma is not None else None
+    with _Spinner(f"perceptron {strategy}", budget) as sp:
+        if strategy == "auto":
+            seq = ps.separable(g, dim, budget=budget, progress=sp)
+        elif strategy == "orthonormal":
+            seq = ps.orthonormal(g, dim)
+        elif strategy == "orthogonal":
+            seq = ps.orthogonal_margin(g, dim, progress=sp)
+        elif strategy in ("plane", "plane-unit"):
+            if dim != 2:
+                fail("--strategy plane needs --dim 2")
+            from adversary.perceptron_2d import sequence_2d
+            seq = sequence_2d(g, unit=strategy == "plane-unit", N=resolution, budget=budget, progress=sp)
+        elif strategy == "alternating":
+            from adversary.perceptron_fibonacci import fibonacci_family
+            seq = fibonacci_family(dim, progress=sp)
+        elif strategy == "noisy":
+            from adversary.perceptron_inseparable import noisy
+            seq = noisy(g, dim, noise, seed)
+        else:
+            from adversary.perceptron_inseparable import factor_two
+            seq = factor_two(dim, lam)
+    return _finish(seq, out, as_json, t0, plot)
+
+
+@adversary.command("winnow")
+@click.option("--n", "n", type=int, required=True, help="Number of variables n.")
+@click.option("--r", "r", type=int, required=True, help="Number of relevant variables r.")
+@click.option("--variant", type=click.Choice(["halve", "eliminate", "winnow2"]), default="halve", show_default=True)
+@click.option("--alpha", default="2", show_default=True, help="winnow2: promotion/demotion factor.")
+@click.option("--exhaustive", is_flag=True, help="Exact maximum by exhaustive search (small n).")
+@common_options
+@input_errors_exit_2
+def winnow_cmd(n, r, variant, alpha, exhaustive, out, budget, seed, as_json):
+    """Winnow worst cases (search by adversary.winnow_search)."""
+    from learners.numbers import to_fraction
+    t0 = time.monotonic()
+    if n < 1 or r < 1 or r > n:
+        fail(f"need 1 <= r <= n, got n = {n}, r = {r}")
+    if budget <= 0:
+        fail("--budget must be > 0")
+    a = to_fraction(alpha, what="alpha")
+    from adversary import winnow_search
+    with _Spinner(f"winnow {variant} n={n} r={r}", budget) as sp:
+        if exhaustive:
+            try:
+                seq = winnow_search.exhaustive_winnow(n, r, variant, alpha=a, budget=budget)
+            except Exception as e:
+                if isinstance(e, TimeoutError) or "timeout" in type(e).__name__.lower():
+                    fail(f"exhaustive search did not finish within --budget {budget} s")
+                raise
+        else:
+            seq = winnow_search.search_winnow(n, r, variant, budget=budget, seed=seed, progress=sp, alpha=a)
+    return _finish(seq, out, as_json, t0)
+
+
+@adversary.command("kernel")
+@click.option("--kernel", "kernel", required=True, help="Kernel spec: poly:c=1,k=2, gaussian:c=1/2, linear.")
+@click.option("--n", "n", type=int, default=20, show_default=True, help="Number of examples.")
+@click.option("--spacing", default="5", show_default=True, help="Gaussian: distance between points in units of sigma.")
+@common_options
+@input_errors_exit_2
+def kernel_cmd(kernel, n, spacing, out, budget, seed, as_json):
+    """Kernel perceptron worst cases against the feature-space bound."""
+    from adversary.kernel_worst import kernel_worst
+    t0 = time.monotonic()
+    if n < 1:
+        fail(f"--n must be >= 1, got {n}")
+    seq = kernel_worst(kernel, n, spacing)
+    return _finish(seq, out, as_json, t0)
+
+
+adversary.add_command(kernel_cmd, "kernel_perceptron")
+
+
+@adversary.command("table")
+@click.option("--out", "out", default="adversary_table", show_default=True, type=click.Path(file_okay=False),
+              help="Directory for the cell files, table.json and the plots.")
+@click.option("--budget", type=float, default=30.0, show_default=True, help="Search budget per cell (seconds).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--only", type=click.Choice(["all", "perceptron", "winnow"]), default="all", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+@input_errors_exit_2
+def table_cmd(out, budget, seed, only, as_json):
+    """Fill the grid (perceptron gamma x d, Winnow n x r x variant), certify every cell, write
+    its sequence file, table.json, mistakes_vs_bound.png and the plane pictures."""
+    from adversary.table import grid, run_cell, fmt
+    from adversary.plots import plot_mistakes_vs_bound, plot_plane
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    if budget <= 0:
+        fail("--budget must be > 0")
+    if os.path.exists(out) and not os.path.isdir(out):
+        fail(f"--out {out} exists and is not a directory")
+    os.makedirs(out, exist_ok=True)
+    cells = grid(only)
+    rows = []
+    t0 = time.monotonic()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=_stderr_console(), transient=True) as prog:
+        task = prog.add_task("adversary table", total=len(cells))
+        for cell in cells:
+            prog.update(task, description=f"{cell.label()}")
+            row = run_cell(cell, out, budget=budget, seed=seed)
+            if cell.algorithm == "perceptron" and cell.params["d"] == 2:
+                row["plot"] = plot_plane(row["_seq"], os.path.join(out, cell.name + ".png"))
+            rows.append(row)
+            prog.advance(task)
+    total = time.monotonic() - t0
+    png = plot_mistakes_vs_bound(rows, os.path.join(out, "mistakes_vs_bound.png"))
+    public = [{k: _wire(v) for k, v in r.items() if not k.startswith("_")} for r in rows]
+    doc = {"rows": public, "seconds_total": round(total, 3), "budget_per_cell": budget, "plot": png}
+    emit_json(doc, os.path.join(out, "table.json"))
+    if as_json:
+        emit_json(doc)
+    else:
+        _print_table(rows, fmt)
+        click.echo(f"\n{len(rows)} cells in {total:.1f} s (max cell {max(r['seconds'] for r in rows):.1f} s); "
+                   f"files, table.json and mistakes_vs_bound.png in {out}")
+    return 0 if all(r["ok"] for r in rows) else EXIT_REJECTED
+
+
+def _wire(v):
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    return v
+
+
+def _print_table(rows, fmt):
+    pr = [r for r in rows if r["algorithm"] == "perceptron"]
+    wr = [r for r in rows if r["algorithm"] == "winnow"]
+    if pr:
+        click.echo(f"{'gamma':>6} {'d':>4} {'strategy':<18} {'mistakes':>8} {'1/g^2':>6} {'cert. bound':>14} "
+                   f"{'ratio':>10} {'target':>14} {'s':>6}")
+        for r in pr:
+            click.echo(f"{fmt(r['gamma']):>6} {r['d']:>4} {str(r['strategy']):<18} {r['mistakes']:>8} "
+                       f"{fmt(r['nominal_bound']):>6} {fmt(r['bound'], 8):>14} {fmt(r['ratio'], 6):>10} "
+                       f"{str(r.get('target')):>14} {r['seconds']:>6.2f}")
+    if wr:
+        if pr:
+            click.echo("")
+        click.echo(f"{'variant':<10} {'n':>5} {'r':>2} {'mistakes':>8} {'bound':>6} {'ratio':>8} {'sharper':>7} "
+                   f"{'ratio':>8} {'baseline':>8} {'optimal':>7} {'s':>6}")
+        for r in wr:
+            click.echo(f"{r['variant']:<10} {r['n']:>5} {r['r']:>2} {r['mistakes']:>8} {fmt(r['bound']):>6} "
+                       f"{fmt(r['ratio'], 3):>8} {fmt(r['sharper_bound']):>7} {fmt(r['ratio_sharper'], 3):>8} "
+                       f"{fmt(r['baseline']):>8} {fmt(r['optimal']):>7} {r['seconds']:>6.2f}")
+
+
+@click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the certificates as JSON.")
+def replay(files, as_json):
+    """Re-check sequence files exactly and print their figures.
+
+    Every file is replayed by the exact learner and every figure is recomputed; a file whose
+    claims (mistakes, bound, ratio, ...) do not replay is rejected with the reason (exit 1); a
+    malformed file is reported on stderr (exit 2).
+    """
+    from adversary.certify import certify
+    from adversary.sequence import Sequence
+    from learners.errors import InputError
+    results, bad, rejected = [], 0, 0
+    for path in files:
+        try:
+            seq = Sequence.load(path)
+            cert = certify(seq)
+        except InputError as e:
+            bad += 1
+            msg = str(e).splitlines()[0] if str(e) else "bad input"
+            if not msg.startswith(str(path)):
+                msg = f"{path}: {msg}"
+            click.echo(f"mistakebound: error: {msg}", err=True)
+            results.append({"file": path, "ok": False, "error": msg})
+            continue
+        if not cert.ok:
+            rejected += 1
+        if as_json:
+            results.append({"file": path, **cert.to_json()})
+        else:
+            status = "OK" if cert.ok else "REJECTED"
+            click.echo(f"{path}: {status}")
+            _report(seq, cert, None, 0.0, False)
+    if as_json:
+        emit_json({"files": results, "ok": not bad and not rejected})
+    if bad:
+        return 2
+    return EXIT_REJECTED if rejected else 0
