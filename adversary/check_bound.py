@@ -98,6 +98,13 @@ FACTS = {
                           ("winnow_halving_bound",), "Blum's Winnow notes"),
     "winnow_eliminate": _Fact("winnow_eliminate", "M <= 1 + 2r(1 + lg n) (Winnow, elimination variant)",
                               ("winnow_elimination_bound",), "Blum's Winnow notes"),
+    "hinge_exact": _Fact("hinge_exact", "M <= (c/2 + sqrt(c^2/4 + L))^2 with c = R W, for every w* (exact form)",
+                         ("hinge_bound_exact_form",), "the catalogue's sharper hinge bound"),
+    "winnow_halve_integer": _Fact("winnow_halve_integer", "M <= 1 + 3r(1 + lg n) (Winnow, double/halve, threshold n)",
+                                  ("winnow_halving_bound_integer",), "the catalogue's integer sharpening of Blum's bound"),
+    "kernel_feature_space": _Fact("kernel_feature_space", "the kernel perceptron is the perceptron on phi(x): "
+                                  "the bounds hold in feature space (R = max sqrt K(x, x), W = |w*| there)",
+                                  ("kernel_perceptron_is_feature_perceptron",), "Blum 15-859(A); Lin's slides"),
     "one_per_trial": _Fact("one_per_trial", "M <= n: at most one mistake per trial (definition)", (),
                            "definition of the online protocol"),
 }
@@ -279,6 +286,9 @@ def _prove(algorithm, setting, variant, expr, strict, timeout_ms):
         else:
             dom += [L >= n * (1 - R * W)]
             facts["hinge"] = M <= R * R * W * W + 2 * L
+            qv = z3.Real("sqrt_c2_over_4_plus_L")
+            dom += [qv >= 0, qv * qv == R * R * W * W / 4 + L]
+            facts["hinge_exact"] = M <= (R * W / 2 + qv) * (R * W / 2 + qv)
         facts["one_per_trial"] = M <= n
     else:
         n, r = ints["n"], ints["r"]
@@ -288,6 +298,8 @@ def _prove(algorithm, setting, variant, expr, strict, timeout_ms):
         lg = tr.tr(sp.log(_S["n"]) / sp.log(2))
         A, B = (2, 3) if variant == "halve" else (1, 2)
         facts[f"winnow_{variant}"] = M <= A + B * q["r"] * (1 + lg)
+        if variant == "halve":
+            facts["winnow_halve_integer"] = M <= 1 + 3 * q["r"] * (1 + lg)
     try:
         E = tr.tr(sp.sympify(expr))
     except _Untranslatable as e:
@@ -304,15 +316,23 @@ def _prove(algorithm, setting, variant, expr, strict, timeout_ms):
         s.pop()
         if chk != z3.unsat:
             return "unknown", [], "the claim may be undefined (a sqrt/log/division) at some admissible values"
+    lits = {}
     for name, f in facts.items():
-        s.assert_and_track(f, name)
+        lits[name] = z3.Bool(f"use_{name}")
+        s.add(z3.Implies(lits[name], f))
     s.add(M >= E if strict else M > E)
     t = time.monotonic()
-    res = s.check()
+    res = s.check(*lits.values())
     info = f"z3 {res} in {time.monotonic() - t:.2f} s"
     if res == z3.unsat:
-        core = sorted(str(c) for c in s.unsat_core())
-        return "proved", core, info
+        names = {str(v): k for k, v in lits.items()}
+        core = [names[str(c)] for c in s.unsat_core()]
+        # shrink the core: drop every theorem the proof does not need (z3's core is not minimal)
+        for name in sorted(core, key=lambda k: list(facts).index(k), reverse=True):
+            rest = [lits[k] for k in core if k != name]
+            if s.check(*rest) == z3.unsat:
+                core.remove(name)
+        return "proved", sorted(core, key=lambda k: list(facts).index(k)), info
     if res == z3.sat:
         m = s.model()
         ex = {}
@@ -560,8 +580,8 @@ class BoundVerdict:
                 lines.append(f"  catalogue: {k}: {v}")
         elif self.status == "refuted":
             lines.append(f"  {self.reason}")
-            lines.append("  quantities: " + ", ".join(f"{k} = {v}" for k, v in self.quantities.items()))
-            lines.append(f"  claim there: {self.claimed_value}")
+            lines.append("  quantities: " + ", ".join(f"{k} = {_short(v)}" for k, v in self.quantities.items()))
+            lines.append(f"  claim there: {_short(self.claimed_value)}")
             lines.append(f"  {self.comparison}")
             if self.out:
                 lines.append(f"  sequence written to {self.out} (re-check: mistakebound replay {self.out})")
@@ -574,6 +594,14 @@ class BoundVerdict:
             lines.append(f"  trusted: {t}")
         lines.append(f"({self.seconds:.2f} s)")
         return "\n".join(lines)
+
+
+def _short(s: str, width: int = 70) -> str:
+    """Long exact values (e.g. square roots of 100-digit rationals) shortened for the terminal."""
+    if len(s) <= width:
+        return s
+    approx = s[s.rfind("(~"):] if s.endswith(")") and "(~" in s else ""
+    return f"{approx or '...'} [exact value: {len(s)} characters, see --json]"
 
 
 def _fmt(v) -> str:
@@ -637,6 +665,8 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
                       + (f" ({info})" if isinstance(info, str) else ""))
     if status == "proved":
         used_facts = [FACTS[c] for c in core]
+        if algorithm == "kernel_perceptron":
+            used_facts.append(FACTS["kernel_feature_space"])
         cat_ids = [tid for f in used_facts for tid in f.catalogue]
         cat = _catalogue_status(cat_ids)
         v.catalogue_status = cat
@@ -650,6 +680,12 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
             _ = rel
             v.trusted = ["z3 (unsat answer on the composed obligation)",
                          "the catalogue's own trusted rules (see mistakebound verify)"]
+            if "one_per_trial" in core:
+                v.trusted.append("definition: n counts the trials, and each trial is at most one mistake")
+            if algorithm == "winnow" or any(isinstance(a, sp.log) for a in sp.preorder_traversal(E)):
+                v.trusted.append("log abstraction: log(a) replaced by a variable with log(a) <= a - 1, "
+                                 "log(a) >= 1 - 1/a; constants such as log 2 pinned between the rational ends of an "
+                                 "interval enclosure (true facts)")
             v.seconds = time.monotonic() - t0
             return v
         v.reason = "z3 derives the claim from theorems the catalogue did not prove: " + \
