@@ -79,15 +79,18 @@ def make_cell(cell: Cell, budget: float = 30.0, seed: int = 0, progress=None) ->
         return separable(p["gamma"], p["d"], budget=budget)
     from . import winnow_search      # written by the Winnow engineer; imported lazily
     n, r, v = p["n"], p["r"], p["variant"]
+    t0 = time.monotonic()
     if n <= 16:
+        # the exact optimum when it comes within half the budget, else the search with the rest
         try:
-            return winnow_search.exhaustive_winnow(n, r, v, budget=budget)
+            return winnow_search.exhaustive_winnow(n, r, v, budget=budget / 2)
         except (TimeoutError, RecursionError, MemoryError):
             pass
         except Exception as e:            # the exhaustive search's own timeout type
             if "timeout" not in type(e).__name__.lower():
                 raise
-    return winnow_search.search_winnow(n, r, v, budget=budget, seed=seed, progress=progress)
+    left = max(1.0, budget - (time.monotonic() - t0))
+    return winnow_search.search_winnow(n, r, v, budget=left, seed=seed, progress=progress)
 
 
 def run_cell(cell: Cell, out_dir=None, budget: float = 30.0, seed: int = 0, progress=None) -> dict:

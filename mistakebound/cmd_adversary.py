@@ -43,8 +43,9 @@ class _Spinner:
 
     def __init__(self, what: str, budget: float | None):
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        con = _stderr_console()
         self.p = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"),
-                          TimeElapsedColumn(), console=_stderr_console(), transient=True)
+                          TimeElapsedColumn(), console=con, transient=True, disable=not con.is_terminal)
         self.budget = budget
         self.t0 = time.monotonic()
         self.task = self.p.add_task(what, total=1.0, info="")
@@ -174,6 +175,10 @@ def perceptron_cmd(gamma, dim, strategy, noise, lam, resolution, out, budget, se
     elif gamma is None or dim is None:
         fail("perceptron needs --gamma and --dim")
     g = ps.parse_gamma(gamma) if gamma is not None else None
+    if strategy in ("plane", "plane-unit") and dim != 2:
+        fail("--strategy plane needs --dim 2")
+    if plot and dim != 2:
+        fail("--plot draws the plane: it needs --dim 2")
     with _Spinner(f"perceptron {strategy}", budget) as sp:
         if strategy == "auto":
             seq = ps.separable(g, dim, budget=budget, progress=sp)
@@ -251,7 +256,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
 @adversary.command("table")
 @click.option("--out", "out", default="adversary_table", show_default=True, type=click.Path(file_okay=False),
               help="Directory for the cell files, table.json and the plots.")
-@click.option("--budget", type=float, default=30.0, show_default=True, help="Search budget per cell (seconds).")
+@click.option("--budget", type=float, default=25.0, show_default=True, help="Search budget per cell in seconds (the replay comes on top; 25 keeps a cell under 30 s).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--only", type=click.Choice(["all", "perceptron", "winnow"]), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
@@ -259,7 +264,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
 def table_cmd(out, budget, seed, only, as_json):
     """Fill the grid (perceptron gamma x d, Winnow n x r x variant), certify every cell, write
     its sequence file, table.json, mistakes_vs_bound.png and the plane pictures."""
-    from adversary.table import grid, run_cell, fmt
+    from adversary.table import grid, run_cell
     from adversary.plots import plot_mistakes_vs_bound, plot_plane
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     if budget <= 0:
@@ -270,8 +275,9 @@ def table_cmd(out, budget, seed, only, as_json):
     cells = grid(only)
     rows = []
     t0 = time.monotonic()
+    con = _stderr_console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=_stderr_console(), transient=True) as prog:
+                  console=con, transient=True, disable=not con.is_terminal) as prog:
         task = prog.add_task("adversary table", total=len(cells))
         for cell in cells:
             prog.update(task, description=f"{cell.label()}")
@@ -288,7 +294,7 @@ def table_cmd(out, budget, seed, only, as_json):
     if as_json:
         emit_json(doc)
     else:
-        _print_table(rows, fmt)
+        _print_table(rows, lambda v, digits=4: _fmt(v, 12).replace(" (exact p/q in --json)", ""))
         click.echo(f"\n{len(rows)} cells in {total:.1f} s (max cell {max(r['seconds'] for r in rows):.1f} s); "
                    f"files, table.json and mistakes_vs_bound.png in {out}")
     return 0 if all(r["ok"] for r in rows) else EXIT_REJECTED
@@ -304,11 +310,11 @@ def _print_table(rows, fmt):
     pr = [r for r in rows if r["algorithm"] == "perceptron"]
     wr = [r for r in rows if r["algorithm"] == "winnow"]
     if pr:
-        click.echo(f"{'gamma':>6} {'d':>4} {'strategy':<18} {'mistakes':>8} {'1/g^2':>6} {'cert. bound':>14} "
-                   f"{'ratio':>10} {'target':>14} {'s':>6}")
+        click.echo(f"{'gamma':>6} {'d':>4} {'strategy':<18} {'mistakes':>8} {'1/g^2':>6} {'cert. bound':>18} "
+                   f"{'ratio':>16} {'target':>14} {'s':>6}")
         for r in pr:
             click.echo(f"{fmt(r['gamma']):>6} {r['d']:>4} {str(r['strategy']):<18} {r['mistakes']:>8} "
-                       f"{fmt(r['nominal_bound']):>6} {fmt(r['bound'], 8):>14} {fmt(r['ratio'], 6):>10} "
+                       f"{fmt(r['nominal_bound']):>6} {fmt(r['bound'], 8):>18} {fmt(r['ratio'], 6):>16} "
                        f"{str(r.get('target')):>14} {r['seconds']:>6.2f}")
     if wr:
         if pr:
