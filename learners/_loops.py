@@ -97,7 +97,8 @@ def perceptron_pass_seq(X, y, order, w, b, use_bias, act, mis, t0):
 def perceptron_pass_fast(X, y, order, w, b, use_bias, act, mis, t0):
     """Fast float path: the dot product may be reassociated (several accumulators, SIMD) and
     contracted to FMA.  Agrees with the default path up to rounding in the dot products (so a
-    near-tie may be decided differently).  Same return value as :func:`perceptron_pass_seq`."""
+    near-tie may be decided differently).  Same return value as :func:`perceptron_pass_seq`, but
+    the in-loop NaN/inf test is not reliable under fastmath: the caller also scans ``act``."""
     d = X.shape[1]
     T = order.shape[0]
     for k in range(T):

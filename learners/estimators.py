@@ -11,6 +11,8 @@ early_stopping=False)`` on dense float64 data (tests/test_learners_sklearn.py). 
 from __future__ import annotations
 
 import inspect
+import sys
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -26,6 +28,98 @@ __all__ = ["Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPercept
 
 class NotFittedError(InputError, AttributeError):
     """The estimator is used before ``fit``."""
+
+
+class InputTypeError(InputError, TypeError):
+    """A value of X is not a number (also a ``TypeError``, as scikit-learn expects)."""
+
+
+class DataConversionWarning(UserWarning):
+    """y was a column vector (n, 1) and was flattened."""
+
+
+_SK_CLASSES = {}
+
+
+def _sk_class(name, ours):
+    """``ours``, or -- when the *caller* has already imported scikit-learn (never imported here) --
+    a subclass that is also scikit-learn's exception/warning class of that name, so that code
+    written against scikit-learn catches it."""
+    skx = sys.modules.get("sklearn.exceptions")
+    if skx is None or not hasattr(skx, name):
+        return ours
+    cls = _SK_CLASSES.get(name)
+    if cls is None:
+        cls = _SK_CLASSES[name] = type(name, (ours, getattr(skx, name)), {"__module__": __name__})
+    return cls
+
+
+def _sk_X(X, what="X"):
+    """The estimators' front door for X (scikit-learn wording for the errors scikit-learn users
+    meet); the data checks proper stay in learners.validation."""
+    if X is None:
+        raise InputError(f"{what} is None: expected a 2-D array-like of numbers")
+    mod = type(X).__module__ or ""
+    if mod.startswith("scipy.sparse") or (hasattr(X, "toarray") and hasattr(X, "nnz")):
+        raise InputError("sparse input is not supported: pass a dense array (X.toarray())")
+    if not isinstance(X, np.ndarray) and hasattr(X, "__array__"):
+        X = np.asarray(X)
+    if isinstance(X, np.ndarray):
+        if X.dtype.kind == "c":
+            raise InputError(f"Complex data not supported: {what} has dtype {X.dtype}")
+        if X.ndim == 1:
+            raise InputError(f"{what} must be 2-D, got a 1-D array: Reshape your data with X.reshape(-1, 1) "
+                             "for a single feature or X.reshape(1, -1) for a single example")
+        if X.ndim == 2 and X.shape[0] == 0:
+            raise InputError(f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of 1 is required.")
+        if X.ndim == 2 and X.shape[1] == 0:
+            raise InputError(f"{what} has 0 feature(s) (shape=({X.shape[0]}, 0)) while a minimum of 1 is required.")
+    return X
+
+
+def _as_type_error(e: InputError):
+    if "not a number" in str(e) or "not a real number" in str(e):
+        return InputTypeError(str(e) + "; argument must be a string or a number")
+    return e
+
+
+def _sk_y(y):
+    if y is None:
+        raise InputError("requires y to be passed, but the target y is None")
+    if not isinstance(y, np.ndarray) and hasattr(y, "__array__") and not isinstance(y, (str, bytes)):
+        y = np.asarray(y)
+    if isinstance(y, np.ndarray):
+        if y.dtype.kind == "c":
+            raise InputError("Complex data not supported: y is complex")
+        if y.ndim == 2 and y.shape[1] == 1:
+            warnings.warn(_sk_class("DataConversionWarning", DataConversionWarning)(
+                "A column-vector y was passed when a 1d array was expected; y was flattened"), stacklevel=3)
+            y = y.ravel()
+    return y
+
+
+def _encode(y, n, classes=None):
+    """encode_labels with scikit-learn's wording for the two usual mistakes (one class, or more
+    than two / continuous labels)."""
+    y = _sk_y(y)
+    try:
+        return encode_labels(y, n, classes=classes)
+    except InputError as e:
+        if "exactly two values" not in str(e):
+            raise
+        vals = np.asarray(y).ravel()
+        try:
+            k = len(np.unique(vals))
+        except TypeError:
+            raise e from None
+        if k == 1:
+            raise InputError(f"only 1 class in the labels ({vals[0]!r}): the labels must take exactly two "
+                             "values") from None
+        if vals.dtype.kind == "f" and not np.all(vals == np.round(vals)):
+            raise InputError(f"Unknown label type: continuous labels ({k} distinct values); "
+                             "the labels must take exactly two values") from None
+        raise InputError(f"Only binary classification is supported: the labels must take exactly two values, "
+                         f"got {k}") from None
 
 
 class _Base:
@@ -58,14 +152,19 @@ class _Base:
 
     def _check_fitted(self):
         if not hasattr(self, "classes_"):
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet; call fit first")
+            raise _sk_class("NotFittedError", NotFittedError)(
+                f"This {type(self).__name__} instance is not fitted yet; call fit first")
 
     def _check_X(self, X):
         self._check_fitted()
-        A = check_matrix(X, exact=getattr(self, "exact", False))
+        try:
+            A = check_matrix(_sk_X(X), exact=getattr(self, "exact", False))
+        except InputError as e:
+            raise _as_type_error(e) from None
         d = len(A[0])
         if d != self.n_features_in_:
-            raise InputError(f"X has {d} features, but {type(self).__name__} was fitted with {self.n_features_in_}")
+            raise InputError(f"X has {d} features, but {type(self).__name__} is expecting {self.n_features_in_} "
+                             "features as input")
         return A
 
     def predict(self, X):
@@ -141,14 +240,18 @@ class Perceptron(_Base):
         """X checked for fitting, without an O(n d) pass where the learner does the checking:
         float mode leaves the NaN/inf scan to the compiled loop; exact mode keeps an integer numpy
         array as int64 (no Fraction per entry)."""
-        if self.exact:
-            Xi = None if self.normalize else check_int_matrix(X)
-            return Xi if Xi is not None else check_matrix(X, exact=True)
-        return check_matrix(X, exact=False, check_finite=False)
+        X = _sk_X(X)
+        try:
+            if self.exact:
+                Xi = None if self.normalize else check_int_matrix(X)
+                return Xi if Xi is not None else check_matrix(X, exact=True)
+            return check_matrix(X, exact=False, check_finite=False)
+        except InputError as e:
+            raise _as_type_error(e) from None
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
         A = self._fit_X(X)
-        ys, classes = encode_labels(y, len(A))
+        ys, classes = _encode(y, len(A))
         self.classes_ = classes
         self.n_features_in_ = len(A[0])
         w0 = None if coef_init is None else np.ravel(np.asarray(coef_init, dtype=object)).tolist()
@@ -161,20 +264,21 @@ class Perceptron(_Base):
         A = self._fit_X(X)
         if not hasattr(self, "classes_"):
             if classes is None:
-                ys, cl = encode_labels(y, len(A))
+                ys, cl = _encode(y, len(A))
             else:
                 cl = np.array(sorted(classes))
                 if len(cl) != 2:
                     raise InputError(f"classes must be two values, got {len(cl)}")
-                ys, cl = encode_labels(y, len(A), classes=cl)
+                ys, cl = _encode(y, len(A), classes=cl)
             self.classes_ = cl
             self.n_features_in_ = len(A[0])
             self._reset()
             w0, b0 = None, 0
         else:
             if len(A[0]) != self.n_features_in_:
-                raise InputError(f"X has {len(A[0])} features, but the estimator has {self.n_features_in_}")
-            ys, _ = encode_labels(y, len(A), classes=self.classes_)
+                raise InputError(f"X has {len(A[0])} features, but {type(self).__name__} is expecting "
+                                 f"{self.n_features_in_} features as input")
+            ys, _ = _encode(y, len(A), classes=self.classes_)
             w0, b0 = self._w, (self._b if self.bias else 0)
         self._learn(A, ys, 1, w0, b0)
         return self
@@ -294,8 +398,11 @@ class KernelPerceptron(_Base):
         self.seed = seed
 
     def fit(self, X, y):
-        A = check_matrix(X, exact=self.exact)
-        ys, classes = encode_labels(y, len(A))
+        try:
+            A = check_matrix(_sk_X(X), exact=self.exact)
+        except InputError as e:
+            raise _as_type_error(e) from None
+        ys, classes = _encode(y, len(A))
         tr = run_kernel_perceptron(A, ys, self.kernel, epochs=self.epochs, bias=self.bias, exact=self.exact,
                                    blum_start=self.blum_start, shuffle=self.shuffle, seed=self.seed, record="none")
         self.classes_ = classes
@@ -308,8 +415,8 @@ class KernelPerceptron(_Base):
         self._K = tr.extras["kernel"]
         return self
 
-    def partial_fit(self, X, y, classes=None):
-        raise InputError("KernelPerceptron has no partial_fit: its dual coefficients are tied to the training set")
+    # No partial_fit: the dual coefficients are tied to the training set (scikit-learn's checks
+    # detect partial_fit support with hasattr, so the method is absent rather than raising).
 
     def decision_function(self, X):
         A = self._check_X(X)
@@ -333,8 +440,16 @@ class Winnow(_Base):
         self.theta = theta
         self.exact = exact
 
+    def __sklearn_tags__(self):  # features are 0/1: non-negative
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True
+        return tags
+
     def fit(self, X, y):
-        ys, classes = encode_labels(y, None)
+        X = _sk_X(X)
+        ys, classes = _encode(y, None)
+        if isinstance(X, np.ndarray) and X.dtype.kind in "iuf" and X.ndim == 2 and (X < 0).any():
+            raise InputError("Negative values in data passed to Winnow: its features must be 0 or 1")
         y01 = [1 if v == 1 else 0 for v in ys]
         tr = run_winnow(X, y01, epochs=self.epochs, theta=self.theta, variant=self.variant, alpha=self.alpha,
                         exact=self.exact, record="none")
@@ -350,9 +465,10 @@ class Winnow(_Base):
     def decision_function(self, X):
         self._check_fitted()
         from .validation import check_binary_matrix
-        A = check_binary_matrix(X)
+        A = check_binary_matrix(_sk_X(X))
         if A.shape[1] != self.n_features_in_:
-            raise InputError(f"X has {A.shape[1]} features, but Winnow was fitted with {self.n_features_in_}")
+            raise InputError(f"X has {A.shape[1]} features, but Winnow is expecting {self.n_features_in_} features "
+                             "as input")
         w = self.coef_[0]
         # >= theta predicts 1: shift so that predict's "> 0" rule matches (ties at theta count positive)
         out = []

@@ -151,6 +151,11 @@ def _run_float(A, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b
     mis = np.zeros(T, dtype=np.bool_)
     loop = _loops.perceptron_pass_fast if fast else _loops.perceptron_pass_seq
     b, stop = loop(A, yv, order, w, b, bool(bias), act, mis, 0)
+    if fast and stop < 0:
+        # under fastmath LLVM may fold the loop's own isfinite test away: check the activations
+        # here (T values, not n*d; a NaN/inf in a visited row makes its activation non-finite)
+        bad = np.flatnonzero(~np.isfinite(act))
+        stop = int(bad[0]) if bad.size else -1
     if stop >= 0:
         # the deferred finiteness check of learners.validation.check_matrix
         raise_if_nonfinite(A_in)
