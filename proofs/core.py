@@ -191,6 +191,13 @@ class ObligationResult:
     hypotheses_sat: Verdict | None = None        # are the hypotheses jointly satisfiable?
     dropped: dict[str, Verdict] = field(default_factory=dict)  # hyp name -> verdict without it
     smtlib: str | None = None
+    pending: Any = None                          # a cvc5 check still running (see engines.PendingCvc5)
+
+    def resolve(self) -> "ObligationResult":
+        if self.pending is not None:
+            self.cross_check = self.pending.get()
+            self.pending = None
+        return self
 
     @property
     def agree(self) -> bool:

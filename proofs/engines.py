@@ -70,7 +70,7 @@ def logic_of(exprs) -> str:
         if e.get_id() in seen:
             continue
         seen.add(e.get_id())
-        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+        if z3.is_expr(e):
             if e.sort() == z3.IntSort():
                 has_int = True
             elif e.sort() == z3.RealSort():
@@ -102,11 +102,11 @@ def z3_solver(hyps, extra=(), timeout_ms=4000):
     return s
 
 
-def z3_check(hyps, goal, timeout_ms=4000, engine="z3") -> tuple[Verdict, str]:
+def z3_check(hyps, goal, timeout_ms=4000, engine="z3", want_smt=True) -> tuple[Verdict, str | None]:
     """Prove ``hyps => goal``: unsat of ``hyps & not goal``.  Returns (verdict, SMT-LIB text)."""
     z3 = z3mod()
     s = z3_solver(hyps, [z3.Not(goal)], timeout_ms)
-    smt = smtlib_text(s, [h for _, h in hyps] + [goal])
+    smt = smtlib_text(s, [h for _, h in hyps] + [goal]) if want_smt else None
     t = time.perf_counter()
     r = s.check()
     dt = time.perf_counter() - t
@@ -138,43 +138,166 @@ def smtlib_text(solver, exprs) -> str:
 
 
 # --------------------------------------------------------------------------- cvc5
+class _Cvc5Worker:
+    """A long-lived child process running :mod:`proofs.cvc5_worker`.
+
+    Requests are pipelined: :meth:`submit` returns at once (the child solves while this process
+    goes on with z3 and sympy -- the two run on two cores), :meth:`result` waits for one answer
+    with a wall-clock deadline; past it the child is killed (verdict unknown) and the requests
+    still queued are resubmitted to a fresh child."""
+
+    def __init__(self):
+        self.proc = None
+        self.queue: list[int] = []          # tickets sent to the current child, in order
+        self.requests: dict[int, tuple[str, int]] = {}
+        self.answers: dict[int, dict | None] = {}
+        self.next_ticket = 0
+        self.last_progress = 0.0
+
+    def _start(self):
+        import os
+        import subprocess
+        import sys
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.proc = subprocess.Popen([sys.executable, "-m", "proofs.cvc5_worker"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=env)
+        self.buf = b""
+        self.queue = []
+        self.last_progress = time.monotonic()
+
+    def kill(self):
+        if self.proc is not None:
+            try:
+                self.proc.kill()
+                self.proc.wait(timeout=2)
+            except Exception:
+                pass
+            self.proc = None
+
+    def _send(self, ticket: int) -> None:
+        import json
+        if self.proc is None or self.proc.poll() is not None:
+            self._start()
+        smt, timeout_ms = self.requests[ticket]
+        if not self.queue:
+            self.last_progress = time.monotonic()
+        self.proc.stdin.write((json.dumps({"smt": smt, "timeout_ms": timeout_ms}) + "\n").encode())
+        self.queue.append(ticket)
+
+    def submit(self, smt: str, timeout_ms: int) -> int:
+        t = self.next_ticket
+        self.next_ticket += 1
+        self.requests[t] = (smt, int(timeout_ms))
+        try:
+            self._send(t)
+        except (BrokenPipeError, OSError):
+            self.kill()
+            self.answers[t] = None
+        return t
+
+    def _line(self, left: float):
+        """One answer line from the child, b"" at EOF, None when ``left`` seconds pass first.
+        Reads the raw pipe (no Python-level buffering that select() could not see)."""
+        import os
+        import select
+        end = time.monotonic() + left
+        while b"\n" not in self.buf:
+            wait = max(end - time.monotonic(), 0.0)       # always look at the pipe at least once
+            if not select.select([self.proc.stdout], [], [], wait)[0]:
+                return None
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+            if not chunk:
+                return b""
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line
+
+    def result(self, ticket: int) -> dict | None:
+        import json
+        wait_start = time.monotonic()
+        while ticket not in self.answers:
+            if self.proc is None or not self.queue:
+                self.answers[ticket] = None
+                break
+            head = self.queue[0]
+            # the child works while this process is busy elsewhere: count from when we began waiting
+            deadline = max(self.last_progress, wait_start) + self.requests[head][1] / 1000 + 2.0
+            line = self._line(max(deadline - time.monotonic(), 0))
+            if line:
+                self.last_progress = time.monotonic()
+                self.queue.pop(0)
+                self.answers[head] = json.loads(line)
+            elif line == b"":                       # the child died
+                self.queue.pop(0)
+                self.answers[head] = None
+                self._restart_rest()
+            else:                                   # the head request is stuck: kill, resubmit the rest
+                self.queue.pop(0)
+                self.answers[head] = None
+                self._restart_rest()
+        self.requests.pop(ticket, None)
+        return self.answers.pop(ticket)
+
+    def _restart_rest(self):
+        rest = list(self.queue)
+        self.kill()
+        self.queue = []
+        for t in rest:
+            try:
+                self._send(t)
+            except (BrokenPipeError, OSError):
+                self.answers[t] = None
+
+
+_WORKER = _Cvc5Worker()
+
+
+def shutdown() -> None:
+    """Stop the cvc5 child process (also done at interpreter exit)."""
+    _WORKER.kill()
+
+
+import atexit  # noqa: E402
+atexit.register(shutdown)
+
+
+class PendingCvc5:
+    """A cvc5 verdict being computed in the child process; :meth:`get` waits for it."""
+
+    def __init__(self, smt: str, timeout_ms: int):
+        self.t0 = time.perf_counter()
+        self.ticket = _WORKER.submit(smt, int(timeout_ms))
+        self._v: Verdict | None = None
+
+    def get(self) -> Verdict:
+        if self._v is None:
+            res = _WORKER.result(self.ticket)
+            dt = time.perf_counter() - self.t0
+            self._v = _cvc5_verdict(res, dt)
+        return self._v
+
+
+def _cvc5_verdict(res, dt) -> Verdict:
+    if res is None:
+        return Verdict(UNKNOWN, "cvc5", dt, reason="cvc5 exceeded its wall-clock limit (process killed)")
+    a = res.get("answer", "")
+    if a == "unsat":
+        return Verdict(PROVED, "cvc5", dt)
+    if a == "sat":
+        return Verdict(REFUTED, "cvc5", dt, counterexample=res.get("model") or {})
+    if a == "error":
+        return Verdict(UNKNOWN, "cvc5", dt, reason=f"cvc5 error: {res.get('error', '')}")
+    return Verdict(UNKNOWN, "cvc5", dt, reason=a or "no answer")
+
+
 def cvc5_check(smt: str, timeout_ms=4000) -> Verdict:
     """Run cvc5 on an SMT-LIB 2 text whose (check-sat) asks for a counterexample:
-    unsat -> proved, sat -> refuted (with cvc5's model), otherwise unknown."""
-    import cvc5
-    t = time.perf_counter()
-    try:
-        tm = cvc5.TermManager()
-        slv = cvc5.Solver(tm)
-        slv.setOption("tlimit-per", str(int(timeout_ms)))
-        slv.setOption("produce-models", "true")
-        sm = cvc5.SymbolManager(tm)
-        p = cvc5.InputParser(slv, sm)
-        p.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, smt, "obligation")
-        answer = ""
-        while True:
-            cmd = p.nextCommand()
-            if cmd.isNull():
-                break
-            out = cmd.invoke(slv, sm)
-            if out.strip():
-                answer = out.strip()
-    except Exception as e:  # a parse error is an unknown, never a proof
-        return Verdict(UNKNOWN, "cvc5", time.perf_counter() - t, reason=f"cvc5 error: {str(e).splitlines()[0][:120]}")
-    dt = time.perf_counter() - t
-    if answer == "unsat":
-        return Verdict(PROVED, "cvc5", dt)
-    if answer == "sat":
-        cex = {}
-        try:
-            for term in sm.getDeclaredTerms():
-                cex[str(term)] = str(slv.getValue(term))
-                if len(cex) >= 24:
-                    break
-        except Exception:
-            pass
-        return Verdict(REFUTED, "cvc5", dt, counterexample=cex)
-    return Verdict(UNKNOWN, "cvc5", dt, reason=answer or "no answer")
+    unsat -> proved, sat -> refuted (with cvc5's model), otherwise unknown.  cvc5 runs in a
+    child process with a wall-clock deadline (killed past it: unknown).  The ``seconds`` of a
+    pipelined check include the time it waited in the queue."""
+    return PendingCvc5(smt, timeout_ms).get()
 
 
 # --------------------------------------------------------------------------- sympy
@@ -221,12 +344,21 @@ def _random_rational(rng):
     return Fraction(rng.randint(-9, 9), rng.randint(1, 5))
 
 
+def _sum_normal(e):
+    """Expand every summand, split sums of sums and pull constant factors out (sympy's
+    sum_simplify): a cheap normal form for identities between finite sums."""
+    import sympy as sp
+    from sympy.simplify.simplify import sum_simplify
+    e = e.replace(lambda a: isinstance(a, sp.Sum), lambda a: sp.Sum(sp.expand(a.function), *a.limits))
+    return sum_simplify(sp.expand(e))
+
+
 def sympy_check(lhs, rhs) -> Verdict:
     import sympy as sp
     t = time.perf_counter()
     diff = lhs - rhs
     try:
-        if sp.expand(diff) == 0 or sp.simplify(diff) == 0:
+        if sp.expand(diff) == 0 or (diff.has(sp.Sum) and _sum_normal(diff) == 0) or sp.simplify(diff) == 0:
             return Verdict(PROVED, "sympy", time.perf_counter() - t, reason="simplify(lhs - rhs) == 0")
     except Exception as e:  # pragma: no cover - sympy internals
         return Verdict(UNKNOWN, "sympy", time.perf_counter() - t, reason=f"sympy error: {e}")
@@ -249,7 +381,7 @@ def _pair(f: Fraction):
     return f.numerator, f.denominator
 
 
-def sympy_cross_check(lhs, rhs, instances=None, points: int = 4) -> Verdict:
+def sympy_cross_check(lhs, rhs, instances=None, points: int = 3) -> Verdict:
     """Independent check of a sympy identity: cvc5 on the polynomial identity when it is one,
     otherwise exact evaluation at random rational points (of concrete ``instances`` when given:
     e.g. a sum over a symbolic dimension d instantiated at d = 1, 2, 3)."""
@@ -292,24 +424,32 @@ def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True) -
     t0 = time.perf_counter()
     spec = ob.build()
     if ob.engine == "sympy":
+        import sympy as sp
         v = sympy_check(spec["lhs"], spec["rhs"])
-        cc = sympy_cross_check(spec["lhs"], spec["rhs"], spec.get("instances")) if cross_check else None
-        res = ObligationResult(ob, v, cc)
-        res.smtlib = polynomial_identity_smtlib(*(__import__("sympy").expand(e) for e in (spec["lhs"], spec["rhs"])))
+        smt = polynomial_identity_smtlib(sp.expand(spec["lhs"]), sp.expand(spec["rhs"]))
+        res = ObligationResult(ob, v, None, smtlib=smt)
+        if cross_check:
+            if smt is not None:        # a polynomial identity: cvc5 decides it (pipelined)
+                res.pending = PendingCvc5(smt, ob.timeout_ms)
+            else:
+                res.cross_check = sympy_cross_check(spec["lhs"], spec["rhs"], spec.get("instances"))
         return res
     z3 = z3mod()
     hyps, goal = spec["hyps"], spec["goal"]
+    pending = None
     v, smt = z3_check(hyps, goal, ob.timeout_ms)
-    cc = cvc5_check(smt, ob.timeout_ms) if cross_check else None
+    if cross_check:
+        pending = PendingCvc5(smt, ob.timeout_ms)    # cvc5 works while z3 does the non-vacuity checks
+    cc = None
     res = ObligationResult(ob, v, cc, smtlib=smt)
     if nonvacuity and hyps:
         res.hypotheses_sat = z3_sat([h for _, h in hyps], timeout_ms=min(ob.timeout_ms, 2000))
         if v.status == PROVED:
             for i, (name, _) in enumerate(hyps):
                 rest = hyps[:i] + hyps[i + 1:]
-                dv, _ = z3_check(rest, goal, timeout_ms=min(ob.timeout_ms, 1500))
+                dv, _ = z3_check(rest, goal, timeout_ms=min(ob.timeout_ms, 1500), want_smt=False)
                 res.dropped[name] = dv
-    res.verdict.seconds = v.seconds
+    res.pending = pending
     res.total_seconds = time.perf_counter() - t0
     _ = z3
     return res

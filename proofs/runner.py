@@ -46,9 +46,12 @@ def _memo_check(o, nonvacuity, cross_check):
 
 
 def check_theorem(th: Theorem, lemma_status: dict[str, str] | None = None, *, nonvacuity=True,
-                  cross_check=True) -> TheoremResult:
+                  cross_check=True, resolve=True) -> TheoremResult:
     t = time.perf_counter()
     rs = [_memo_check(o, nonvacuity, cross_check) for o in th.obligations]
+    if resolve:
+        for r in rs:
+            r.resolve()
     ls = {lid: (lemma_status or {}).get(lid, "not checked") for lid in th.lemmas}
     wit = th.witness_check() if th.witness_check is not None else None
     return TheoremResult(th, rs, ls, wit, time.perf_counter() - t)
@@ -63,9 +66,14 @@ def run_catalogue(ids=None, *, progress=None, nonvacuity=True, cross_check=True)
     status: dict[str, str] = {}
     out = []
     for th in ths:
-        r = check_theorem(th, status, nonvacuity=nonvacuity, cross_check=cross_check)
-        status[th.id] = r.status
-        out.append(r)
+        out.append(check_theorem(th, status, nonvacuity=nonvacuity, cross_check=cross_check,
+                                 resolve=False))
+    # the cvc5 re-checks ran in a child process meanwhile; collect them, then compose statuses
+    for r in out:
+        for o in r.obligations:
+            o.resolve()
+        r.lemma_status = {lid: status.get(lid, "not checked") for lid in r.theorem.lemmas}
+        status[r.theorem.id] = r.status
         if progress is not None:
-            progress(th, r)
+            progress(r.theorem, r)
     return CatalogueResult(out, time.perf_counter() - t0, list(ids or []))
