@@ -166,3 +166,31 @@ def kernel_pass(G, y, order, alpha, b, use_bias, strict, act, mis, t0):
             if use_bias:
                 b += yi
     return b
+
+
+@njit(cache=True)
+def integer_valued_maxabs(X):
+    """max |x| over a float64 matrix whose entries all are integers, or -1.0 when one is not
+    (a fraction, NaN or inf).  One read pass, no temporary."""
+    m = 0.0
+    for i in range(X.shape[0]):
+        for j in range(X.shape[1]):
+            v = X[i, j]
+            a = abs(v)
+            if not (a == np.floor(a)) or a > 1.8e308:      # NaN, inf or not an integer
+                return -1.0
+            if a > m:
+                m = a
+    return m
+
+
+@njit(cache=True)
+def int_maxabs(X):
+    """max |x| over an int64 matrix (as a float, so that |INT64_MIN| is not an overflow)."""
+    m = 0.0
+    for i in range(X.shape[0]):
+        for j in range(X.shape[1]):
+            a = abs(float(X[i, j]))
+            if a > m:
+                m = a
+    return m

@@ -20,7 +20,7 @@ import numpy as np
 from .errors import InputError
 from .kernel_perceptron import run_kernel_perceptron
 from .perceptron import averaged_weights, run_perceptron, voted_weights
-from .validation import check_int_matrix, check_matrix, encode_labels
+from .validation import check_matrix, encode_labels
 from .winnow import run_winnow
 
 __all__ = ["Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow"]
@@ -243,8 +243,10 @@ class Perceptron(_Base):
         X = _sk_X(X)
         try:
             if self.exact:
-                Xi = None if self.normalize else check_int_matrix(X)
-                return Xi if Xi is not None else check_matrix(X, exact=True)
+                if (not self.normalize and type(X) is np.ndarray and X.ndim == 2 and X.dtype.kind in "iuf"
+                        and X.shape[0] > 0 and X.shape[1] > 0):
+                    return X      # run_perceptron checks it (check_int_matrix: one compiled pass)
+                return check_matrix(X, exact=True)
             return check_matrix(X, exact=False, check_finite=False)
         except InputError as e:
             raise _as_type_error(e) from None

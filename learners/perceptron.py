@@ -106,11 +106,12 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
     Xi = check_int_matrix(X) if exact and not normalize else None
     if Xi is not None:
         Xc = Xi                    # exact mode on an integer-valued numpy array: no Fraction per entry
+        n, d = Xi[0].shape
     else:
         # float mode: the NaN/inf scan is done by the compiled loop (through the activations)
         Xc = check_matrix(X, exact=exact, check_finite=exact)
-    n = len(Xc)
-    d = len(Xc[0])
+        n = len(Xc)
+        d = len(Xc[0])
     yl = check_labels(y, n, kind="pm1", as_array=not exact or Xi is not None)
     order = visiting_order(n, epochs, shuffle, seed)
     T = len(order)
@@ -196,27 +197,29 @@ class _IntRows:
         return self._X.shape[0]
 
     def __getitem__(self, i):
-        return tuple(Fraction(v) for v in self._X[i].tolist())
+        return tuple(Fraction(int(v)) for v in self._X[i].tolist())
+
+
+FLOAT_EXACT = 2 ** 53     # integers below this are exact in float64, and so are their sums
 
 
 def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm,
                int_matrix=False):
-    n, d = len(rows), len(rows[0])
+    n, d = (rows[0].shape if int_matrix else (len(rows), len(rows[0])))
     wq = (Fraction(0),) * d if w0 is None else check_vector(w0, d, exact=True, what="w0")
     bq = to_fraction(b0, what="b0")
     if not bias and bq != 0:
         raise InputError("b0 given but bias=False")
     if int_matrix and (any(v.denominator != 1 for v in wq) or bq.denominator != 1):
         # a common denominator is needed: take the general path
-        rows = [tuple(Fraction(v) for v in r) for r in rows.tolist()]
+        rows = [tuple(Fraction(int(v)) for v in r) for r in rows[0].tolist()]
         yl = yl.tolist()
         int_matrix = False
     if int_matrix:
+        Xi, xmax = rows
         D = 1
-        Xi = rows
         X_int = None          # lists of Python ints, built only when a trace asks for weights
         rows = _IntRows(Xi)
-        xmax = int(np.abs(Xi).max())
     else:
         if normalize:
             rows = normalize_rows_exact(rows)
@@ -230,14 +233,30 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
     bias_step = D2 if bias else 0
     T = len(order)
     wmax = max((abs(v) for v in w_int), default=0)
+    # no intermediate value (weight, product, partial dot product, bias) can exceed this
     bound = d * (wmax + T * xmax) * xmax + abs(b_int) + T * bias_step
     mis = np.zeros(T, dtype=np.bool_)
     w_init_int = list(w_int)
     acts = None
-    if bound < INT64_SAFE:
+    act_i = None
+    if int_matrix and Xi.dtype == np.float64 and bound < FLOAT_EXACT:
+        # float64 arithmetic on integers below 2**53 is exact in any order: the compiled float
+        # loop (SIMD) gives the exact run without converting the data
+        from . import _loops
+        wf = np.array(w_int, dtype=np.float64)
+        act_f = np.empty(T)
+        b_fin, _ = _loops.perceptron_pass_fast(Xi, yl.astype(np.float64), order, wf, float(b_int), bool(bias),
+                                               act_f, mis, 0)
+        w_fin = [int(v) for v in wf.tolist()]
+        b_fin = int(b_fin)
+        act_i = act_f
+        engine = "float64-exact"
+    elif bound < INT64_SAFE:
         from . import _loops
         if not int_matrix:
             Xi = np.array(X_int, dtype=np.int64)
+        elif Xi.dtype != np.int64:
+            Xi = Xi.astype(np.int64)
         wi = np.array(w_int, dtype=np.int64)
         act_i = np.empty(T, dtype=np.int64)
         yi64 = yl if int_matrix else np.asarray(yl, dtype=np.int64)
@@ -247,7 +266,7 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         engine = "int64"
     else:
         if X_int is None:
-            X_int = Xi.tolist()
+            X_int = [[int(v) for v in r] for r in Xi.tolist()]
         w_fin, b_fin, acts = _exact_python_loop(X_int, yl.tolist() if isinstance(yl, np.ndarray) else yl, order,
                                                 w_int, b_int, bias_step, mis)
         engine = "python-int"
@@ -256,9 +275,9 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
     wanted = _steps_wanted(record, mis)
     if wanted:
         if acts is None:
-            acts = act_i.tolist()
+            acts = [int(v) for v in act_i.tolist()]
         if X_int is None:
-            X_int = Xi.tolist()
+            X_int = [[int(v) for v in r] for r in Xi.tolist()]
         ylist = yl.tolist() if isinstance(yl, np.ndarray) else yl
         tq = None
         if tgt is not None:

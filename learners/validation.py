@@ -110,29 +110,30 @@ def check_matrix(X, *, exact: bool = False, what: str = "X", check_finite: bool 
 
 
 def check_int_matrix(X, what: str = "X"):
-    """Exact mode's fast path: a read-only int64 array when X is a numpy array of integers, or of
-    floats that all are integers of magnitude <= 2**53 (so each float *is* that integer); None
-    otherwise (the caller then takes the general :func:`check_matrix` path, exact=True)."""
+    """Exact mode's fast path for numpy input.  Returns ``(A, m)`` when X is a 2-D numpy array
+    of integers -- an int64 array, or a float array whose entries all are integers of magnitude
+    <= 2**53 (each float *is* that integer) -- with A read-only (int64, or float64: the caller's
+    array itself when it already is C-contiguous float64) and m = max |entry| as an int;
+    None otherwise (the caller then takes the general path, ``check_matrix(X, exact=True)``).
+    One compiled read pass over the data; no copy unless X has another dtype or layout."""
     if type(X) is not np.ndarray or X.ndim != 2 or X.shape[0] == 0 or X.shape[1] == 0:
         return None
+    from . import _loops
     if X.dtype.kind in "iu":
-        if X.dtype.kind == "u" and X.dtype.itemsize == 8 and X.size and int(X.max()) >= 2 ** 63:
+        if X.dtype.kind == "u" and X.dtype.itemsize == 8 and int(X.max()) >= 2 ** 63:
             return None
         A = np.ascontiguousarray(X, dtype=np.int64)
+        m = _loops.int_maxabs(A)
     elif X.dtype.kind == "f":
-        with np.errstate(invalid="ignore"):
-            m = np.abs(X).max()
-        if not (m <= 2.0 ** 53):          # also False for NaN
+        A = np.ascontiguousarray(X, dtype=np.float64)
+        m = _loops.integer_valued_maxabs(A)
+        if not (0.0 <= m <= 2.0 ** 53):
             return None
-        if not np.array_equal(X, np.trunc(X)):
-            return None
-        A = X.astype(np.int64)
     else:
         return None
-    if A is X:
-        A = A.view()
+    A = A.view()
     A.flags.writeable = False
-    return A
+    return A, int(m)
 
 
 def check_vector(v, d: int, *, exact: bool, what: str):
