@@ -6,7 +6,7 @@ import click
 from .common import emit_json, fail, input_errors_exit_2
 
 
-@click.command("check-bound")
+@click.command("check-bound", context_settings={"ignore_unknown_options": True})
 @click.argument("algorithm", type=click.Choice(["perceptron", "winnow", "kernel_perceptron"]))
 @click.argument("expr")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, metavar="FILE",

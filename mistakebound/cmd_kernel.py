@@ -6,7 +6,7 @@ import click
 from .common import emit_json, fail, input_errors_exit_2
 
 
-@click.command("kernel")
+@click.command("kernel", context_settings={"ignore_unknown_options": True})
 @click.argument("expr")
 @click.option("--dim", type=int, default=None, metavar="D",
               help="Largest input dimension for the counterexample search (default 3; the derivation is dimension-free).")
