@@ -224,7 +224,16 @@ def _play_promotions_first(game, rel_order="low", fill="desc", fp="desc"):
     return moves
 
 
-def _beam(game, width, rng, deadline, fn_variants, fp_variants):
+def _tie_random(ns, rng):
+    return rng.random()
+
+
+def _tie_fine(ns, rng):
+    # prefer many distinct irrelevant weights (finer fills later), then random
+    return (-len(ns.irr), rng.random())
+
+
+def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tiebreak=_tie_random):
     """Beam search over the game; score = mistakes so far + exact upper bound on the rest."""
     # node: (mistakes, state, parent_node, move)
     root = (0, game.start, None, None)
@@ -237,7 +246,10 @@ def _beam(game, width, rng, deadline, fn_variants, fp_variants):
         for node in beam:
             k, st = node[0], node[1]
             irr = _classes(game, st)
-            cands = _fp_candidates(game, irr, fp_variants, rng) + _fn_candidates(game, st, irr, fn_variants, rng)
+            if full:
+                cands = [mv for mv in game.moves(st) if not mv.fn or mv.rel[0][1] == 1 and len(mv.rel) == 1]
+            else:
+                cands = _fp_candidates(game, irr, fp_variants, rng) + _fn_candidates(game, st, irr, fn_variants, rng)
             for mv in cands:
                 ns = game.apply(st, mv)
                 if ns in children:
@@ -250,7 +262,7 @@ def _beam(game, width, rng, deadline, fn_variants, fp_variants):
             ub = ch[0] + game.ub_remaining(ns)
             if ub <= best[0]:
                 continue
-            scored.append((ub, rng.random(), ch))
+            scored.append((ub, tiebreak(ns, rng), ch))
         for _, _, ch in scored:
             if ch[0] > best[0]:
                 best = ch
@@ -295,8 +307,11 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
     while len(best) < ub0 and time.monotonic() < deadline:
         fnv = ["desc", "asc", "rand"] if width > 1 else ["desc"]
         fpv = ["desc", "asc", "rand"] if width > 1 else ["desc", "asc"]
-        moves = _beam(game, width, rng, deadline, fnv, fpv)
-        consider(moves, f"beam(width={width})")
+        for tb in (_tie_fine, _tie_random):
+            moves = _beam(game, width, rng, deadline, fnv, fpv, tiebreak=tb)
+            consider(moves, f"beam(width={width},{tb.__name__[5:]})")
+            if len(best) >= ub0 or time.monotonic() >= deadline:
+                break
         width *= 2
     secs = time.monotonic() - t0
     if progress is not None:
@@ -310,59 +325,129 @@ class _Timeout(Exception):
     pass
 
 
-def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prune=True) -> SearchResult:
-    """Exact maximum by memoised search over states modulo symmetry (see module docstring).
-    Raises TimeoutError when ``budget`` seconds pass first."""
+def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prune=True,
+                            heuristic_budget=None, start_moves=None) -> SearchResult:
+    """Exact maximum over every mistake-inducing move, modulo symmetry.
+
+    ``prune=False``: plain memoised longest path (every reachable state gets its exact value;
+    ``res.values``).  ``prune=True`` (default): start from the heuristic search's best sequence
+    (a lower bound L), then ask "is there a sequence with >= L + 1 mistakes?" by depth-first
+    search with memoised *proven upper bounds* (a state is cut when mistakes so far plus the exact
+    state bound cannot reach the goal); each success raises L and the question is asked again,
+    a failure proves L optimal.  Raises TimeoutError when ``budget`` seconds pass first.
+    """
     t0 = time.monotonic()
     game = WinnowGame(n, r, variant, alpha)
-    memo = {}
     deadline = None if budget is None else t0 + float(budget)
     counter = [0]
 
-    def value(st):
-        got = memo.get(st)
-        if got is not None:
-            return got[0]
+    def tick(nstates):
         counter[0] += 1
-        if deadline is not None and counter[0] % 256 == 0 and time.monotonic() > deadline:
-            raise _Timeout()
-        ub = game.ub_remaining(st) if prune else None
-        best, best_mv = 0, None
-        if ub is None or ub > 0:
-            cands = []
+        if deadline is not None and counter[0] % 64 == 0 and time.monotonic() > deadline:
+            raise _Timeout(nstates)
+
+    if not prune:
+        memo = {}
+
+        def value(st):
+            got = memo.get(st)
+            if got is not None:
+                return got[0]
+            tick(len(memo))
+            best, best_mv = 0, None
             for mv in game.moves(st):
-                ns = game.apply(st, mv)
-                cands.append((game.ub_remaining(ns) if prune else 0, ns, mv))
-            cands.sort(key=lambda t: -t[0])
-            for cub, ns, mv in cands:
-                if prune and 1 + cub <= best:
-                    break
-                v = 1 + value(ns)
+                v = 1 + value(game.apply(st, mv))
                 if v > best:
                     best, best_mv = v, mv
-                    if prune and best >= ub:
-                        break
-        memo[st] = (best, best_mv)
-        return best
+            memo[st] = (best, best_mv)
+            return best
 
+        try:
+            v = value(game.start)
+        except _Timeout:
+            raise TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
+                               f"({len(memo)} states)") from None
+        moves, st = [], game.start
+        while memo[st][1] is not None:
+            moves.append(memo[st][1])
+            st = game.apply(st, moves[-1])
+        check_moves(game, moves)
+        res = SearchResult(game, moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=v,
+                           states=len(memo))
+        res.values = {st: bv[0] for st, bv in memo.items()}
+        return res
+
+    hb = heuristic_budget if heuristic_budget is not None else min(0.02 * n * n, 2.0 if budget is None else budget / 4)
+    if start_moves is None:
+        best_moves = list(search_winnow_moves(n, r, variant, budget=hb, alpha=alpha).moves)
+    else:
+        best_moves = list(start_moves)
+        check_moves(game, best_moves)
+    U = {}            # proven upper bounds on the value of a state
+    P = {}            # state -> (length of a found path from it, first move)
+    ubc = {}
+
+    def ub(st):
+        u = ubc.get(st)
+        if u is None:
+            u = game.ub_remaining(st)
+            ubc[st] = u
+        return min(u, U.get(st, u))
+
+    def solve(st, need):
+        """>= need: a path of that length from st is recorded in P; < need: an upper bound."""
+        if need <= 0:
+            return P[st][0] if st in P else 0
+        p = P.get(st)
+        if p is not None and p[0] >= need:
+            return p[0]
+        u = ub(st)
+        if u < need:
+            return u
+        tick(len(U))
+        kids = []
+        for mv in game.moves(st):
+            ns = game.apply(st, mv)
+            kids.append((ub(ns), ns, mv))
+        kids.sort(key=lambda t: -t[0])
+        upper = 0
+        for cu, ns, mv in kids:
+            if 1 + cu < need:
+                upper = max(upper, 1 + cu)
+                continue
+            v = solve(ns, need - 1)
+            if v >= need - 1:
+                P[st] = (1 + v, mv)
+                return 1 + v
+            upper = max(upper, 1 + v)
+        U[st] = upper
+        return upper
+
+    def path_from(st):
+        out = []
+        while st in P and P[st][1] is not None and P[st][0] > 0:
+            out.append(P[st][1])
+            st = game.apply(st, out[-1])
+        return out
+
+    lower = len(best_moves)
     try:
-        v = value(game.start)
+        while True:
+            v = solve(game.start, lower + 1)
+            if v < lower + 1:
+                break
+            found = path_from(game.start)
+            check_moves(game, found)
+            if len(found) <= lower:      # cannot happen: P only records real paths
+                raise AssertionError("exhaustive search recorded a path shorter than claimed")
+            best_moves, lower = found, len(found)
     except _Timeout:
         raise TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
-                           f"({len(memo)} states)") from None
-    moves = []
-    st = game.start
-    while True:
-        mv = memo[st][1]
-        if mv is None:
-            break
-        moves.append(mv)
-        st = game.apply(st, mv)
-    assert len(moves) == v
-    check_moves(game, moves)
-    res = SearchResult(game, moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=v,
-                       states=len(memo))
-    res.values = {st: bv[0] for st, bv in memo.items()}
+                           f"(best found {lower}, state bound {game.ub_start()}, {len(U)} states)") from None
+    check_moves(game, best_moves)
+    res = SearchResult(game, best_moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=lower,
+                       states=len(U) + len(P))
+    res.values = None
     return res
 
 

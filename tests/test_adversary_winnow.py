@@ -125,6 +125,8 @@ def test_state_upper_bound_holds_in_every_state(n, r, variant):
     for st, v in res.values.items():
         assert v <= g.ub_remaining(st), (st, v)
     assert exhaustive_winnow_moves(n, r, variant, alpha=g.alpha).mistakes == res.mistakes
+    # from an empty lower bound the pruned search must climb to the same value by itself
+    assert exhaustive_winnow_moves(n, r, variant, alpha=g.alpha, start_moves=[]).mistakes == res.mistakes
 
 
 def test_closed_form_bounds_exact():
