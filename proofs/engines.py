@@ -340,17 +340,51 @@ def polynomial_identity_smtlib(lhs, rhs) -> str | None:
     return f"(set-logic QF_NRA)\n{decls}(assert (not (= {a} {b})))\n(check-sat)\n"
 
 
+def polynomial_identities_smtlib(pairs) -> str | None:
+    """One SMT-LIB problem that is unsat iff every (lhs, rhs) polynomial identity holds."""
+    import sympy as sp
+    names: dict = {}
+    parts = []
+    try:
+        for a, b in pairs:
+            parts.append(f"(not (= {sympy_to_smtlib(sp.expand(a), names)} {sympy_to_smtlib(sp.expand(b), names)}))")
+    except ValueError:
+        return None
+    decls = "".join(f"(declare-fun {n} () Real)\n" for n in sorted(names))
+    return f"(set-logic QF_NRA)\n{decls}(assert (or {' '.join(parts)} false))\n(check-sat)\n"
+
+
 def _random_rational(rng):
     return Fraction(rng.randint(-9, 9), rng.randint(1, 5))
 
 
 def _sum_normal(e):
-    """Expand every summand, split sums of sums and pull constant factors out (sympy's
-    sum_simplify): a cheap normal form for identities between finite sums."""
+    """Linearity of finite sums as a normal form: expand every summand into monomials, pull the
+    factors free of the summation index out, and collect equal (summand, limits) pairs.  The
+    identity holds when every collected coefficient is 0."""
     import sympy as sp
-    from sympy.simplify.simplify import sum_simplify
-    e = e.replace(lambda a: isinstance(a, sp.Sum), lambda a: sp.Sum(sp.expand(a.function), *a.limits))
-    return sum_simplify(sp.expand(e))
+    e = sp.expand(e)
+    coeffs: dict = {}
+    for term in sp.Add.make_args(e):
+        outer, sums = [], []
+        for f in sp.Mul.make_args(term):
+            (sums if isinstance(f, sp.Sum) else outer).append(f)
+        if len(sums) > 1:
+            return None
+        if not sums:
+            key = None
+            coeffs[key] = coeffs.get(key, 0) + term
+            continue
+        S = sums[0]
+        if len(S.limits) != 1:
+            return None
+        var = S.limits[0][0]
+        for t in sp.Add.make_args(sp.expand(S.function)):
+            dep = sp.Mul(*[f for f in sp.Mul.make_args(t) if f.has(var)])
+            ind = sp.Mul(*[f for f in sp.Mul.make_args(t) if not f.has(var)])
+            key = (dep, S.limits)
+            coeffs[key] = coeffs.get(key, 0) + ind * sp.Mul(*outer)
+    return all(sp.expand(c) == 0 for c in coeffs.values())
 
 
 def sympy_check(lhs, rhs) -> Verdict:
@@ -358,7 +392,7 @@ def sympy_check(lhs, rhs) -> Verdict:
     t = time.perf_counter()
     diff = lhs - rhs
     try:
-        if sp.expand(diff) == 0 or (diff.has(sp.Sum) and _sum_normal(diff) == 0) or sp.simplify(diff) == 0:
+        if sp.expand(diff) == 0 or (diff.has(sp.Sum) and _sum_normal(diff) is True) or sp.simplify(diff) == 0:
             return Verdict(PROVED, "sympy", time.perf_counter() - t, reason="simplify(lhs - rhs) == 0")
     except Exception as e:  # pragma: no cover - sympy internals
         return Verdict(UNKNOWN, "sympy", time.perf_counter() - t, reason=f"sympy error: {e}")
@@ -429,8 +463,14 @@ def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True) -
         smt = polynomial_identity_smtlib(sp.expand(spec["lhs"]), sp.expand(spec["rhs"]))
         res = ObligationResult(ob, v, None, smtlib=smt)
         if cross_check:
+            inst_smt = None
+            if smt is None and spec.get("instances") is not None:
+                inst_smt = polynomial_identities_smtlib(spec["instances"]())
             if smt is not None:        # a polynomial identity: cvc5 decides it (pipelined)
                 res.pending = PendingCvc5(smt, ob.timeout_ms)
+            elif inst_smt is not None:  # sums over symbolic d: cvc5 decides the instances d = 1, 2, 3
+                res.pending = PendingCvc5(inst_smt, ob.timeout_ms)
+                res.smtlib = inst_smt
             else:
                 res.cross_check = sympy_cross_check(spec["lhs"], spec["rhs"], spec.get("instances"))
         return res
