@@ -1,0 +1,231 @@
+#!/usr/bin/env python
+"""Benchmark of the perceptron learners (a script, not a test).
+
+One epoch, examples per second, on n dense float64 rows (default n = 200,000) for d in
+{10, 100, 1000}:
+
+* ours, default float path  -- ``learners.Perceptron(epochs=1, bias=True).fit``: dot products
+  summed in index order, bitwise equal to scikit-learn (checked here on every run);
+* ours, fast float path     -- ``learners.Perceptron(fast=True)``: sums reordered (SIMD);
+* scikit-learn              -- ``Perceptron(eta0=1.0, fit_intercept=True, shuffle=False,
+  penalty=None, max_iter=1, tol=None, early_stopping=False)``;
+* a plain per-example numpy loop (``w @ x`` per row; run on the first rows only, it is slow).
+
+Each timing is the best of a few repeats after a warm-up run (compilation excluded); the fit
+calls include input checking, as a user would call them.  The data: X standard normal, labels
+from a noisy linear target (the mistake rate is printed: it decides how much work an update
+costs).  The memory bandwidth is measured in the same run with a large numpy copy (STREAM's
+"copy" convention: bytes read + bytes written per second -- the larger, stricter figure; the
+bytes copied per second are half of it) and, for reference, a large numpy sum (a read-only
+stream, like the learner's pass over X); at d the bandwidth-bound rate is bandwidth / (8 d)
+rows per second (each row is read once).  The machine may be shared, so the bandwidth is
+measured again next to the d = 1000 timings and the best measurement is used.
+
+Then exact (rational) mode vs float mode on small-integer data (the same float64 array given to
+both), and exact mode vs a naive ``fractions.Fraction`` loop (fewer rows for the naive loop;
+rates are compared, and the final weights of the naive loop are checked against ours).
+
+    python bench/bench_learners.py            # the full run (~1-2 minutes)
+    python bench/bench_learners.py --quick    # smaller n, fewer repeats (~15 s)
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import sys
+import time
+import warnings
+from fractions import Fraction
+
+import numpy as np
+
+
+def best_time(fn, repeats):
+    best = float("inf")
+    out = None
+    for _ in range(repeats):
+        gc.collect()
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def memory_bandwidth(nbytes, repeats):
+    """(copy rate, read rate) in bytes/s: a large numpy copy (bytes copied per second; the memory
+    traffic is twice that, read + write) and a large numpy sum (a read-only stream, like the
+    learner's pass over X)."""
+    src = np.ones(nbytes // 8)
+    dst = np.empty_like(src)
+    np.copyto(dst, src)                    # touch the pages
+    t_copy, _ = best_time(lambda: np.copyto(dst, src), repeats)
+    t_read, _ = best_time(lambda: src.sum(), repeats)
+    del src, dst
+    return nbytes / t_copy, nbytes / t_read
+
+
+def numpy_loop(X, y):
+    n, d = X.shape
+    w = np.zeros(d)
+    b = 0.0
+    for i in range(n):
+        x = X[i]
+        yi = y[i]
+        if yi * (w @ x + b) <= 0.0:
+            w += yi * x
+            b += yi
+    return w, b
+
+
+def naive_fraction_loop(rows, y):
+    d = len(rows[0])
+    w = [Fraction(0)] * d
+    b = Fraction(0)
+    mistakes = 0
+    for x, yi in zip(rows, y):
+        a = sum((wj * xj for wj, xj in zip(w, x)), Fraction(0)) + b
+        if yi * a <= 0:
+            w = [wj + yi * xj for wj, xj in zip(w, x)]
+            b += yi
+            mistakes += 1
+    return w, b, mistakes
+
+
+def make_data(rng, n, d, noise=0.3):
+    X = rng.standard_normal((n, d))
+    w_true = rng.standard_normal(d)
+    m = X @ w_true
+    y = np.where(m + noise * np.std(m) * rng.standard_normal(n) > 0, 1, -1)
+    return X, y
+
+
+def fmt_rate(r):
+    if r >= 1e6:
+        return f"{r / 1e6:7.2f} M/s"
+    return f"{r / 1e3:7.1f} k/s"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="n = 20,000, fewer repeats (a smoke run)")
+    ap.add_argument("--n", type=int, default=None, help="rows (default 200,000; 20,000 with --quick)")
+    ap.add_argument("--repeats", type=int, default=None, help="repeats per timing (default 3; 2 with --quick)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+
+    import sklearn
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import Perceptron as SkPerceptron
+
+    import learners
+    from learners import Perceptron, run_perceptron
+
+    n = args.n or (20_000 if args.quick else 200_000)
+    R = args.repeats or (2 if args.quick else 3)
+    n_np = min(n, 5_000 if args.quick else 20_000)
+    dims = (10, 100, 1000)
+    rng = np.random.default_rng(args.seed)
+    warnings.simplefilter("ignore", ConvergenceWarning)
+
+    print(f"mistakebound learners benchmark: n = {n:,} rows, one epoch, best of {R} "
+          f"(numpy loop: first {n_np:,} rows, 1 run)")
+    print(f"python {platform.python_version()}, numpy {np.__version__}, scikit-learn {sklearn.__version__}, "
+          f"numba {__import__('numba').__version__}, {platform.machine()}")
+    bw_bytes = (1 << 30) if not args.quick else (1 << 28)
+    bw, bw_read = memory_bandwidth(bw_bytes, R + 1)
+    print()
+
+    def sk():
+        return SkPerceptron(eta0=1.0, fit_intercept=True, shuffle=False, penalty=None, max_iter=1, tol=None,
+                            early_stopping=False)
+
+    # warm-up: compile the loops (cached on disk after the first run)
+    Xw, yw = make_data(rng, 64, 3)
+    Perceptron().fit(Xw, yw)
+    Perceptron(fast=True).fit(Xw, yw)
+    run_perceptron(np.rint(Xw), yw, exact=True, record="none")
+
+    head = (f"{'d':>5} | {'ours default':>12} | {'ours fast':>12} | {'sklearn':>12} | {'numpy loop':>12} | "
+            f"{'default/sk':>10} | {'fast/sk':>7} | {'bitwise':>7} | {'mistakes':>8}")
+    print(head)
+    print("-" * len(head))
+    fast_1000 = None
+    for d in dims:
+        X, y = make_data(rng, n, d)
+        Perceptron().fit(X[:256], y[:256])
+        t_def, ours = best_time(lambda: Perceptron(epochs=1, bias=True).fit(X, y), R)
+        t_fast, _ = best_time(lambda: Perceptron(epochs=1, bias=True, fast=True).fit(X, y), R)
+        if d == 1000:
+            # the machine may be shared: measure the bandwidth again next to these timings (the
+            # best of all measurements is kept -- the stricter bound)
+            for _ in range(R):
+                t_fast = min(t_fast, best_time(lambda: Perceptron(epochs=1, bias=True, fast=True).fit(X, y), 1)[0])
+                c, r = memory_bandwidth(bw_bytes, 1)
+                bw, bw_read = max(bw, c), max(bw_read, r)
+        t_sk, theirs = best_time(lambda: sk().fit(X, y), R)
+        t0 = time.perf_counter()
+        numpy_loop(X[:n_np], y[:n_np])
+        t_np = time.perf_counter() - t0
+        bitwise = (ours.coef_.tobytes() == theirs.coef_.tobytes()
+                   and np.asarray(ours.intercept_, dtype=float).tobytes() == theirs.intercept_.tobytes())
+        r_def, r_fast, r_sk, r_np = n / t_def, n / t_fast, n / t_sk, n_np / t_np
+        if d == 1000:
+            fast_1000 = r_fast
+        print(f"{d:>5} | {fmt_rate(r_def):>12} | {fmt_rate(r_fast):>12} | {fmt_rate(r_sk):>12} | "
+              f"{fmt_rate(r_np):>12} | {r_def / r_sk:>9.2f}x | {r_fast / r_sk:>6.2f}x | "
+              f"{'yes' if bitwise else 'NO':>7} | {ours.mistakes_ / n:>7.1%}")
+        del X, y, ours, theirs
+        gc.collect()
+    traffic = 2 * bw
+    bound = traffic / (8 * 1000)
+    print()
+    print(f"memory bandwidth (same run, best of {2 * R + 1} measurements): numpy copy of {bw_bytes >> 20} MiB moves "
+          f"{traffic / 1e9:.2f} GB/s (read + write; {bw / 1e9:.2f} GB/s copied); numpy sum (read-only) "
+          f"{bw_read / 1e9:.2f} GB/s")
+    print(f"bandwidth-bound rate at d = 1000: {fmt_rate(bound).strip()} (= {traffic / 1e9:.2f} GB/s / 8000 bytes "
+          f"per row); fast path {fmt_rate(fast_1000).strip()} = {fast_1000 / bound:.0%} of it "
+          f"({fast_1000 / (bw_read / 8000):.0%} of the read-only rate {fmt_rate(bw_read / 8000).strip()})")
+    print()
+
+    # exact vs float on small-integer data -----------------------------------------------------
+    print("exact (rational) mode vs float mode, small-integer data (entries in -3..3, the same float64 array):")
+    head2 = f"{'d':>5} | {'float':>12} | {'exact':>12} | {'exact/float time':>16} | {'engine':>13} | same run"
+    print(head2)
+    print("-" * len(head2))
+    for d in (10, 100):
+        Xi = rng.integers(-3, 4, size=(n, d)).astype(np.float64)
+        yi = rng.choice([-1, 1], size=n)
+        t_f, trf = best_time(lambda: run_perceptron(Xi, yi, bias=True, record="none"), R)
+        t_e, tre = best_time(lambda: run_perceptron(Xi, yi, bias=True, exact=True, record="none"), R)
+        same = (tre.mistake_flags == trf.mistake_flags
+                and [float(v) for v in tre.weights] == list(trf.weights) and float(tre.bias) == trf.bias)
+        print(f"{d:>5} | {fmt_rate(n / t_f):>12} | {fmt_rate(n / t_e):>12} | {t_e / t_f:>15.2f}x | "
+              f"{tre.params['exact_engine']:>13} | {'yes' if same else 'NO'}")
+    print()
+
+    # exact vs a naive Fraction loop -----------------------------------------------------------
+    print("exact mode vs a naive fractions.Fraction loop (int64 data; pre-converted to Fraction for the naive loop):")
+    head3 = f"{'d':>5} | {'exact':>12} | {'naive Fraction':>14} | {'speed-up':>9} | {'engine':>7} | same weights"
+    print(head3)
+    print("-" * len(head3))
+    for d in (10, 100):
+        Xi = rng.integers(-3, 4, size=(n, d))
+        yi = rng.choice([-1, 1], size=n)
+        n_naive = min(n, (2_000 if args.quick else 10_000) // (d // 10))
+        t_e, tre = best_time(lambda: run_perceptron(Xi, yi, bias=True, exact=True, record="none"), R)
+        rows = [[Fraction(int(v)) for v in r] for r in Xi[:n_naive].tolist()]
+        ys = yi[:n_naive].tolist()
+        t0 = time.perf_counter()
+        w_nv, b_nv, _ = naive_fraction_loop(rows, ys)
+        t_nv = time.perf_counter() - t0
+        sub = run_perceptron(Xi[:n_naive], yi[:n_naive], bias=True, exact=True, record="none")
+        same = list(sub.weights) == w_nv and sub.bias == b_nv
+        r_e, r_nv = n / t_e, n_naive / t_nv
+        print(f"{d:>5} | {fmt_rate(r_e):>12} | {fmt_rate(r_nv):>14} | {r_e / r_nv:>8.0f}x | "
+              f"{tre.params['exact_engine']:>7} | {'yes' if same else 'NO'} ({n_naive:,} rows)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
