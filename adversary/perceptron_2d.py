@@ -101,8 +101,6 @@ def _rat(v: float, bits: int = 60) -> Fraction:
 def sequence_2d(gamma, *, unit: bool = False, N: int = 1000, budget: float | None = None, progress=None) -> Sequence:
     from .perceptron_separable import parse_gamma
     gamma = parse_gamma(gamma)
-    if gamma >= 1:
-        raise InputError("gamma must be < 1 in the plane")
     plan, info = plan_2d(gamma, unit=unit, N=N, budget=budget, progress=progress)
     g2 = gamma * gamma
     a = b = Fraction(0)
