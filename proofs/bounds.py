@@ -1,0 +1,204 @@
+"""The proved mistake bounds as formulas, for the other parts (adversary, refutation).
+
+``BOUNDS[id]`` is a :class:`Bound`: a sympy expression over the symbols below, the hypotheses
+under which the catalogue proves ``M <= expr``, and the theorem id that proves it (check it with
+``proofs.runner.run_catalogue([bound.theorem])`` -- a bound is only as good as that verdict).
+
+Symbols (all real, see :data:`SYMBOLS`): R (max |x|), W (|w*|), B (|b*|, bias case), gamma (margin
+of a unit target), L (hinge loss of w* at margin 1), TD (Blum's total distance), n (number of
+variables, an integer), r (literals in the target disjunction), lg_n stands for log2(n).
+
+:func:`implies` answers "is ``claimed >= bound`` for every admissible value?" -- proved means the
+claimed formula is at least the proved bound everywhere, so it is a valid mistake bound too;
+refuted gives a point where the claimed formula is smaller (the proved bound does not imply it;
+this alone does not make the claim false); unknown otherwise.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from learners.errors import InputError
+
+from .core import PROVED, REFUTED, UNKNOWN, Verdict
+
+__all__ = ["Bound", "BOUNDS", "SYMBOLS", "symbols", "bound", "implies"]
+
+
+@lru_cache(maxsize=1)
+def symbols() -> dict:
+    import sympy as sp
+    return {
+        "R": sp.Symbol("R", nonnegative=True), "W": sp.Symbol("W", nonnegative=True),
+        "B": sp.Symbol("B", nonnegative=True), "gamma": sp.Symbol("gamma", positive=True),
+        "L": sp.Symbol("L", nonnegative=True), "TD": sp.Symbol("TD", nonnegative=True),
+        "n": sp.Symbol("n", integer=True, positive=True), "r": sp.Symbol("r", integer=True, nonnegative=True),
+    }
+
+
+SYMBOLS = ("R", "W", "B", "gamma", "L", "TD", "n", "r")
+
+
+@dataclass(frozen=True)
+class Bound:
+    id: str
+    theorem: str                  # catalogue id that proves M <= expr
+    formula: str                  # the expression as text (parsed by sympy with SYMBOLS)
+    hypotheses: tuple[str, ...]   # constraints on the symbols, as text
+    description: str
+
+    @property
+    def expr(self):
+        import sympy as sp
+        return sp.sympify(self.formula, locals={**symbols(), "lg": lambda v: sp.log(v, 2)})
+
+    def constraints(self):
+        import sympy as sp
+        loc = {**symbols(), "lg": lambda v: sp.log(v, 2)}
+        return [sp.sympify(h, locals=loc) for h in self.hypotheses]
+
+
+BOUNDS: dict[str, Bound] = {b.id: b for b in [
+    Bound("perceptron.margin_one", "block_novikoff_margin_one", "R**2*W**2", ("R >= 0", "W >= 0"),
+          "separable with y(w*.x) >= 1, |x| <= R, W = |w*|"),
+    Bound("perceptron.unit_gamma", "block_novikoff_unit", "1/gamma**2", ("gamma > 0", "gamma <= 1"),
+          "unit examples, unit target, margin gamma"),
+    Bound("perceptron.radius_gamma", "block_novikoff_radius", "R**2/gamma**2", ("gamma > 0", "R >= gamma"),
+          "|x| <= R, unit target, margin gamma"),
+    Bound("perceptron.bias", "block_novikoff_bias", "(R**2 + 1)*(W**2 + B**2)", ("R >= 0", "W >= 0", "B >= 0"),
+          "with bias: y(w*.x + b*) >= 1, |x| <= R"),
+    Bound("perceptron.hinge", "hinge_loss_bound", "R**2*W**2 + 2*L", ("R >= 0", "W >= 0", "L >= 0"),
+          "any w*, L = hinge loss at margin 1"),
+    Bound("perceptron.hinge_exact", "hinge_bound_exact_form", "(R*W/2 + sqrt(R**2*W**2/4 + L))**2",
+          ("R >= 0", "W >= 0", "L >= 0"), "exact form of the hinge bound"),
+    Bound("perceptron.total_distance", "hinge_total_distance", "R**2/gamma**2 + 2*TD/gamma",
+          ("gamma > 0", "R >= 0", "TD >= 0"), "unit target, TD = total distance at margin gamma"),
+    Bound("winnow.halving", "winnow_halving_bound", "2 + 3*r*(1 + lg(n))", ("n >= 1", "r >= 0", "r <= n"),
+          "Winnow double/halve, threshold n, r-literal monotone disjunction"),
+    Bound("winnow.halving_integer", "winnow_halving_bound_integer", "1 + 3*r*(1 + lg(n))",
+          ("n >= 1", "r >= 0", "r <= n"), "the same, using that the counts are integers"),
+    Bound("winnow.elimination", "winnow_elimination_bound", "1 + 2*r*(1 + lg(n))", ("n >= 1", "r >= 0", "r <= n"),
+          "Winnow double/eliminate"),
+    Bound("winnow.halving_pow2", "winnow_halving_pow2", "1 + r*(3*lg(n) - 2)", ("n >= 2", "r >= 0", "r <= n"),
+          "n a power of 2 (n >= 2)"),
+    Bound("winnow.elimination_pow2", "winnow_elimination_pow2", "r*(2*lg(n) - 1)", ("n >= 2", "r >= 1", "r <= n"),
+          "n a power of 2 (n >= 2), r >= 1"),
+]}
+
+
+def bound(bound_id: str) -> Bound:
+    try:
+        return BOUNDS[bound_id]
+    except KeyError:
+        raise InputError(f"unknown bound id {bound_id!r} (known: {', '.join(BOUNDS)})") from None
+
+
+# ----------------------------------------------------------------------------- implies
+class _Untranslatable(Exception):
+    pass
+
+
+def _to_z3(e, env, side):
+    import sympy as sp
+    import z3
+    if e.is_Symbol:
+        if e.name not in env:
+            raise _Untranslatable(f"unknown symbol {e.name}")
+        return env[e.name]
+    if e.is_Rational:
+        return z3.RealVal(int(e.p)) / int(e.q) if e.q != 1 else z3.RealVal(int(e.p))
+    if e.is_Add:
+        return z3.Sum([_to_z3(a, env, side) for a in e.args])
+    if e.is_Mul:
+        out = z3.RealVal(1)
+        for a in e.args:
+            out = out * _to_z3(a, env, side)
+        return out
+    if e.is_Pow:
+        b, x = e.base, e.exp
+        if x.is_Integer:
+            k = int(x)
+            bz = _to_z3(b, env, side)
+            if k >= 0:
+                out = z3.RealVal(1)
+                for _ in range(k):
+                    out = out * bz
+                return out
+            side.append(bz != 0)
+            out = z3.RealVal(1)
+            for _ in range(-k):
+                out = out * bz
+            return 1 / out
+        if x == sp.Rational(1, 2) or x == sp.Rational(-1, 2):
+            arg = _to_z3(b, env, side)
+            s = z3.FreshReal("sqrt")
+            side.extend([s >= 0, s * s == arg, arg >= 0])
+            return s if x > 0 else 1 / s
+    raise _Untranslatable(f"cannot translate {e}")
+
+
+def implies(claimed, bound_id: str, timeout_ms: int = 4000) -> Verdict:
+    """Is ``claimed >= bound`` for all admissible values of the symbols (so that the proved bound
+    ``M <= bound`` implies ``M <= claimed``)?  ``claimed``: a sympy expression or a string over
+    :data:`SYMBOLS` (``lg(n)`` or ``log(n, 2)`` for log2 n)."""
+    import sympy as sp
+    import z3
+    b = bound(bound_id)
+    syms = symbols()
+    loc = {**syms, "lg": lambda v: sp.log(v, 2)}
+    if isinstance(claimed, str):
+        try:
+            claimed = sp.sympify(claimed, locals=loc)
+        except (sp.SympifyError, SyntaxError, TypeError) as e:
+            raise InputError(f"cannot parse the claimed bound: {e}") from None
+    else:
+        claimed = sp.sympify(claimed)
+    t = time.perf_counter()
+    lg = sp.Symbol("lg_n", real=True)
+    n = syms["n"]
+
+    def prep(e):
+        e = e.subs(sp.log(n), lg * sp.log(2))
+        return sp.simplify(e) if e.has(sp.log) else e
+    diff = prep(claimed) - prep(b.expr)
+    env = {name: (z3.Real(name) if name not in ("n", "r") else z3.ToReal(z3.Int(name))) for name in SYMBOLS}
+    env["lg_n"] = z3.Real("lg_n")
+    side = []
+    try:
+        dz = _to_z3(sp.expand(diff) if not diff.has(sp.Pow) else diff, env, side)
+        cons = [_to_z3(h.lhs, env, side) >= _to_z3(h.rhs, env, side) if isinstance(h, sp.GreaterThan)
+                else _to_z3(h.lhs, env, side) > _to_z3(h.rhs, env, side) if isinstance(h, sp.StrictGreaterThan)
+                else _to_z3(h.lhs, env, side) <= _to_z3(h.rhs, env, side) if isinstance(h, sp.LessThan)
+                else _to_z3(h.lhs, env, side) < _to_z3(h.rhs, env, side)
+                for h in b.constraints() if h is not sp.true]
+    except _Untranslatable as e:
+        return Verdict(UNKNOWN, "z3", time.perf_counter() - t, reason=str(e))
+    for name in ("R", "W", "B", "L", "TD"):
+        cons.append(env[name] >= 0)
+    cons.append(env["gamma"] > 0)
+    if diff.has(lg):       # sound facts about lg n for integers n >= 1 (the trusted rule pow2_log2)
+        cons += [env["lg_n"] >= 0, env["n"] >= 1 + env["lg_n"], z3.Implies(env["n"] >= 2, env["lg_n"] >= 1)]
+    s = z3.Solver()
+    s.set("timeout", int(timeout_ms))
+    s.add(*cons, *side, dz < 0)
+    r = s.check()
+    dt = time.perf_counter() - t
+    if r == z3.unsat:
+        return Verdict(PROVED, "z3", dt, reason=f"claimed >= {b.formula} wherever {', '.join(b.hypotheses)} "
+                                                 f"(bound proved by {b.theorem})")
+    if r == z3.sat:
+        from .engines import model_dict
+        m = model_dict(s.model())
+        if diff.has(lg):      # lg_n was abstracted: re-evaluate with the real log2 before reporting
+            try:
+                nv = int(m.get("n", "1"))
+                val = diff.subs(lg, sp.log(nv, 2))
+                val = val.subs({syms[k]: sp.Rational(v) for k, v in m.items() if k in syms and not v.startswith("~")})
+                if not (sp.N(val) < 0):
+                    return Verdict(UNKNOWN, "z3", dt, reason="the solver's point does not survive the exact lg n")
+                m["lg_n"] = str(sp.N(sp.log(nv, 2), 12))
+            except Exception:
+                return Verdict(UNKNOWN, "z3", dt, reason="could not re-check the point with the exact lg n")
+        return Verdict(REFUTED, "z3", dt, counterexample=m, reason="claimed < proved bound at this point")
+    return Verdict(UNKNOWN, "z3", dt, reason=s.reason_unknown())
