@@ -613,10 +613,11 @@ class KernelVerdict:
 
 
 def _domain_note(e) -> str:
-    risky = any(isinstance(a, sp.Pow) and a.exp.is_number and a.exp < 0 for a in sp.preorder_traversal(e)) \
-        or e.has(sp.log) or e.has(sp.tan)
-    return ("note: K is undefined at some points (a division, log or tan); the verdict is about the "
-            "points where it is defined") if risky else ""
+    risky = any(isinstance(a, sp.Pow) and a.exp.is_number and (a.exp < 0 or not a.exp.is_Integer)
+                and not (a.base in (XX, YY) and a.exp > 0)
+                for a in sp.preorder_traversal(e)) or e.has(sp.log) or e.has(sp.tan)
+    return ("note: K may be undefined or not real at some points (a division, a root, log or tan); "
+            "the verdict is about the points where it is defined and real") if risky else ""
 
 
 def check_kernel(expr: str, dim: int | None = None, *, budget: float = 5.0) -> KernelVerdict:

@@ -175,6 +175,8 @@ def test_cli_exit_codes_and_json():
     assert d["status"] == "illegal" and d["certificate"]["quadratic_form"] == "-2"
     r = _cli("kernel", "exp(-norm(x - y))", "--budget", "1")
     assert r.returncode == 3 and "UNKNOWN" in r.stdout
+    r = _cli("kernel", "-dot(x, y)")          # an EXPR starting with '-' is not an option
+    assert r.returncode == 1 and "ILLEGAL" in r.stdout
     r = _cli("kernel", "dot(x,")
     assert r.returncode == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
     assert "position 4" in r.stderr and "Traceback" not in r.stderr
