@@ -43,7 +43,8 @@ def prototype_upper_bound(gamma: Fraction) -> int:
 def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budget: float | None = None,
             progress=None):
     """The DP: returns the list of planned s_t (signed: z_2 of step t)."""
-    g = float(gamma)
+    from .perceptron_separable import parse_gamma
+    g = float(parse_gamma(gamma))
     rho = math.sqrt(1 - g * g) * (1 - 1e-12)
     s = np.arange(N + 1) * rho / N
     beta = s

@@ -66,8 +66,9 @@ def best_hinge_target(X, y, epochs: int = 1, r_sq=None):
     return [Fraction(float(v)).limit_denominator(10 ** 6) for v in w]
 
 
-def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0) -> Sequence:
-    """Separable worst case for (gamma, d) with adaptive label flips; target = best hinge w."""
+def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0, flips: int | None = None) -> Sequence:
+    """Separable worst case for (gamma, d) with adaptive label flips; target = best hinge w.
+    ``flips``: exactly that many flips, evenly spaced (instead of the random rate ``noise``)."""
     from .perceptron_separable import parse_gamma, separable
     from learners.numbers import to_fraction
     gamma = parse_gamma(gamma)
@@ -76,6 +77,12 @@ def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0) -> Sequence:
         raise InputError("noise must be in [0, 1]")
     base = separable(gamma, d)
     rng = random.Random(seed)
+    K = len(base.examples)
+    if flips is not None:
+        if not 0 <= flips <= K:
+            raise InputError(f"flips must be in 0..{K}")
+        at = {round((i + 1) * K / (flips + 1)) - 1 for i in range(flips)} if flips else set()
+    step = -1
     X, y = [], []
     w = [Fraction(0)] * d
     for x, lab in zip(base.examples, base.labels):
@@ -83,7 +90,8 @@ def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0) -> Sequence:
         y.append(lab)
         if lab * sum(a * b for a, b in zip(w, x)) <= 0:
             w = [a + lab * b for a, b in zip(w, x)]
-            if rng.random() < float(noise):
+            step += 1
+            if (step in at) if flips is not None else (rng.random() < float(noise)):
                 # the same point with the other label: a mistake (w.x = |x|^2 > 0), then once more
                 # with the right label: a tie again (a mistake), which restores the state
                 X.append(list(x))
@@ -92,7 +100,8 @@ def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0) -> Sequence:
                 y.append(lab)
     target = best_hinge_target(X, y)
     return Sequence("perceptron", X, y, target=target,
-                    meta={"strategy": "noisy", "gamma": str(gamma), "dim": d, "noise": str(noise), "seed": seed,
+                    meta={"strategy": "noisy", "gamma": str(gamma), "dim": d,
+                          **({"flips": flips} if flips is not None else {"noise": str(noise), "seed": seed}),
                           "target": "argmin R^2|w|^2 + 2L(w) by LinearSVC (hinge, no intercept, C = 1/R^2), "
                                     "rationalised (limit_denominator 1e6)",
                           "note": "separable worst case + adaptive flips (x, -y) right after a mistake on (x, y)"})

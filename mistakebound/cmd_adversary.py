@@ -155,13 +155,14 @@ def adversary():
                                                "noisy", "factor-two"]), default="auto", show_default=True,
               help="auto: orthonormal if d >= 1/gamma^2, else the Ex. 9.4 ties (d >= 3), else the plane DP. "
                    "alternating: {+-1}^d by x1 AND (x2 OR ...). noisy/factor-two: inseparable.")
-@click.option("--noise", default="1/4", show_default=True, help="noisy: fraction of steps followed by a label flip.")
+@click.option("--noise", default="1/4", show_default=True, help="noisy: fraction of mistakes followed by a label flip (random, --seed).")
+@click.option("--flips", type=int, default=None, help="noisy: exactly this many flips, evenly spaced (instead of --noise).")
 @click.option("--lambda", "lam", default="9/10", show_default=True, help="factor-two: w* = lambda sum e_i.")
 @click.option("--resolution", type=int, default=1000, show_default=True, help="plane DP: grid points N.")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, help="2-D: write a PNG of the sequence and the weight path.")
 @common_options
 @input_errors_exit_2
-def perceptron_cmd(gamma, dim, strategy, noise, lam, resolution, out, budget, seed, as_json, plot):
+def perceptron_cmd(gamma, dim, strategy, noise, flips, lam, resolution, out, budget, seed, as_json, plot):
     """Perceptron worst cases (separable and inseparable)."""
     from adversary import perceptron_separable as ps
     t0 = time.monotonic()
@@ -196,7 +197,7 @@ def perceptron_cmd(gamma, dim, strategy, noise, lam, resolution, out, budget, se
             seq = fibonacci_family(dim, progress=sp)
         elif strategy == "noisy":
             from adversary.perceptron_inseparable import noisy
-            seq = noisy(g, dim, noise, seed)
+            seq = noisy(g, dim, noise, seed, flips=flips)
         else:
             from adversary.perceptron_inseparable import factor_two
             seq = factor_two(dim, lam)

@@ -79,6 +79,13 @@ def test_noisy_is_within_both_forms():
     assert c.figures["within_exact_form"] and c.ratio < 1
 
 
+def test_one_flip_is_near_the_bound():
+    from adversary.perceptron_inseparable import noisy
+    c = certify(noisy("1/10", 5, flips=1))
+    # 100 ties + the flip (x, -y) + (x, y) again: 102 mistakes; at the best w* the bound is ~104
+    assert c.mistakes == 102 and c.ok and c.ratio > Fraction(97, 100)
+
+
 def test_gaussian_spacing_changes_the_ratio():
     from adversary.kernel_worst import gaussian_spaced
     lo3, hi3 = certify(gaussian_spaced(12, 3)).figures["ratio_interval"]
