@@ -3,7 +3,8 @@ max K(x, x), w* = sum_j beta_j phi(x_j) scaled to margin 1).
 
 * :func:`gaussian_spaced` -- n points on a line, consecutive ones ``spacing`` sigma apart
   (K(x, y) = exp(-c |x - y|^2), sigma = 1/sqrt(2c)), labels chosen against the learner's
-  prediction.  In feature space the points are nearly orthonormal (K = exp(-spacing^2/2) between
+  prediction; beta = the hard-margin kernel SVM's dual coefficients (rationalised), else y.
+  In feature space the points are nearly orthonormal (K = exp(-spacing^2/2) between
   neighbours), so every example is a mistake and the ratio is ~1 for spacing >= 5 and drops as
   the points get closer.  The Gaussian kernel is irrational: the certificate encloses every value
   in a rational interval and checks every decision.
@@ -39,9 +40,32 @@ def gaussian_spaced(n: int, spacing=5, c=Fraction(1, 2)) -> Sequence:
     for i in range(n):
         f = sum(y[j] * K(X[j], X[i]) for j in range(i))      # the kernel perceptron's value (all mistakes)
         y.append(1 if f <= 0 else -1)
-    return Sequence("kernel_perceptron", X, y, target=list(y), kernel=K.spec(),
-                    meta={"strategy": "gaussian_spaced", "n": n, "spacing_sigma": str(spacing),
-                          "note": "points spacing*sigma apart on a line, labels against the prediction; beta = y"})
+    beta, how = best_dual_target(X, y, K)
+    return Sequence("kernel_perceptron", X, y, target=beta, kernel=K.spec(),
+                    meta={"strategy": "gaussian_spaced", "n": n, "spacing_sigma": str(spacing), "target": how,
+                          "note": "points spacing*sigma apart on a line, labels against the prediction"})
+
+
+def best_dual_target(X, y, K):
+    """beta for w* = sum beta_j phi(x_j): the hard-margin kernel SVM's dual coefficients
+    (scikit-learn, float Gram matrix), rationalised; beta = y when that fails to separate in floats.
+    Any beta gives a valid bound (the certificate evaluates it exactly / by intervals)."""
+    import numpy as np
+    A = np.array([[float(v) for v in x] for x in X])
+    G = K.gram_float(A)
+    yy = np.array(y, dtype=float)
+    try:
+        from sklearn.svm import SVC
+        m = SVC(kernel="precomputed", C=1e8, tol=1e-12).fit(G, y)
+        b = np.zeros(len(y))
+        b[m.support_] = m.dual_coef_[0]
+        beta = [Fraction(float(v)).limit_denominator(10 ** 9) for v in b]
+        bf = np.array([float(v) for v in beta])
+        if len(set(y)) == 2 and np.min(yy * (G @ bf)) > 1e-6:
+            return beta, "hard-margin kernel SVM dual coefficients (scikit-learn SVC, C = 1e8), rationalised"
+    except Exception:          # scikit-learn missing or one class: fall back to beta = y
+        pass
+    return [Fraction(v) for v in y], "beta = y"
 
 
 def poly_simplex(n: int, c=1, k=2) -> Sequence:
