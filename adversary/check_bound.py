@@ -110,6 +110,34 @@ FACTS = {
 }
 
 
+# fact -> (id in proofs.bounds.BOUNDS, the same formula as a fallback when proofs.bounds is absent)
+_BOUND_IDS = {
+    "block_novikoff": ("perceptron.margin_one", "R**2*W**2"),
+    "hinge": ("perceptron.hinge", "R**2*W**2 + 2*L"),
+    "hinge_exact": ("perceptron.hinge_exact", "(R*W/2 + sqrt(R**2*W**2/4 + L))**2"),
+    "winnow_halve": ("winnow.halving", "2 + 3*r*(1 + log(n, 2))"),
+    "winnow_halve_integer": ("winnow.halving_integer", "1 + 3*r*(1 + log(n, 2))"),
+    "winnow_eliminate": ("winnow.elimination", "1 + 2*r*(1 + log(n, 2))"),
+}
+
+
+def _fact_formula(name: str) -> sp.Expr:
+    """The proved bound of a fact as a sympy expression in this module's symbols, taken from the
+    catalogue's formula table ``proofs.bounds.BOUNDS`` (its symbols mean the same here: R, W, L, n,
+    r; gamma-forms are not used because the catalogue's gamma there is the unnormalised margin)."""
+    bid, fallback = _BOUND_IDS[name]
+    try:
+        from proofs.bounds import BOUNDS
+        b = BOUNDS[bid]
+        e = b.expr
+        fid = FACTS[name]
+        if b.theorem not in fid.catalogue:
+            raise KeyError(bid)
+    except (ImportError, KeyError):
+        e = sp.sympify(fallback, locals=dict(_S))
+    return e.xreplace({x: _S[x.name] for x in e.free_symbols})
+
+
 _CATALOGUE_CACHE: dict = {}
 
 
@@ -226,7 +254,9 @@ class _Z3:
             self.side += [z3.Implies(a > 0, v <= a - 1), z3.Implies(a > 0, v * a >= a - 1)]
             arg = e.args[0]
             if arg.is_Symbol and arg.name in _INTS:       # integer variable >= 1: log >= 0
-                self.side += [v >= 0, z3.Implies(a >= 2, v >= _q(z3, Fraction(693147, 1000000)))]
+                # and lg a <= a - 1 for every integer a >= 1, so log a <= (a - 1) * 0.6931472 (> ln 2)
+                self.side += [v >= 0, z3.Implies(a >= 2, v >= _q(z3, Fraction(693147, 1000000))),
+                              v <= (a - 1) * _q(z3, Fraction(6931472, 10000000))]
             r = v
         elif isinstance(e, sp.exp):
             a = self.tr(e.args[0])
@@ -285,29 +315,27 @@ def _prove(algorithm, setting, variant, expr, strict, timeout_ms):
     s.set("timeout", int(timeout_ms))
     dom = [Mi >= 0]
     facts = {}
+    tr = _Z3(z3, q)
     if algorithm in ("perceptron", "kernel_perceptron"):
         R, W, g, L, TD, n = q["R"], q["W"], q["gamma"], q["L"], q["TD"], q["n"]
         dom += [R > 0, W > 0, g > 0, g * R * W == 1, ints["n"] >= 1, ints["d"] >= 1, L >= 0, TD == g * L]
         if setting == "separable":
             dom += [L == 0, R * W >= 1]
-            facts["block_novikoff"] = M <= R * R * W * W
+            wanted = ["block_novikoff"]
         else:
             dom += [L >= n * (1 - R * W)]
-            facts["hinge"] = M <= R * R * W * W + 2 * L
-            qv = z3.Real("sqrt_c2_over_4_plus_L")
-            dom += [qv >= 0, qv * qv == R * R * W * W / 4 + L]
-            facts["hinge_exact"] = M <= (R * W / 2 + qv) * (R * W / 2 + qv)
+            wanted = ["hinge", "hinge_exact"]
         facts["one_per_trial"] = M <= n
     else:
         n, r = ints["n"], ints["r"]
         dom += [n >= 1, r >= 1, r <= n]
-    tr = _Z3(z3, q)
-    if algorithm == "winnow":
-        lg = tr.tr(sp.log(_S["n"]) / sp.log(2))
-        A, B = (2, 3) if variant == "halve" else (1, 2)
-        facts[f"winnow_{variant}"] = M <= A + B * q["r"] * (1 + lg)
-        if variant == "halve":
-            facts["winnow_halve_integer"] = M <= 1 + 3 * q["r"] * (1 + lg)
+        wanted = [f"winnow_{variant}"] + (["winnow_halve_integer"] if variant == "halve" else [])
+    for name in wanted:
+        try:
+            facts[name] = M <= tr.tr(_fact_formula(name))
+        except _Untranslatable:
+            continue
+    facts = {k: facts[k] for k in sorted(facts, key=lambda k: k == "one_per_trial")}
     try:
         E = tr.tr(sp.sympify(expr))
     except _Untranslatable as e:
