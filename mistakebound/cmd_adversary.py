@@ -101,6 +101,11 @@ def _report(seq, cert, path, seconds, as_json: bool, extra=None):
             click.echo(f"  REJECTED: {r}")
 
 
+def _check_out(out):
+    if out and os.path.isdir(out):
+        fail(f"--out {out} is a directory; give a file name")
+
+
 def _finish(seq, out, as_json, t0, plot=None, extra=None):
     from adversary.certify import certify
     cert = certify(seq, record="all" if plot else "none")
@@ -109,7 +114,10 @@ def _finish(seq, out, as_json, t0, plot=None, extra=None):
         seq.claims["bound"] = cert.bound
         seq.claims["ratio"] = cert.ratio
     seq.meta = dict(seq.meta, seconds=round(time.monotonic() - t0, 3))
-    seq.save(out)
+    try:
+        seq.save(out)
+    except OSError as e:
+        fail(f"cannot write {out}: {e.strerror or e}")
     if plot:
         from adversary.plots import plot_plane
         if seq.dim != 2:
@@ -166,6 +174,7 @@ def perceptron_cmd(gamma, dim, strategy, noise, flips, lam, resolution, out, bud
     """Perceptron worst cases (separable and inseparable)."""
     from adversary import perceptron_separable as ps
     t0 = time.monotonic()
+    _check_out(out)
     if dim is not None and dim < 1:
         fail(f"--dim must be >= 1, got {dim}")
     if budget <= 0:
@@ -216,6 +225,7 @@ def winnow_cmd(n, r, variant, alpha, exhaustive, out, budget, seed, as_json):
     """Winnow worst cases (search by adversary.winnow_search)."""
     from learners.numbers import to_fraction
     t0 = time.monotonic()
+    _check_out(out)
     if n < 1 or r < 1 or r > n:
         fail(f"need 1 <= r <= n, got n = {n}, r = {r}")
     if budget <= 0:
@@ -245,6 +255,7 @@ def kernel_cmd(kernel, n, spacing, out, budget, seed, as_json):
     """Kernel perceptron worst cases against the feature-space bound."""
     from adversary.kernel_worst import kernel_worst
     t0 = time.monotonic()
+    _check_out(out)
     if n < 1:
         fail(f"--n must be >= 1, got {n}")
     seq = kernel_worst(kernel, n, spacing)
@@ -258,7 +269,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
 @click.option("--out", "out", default="adversary_table", show_default=True, type=click.Path(file_okay=False),
               help="Directory for the cell files, table.json and the plots.")
 @click.option("--budget", type=float, default=25.0, show_default=True, help="Search budget per cell in seconds (the replay comes on top; 25 keeps a cell under 30 s).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the Winnow search.")
 @click.option("--only", type=click.Choice(["all", "perceptron", "winnow"]), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 @input_errors_exit_2

@@ -53,6 +53,11 @@ def test_bad_input_exit_2_nothing_written(tmp_path, capsys, args, word):
     assert not f.exists()
 
 
+def test_out_is_a_directory(tmp_path, capsys):
+    code, _, err = run(["adversary", "perceptron", "--gamma", "1/2", "--dim", "4", "--out", str(tmp_path)], capsys)
+    assert code == 2 and "is a directory" in err
+
+
 def test_winnow_and_kernel(tmp_path, capsys):
     f = tmp_path / "w.json"
     code, out, _ = run(["adversary", "winnow", "--n", "8", "--r", "1", "--exhaustive", "--out", str(f), "--json"], capsys)
