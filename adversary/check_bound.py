@@ -261,7 +261,8 @@ class _Z3:
         elif isinstance(e, sp.exp):
             a = self.tr(e.args[0])
             v = self.fresh("exp")
-            self.side += [v > 0, v >= 1 + a]
+            # e^a >= 1 + a + a^2/2 + a^3/6 for every real a (Taylor, remainder e^xi a^4/24 >= 0)
+            self.side += [v > 0, v >= 1 + a, v >= 1 + a + a * a / 2 + a * a * a / 6]
             r = v
         elif isinstance(e, sp.floor):
             a = self.tr(e.args[0])

@@ -224,3 +224,19 @@ def test_property_refutations_replay_and_holds_are_not_contradicted(claim):
             val = E.xreplace({syms["R"]: 1, syms["W"]: sp.sqrt(k), syms["gamma"]: 1 / sp.sqrt(k), syms["L"]: 0,
                               syms["TD"]: 0, syms["n"]: k, syms["d"]: k})
             assert (k < val) if v.strict else (k <= val + sp.Rational(1, 10 ** 30)), (claim, k, val)
+
+
+def test_two_theorems_and_abstracted_functions():
+    v = check_bound("perceptron", "min(n, R**2*W**2)")
+    assert v.status == "holds"
+    assert {t.split(":")[0] for t in v.theorems} == {"block_novikoff", "one_per_trial"}
+    assert check_bound("perceptron", "exp(R*W)", budget=5).status == "holds"      # e^t >= t^2 via Taylor
+    r = check_bound("perceptron", "exp(R*W) - 2", budget=5)
+    assert r.status == "refuted"
+    _assert_refutation_replays(r)
+
+
+def test_winnow_elimination_refutation_replays():
+    v = check_bound("winnow", "r*lg(n) + 1", variant="eliminate", budget=10)
+    assert v.status == "refuted" and v.sequence.variant == "eliminate"
+    _assert_refutation_replays(v)
