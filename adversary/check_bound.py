@@ -688,6 +688,13 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
         raise InputError(f"budget must be a number of seconds, got {budget!r}") from None
     if not (0 < budget <= 3600):
         raise InputError(f"budget must be in (0, 3600] seconds, got {budget}")
+    if out is not None:
+        import os
+        if os.path.isdir(out):
+            raise InputError(f"--out {out} is a directory; give a file name")
+        parent = os.path.dirname(os.path.abspath(out))
+        if os.path.exists(parent) and not os.access(parent, os.W_OK):
+            raise InputError(f"--out {out}: the directory is not writable")
     syms = quantity_symbols(algorithm)
     pb = parse_bound(expr, syms)
     E, strict = pb.expr, pb.strict
@@ -743,7 +750,10 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
         ref = _refute(algorithm, st, variant, E, strict, deadline, v)
         if ref:
             if out is not None:
-                v.sequence.save(out)
+                try:
+                    v.sequence.save(out)
+                except OSError as e:
+                    raise InputError(f"cannot write the sequence to {out}: {e.strerror or e}") from None
                 v.out = str(out)
             v.seconds = time.monotonic() - t0
             return v

@@ -240,3 +240,9 @@ def test_winnow_elimination_refutation_replays():
     v = check_bound("winnow", "r*lg(n) + 1", variant="eliminate", budget=10)
     assert v.status == "refuted" and v.sequence.variant == "eliminate"
     _assert_refutation_replays(v)
+
+
+def test_out_must_be_a_writable_file(tmp_path):
+    with pytest.raises(InputError):
+        check_bound("perceptron", "R**2*W", out=tmp_path)          # a directory
+    assert list(tmp_path.iterdir()) == []
