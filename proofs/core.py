@@ -192,11 +192,15 @@ class ObligationResult:
     dropped: dict[str, Verdict] = field(default_factory=dict)  # hyp name -> verdict without it
     smtlib: str | None = None
     pending: Any = None                          # a cvc5 check still running (see engines.PendingCvc5)
+    pending_nv: Any = None                       # non-vacuity checks still running (engines.PendingNonvacuity)
 
     def resolve(self) -> "ObligationResult":
         if self.pending is not None:
             self.cross_check = self.pending.get()
             self.pending = None
+        if self.pending_nv is not None:
+            self.hypotheses_sat, self.dropped = self.pending_nv.get()
+            self.pending_nv = None
         return self
 
     @property

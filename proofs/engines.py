@@ -133,20 +133,25 @@ def z3_sat(constraints, timeout_ms=4000, engine="z3") -> Verdict:
     return Verdict(UNKNOWN, engine, dt, reason=s.reason_unknown() or "unknown")
 
 
-def smtlib_text(solver, exprs) -> str:
-    return f"(set-logic {logic_of(exprs)})\n" + solver.to_smt2()
+def smtlib_text(solver, exprs=None) -> str:
+    """z3's SMT-LIB 2 export with a (set-logic) line: QF_NIRA when integers occur, else QF_NRA
+    (the nonlinear logics include the linear fragments)."""
+    body = solver.to_smt2()
+    has_int = " Int)" in body or "to_real" in body or "to_int" in body
+    return f"(set-logic {'QF_NIRA' if has_int else 'QF_NRA'})\n" + body
 
 
 # --------------------------------------------------------------------------- cvc5
-class _Cvc5Worker:
-    """A long-lived child process running :mod:`proofs.cvc5_worker`.
+class _Worker:
+    """A long-lived child process running a worker module (one JSON request per line).
 
     Requests are pipelined: :meth:`submit` returns at once (the child solves while this process
     goes on with z3 and sympy -- the two run on two cores), :meth:`result` waits for one answer
     with a wall-clock deadline; past it the child is killed (verdict unknown) and the requests
     still queued are resubmitted to a fresh child."""
 
-    def __init__(self):
+    def __init__(self, module: str):
+        self.module = module
         self.proc = None
         self.queue: list[int] = []          # tickets sent to the current child, in order
         self.requests: dict[int, tuple[str, int]] = {}
@@ -161,7 +166,7 @@ class _Cvc5Worker:
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        self.proc = subprocess.Popen([sys.executable, "-m", "proofs.cvc5_worker"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", self.module], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=env)
         self.buf = b""
         self.queue = []
@@ -180,16 +185,16 @@ class _Cvc5Worker:
         import json
         if self.proc is None or self.proc.poll() is not None:
             self._start()
-        smt, timeout_ms = self.requests[ticket]
+        payload, timeout_ms = self.requests[ticket]
         if not self.queue:
             self.last_progress = time.monotonic()
-        self.proc.stdin.write((json.dumps({"smt": smt, "timeout_ms": timeout_ms}) + "\n").encode())
+        self.proc.stdin.write((json.dumps(payload) + "\n").encode())
         self.queue.append(ticket)
 
-    def submit(self, smt: str, timeout_ms: int) -> int:
+    def submit(self, payload: dict, timeout_ms: int) -> int:
         t = self.next_ticket
         self.next_ticket += 1
-        self.requests[t] = (smt, int(timeout_ms))
+        self.requests[t] = (payload, int(timeout_ms))
         try:
             self._send(t)
         except (BrokenPipeError, OSError):
@@ -251,12 +256,14 @@ class _Cvc5Worker:
                 self.answers[t] = None
 
 
-_WORKER = _Cvc5Worker()
+_WORKER = _Worker("proofs.cvc5_worker")
+_NV_WORKER = _Worker("proofs.nonvacuity_worker")
 
 
 def shutdown() -> None:
-    """Stop the cvc5 child process (also done at interpreter exit)."""
+    """Stop the child processes (also done at interpreter exit)."""
     _WORKER.kill()
+    _NV_WORKER.kill()
 
 
 import atexit  # noqa: E402
@@ -268,7 +275,7 @@ class PendingCvc5:
 
     def __init__(self, smt: str, timeout_ms: int):
         self.t0 = time.perf_counter()
-        self.ticket = _WORKER.submit(smt, int(timeout_ms))
+        self.ticket = _WORKER.submit({"smt": smt, "timeout_ms": int(timeout_ms)}, int(timeout_ms))
         self._v: Verdict | None = None
 
     def get(self) -> Verdict:
@@ -453,7 +460,45 @@ def sympy_cross_check(lhs, rhs, instances=None, points: int = 3) -> Verdict:
 
 
 # --------------------------------------------------------------------------- one obligation
-def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True) -> ObligationResult:
+def nonvacuity_local(hyps, goal, proved: bool, timeout_ms: int):
+    """Hypotheses jointly satisfiable?  And for a proved goal: does it survive dropping each one?"""
+    sat = z3_sat([h for _, h in hyps], timeout_ms=min(timeout_ms, 2000))
+    dropped = {}
+    if proved:
+        for i, (name, _) in enumerate(hyps):
+            dv, _ = z3_check(hyps[:i] + hyps[i + 1:], goal, timeout_ms=min(timeout_ms, 1500), want_smt=False)
+            dropped[name] = dv
+    return sat, dropped
+
+
+def _verdict_from_json(d) -> Verdict:
+    return Verdict(d["status"], d["engine"], d.get("seconds", 0.0), d.get("counterexample"), d.get("reason", ""))
+
+
+class PendingNonvacuity:
+    """The non-vacuity checks of a catalogue obligation, run by :mod:`proofs.nonvacuity_worker`
+    in a child process (rebuilt there from the registry by theorem and obligation id)."""
+
+    def __init__(self, theorem_id: str, ob, proved: bool, n_hyps: int):
+        budget = 2000 + n_hyps * 1500 if proved else 2000
+        self.ticket = _NV_WORKER.submit({"theorem": theorem_id, "obligation": ob.id, "proved": proved,
+                                         "timeout_ms": ob.timeout_ms}, budget)
+        self._r = None
+
+    def get(self):
+        if self._r is None:
+            res = _NV_WORKER.result(self.ticket)
+            if res is None or "error" in res:
+                why = "non-vacuity worker failed" + (f": {res['error']}" if res else " (killed)")
+                self._r = (Verdict(UNKNOWN, "z3", 0.0, reason=why), {})
+            else:
+                self._r = (_verdict_from_json(res["hypotheses_sat"]),
+                           {k: _verdict_from_json(v) for k, v in res["dropped"].items()})
+        return self._r
+
+
+def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True,
+                     theorem_id: str | None = None) -> ObligationResult:
     """Discharge one obligation: primary engine, second opinion, and the non-vacuity checks."""
     t0 = time.perf_counter()
     spec = ob.build()
@@ -473,6 +518,7 @@ def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True) -
                 res.smtlib = inst_smt
             else:
                 res.cross_check = sympy_cross_check(spec["lhs"], spec["rhs"], spec.get("instances"))
+        res.total_seconds = time.perf_counter() - t0
         return res
     z3 = z3mod()
     hyps, goal = spec["hyps"], spec["goal"]
@@ -483,12 +529,10 @@ def check_obligation(ob, *, nonvacuity: bool = True, cross_check: bool = True) -
     cc = None
     res = ObligationResult(ob, v, cc, smtlib=smt)
     if nonvacuity and hyps:
-        res.hypotheses_sat = z3_sat([h for _, h in hyps], timeout_ms=min(ob.timeout_ms, 2000))
-        if v.status == PROVED:
-            for i, (name, _) in enumerate(hyps):
-                rest = hyps[:i] + hyps[i + 1:]
-                dv, _ = z3_check(rest, goal, timeout_ms=min(ob.timeout_ms, 1500), want_smt=False)
-                res.dropped[name] = dv
+        if theorem_id is not None:       # in parallel, in a child process
+            res.pending_nv = PendingNonvacuity(theorem_id, ob, v.status == PROVED, len(hyps))
+        else:
+            res.hypotheses_sat, res.dropped = nonvacuity_local(hyps, goal, v.status == PROVED, ob.timeout_ms)
     res.pending = pending
     res.total_seconds = time.perf_counter() - t0
     _ = z3

@@ -155,8 +155,9 @@ def _exp_partial_sums():
     import sympy as sp
     t = sp.Symbol("t")
     N = 6
-    return {"lhs": sp.series(sp.exp(t), t, 0, N + 1).removeO(),
-            "rhs": sum(t**k / sp.factorial(k) for k in range(N + 1))}
+    # Taylor's formula: the k-th coefficient is exp^(k)(0)/k!, with the derivatives taken by sympy
+    taylor = sum(sp.diff(sp.exp(t), t, k).subs(t, 0) * t**k / sp.factorial(k) for k in range(N + 1))
+    return {"lhs": taylor, "rhs": sum(t**k / sp.factorial(k) for k in range(N + 1))}
 
 
 def _exp_coeffs_nonneg():

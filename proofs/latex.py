@@ -61,6 +61,29 @@ def z3_latex(e, extra: dict | None = None, prec: int = 0) -> str:
     if k == z3.Z3_OP_UMINUS:
         return "-" + L(ch[0], 3)
     if k == z3.Z3_OP_MUL:
+        # equal consecutive factors become a power; inner products get parentheses in products
+        grouped = []
+        for c in ch:
+            if grouped and grouped[-1][0].eq(c):
+                grouped[-1][1] += 1
+            else:
+                grouped.append([c, 1])
+        if any(m > 1 for _, m in grouped) or len(grouped) > 1:
+            parts = []
+            for c, m in grouped:
+                if z3.is_rational_value(c) and c.as_fraction() == -1 and m == 1:
+                    parts.append("-")
+                    continue
+                t = L(c, 2)
+                if (r"\cdot" in t and not t.startswith("(")) and (m > 1 or len(grouped) > 1):
+                    t = f"({t})"
+                parts.append(f"{t}^{{{m}}}" if m > 1 else t)
+            s = ""
+            for p in parts:
+                if s and s != "-":
+                    s += r" \cdot " if (p[:1].isdigit() or p.startswith(r"\frac")) else " "
+                s += p
+            return f"({s})" if prec > 2 else s
         parts = []
         for c in ch:
             if z3.is_rational_value(c) and c.as_fraction() == -1:

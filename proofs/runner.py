@@ -32,11 +32,11 @@ class CatalogueResult:
 _MEMO: dict = {}
 
 
-def _memo_check(o, nonvacuity, cross_check):
+def _memo_check(o, nonvacuity, cross_check, theorem_id=None):
     """An obligation shared by several theorems (same id, same builder) is checked once per run."""
     key = (o.id, id(o.build), nonvacuity, cross_check)
     if key not in _MEMO:
-        _MEMO[key] = check_obligation(o, nonvacuity=nonvacuity, cross_check=cross_check)
+        _MEMO[key] = check_obligation(o, nonvacuity=nonvacuity, cross_check=cross_check, theorem_id=theorem_id)
     r = _MEMO[key]
     if r.obligation is not o:
         import copy
@@ -48,7 +48,9 @@ def _memo_check(o, nonvacuity, cross_check):
 def check_theorem(th: Theorem, lemma_status: dict[str, str] | None = None, *, nonvacuity=True,
                   cross_check=True, resolve=True) -> TheoremResult:
     t = time.perf_counter()
-    rs = [_memo_check(o, nonvacuity, cross_check) for o in th.obligations]
+    from . import registry
+    in_registry = th.id in registry.theorem_ids() and registry.get(th.id) is th
+    rs = [_memo_check(o, nonvacuity, cross_check, th.id if in_registry else None) for o in th.obligations]
     if resolve:
         for r in rs:
             r.resolve()
