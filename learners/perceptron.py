@@ -388,18 +388,19 @@ def voted_weights(trace: Trace):
     exact = trace.exact
     w = list(trace.initial_weights)
     b = trace.initial_bias if trace.bias is not None else None
+    order = np.asarray(trace.order, dtype=np.int64)
+    steps = np.flatnonzero(np.asarray(trace.mistake_flags, dtype=bool)).tolist()   # only the mistakes
     out = []
-    c = 0
-    for t, (i, m) in enumerate(zip(trace.order, trace.mistake_flags)):
-        if m:
-            out.append((tuple(w), b, c))
-            yi = yl[i]
-            xi = rows[i]
-            w = [wj + yi * xi[j] if exact else float(wj + yi * float(xi[j])) for j, wj in enumerate(w)]
-            if b is not None:
-                b = b + yi if exact else float(b + yi)
-            c = 1
-        else:
-            c += 1
-    out.append((tuple(w), b, c))
+    prev = -1          # step of the last update (-1: the initial vector, which starts at count 0)
+    for t in steps:
+        out.append((tuple(w), b, t - prev - 1 + (1 if prev >= 0 else 0)))
+        i = int(order[t])
+        yi = yl[i]
+        xi = rows[i]
+        w = [wj + yi * xi[j] if exact else float(wj + yi * float(xi[j])) for j, wj in enumerate(w)]
+        if b is not None:
+            b = b + yi if exact else float(b + yi)
+        prev = t
+    T = len(order)
+    out.append((tuple(w), b, T - prev - 1 + (1 if prev >= 0 else 0)))
     return [v for v in out if v[2] > 0]
