@@ -28,7 +28,7 @@ from learners.errors import InputError
 
 from .sequence import Sequence
 
-__all__ = ["plan_2d", "sequence_2d", "best_2d", "prototype_upper_bound"]
+__all__ = ["plan_2d", "sequence_2d", "best_2d", "prototype_upper_bound", "max_mistakes_le1"]
 
 PROTOTYPE_LE1 = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50, Fraction(1, 20): 200}
 PROTOTYPE_UNIT = {Fraction(1, 2): 2, Fraction(3, 10): 4, Fraction(1, 5): 10, Fraction(1, 10): 43, Fraction(1, 20): 184}
@@ -93,6 +93,65 @@ def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budg
         out.append(sgn * sv)
         bb = bb + sgn * k
     return out, {"N": N, "rho_grid": rho, "tol": tol, "planned": t}
+
+
+def _down(v: Fraction, bits: int = 64) -> Fraction:
+    q = 1 << bits
+    return Fraction((v.numerator * q) // v.denominator, q)
+
+
+def _up(v: Fraction, bits: int = 64) -> Fraction:
+    q = 1 << bits
+    return Fraction(-((-v.numerator * q) // v.denominator), q)
+
+
+def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
+    """An exact upper bound on the mistakes any (real) sequence of examples of length <= 1 with
+    margin gamma can force on the perceptron in the plane.
+
+    With z = y x and w* = e_1, replacing z_1 by gamma keeps every mistake (a >= 0) and makes every
+    later one easier, so z = (gamma, s) with |s| <= rho WLOG; the state is |b| after t steps, and a
+    step needs |b| rho >= t gamma^2 with a new |b| in { | |b| - u | : u in [t gamma^2/|b|, rho] }.
+    The reachable set of |b| is a union of intervals, computed in rationals with rho replaced by a
+    rational upper bound and every endpoint rounded outward (a superset: the count is an upper
+    bound).  It can exceed what rational sequences reach when the extra step needs a tie at an
+    irrational point (gamma = 1/2: 3 over the reals, 2 with rational examples; docs/adversary.md)."""
+    from .perceptron_separable import parse_gamma
+    g = parse_gamma(gamma)
+    c = g * g
+    one_minus = 1 - c
+    rho = _up(Fraction(math.isqrt((one_minus.numerator << 140) // one_minus.denominator) + 1, 1 << 70))
+    assert rho * rho >= one_minus
+    R = [(Fraction(0), Fraction(0))]
+    t = 0
+    while t < max_steps:
+        need = t * c / rho if t else Fraction(0)
+        F = [(max(a, need), b) for a, b in R if b >= need]
+        if not F:
+            return t
+        new = []
+        for a, b in F:
+            lo = a - rho
+            hi = b - (t * c / b if t else 0)
+            if hi < lo:
+                continue
+            if lo >= 0:
+                iv = (lo, hi)
+            elif hi <= 0:
+                iv = (-hi, -lo)
+            else:
+                iv = (Fraction(0), max(-lo, hi))
+            new.append((_down(iv[0]), _up(iv[1])))
+        new.sort()
+        merged = []
+        for a, b in new:
+            if merged and a <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+            else:
+                merged.append((a, b))
+        R = merged
+        t += 1
+    return t
 
 
 def _rat(v: float, bits: int = 60) -> Fraction:

@@ -129,8 +129,10 @@ def cell_row(cell: Cell, seq: Sequence, cert) -> dict:
         row.update(gamma=g, d=p["d"], nominal_bound=nominal, ratio_nominal=Fraction(cert.mistakes) / nominal,
                    gamma_sq_certified=f.get("gamma_sq"), r_sq=f.get("r_sq"))
         if p["d"] == 2:
+            from .perceptron_2d import max_mistakes_le1
             row["target"] = PLANE_PROTOTYPE.get(g)
             row["prototype_upper_bound"] = seq.meta.get("prototype_upper_bound")
+            row["real_optimum_upper_bound"] = max_mistakes_le1(g)
         else:
             row["target"] = "ratio 1" if p["d"] >= nominal else "ratio >= 0.95"
     else:

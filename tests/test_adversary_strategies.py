@@ -54,6 +54,14 @@ def test_plane_matches_the_prototype(gamma, unit, want):
     assert all(x[0] >= parse_gamma(gamma) for x in s.examples)
 
 
+def test_plane_upper_bound_by_exact_interval_dp():
+    from adversary.perceptron_2d import max_mistakes_le1, prototype_upper_bound
+    # real-valued optimum for examples of length <= 1: at 1/2 the third mistake needs (1/2, sqrt(3)/2)
+    assert [max_mistakes_le1(g) for g in ("1/2", "0.3", "1/5", "1/10")] == [3, 6, 13, 51]
+    for g in ("1/2", "0.3", "1/5", "1/10", "1/20"):
+        assert max_mistakes_le1(g) <= prototype_upper_bound(parse_gamma(g))
+
+
 def test_alternating_cube_d4():
     from adversary.perceptron_fibonacci import fibonacci_family
     s = fibonacci_family(4)
