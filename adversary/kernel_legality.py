@@ -162,11 +162,13 @@ class _Deriver:
 
     def _alternatives(self, e):
         out = []
+        if time.monotonic() > self.deadline or _expansion_size(e) > 3000:
+            return out
         try:
             ex = sp.expand(e)
             if ex != e:
                 out.append(ex)
-            if e.is_Add or e.is_Mul:
+            if (e.is_Add or e.is_Mul) and sp.count_ops(ex) <= 400 and time.monotonic() < self.deadline:
                 fa = sp.factor(e)
                 if fa != e and fa not in out:
                     out.append(fa)
@@ -281,6 +283,22 @@ class _Deriver:
             gauss = f" — the Gaussian kernel exp(-c|x - y|^2) with c = {m[cc]} (Lin's slides)"
         return _Node("exp-split", e, [inner_node],
                      note=f"f(x) = exp({kernel_display(gx)})" + (f", c0 = {kernel_display(c0)}" if c0 != 0 else "") + gauss)
+
+
+def _expansion_size(e) -> int:
+    """A cheap upper estimate of the number of terms sympy.expand(e) produces."""
+    from math import comb
+    if e.is_Pow and e.exp.is_Integer and e.exp > 0:
+        t = _expansion_size(e.base)
+        return comb(int(e.exp) + t - 1, t - 1) if t > 1 else 1
+    if e.is_Add:
+        return sum(_expansion_size(a) for a in e.args)
+    if e.is_Mul:
+        out = 1
+        for a in e.args:
+            out *= _expansion_size(a)
+        return out
+    return 1
 
 
 def _flatten(root: _Node):
