@@ -95,9 +95,15 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
     """Run the perceptron and return its :class:`~learners.trace.Trace`.
 
     exact=True: every number (data, weights, activations, potentials) is a ``Fraction``; inputs may
-    be ints, Fractions, floats (their exact binary value) or strings ``"p/q"``.
-    fast=True (float mode only): the dot products may be summed in any order (SIMD); the default
-    float path sums in index order and is bitwise equal to scikit-learn's Perceptron.
+    be ints, Fractions, floats (their exact binary value) or strings ``"p/q"``.  The engine
+    (``trace.params["exact_engine"]``) follows from an a-priori bound on every intermediate value:
+    ``float64-exact`` (an integer-valued numpy float array, all values below 2**53: float
+    arithmetic on it is exact in any order), ``int64`` (compiled), or ``python-int``.
+    fast=True (float mode only): the dot products may be summed in any order (SIMD, FMA); the
+    default float path sums in index order and is bitwise equal to scikit-learn's Perceptron.
+    Float mode never copies a C-contiguous float64 X and checks it for NaN/inf through the
+    activations of the compiled loop (same error message as ``check_matrix``); a float overflow
+    during the run is an :class:`InputError` too.
     """
     epochs = check_epochs(epochs)
     record = check_record(record)
