@@ -140,6 +140,11 @@ class WinnowGame:
         return out
 
     def ub_remaining(self, st: State) -> int:
+        return self.ub_detail(st)[0]
+
+    def ub_detail(self, st: State):
+        """(upper bound, slack): slack = the mass left over in the bound's accounting beyond its
+        last whole demotion (larger = less weight wasted so far; a beam-search tie-break)."""
         """An exact upper bound on the further mistakes from ``st`` (see the module docstring of
         adversary.winnow_search and docs/winnow-adversary.md for the argument).
 
@@ -160,7 +165,7 @@ class WinnowGame:
             m = avail // N
             # each elimination kills >= 1 live irrelevant variable, and none ever comes back
             live = sum(c for _, c in st.irr)
-            return K + max(0, min(m, live))
+            return K + max(0, min(m, live)), avail - max(0, m) * N
         p, q = self._p, self._q
         # work with everything multiplied by p (b = p/q): removal per FP >= (p - q) N / p -> (p-q) N
         loss = self._first_fn_loss(st, I)
@@ -171,14 +176,14 @@ class WinnowGame:
         avail = I * p * q + p * A - N * q * q
         rem = (p - q) * q * N
         if avail < rem:
-            return K
+            return K, avail
         # strict when some promotion's bound is strict (a fill is < n - w; the first one is
         # bounded by I instead when I < n - w, and I can be met exactly)
         if K >= 2 or (K == 1 and loss == 0):
             m = (avail - 1) // rem          # strict: m * rem < avail
         else:
             m = avail // rem
-        return K + max(0, m)
+        return K + max(0, m), avail - max(0, m) * rem
 
     def _first_fn_loss(self, st: State, I: int) -> int:
         """The next promotion adds at most min(I, n - w) irrelevant weight (times b - 1), where I

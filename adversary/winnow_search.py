@@ -49,6 +49,7 @@ class SearchResult:
         self.seconds = seconds
         self.optimal = optimal            # True when mistakes == an exact upper bound / exhaustive
         self.exact_value = exact_value
+        self.proof = "exhaustive" if exact_value is not None else None   # how optimality was shown
         self.states = states
 
     def rows(self):
@@ -233,7 +234,8 @@ def _tie_fine(ns, rng):
     return (-len(ns.irr), rng.random())
 
 
-def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tiebreak=_tie_random):
+def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tiebreak=_tie_random,
+          use_slack=False):
     """Beam search over the game; score = mistakes so far + exact upper bound on the rest."""
     # node: (mistakes, state, parent_node, move)
     root = (0, game.start, None, None)
@@ -259,14 +261,18 @@ def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tieb
             break
         scored = []
         for ns, ch in children.items():
-            ub = ch[0] + game.ub_remaining(ns)
+            u, slack = game.ub_detail(ns)
+            ub = ch[0] + u
             if ub <= best[0]:
                 continue
-            scored.append((ub, tiebreak(ns, rng), ch))
+            scored.append(((ub, slack) if use_slack else ub, tiebreak(ns, rng), ch))
         for _, _, ch in scored:
             if ch[0] > best[0]:
                 best = ch
-        scored.sort(key=lambda t: (-t[0], t[1]))
+        if use_slack:
+            scored.sort(key=lambda t: (-t[0][0], -t[0][1], t[1]))
+        else:
+            scored.sort(key=lambda t: (-t[0], t[1]))
         beam = [ch for _, _, ch in scored[:width]]
         # a node with nothing left still counts (best updated above)
     moves = []
@@ -304,19 +310,36 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
             if len(best) >= ub0:
                 break
     width = 1
+    proved_tried, proved = -1, False
     while len(best) < ub0 and time.monotonic() < deadline:
         fnv = ["desc", "asc", "rand"] if width > 1 else ["desc"]
         fpv = ["desc", "asc", "rand"] if width > 1 else ["desc", "asc"]
-        for tb in (_tie_fine, _tie_random):
-            moves = _beam(game, width, rng, deadline, fnv, fpv, tiebreak=tb)
-            consider(moves, f"beam(width={width},{tb.__name__[5:]})")
+        for tb, sl in ((_tie_fine, True), (_tie_random, True), (_tie_fine, False)):
+            moves = _beam(game, width, rng, deadline, fnv, fpv, tiebreak=tb, use_slack=sl)
+            consider(moves, f"beam(width={width},{tb.__name__[5:]}{',slack' if sl else ''})")
             if len(best) >= ub0 or time.monotonic() >= deadline:
                 break
         width *= 2
+        if n <= 16 and width >= 4 and proved_tried != len(best) and len(best) < ub0:
+            # small n: whenever the best improved, try to prove it optimal (or improve it) by the
+            # exhaustive search with a quarter of the time left; a proof is often immediate
+            proved_tried = len(best)
+            left = deadline - time.monotonic()
+            if left > 0:
+                try:
+                    moves, _, _ = _raise_or_prove(game, best, time.monotonic() + left / 4)
+                    consider(moves, best_name if len(moves) == len(best) else "exhaustive")
+                    proved = True
+                    break
+                except _Timeout as e:
+                    if len(e.args[2]) > len(best):
+                        consider(e.args[2], "exhaustive")
     secs = time.monotonic() - t0
     if progress is not None:
         progress(1.0, len(best))
-    return SearchResult(game, best, best_name, secs, optimal=len(best) >= ub0)
+    res = SearchResult(game, best, best_name, secs, optimal=proved or len(best) >= ub0)
+    res.proof = "exhaustive" if proved else ("state bound" if len(best) >= ub0 else None)
+    return res
 
 
 # ---- exhaustive search -------------------------------------------------------------------------
@@ -377,15 +400,34 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
         res.values = {st: bv[0] for st, bv in memo.items()}
         return res
 
-    hb = heuristic_budget if heuristic_budget is not None else min(0.02 * n * n, 2.0 if budget is None else budget / 4)
+    hb = heuristic_budget if heuristic_budget is not None else min(0.05 * n * n, 10.0 if budget is None else budget / 3)
     if start_moves is None:
         best_moves = list(search_winnow_moves(n, r, variant, budget=hb, alpha=alpha).moves)
     else:
         best_moves = list(start_moves)
         check_moves(game, best_moves)
+    try:
+        best_moves, proven, nstates = _raise_or_prove(game, best_moves, deadline)
+    except _Timeout as e:
+        raise TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
+                           f"(best found {e.args[0]}, state bound {game.ub_start()}, {e.args[1]} states)") from None
+    res = SearchResult(game, best_moves, "exhaustive", time.monotonic() - t0, optimal=True,
+                       exact_value=len(best_moves), states=nstates)
+    res.values = None
+    return res
+
+
+def _raise_or_prove(game, best_moves, deadline):
+    """From a sequence of L mistakes: repeatedly ask "is there one with >= L + 1?" (depth-first over
+    every move modulo symmetry, memoised proven upper bounds, states cut by the exact state bound).
+    Returns (best moves, True, states) when L is proved optimal; raises _Timeout((L, states)) at
+    the deadline (the best sequence so far is in the exception's third arg)."""
     U = {}            # proven upper bounds on the value of a state
     P = {}            # state -> (length of a found path from it, first move)
     ubc = {}
+    counter = [0]
+    best_moves = list(best_moves)
+    check_moves(game, best_moves)
 
     def ub(st):
         u = ubc.get(st)
@@ -404,7 +446,9 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
         u = ub(st)
         if u < need:
             return u
-        tick(len(U))
+        counter[0] += 1
+        if deadline is not None and counter[0] % 64 == 0 and time.monotonic() > deadline:
+            raise _Timeout(len(best_moves), len(U), best_moves)
         kids = []
         for mv in game.moves(st):
             ns = game.apply(st, mv)
@@ -431,24 +475,16 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
         return out
 
     lower = len(best_moves)
-    try:
-        while True:
-            v = solve(game.start, lower + 1)
-            if v < lower + 1:
-                break
-            found = path_from(game.start)
-            check_moves(game, found)
-            if len(found) <= lower:      # cannot happen: P only records real paths
-                raise AssertionError("exhaustive search recorded a path shorter than claimed")
-            best_moves, lower = found, len(found)
-    except _Timeout:
-        raise TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
-                           f"(best found {lower}, state bound {game.ub_start()}, {len(U)} states)") from None
-    check_moves(game, best_moves)
-    res = SearchResult(game, best_moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=lower,
-                       states=len(U) + len(P))
-    res.values = None
-    return res
+    while True:
+        v = solve(game.start, lower + 1)
+        if v < lower + 1:
+            break
+        found = path_from(game.start)
+        check_moves(game, found)
+        if len(found) <= lower:      # cannot happen: P only records real paths
+            raise AssertionError("exhaustive search recorded a path shorter than claimed")
+        best_moves, lower = found, len(found)
+    return best_moves, True, len(U) + len(P)
 
 
 # ---- bounds and Sequence objects ---------------------------------------------------------------
@@ -481,7 +517,7 @@ def _to_sequence(res: SearchResult, extra_meta=None):
         claims["ratio"] = main["ratio"]
     meta = {
         "strategy": res.strategy, "n": game.n, "r": game.r, "seconds": round(res.seconds, 3),
-        "optimal": bool(res.optimal),
+        "optimal": bool(res.optimal), "optimality_proof": res.proof,
         "bounds": {k: {"formula": v["formula"], "max_M": v["max_M"]} for k, v in bounds.items()},
     }
     if res.states is not None:

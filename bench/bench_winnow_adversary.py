@@ -69,14 +69,14 @@ def main(argv=None):
                     "notes_bound": b["notes"]["max_M"], "ratio_notes": float(b["notes"]["ratio"]),
                     "sharper_bound": sharper["max_M"] if sharper else None,
                     "ratio_sharper": float(sharper["ratio"]) if sharper else None,
-                    "state_ub": b["state_ub"]["max_M"], "optimal": bool(seq.meta["optimal"]),
+                    "state_ub": b["state_ub"]["max_M"], "optimal": bool(seq.meta["optimal"]), "proof": seq.meta.get("optimality_proof"),
                     "search_seconds": round(t1 - t0, 3), "replay_seconds": round(t2 - t1, 3),
                     "strategy": seq.meta["strategy"], "exhaustive": exh,
                 }
                 rows.append(row)
                 print(f"| {variant} | {n} | {r} | {M} | {tr.mistakes} | {base_v if base_v is not None else '-'} | "
                       f"{row['notes_bound']} | {row['ratio_notes']:.3f} | {row['sharper_bound']} | "
-                      f"{row['ratio_sharper']:.3f} | {row['state_ub']} | {'yes' if row['optimal'] else 'no'} | "
+                      f"{row['ratio_sharper']:.3f} | {row['state_ub']} | {('yes (' + row['proof'] + ')') if row['optimal'] else 'no'} | "
                       f"{row['search_seconds']:.2f} | {row['replay_seconds']:.2f} | {exh or '-'} |", flush=True)
                 if sharper and M > sharper["max_M"]:
                     print(f"!!! REFUTATION: {variant} n={n} r={r}: {M} mistakes > sharper bound "
