@@ -57,6 +57,17 @@ def _doublings_bound():
     ], "goal": z3.ToReal(p) < 1 + lgn, "latex": {"lge": r"\lg 2^{p-1}", "e": "2^{p-1}"}}
 
 
+def _weights_stay_positive(eliminate: bool):
+    def build():
+        w, w1 = reals("w w1")
+        if eliminate:
+            return {"hyps": [("nonneg", w >= 0), ("update", (w1 == 2 * w) | (w1 == 0) | (w1 == w))], "goal": w1 >= 0,
+                    "latex": {"w": "w_i", "w1": "w_i'"}}
+        return {"hyps": [("positive", w > 0), ("update", (w1 == 2 * w) | (w1 == w / 2) | (w1 == w))], "goal": w1 > 0,
+                "latex": {"w": "w_i", "w1": "w_i'"}}
+    return build
+
+
 def _promotions_step():
     P, P1, Sp, Sp1 = ints("P P1 Sp Sp1")
     return {"hyps": [
@@ -152,6 +163,9 @@ def common(eliminate: bool):
         Obligation(f"demotion_removes_{tag}", "z3",
                    "a demotion removes w.x >= n from W" if eliminate else "a demotion removes w.x/2 >= n/2 from W",
                    ENC, _weight_change(eliminate)),
+        Obligation(f"weights_stay_{'nonneg' if eliminate else 'positive'}", "z3",
+                   "weights start at 1 and stay >= 0" if eliminate else "weights start at 1 and stay > 0, so W > 0",
+                   ENC, _weights_stay_positive(eliminate)),
         Obligation("total_weight_base", "z3", "W = n before any mistake", ENC, _weight_base),
         Obligation(f"total_weight_step_{tag}", "z3", "W <= n + nP - c n D is carried by every mistake", ENC,
                    _weight_invariant(eliminate),
