@@ -103,6 +103,7 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
     for tid in theorems:
         if tid not in registry.theorem_ids():
             fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
+    _check_outputs(json_path, smtlib_dir, latex_path)
     from rich.console import Console
     from proofs.runner import run_catalogue
     console = Console(stderr=(json_path == "-"))
@@ -131,14 +132,35 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
     console.print(f"{n_pr}/{n_th} theorems proved, {n_rf}/{n_er} errata refuted, {n_op} open; "
                   f"{n_ob} obligations, each re-checked by a second engine; {cat.seconds:.2f} s"
                   + ("" if cat.ok else "  [red]FAILED[/]"), highlight=False)
-    if json_path:
-        emit_json(cat.to_json(), json_path)
-    if smtlib_dir:
-        _write_smtlib(cat, smtlib_dir)
-    if latex_path:
-        from proofs.docs import latex_document
-        write_text_atomic(latex_path, latex_document(cat))
+    try:
+        if json_path:
+            emit_json(cat.to_json(), json_path)
+        if smtlib_dir:
+            _write_smtlib(cat, smtlib_dir)
+        if latex_path:
+            from proofs.docs import latex_document
+            write_text_atomic(latex_path, latex_document(cat))
+    except OSError as e:
+        fail(f"cannot write the output: {e.strerror or e} ({getattr(e, 'filename', '') or ''})")
     return 0 if cat.ok else 1
+
+
+def _check_outputs(json_path, smtlib_dir, latex_path):
+    """Refuse unwritable outputs before any work (nothing is half-written)."""
+    import os
+    for opt, path in (("--json", json_path), ("--latex", latex_path)):
+        if path in (None, "-"):
+            continue
+        if os.path.isdir(path):
+            fail(f"{opt} {path}: is a directory")
+        d = os.path.dirname(os.path.abspath(path))
+        if os.path.exists(d) and not (os.path.isdir(d) and os.access(d, os.W_OK)):
+            fail(f"{opt} {path}: cannot write into {d}")
+    if smtlib_dir is not None:
+        if os.path.exists(smtlib_dir) and not os.path.isdir(smtlib_dir):
+            fail(f"--smtlib {smtlib_dir}: exists and is not a directory")
+        if os.path.isdir(smtlib_dir) and not os.access(smtlib_dir, os.W_OK):
+            fail(f"--smtlib {smtlib_dir}: not writable")
 
 
 def _write_smtlib(cat, d):

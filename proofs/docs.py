@@ -17,6 +17,12 @@ from .latex import obligation_latex
 from .sources import TITLES
 
 
+def _src(th) -> str:
+    if th.source.note:
+        return TITLES.get(th.source.note, th.source.note)
+    return "prototype derivation (issue 3)" if "prototype" in th.source.where else "this suite (not in the notes)"
+
+
 def _steps(r):
     out = []
     for o in r.obligations:
@@ -58,12 +64,15 @@ def markdown(cat) -> str:
     A("")
     A("## Summary")
     A("")
-    A("| theorem | kind | source | obligations proved | status | trusted rules |")
+    A("| theorem | kind | source | obligations | status | trusted rules |")
     A("|---|---|---|---|---|---|")
     for r in cat.results:
         p, n = r.counts()
-        A(f"| `{r.theorem.id}` | {r.theorem.kind} | {TITLES.get(r.theorem.source.note, r.theorem.source.note)} "
-          f"| {p}/{n} | {r.status}{'' if r.ok else ' (NOT as expected)'} | {', '.join(r.theorem.trusted) or '-'} |")
+        nref = sum(o.verdict.status == "refuted" for o in r.obligations)
+        cnt = f"{nref}/{n} refuted" if r.theorem.kind == "erratum" else \
+            f"{p}/{n} proved, {nref} refuted" if r.theorem.kind == "open" else f"{p}/{n} proved"
+        A(f"| `{r.theorem.id}` | {r.theorem.kind} | {_src(r.theorem)} "
+          f"| {cnt} | {r.status}{'' if r.ok else ' (NOT as expected)'} | {', '.join(r.theorem.trusted) or '-'} |")
     A("")
     A("## Errors found in the notes (and in the prototype)")
     A("")
@@ -72,7 +81,7 @@ def markdown(cat) -> str:
         if th.kind != "erratum":
             continue
         A(f"- **{th.title}** -- {th.source.where} (`{th.source.note or 'prototype'}`): {th.source.how}  ")
-        A(f"  Refuted: {r.status}.  Counterexample: `{json.dumps(th.counterexample)}`"
+        A(f"  Outcome: {r.status} (z3 and cvc5).  Counterexample: `{json.dumps(th.counterexample)}`"
           + (f"; exact re-check: {r.witness[1]}" if r.witness else ""))
     A("- **Garbled statement** -- notes on the perceptron with bias (`002`): the Block & Novikoff theorem says "
       "the perceptron 'terminates in |u|^2 <= R^2/gamma^2 iterations'; the bound is on the number of updates, "
@@ -99,7 +108,7 @@ def markdown(cat) -> str:
         if th.hypotheses:
             A("Hypotheses: " + "; ".join(f"${h}$" for h in th.hypotheses) + ".")
             A("")
-        A(f"*Source:* {TITLES.get(th.source.note, th.source.note)} -- {th.source.where}"
+        A(f"*Source:* {_src(th)} -- {th.source.where}"
           + (f" (`shared/sources/{th.source.note}`)" if th.source.note else "") + ".  ")
         A(f"*How it is stated there:* {th.source.how}")
         A("")

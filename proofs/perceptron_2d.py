@@ -6,9 +6,10 @@ A prototype derivation claims about half of 1/gamma^2 when d = 2.  What the suit
   quantities they bound (w.w* >= gamma M, |w|^2 <= M, (w.w*)^2 <= |w|^2) with M above the claimed
   bound -- so a proof needs a genuinely two-dimensional step (an angle argument) that has no
   machine-checked obligation yet.  This is the failing step, reported as such;
-* instances are proved exactly in coordinates of dimension 2: for gamma = 1/2 and gamma = 2/5
-  no sequence of unit examples with margin gamma forces bound + 1 mistakes (w* = (1, 0) by the
-  rotation invariance of the perceptron; z = y x, mistakes w_k.z_k <= 0).
+* exact instance checks in coordinates of dimension 2 (``_instance_obligation``: no sequence of
+  unit examples with margin gamma forces bound + 1 mistakes; w* = (1, 0), z = y x, mistakes
+  w_k.z_k <= 0) are encoded but NOT in the catalogue: z3 and cvc5 time out on them (nonlinear,
+  6-10 variables), and an 'unknown' is not evidence.
 
 The entry's status is 'open': it never counts as proved, and it does not make verify fail.
 """
@@ -78,7 +79,11 @@ THEOREMS = [
                        "gamma = 1/2: Claims 1, 2 and Cauchy-Schwarz alone allow M = 4 > 3 (the failing step)",
                        "inner products (dimension-free)", _generic, expect="refuted", role="failing_step"),
         ],
-        notes="Honest status: open.  The failing step is the composition from the generic lemmas; the "
-              "instances gamma = 1/2 and 2/5 are proved in coordinates (dimension 2).  No counterexample is known.",
+        notes="Honest status: open.  The failing step is the composition from the generic lemmas (Claims 1, 2 and "
+              "Cauchy-Schwarz allow M = 1/gamma^2); a genuinely two-dimensional (angle) step is missing.  Exact "
+              "instance checks in coordinates (gamma = 1/2, 3/5, 2/5: no bound + 1 mistakes) time out in z3 and "
+              "cvc5 (nonlinear, 6-10 variables), so none is claimed.  A float beam search over 64 directions "
+              "(not part of the catalogue) found at most 2, 2, 4, 6, 10, 14, 28 mistakes for gamma = 0.5, 0.4, "
+              "0.3, 0.25, 0.2, 0.15, 0.1 -- below the conjectured 3, 4, 7, 9, 13, 23, 51: no counterexample known.",
     ),
 ]

@@ -170,3 +170,12 @@ def test_cli_unknown_theorem_exit_2_one_line():
 def test_cli_list():
     p = _cli("--list")
     assert p.returncode == 0 and "block_novikoff_unit" in p.stdout
+
+
+def test_cli_unwritable_output_is_one_line_exit_2(tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    p = _cli("--smtlib", str(f), "--theorem", "cauchy_schwarz")
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
+    p = _cli("--json", str(tmp_path), "--theorem", "cauchy_schwarz")
+    assert p.returncode == 2 and "is a directory" in p.stderr
