@@ -28,6 +28,7 @@ import traceback
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWNET = 0x40000000
+CLONE_NEWPID = 0x20000000
 MS_RDONLY = 1
 MS_NOSUID = 2
 MS_NODEV = 4
@@ -71,11 +72,45 @@ def _libc():
         return None
 
 
+def _pid_namespace(libc):
+    """Become PID 1 of a new PID namespace (fork once; the outer process only waits).
+
+    When the worker dies, the kernel kills and reaps every process left in the namespace: no
+    orphan or zombie survives a fork bomb or a setsid() escape, and /proc shows only the worker's
+    own processes (the grader's command line and environment are out of sight)."""
+    if libc.unshare(CLONE_NEWPID) != 0:
+        _applied["pid_namespace"] = False
+        return
+    pid = os.fork()
+    if pid > 0:
+        os.close(REQ_FD)
+        os.close(RESP_FD)
+        libc.prctl(1, 9, 0, 0, 0)
+        while True:
+            try:
+                _, status = os.waitpid(pid, 0)
+                break
+            except InterruptedError:
+                continue
+        if os.WIFSIGNALED(status):
+            import signal
+            sig = os.WTERMSIG(status)
+            signal.signal(sig, signal.SIG_DFL)
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            os.kill(os.getpid(), sig)
+        os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
+    if libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | 8, None) == 0:  # 8 = MS_NOEXEC
+        _applied["pid_namespace"] = True
+    else:
+        _applied["pid_namespace"] = "new namespace, host /proc still mounted"
+
+
 def _isolate(cfg):
     libc = _libc()
     root = os.geteuid() == 0
     if root and libc is not None and cfg.get("namespaces", True):
         flags = CLONE_NEWNS | (CLONE_NEWNET if not cfg.get("network", False) else 0)
+        libc.prctl(1, 9, 0, 0, 0)   # PR_SET_PDEATHSIG: die with the grader
         if libc.unshare(flags) == 0:
             _applied["network"] = "blocked (new network namespace)" if flags & CLONE_NEWNET else "allowed"
             ok = libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None) == 0
@@ -90,6 +125,10 @@ def _isolate(cfg):
                         pass
                 for p in cfg.get("hide", []):
                     rp = os.path.realpath(p)
+                    if os.path.isfile(rp):
+                        if libc.mount(b"/dev/null", rp.encode(), None, MS_BIND, None) == 0:
+                            hidden.append(rp)
+                        continue
                     if not os.path.isdir(rp) or rp == "/":
                         continue
                     if libc.mount(b"tmpfs", rp.encode(), b"tmpfs", MS_NOSUID | MS_NODEV,
@@ -108,6 +147,7 @@ def _isolate(cfg):
                 for fd in keep_fds.values():
                     os.close(fd)
             _applied["hidden_paths"] = hidden
+            _pid_namespace(libc)
         else:
             _applied["network"] = "not isolated (unshare failed)"
     else:
@@ -143,6 +183,8 @@ def _isolate(cfg):
         _applied["user"] = f"uid {uid}"
     else:
         _applied["user"] = f"uid {os.getuid()} (unchanged)"
+    if libc is not None and sys.platform.startswith("linux"):
+        libc.prctl(1, 9, 0, 0, 0)   # PR_SET_PDEATHSIG = SIGKILL: die with the grader (set after setuid)
     os.chdir(work)
     os.umask(0o077)
 
@@ -303,6 +345,11 @@ def main():
             _send({"error": "bad-return", "message": str(e)})
         except RecursionError as e:
             _send({"error": "exception", "message": _short_tb(e)})
+        except OSError as e:
+            if e.errno == 27:  # EFBIG: RLIMIT_FSIZE reached (Python ignores SIGXFSZ)
+                _send({"error": "output", "message": "output limit exceeded (too much printing or file writing)"})
+            else:
+                _send({"error": "exception", "message": _short_tb(e)})
         except MemoryError:
             _send({"error": "memory", "message": "MemoryError: the memory limit was reached"})
         except BaseException as e:  # noqa: BLE001 - SystemExit too: a submission may call exit()

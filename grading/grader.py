@@ -71,10 +71,15 @@ class SubmissionResult:
 
 
 def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, base_dir: str | None = None,
-                     files: dict | None = None) -> SubmissionResult:
-    """Grade one submission (a directory, a .py file or a .zip)."""
+                     files: dict | None = None, hide: list | None = None) -> SubmissionResult:
+    """Grade one submission (a directory, a .py file or a .zip).  ``hide``: more paths the
+    student's process must not see (the other submissions of a batch, the output directory);
+    the submission's own path is always hidden (its files are copied into the sandbox)."""
     if isinstance(spec, str):
         spec = load_spec(spec)
+    import copy
+    spec = copy.deepcopy(spec)
+    spec.limits.extra_hide = list(spec.limits.extra_hide) + [os.path.abspath(path)] + list(hide or [])
     t0 = time.perf_counter()
     res = SubmissionResult(name=name or submission_name(path), spec=spec)
     try:
@@ -123,10 +128,10 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
 
 
 def _grade_one(args):
-    spec_src, path, base_dir = args
+    spec_src, path, base_dir, hide = args
     spec = load_spec(spec_src)
     try:
-        return grade_submission(spec, path, base_dir=base_dir)
+        return grade_submission(spec, path, base_dir=base_dir, hide=hide)
     except Exception as e:  # noqa: BLE001 - one broken submission must not stop a batch
         r = SubmissionResult(name=submission_name(path), spec=spec, note=f"grader error: {type(e).__name__}: {e}")
         r.tests = [TestOutcome(kind=t.kind, name=t.kind, points=t.points, score=0.0, passed=False,
@@ -135,14 +140,16 @@ def _grade_one(args):
 
 
 def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, base_dir: str | None = None,
-                progress=None):
+                progress=None, hide: list | None = None):
     """Grade many submissions with ``jobs`` processes; ``progress(result)`` after each one.
-    Returns the results in the order of ``paths``."""
+    Every submission's process has all the batch's submission paths (and ``hide``) hidden.
+    Returns (results in the order of ``paths``, isolation capabilities)."""
     jobs = jobs or os.cpu_count() or 1
+    hide = [os.path.abspath(p) for p in paths] + [os.path.abspath(h) for h in (hide or [])]
     results: dict[int, SubmissionResult] = {}
     if jobs == 1 or len(paths) == 1:
         for i, p in enumerate(paths):
-            results[i] = _grade_one((spec_src, p, base_dir))
+            results[i] = _grade_one((spec_src, p, base_dir, hide))
             if progress:
                 progress(results[i])
     else:
@@ -150,7 +157,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
         import multiprocessing as mp
         ctx = mp.get_context("forkserver") if hasattr(os, "fork") else mp.get_context("spawn")
         with cf.ProcessPoolExecutor(max_workers=min(jobs, len(paths)), mp_context=ctx) as ex:
-            futs = {ex.submit(_grade_one, (spec_src, p, base_dir)): i for i, p in enumerate(paths)}
+            futs = {ex.submit(_grade_one, (spec_src, p, base_dir, hide)): i for i, p in enumerate(paths)}
             for f in cf.as_completed(futs):
                 results[futs[f]] = f.result()
                 if progress:

@@ -173,8 +173,8 @@ class Worker:
         self._uid = UID_BASE + self.proc.pid if (root and self.limits.separate_user) else None
         cfg = {"workdir": work, "module": self.module, "limits": self.limits.rlimits(),
                "network": self.limits.network, "namespaces": self.limits.namespaces,
-               "hide": _hide_paths(self.limits.extra_hide), "keep": _keep_paths(),
-               "sys_path": _site_paths(), "uid": self._uid, "gid": self._uid}
+               "hide": _hide_paths(self.limits.extra_hide), "keep": _keep_paths() + [self.box],
+               "sys_path": _site_paths(), "uid": self._uid, "gid": self._uid, "parent_pid": os.getpid()}
         try:
             self._write(cfg)
         except OSError:
@@ -208,12 +208,18 @@ class Worker:
         if self.proc is None:
             return
         pid = self.proc.pid
+        if self._uid is not None and self.proc.poll() is None:
+            # kill every process of the worker's uid (the PID-namespace init among them); the outer
+            # process (root, trusted) then reaps it and exits, so nothing is left as a zombie
+            self._kill_uid(self._uid)
+            try:
+                self.proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                pass
         try:
             os.killpg(pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        if self._uid is not None:
-            self._kill_uid(self._uid)
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover

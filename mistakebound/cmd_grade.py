@@ -96,8 +96,9 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
 
         def progress(_res):
             bar.advance(task)
+    os.makedirs(out, exist_ok=True)
     try:
-        results, caps = grade_batch(spec.source, paths, jobs=jobs, progress=progress)
+        results, caps = grade_batch(spec.source, paths, jobs=jobs, progress=progress, hide=[out])
     finally:
         if bar is not None:
             bar.stop()

@@ -1,0 +1,218 @@
+"""The sandbox contains every attack in tests/fixtures/grading/malicious/ (issue 6)."""
+import json
+import os
+import signal
+import socket
+import tempfile
+import time
+
+import pytest
+
+from grading.sandbox import Limits, Worker
+
+MAL = os.path.join(os.path.dirname(__file__), "fixtures", "grading", "malicious")
+ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+CALL = {"op": "call", "name": "train", "args": [[[1.0, 2.0], [-1.0, 0.5]], [1, -1]], "kwargs": {"epochs": 1},
+        "returns": "w_b"}
+GOOD = b"""
+def train(X, y, epochs=1):
+    w = [0.0] * len(X[0]); b = 0.0
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            if t * (sum(a * c for a, c in zip(w, x)) + b) <= 0:
+                w = [a + t * c for a, c in zip(w, x)]; b += t
+    return w, b
+"""
+
+
+def worker(name, limits=None, extra=None):
+    with open(os.path.join(MAL, name), "rb") as fh:
+        files = {"perceptron.py": fh.read()}
+    files.update(extra or {})
+    return Worker(files, "perceptron", limits or Limits(cpu_seconds=5, memory_mb=512))
+
+
+def good_still_works():
+    with Worker({"perceptron.py": GOOD}, "perceptron", Limits()) as w:
+        r = w.call(CALL, timeout=5)
+    assert r.error is None and r.ok == {"w": [2.0, 1.5], "b": 0.0}
+
+
+def test_good_submission_round_trip():
+    good_still_works()
+
+
+def test_os_exit_is_reported_and_next_call_gets_a_fresh_worker():
+    with worker("exits.py") as w:
+        r = w.call(CALL, timeout=5)
+        assert r.error == "crash" and "exit status 3" in r.message
+        r2 = w.call(CALL, timeout=5)
+        assert r2.error == "crash" and w.starts == 2
+    good_still_works()
+
+
+def test_sys_exit_is_caught():
+    with worker("sys_exit.py") as w:
+        r = w.call(CALL, timeout=5)
+    assert r.error == "exit" and "exit(0)" in r.message
+
+
+@pytest.mark.parametrize("name", ["hangs.py", "sleeps.py", "ignores_sigterm.py"])
+def test_hangs_are_killed_at_the_wall_clock_limit(name):
+    with worker(name) as w:
+        t0 = time.monotonic()
+        r = w.call(CALL, timeout=0.5)
+        dt = time.monotonic() - t0
+        pid = None
+        assert r.error == "timeout" and "time limit" in r.message
+        assert dt < 4
+        assert w.proc is None   # killed and reaped
+    good_still_works()
+
+
+def test_crash_segfault():
+    with worker("crashes.py") as w:
+        r = w.call(CALL, timeout=5)
+    assert r.error == "crash" and "segmentation" in r.message
+
+
+def test_output_flood_is_capped():
+    lim = Limits(cpu_seconds=10, file_size_mb=1)
+    with worker("floods.py", lim) as w:
+        r = w.call(CALL, timeout=10)
+        assert r.error in ("output", "crash") and "output limit" in r.message
+        assert os.path.getsize(w.out_path) <= (1 << 20)
+
+
+def test_printing_cannot_forge_results():
+    with worker("forges_output.py") as w:
+        r = w.call(CALL, timeout=5)
+        assert r.ok == {"w": [123456.0, 123456.0], "b": 99.0}   # what it returned, not what it printed
+        assert '"ok"' in w.output()
+
+
+def test_unbounded_allocation_hits_the_memory_limit():
+    with worker("memory_hog.py", Limits(cpu_seconds=10, memory_mb=300)) as w:
+        r = w.call(CALL, timeout=20)
+    assert r.error in ("memory", "crash"), r
+    assert "memory" in r.message.lower() or "limit" in r.message.lower()
+    good_still_works()
+
+
+@pytest.mark.skipif(not ROOT, reason="per-worker uid (RLIMIT_NPROC is not enforced for root) needs root")
+def test_fork_bomb_is_bounded_and_all_children_die():
+    with worker("forkbomb.py", Limits(cpu_seconds=10, processes=8)) as w:
+        r = w.call(CALL, timeout=10)
+        assert r.error is None, r
+        made, refused = r.ok["w"]
+        assert refused == 1 and made < 8
+        uid = w._uid
+    time.sleep(0.2)
+    left = [p for p in os.listdir("/proc") if p.isdigit() and _uid_of(p) == uid]
+    assert left == []
+    good_still_works()
+
+
+def _uid_of(pid):
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("Uid:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+
+
+@pytest.mark.skipif(not ROOT, reason="killing by uid / PID namespace needs root")
+def test_child_that_leaves_the_process_group_is_killed_too():
+    with worker("escapes_group.py") as w:
+        r = w.call(CALL, timeout=5)
+        assert r.error is None, r
+        uid = w._uid
+        alive = [p for p in os.listdir("/proc") if p.isdigit() and _uid_of(p) == uid]
+        assert len(alive) >= 2          # the worker and the escaped grandchild (own session)
+    time.sleep(0.1)
+    left = [p for p in os.listdir("/proc") if p.isdigit() and _uid_of(p) == uid]
+    assert left == []                  # neither alive nor a zombie
+
+
+def _is_zombie(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_import_time_exit_is_reported():
+    with worker("import_bomb.py") as w:
+        err = w.start()
+    assert err is not None and err.error == "import" and "refusing" in err.message
+
+
+@pytest.mark.skipif(not ROOT, reason="namespaces and a separate uid need root")
+def test_cannot_reach_the_grader_other_submissions_or_the_network():
+    other = tempfile.mkdtemp(prefix="mb-other-")
+    try:
+        os.chmod(other, 0o755)
+        path = os.path.join(other, "perceptron.py")
+        with open(path, "w") as fh:
+            fh.write("SECRET = 1\n")
+        os.chmod(path, 0o644)
+        srv = socket.socket()
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(1)
+        port = srv.getsockname()[1]
+        grader_file = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading",
+                                   "checks.py")
+        targets = json.dumps({"grader_file": grader_file, "other_submission": path, "port": port}).encode()
+        lim = Limits(cpu_seconds=10, extra_hide=[other])
+        with worker("snoops.py", lim, extra={"targets.json": targets}) as w:
+            r = w.call(CALL, timeout=10)
+            iso = w.isolation
+        srv.close()
+        assert r.error == "exception" and "PROBES" in r.message, r
+        probes = dict(kv.split("=") for kv in r.message.split("PROBES ")[1].split()[0:9] if "=" in kv)
+        assert probes, r.message
+        leaked = {k: v for k, v in probes.items() if v.startswith("1")}
+        assert leaked == {}, f"reached: {leaked} ({r.message})"
+        assert iso["network"].startswith("blocked") and iso["user"].startswith("uid ")
+    finally:
+        import shutil
+        shutil.rmtree(other, ignore_errors=True)
+
+
+def test_grader_and_other_submissions_unaffected_by_attacks(tmp_path):
+    """A batch with attackers and a correct submission: the correct one still scores full marks."""
+    from grading.grader import grade_batch
+    spec = tmp_path / "s.toml"
+    spec.write_text("""
+[assignment]
+algorithm = "perceptron"
+[limits]
+time_floor = 0.5
+cpu_seconds = 10
+[hypothesis]
+max_examples = 5
+[tests.one_example]
+points = 1
+[tests.random]
+points = 2
+""")
+    subs = []
+    for name in ("hangs.py", "exits.py", "floods.py", "ignores_sigterm.py"):
+        d = tmp_path / name[:-3]
+        d.mkdir()
+        (d / "perceptron.py").write_bytes(open(os.path.join(MAL, name), "rb").read())
+        subs.append(str(d))
+    good = tmp_path / "good"
+    good.mkdir()
+    (good / "perceptron.py").write_bytes(GOOD)
+    subs.append(str(good))
+    results, _ = grade_batch(str(spec), subs, jobs=2)
+    by = {r.name: r for r in results}
+    assert by["good"].score == by["good"].max_score == 3
+    for n in ("hangs", "exits", "floods", "ignores_sigterm"):
+        assert by[n].score == 0
+        msgs = " ".join(t.output for t in by[n].tests)
+        assert any(k in msgs for k in ("time limit", "exit status", "output limit")), msgs
