@@ -48,22 +48,20 @@ def gaussian_spaced(n: int, spacing=5, c=Fraction(1, 2)) -> Sequence:
 
 def best_dual_target(X, y, K):
     """beta for w* = sum beta_j phi(x_j): the hard-margin kernel SVM's dual coefficients
-    (scikit-learn, float Gram matrix), rationalised; beta = y when that fails to separate in floats.
+    (adversary.convex, float Gram matrix), rationalised; beta = y when that fails to separate in floats.
     Any beta gives a valid bound (the certificate evaluates it exactly / by intervals)."""
     import numpy as np
     A = np.array([[float(v) for v in x] for x in X])
     G = K.gram_float(A)
     yy = np.array(y, dtype=float)
     try:
-        from sklearn.svm import SVC
-        m = SVC(kernel="precomputed", C=1e8, tol=1e-12).fit(G, y)
-        b = np.zeros(len(y))
-        b[m.support_] = m.dual_coef_[0]
+        from .convex import hard_margin_dual
+        b = hard_margin_dual(G, y)
         beta = [Fraction(float(v)).limit_denominator(10 ** 9) for v in b]
         bf = np.array([float(v) for v in beta])
         if len(set(y)) == 2 and np.min(yy * (G @ bf)) > 1e-6:
-            return beta, "hard-margin kernel SVM dual coefficients (scikit-learn SVC, C = 1e8), rationalised"
-    except Exception:          # scikit-learn missing or one class: fall back to beta = y
+            return beta, "hard-margin kernel separator (dual solved by adversary.convex), rationalised"
+    except Exception:          # solver failure or one class: fall back to beta = y
         pass
     return [Fraction(v) for v in y], "beta = y"
 

@@ -70,19 +70,21 @@ def separator(d: int):
 
 
 def best_separator(X, y):
-    """The hard-margin SVM direction (scikit-learn, float), rationalised and checked exactly; falls back
+    """A hard-margin separator (adversary.convex on (x, 1), float), rationalised and checked exactly; falls back
     to the recursion's separator when the rationalised one does not separate."""
     try:
         import numpy as np
-        from sklearn.svm import SVC
-        m = SVC(kernel="linear", C=1e6, tol=1e-10).fit(np.array(X, float), y)
-        w, b = m.coef_[0], float(m.intercept_[0])
+        from .convex import hard_margin_dual
+        Xa = np.array([list(map(float, x)) + [1.0] for x in X])   # the bias through (x, 1)
+        beta = hard_margin_dual(Xa @ Xa.T, y)
+        wa = Xa.T @ beta
+        w, b = wa[:-1], float(wa[-1])
         scale = abs(w[np.argmin(np.abs(np.where(np.abs(w) > 1e-9, w, np.inf)))])
         u = [Fraction(float(v / scale)).limit_denominator(1000) for v in w]
         c = Fraction(b / scale).limit_denominator(1000)
         if all(yi * (sum(ui * xi for ui, xi in zip(u, x)) + c) > 0 for x, yi in zip(X, y)):
             return u, c
-    except Exception:      # scikit-learn missing or not converged: the recursion is always available
+    except Exception:      # solver not converged: the recursion is always available
         pass
     return separator(len(X[0]))
 

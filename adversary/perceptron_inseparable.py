@@ -42,7 +42,7 @@ def factor_two(n: int, lam) -> Sequence:
 
 
 def best_hinge_target(X, y, epochs: int = 1, r_sq=None):
-    """argmin_w R^2 |w|^2 + 2 L(w) (approximately, by LinearSVC), rationalised.  Returns a list of
+    """argmin_w R^2 |w|^2 + 2 L(w) (approximately, by its box-constrained dual, adversary.convex), rationalised.  Returns a list of
     Fractions (any w is a valid evaluation point: the certificate computes the bound exactly)."""
     import numpy as np
     A = np.array([[float(v) for v in row] for row in X])
@@ -55,14 +55,8 @@ def best_hinge_target(X, y, epochs: int = 1, r_sq=None):
         m = min(float(yy[i] * A[i] @ w) for i in range(len(y)))
         w = w / m if m > 0 else w
     else:
-        from sklearn.svm import LinearSVC
-        clf = LinearSVC(loss="hinge", fit_intercept=False, C=epochs / r_sq, dual=True, tol=1e-10,
-                        max_iter=200000)
-        import warnings
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            clf.fit(A, yy)
-        w = clf.coef_[0]
+        from .convex import min_hinge_objective
+        w = min_hinge_objective(A, yy, r_sq, loss_weight=2.0 * epochs)
     return [Fraction(float(v)).limit_denominator(10 ** 6) for v in w]
 
 
