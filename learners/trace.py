@@ -77,8 +77,10 @@ class Trace:
     bias: Any                          # final bias (None without bias)
     initial_weights: tuple
     initial_bias: Any
-    order: list[int] = field(default_factory=list)   # example index visited at each step
-    mistake_flags: list[bool] = field(default_factory=list)  # one per step, always complete
+    # example index visited at each step, and one mistake flag per step (always complete): a list,
+    # or a list-like read-only view of a numpy array (learners.core.ArraySeq) for long runs
+    order: Sequence[int] = field(default_factory=list)
+    mistake_flags: Sequence[bool] = field(default_factory=list)
     target: tuple | None = None
     target_bias: Any = None
     params: dict = field(default_factory=dict)        # options of the run (bias, normalize, kernel, ...)
