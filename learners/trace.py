@@ -78,7 +78,7 @@ class Trace:
     initial_weights: tuple
     initial_bias: Any
     # example index visited at each step, and one mistake flag per step (always complete): a list,
-    # or a list-like read-only view of a numpy array (learners.core.ArraySeq) for long runs
+    # or a list-like read-only view of a numpy array (learners.perceptron.ArraySeq) for long runs
     order: Sequence[int] = field(default_factory=list)
     mistake_flags: Sequence[bool] = field(default_factory=list)
     target: tuple | None = None
