@@ -74,6 +74,8 @@ BOUNDS: dict[str, Bound] = {b.id: b for b in [
           ("R >= 0", "W >= 0", "L >= 0"), "exact form of the hinge bound"),
     Bound("perceptron.total_distance", "hinge_total_distance", "R**2/gamma**2 + 2*TD/gamma",
           ("gamma > 0", "R >= 0", "TD >= 0"), "unit target, TD = total distance at margin gamma"),
+    Bound("perceptron.two_d", "perceptron_2d_half_bound", "1 + 1/(2*gamma**2)", ("gamma > 0", "gamma <= 1"),
+          "d = 2, unit examples, unit target, margin gamma"),
     Bound("winnow.halving", "winnow_halving_bound", "2 + 3*r*(1 + lg(n))", ("n >= 1", "r >= 0", "r <= n"),
           "Winnow double/halve, threshold n, r-literal monotone disjunction"),
     Bound("winnow.halving_integer", "winnow_halving_bound_integer", "1 + 3*r*(1 + lg(n))",

@@ -69,6 +69,11 @@ TRUSTED_RULES: dict[str, TrustedRule] = {r.id: r for r in [
         "A pointwise limit of kernels (positive semidefinite functions) is a kernel: every Gram matrix is a limit of PSD matrices, and the PSD cone is closed.",
         "a limit step no solver can check"),
     TrustedRule(
+        "orthonormal_basis_2d",
+        "In R^2 a unit w* extends to an orthonormal basis (w*, e): every v has coordinates (v.w*, v.e), "
+        "|v|^2 = (v.w*)^2 + (v.e)^2, and inner products and sums are computed coordinatewise.",
+        "the one step that uses d = 2; linear algebra of a fixed basis, not a solver question"),
+    TrustedRule(
         "feature_map_psd",
         "K(x, x') = phi(x).phi(x') for a real feature map phi (possibly into l2) is a legal kernel: sum_ij a_i a_j K(x_i, x_j) = |sum_i a_i phi(x_i)|^2 >= 0.",
         "definition of a legal kernel used in the notes (the Hilbert-space case needs l2 convergence)"),
