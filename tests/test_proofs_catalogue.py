@@ -200,3 +200,12 @@ def test_cli_unwritable_output_is_one_line_exit_2(tmp_path):
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
     p = _cli("--json", str(tmp_path), "--theorem", "cauchy_schwarz")
     assert p.returncode == 2 and "is a directory" in p.stderr
+
+
+def test_generated_docs_cover_the_catalogue():
+    import pathlib
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "catalogue.md").read_text()
+    for tid in registry.theorem_ids():
+        assert f"`{tid}`" in text, f"docs/catalogue.md is stale: regenerate with python -m proofs.docs ({tid})"
+    from proofs.docs import markdown
+    assert callable(markdown)

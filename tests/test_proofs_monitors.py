@@ -98,3 +98,33 @@ def test_winnow_lemmas_and_bound(data, variant):
     tr = run_winnow(X, y, epochs=3, variant=variant)
     rep = check_winnow_trace(tr, X, y, rel)
     assert rep.ok, [str(v) for v in rep.violations]
+
+
+def _unit(t):
+    t = Fraction(t)
+    return [(1 - t * t) / (1 + t * t), 2 * t / (1 + t * t)]      # a rational point on the unit circle
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.fractions(Fraction(-3), Fraction(3), max_denominator=7), st.booleans()),
+                min_size=1, max_size=14), st.integers(1, 4))
+def test_two_d_bound_on_exact_runs(pts, epochs):
+    # unit examples in R^2, w* = (1, 0): the proved 2-D bound M <= 1 + 1/(2 gamma^2) holds on exact runs
+    X, y = [], []
+    for t, flip in pts:
+        z = _unit(t)
+        if z[0] <= 0:
+            z = [-z[0], -z[1]]
+        if z[0] == 0:
+            continue
+        lab = -1 if flip else 1
+        X.append([lab * z[0], lab * z[1]])       # y x = z has positive first coordinate
+        y.append(lab)
+    if not X:
+        return
+    tr = run_perceptron(X, y, epochs=epochs, exact=True, target=[1, 0])
+    rep = check_perceptron_trace(tr, X, y, [1, 0])
+    assert rep.ok
+    gamma = rep.margin
+    assert gamma > 0
+    assert tr.mistakes <= 1 + 1 / (2 * gamma * gamma)
