@@ -239,7 +239,8 @@ def _wire(x):
 
 def _shape_result(kind, r):
     if kind == "w_b":
-        if isinstance(r, (tuple, list)) and len(r) == 2 and not hasattr(r[1], "__len__"):
+        if isinstance(r, (tuple, list)) and len(r) == 2 and not hasattr(r[1], "__len__") and \
+                hasattr(r[0], "__len__") and not isinstance(r[0], (str, bytes)):
             return {"w": _vec(r[0]), "b": _num(r[1])}
         return {"w": _vec(r), "b": None}
     if kind == "vector":
