@@ -463,12 +463,22 @@ class Grader:
             probs = inv.check_winnow_run(X, y, states, target)
         else:
             probs = inv.check_kernel_run(X, y, states, P.kernel)
+        used = "grading.invariants"
+        if P.algorithm in ("perceptron", "winnow") and not self.spec.normalize:
+            try:
+                mprobs, name = inv.monitor_run(P.algorithm, X, y, states, target, tb, self.spec.bias)
+            except Exception as ex:  # noqa: BLE001 - a monitor problem must not cost the student points
+                mprobs, name = [], None
+                used += f" (proofs.monitors not usable here: {type(ex).__name__})"
+            if name:
+                used += f" and {name}"
+                probs = probs + [p for p in mprobs if p not in probs]
         if probs:
             if ts.hidden:
                 return False, "", []
-            return False, ("checked on your own run over " + f"X = {_fmt_X(X)}, y = {P.student_labels(y)}:\n"
-                           + "\n".join(probs)), []
-        return True, "", []
+            return False, ("checked on your own run over " + f"X = {_fmt_X(X)}, y = {P.student_labels(y)} "
+                           f"(checkers: {used}):\n" + "\n".join(probs[:6])), []
+        return True, f"passed (checkers: {used})", []
 
     def close(self):
         self.worker.close()

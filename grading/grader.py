@@ -90,7 +90,7 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
                                  output=str(e), hidden=t.hidden, visibility=t.visibility) for t in spec.tests]
         res.seconds = time.perf_counter() - t0
         return res
-    if f"{spec.module}.py" not in files:
+    if spec.tests and f"{spec.module}.py" not in files:
         res.note = f"no file {spec.module}.py in the submission"
 
     def factory():
@@ -120,6 +120,9 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         finally:
             gh.close()
     res.tests = [outcomes[id(t)] for t in spec.tests]
+    if spec.theory:
+        from .theory import grade_theory
+        res.tests += grade_theory(spec, files)
     for t in res.tests:
         if t.name == t.kind:
             t.name = TITLES.get(t.kind, t.kind)

@@ -130,3 +130,54 @@ def check_kernel_run(X, y, states, K) -> list[str]:
                                 f"K(x, x) = {float(G[k][k]):g}")
                 break
     return problems
+
+
+def student_trace(algorithm, X, y, states, bias: bool):
+    """An exact :class:`learners.Trace` of the student's own run (from the prefix states), so that
+    the proofs' runtime monitors can read it.  A step is a "mistake" when the student updated."""
+    from learners.trace import Step, Trace
+    rows = [[_F(v) for v in r] for r in X]
+    steps, flags = [], []
+    if algorithm == "perceptron":
+        st = [([_F(v) for v in w], _F(b or 0)) for w, b in states]
+    else:
+        st = [([_F(v) for v in w], None) for w in states]
+    for k, (x, t) in enumerate(zip(rows, y)):
+        (w0, b0), (w1, b1) = st[k], st[k + 1]
+        act = sum(a * c for a, c in zip(w0, x)) + (b0 if (bias and b0 is not None) else 0)
+        changed = (w0 != w1) or (bias and b0 != b1)
+        if algorithm == "perceptron":
+            pred = 1 if act > 0 else -1
+        else:
+            pred = 1 if act >= len(x) else 0
+        flags.append(changed)
+        # t = k + 1: the monitors' messages then number steps from 1, like the rest of the feedback
+        steps.append(Step(t=k + 1, epoch=0, index=k, label=int(t), activation=act, prediction=pred, mistake=changed,
+                          weights=tuple(w1), bias=b1 if bias else None))
+    w_init, b_init = st[0]
+    params = {"bias": bool(bias), "normalize": False} if algorithm == "perceptron" else \
+        {"variant": "halve", "alpha": "2", "theta": str(len(X[0]))}
+    return Trace(algorithm=algorithm, exact=True, n_examples=len(X), n_features=len(X[0]), epochs=1, record="all",
+                 steps=steps, mistakes=sum(flags), n_steps=len(X), weights=tuple(st[-1][0]),
+                 bias=st[-1][1] if bias else None, initial_weights=tuple(w_init),
+                 initial_bias=b_init if bias else None, order=list(range(len(X))), mistake_flags=flags,
+                 params=params)
+
+
+def monitor_run(algorithm, X, y, states, target, target_bias, bias: bool):
+    """Run ``proofs.monitors`` on the student's run.  Returns (violations as text, which monitor)
+    or ([], None) when the monitors are not available."""
+    try:
+        from proofs import monitors
+    except ImportError:
+        return [], None
+    tr = student_trace(algorithm, X, y, states, bias)
+    if algorithm == "perceptron":
+        rep = monitors.check_perceptron_trace(tr, X, y, target, target_bias if bias else None)
+        name = "proofs.monitors.check_perceptron_trace"
+    elif algorithm == "winnow":
+        rep = monitors.check_winnow_trace(tr, X, y, target)
+        name = "proofs.monitors.check_winnow_trace"
+    else:
+        return [], None
+    return [f"{v} (on your run)" for v in rep.violations], name

@@ -58,6 +58,7 @@ _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "process
                "open_files", "network"}
 _HYP_KEYS = {"max_examples", "max_n", "max_d"}
 _TEST_KEYS = {"points", "hidden", "visibility"}
+_THEORY_KEYS = {"kind", "expr", "algorithm", "variant", "points", "hidden", "visibility", "prompt"}
 
 
 @dataclass
@@ -66,6 +67,21 @@ class TestSpec:
     points: float = 1.0
     hidden: bool = False
     visibility: str | None = None
+
+
+@dataclass
+class TheorySpec:
+    """A theory question graded with the refutation engine (adversary.refutation): the student
+    answers true/false in ``answers.toml`` (``[<id>] answer = true``)."""
+    id: str
+    kind: str                 # "kernel": is K a legal kernel?   "bound": does the bound hold?
+    expr: str
+    algorithm: str = "perceptron"
+    variant: str = "halve"
+    points: float = 1.0
+    hidden: bool = False
+    visibility: str | None = None
+    prompt: str = ""
 
 
 @dataclass
@@ -89,11 +105,12 @@ class Spec:
     max_n: int = 8
     max_d: int = 4
     tests: list[TestSpec] = field(default_factory=list)
+    theory: list[TheorySpec] = field(default_factory=list)
     source: str = ""
 
     @property
     def max_score(self) -> float:
-        return float(sum(t.points for t in self.tests))
+        return float(sum(t.points for t in self.tests) + sum(q.points for q in self.theory))
 
 
 def assignment_names() -> list[str]:
@@ -136,7 +153,7 @@ def load_spec(name_or_path: str) -> Spec:
         raise InputError(f"{src}: not valid TOML ({str(e).splitlines()[0]})") from None
     except OSError as e:
         raise InputError(f"cannot read {path}: {e.strerror}") from None
-    extra = sorted(set(doc) - {"assignment", "limits", "hypothesis", "tests"})
+    extra = sorted(set(doc) - {"assignment", "limits", "hypothesis", "tests", "theory"})
     if extra:
         raise InputError(f"{src}: unknown table [{extra[0]}]")
     a = doc.get("assignment", {})
@@ -203,8 +220,26 @@ def load_spec(name_or_path: str) -> Spec:
         raise InputError(f"{src}: hypothesis settings must be >= 1")
     from .checks import test_kinds
     kinds = test_kinds(s)
+    theory = doc.get("theory", {})
+    if not isinstance(theory, dict):
+        raise InputError(f"{src}: [theory] must hold one table per question")
+    for qid, q in theory.items():
+        _check_keys(q, _THEORY_KEYS, f"theory.{qid}", src)
+        kind = _typed(q, "kind", str, None, src, f"theory.{qid}")
+        if kind not in ("kernel", "bound"):
+            raise InputError(f"{src}: theory.{qid}.kind must be 'kernel' or 'bound'")
+        expr = _typed(q, "expr", str, None, src, f"theory.{qid}")
+        if not expr:
+            raise InputError(f"{src}: theory.{qid}.expr is required")
+        vis = _typed(q, "visibility", str, None, src, f"theory.{qid}")
+        s.theory.append(TheorySpec(
+            id=qid, kind=kind, expr=expr, algorithm=_typed(q, "algorithm", str, alg, src, f"theory.{qid}"),
+            variant=_typed(q, "variant", str, "halve", src, f"theory.{qid}"),
+            points=_typed(q, "points", float, 1.0, src, f"theory.{qid}"),
+            hidden=_typed(q, "hidden", bool, False, src, f"theory.{qid}"), visibility=vis,
+            prompt=_typed(q, "prompt", str, "", src, f"theory.{qid}")))
     tests = doc.get("tests", {})
-    if not isinstance(tests, dict) or not tests:
+    if not isinstance(tests, dict) or (not tests and not s.theory):
         raise InputError(f"{src}: no [tests.*] tables (known tests: {', '.join(kinds)})")
     for kind, t in tests.items():
         _check_keys(t, _TEST_KEYS, f"tests.{kind}", src)

@@ -159,3 +159,20 @@ def test_missing_module_and_import_error(tmp_path):
     (d2 / "perceptron.py").write_text("def train(:\n")
     r = grade_submission("perceptron", str(d2))
     assert r.score == 0 and "SyntaxError" in r.tests[0].output
+
+
+def test_theory_questions_graded_by_the_refutation_engine(tmp_path):
+    r = grade_submission("theory", os.path.join(EX, "theory", "correct"))
+    assert r.score == r.max_score == 4
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    (wrong / "answers.toml").write_text("[kernel_poly]\nanswer = true\n[kernel_sq_dist]\nanswer = true\n"
+                                        "[bound_block_novikoff]\nanswer = 'yes'\n")
+    r = grade_submission("theory", str(wrong))
+    by = {t.kind: t for t in r.tests}
+    assert by["theory:kernel_poly"].passed
+    sq = by["theory:kernel_sq_dist"]
+    assert not sq.passed and "ILLEGAL" in sq.output and "counterexample" in sq.output
+    assert not by["theory:bound_block_novikoff"].passed and "boolean" in by["theory:bound_block_novikoff"].output
+    hidden = by["theory:bound_no_square"]
+    assert hidden.hidden and not hidden.passed and "R**2" not in hidden.output
