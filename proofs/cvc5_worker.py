@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 
 def solve(smt: str, timeout_ms: int) -> dict:
@@ -44,10 +45,12 @@ def main() -> None:
         if not line.strip():
             continue
         req = json.loads(line)
+        t = time.perf_counter()
         try:
             res = solve(req["smt"], req.get("timeout_ms", 4000))
         except Exception as e:
             res = {"answer": "error", "error": str(e).splitlines()[0][:200] if str(e) else type(e).__name__}
+        res["seconds"] = time.perf_counter() - t
         sys.stdout.write(json.dumps(res) + "\n")
         sys.stdout.flush()
 

@@ -63,13 +63,25 @@ def _lateral_step():
             "goal": _abs(z3, b1) <= s, "latex": LTX}
 
 
-def _squeeze():
+def _squeeze(flip: bool):
+    # only the hypotheses each case needs (the non-vacuity check reported the others unused)
+    def build():
+        import z3
+        a, b, z2, b1, g, s = reals("a b z2 b1 g s")
+        if flip:
+            hyps = [("z2_bounded", _abs(z3, z2) <= s), ("case_sign_flips", _abs(z3, z2) > _abs(z3, b))]
+        else:
+            hyps = [("lateral_bounded", _abs(z3, b) <= s), ("case_no_flip", _abs(z3, z2) <= _abs(z3, b))]
+        hyps += [("opposite_signs", b * z2 <= 0), ("mistake_k", _abs(z3, b) * _abs(z3, z2) >= a * g),
+                 ("update", b1 == b + z2)]
+        return {"hyps": hyps, "goal": s * s >= a * g + s * _abs(z3, b1), "latex": LTX}
+    return build
+
+
+def _cases_cover():
     import z3
-    a, b, z2, b1, g, s = reals("a b z2 b1 g s")
-    return {"hyps": [("lateral_bounded", _abs(z3, b) <= s), ("opposite_signs", b * z2 <= 0),
-                     ("z2_bounded", _abs(z3, z2) <= s), ("mistake_k", _abs(z3, b) * _abs(z3, z2) >= a * g),
-                     ("a_nonneg", a >= 0), ("gamma_pos", g > 0), ("s_nonneg", s >= 0), ("update", b1 == b + z2)],
-            "goal": s * s >= a * g + s * _abs(z3, b1), "latex": LTX}
+    b, z2 = reals("b z2")
+    return {"hyps": [], "goal": z3.Or(_abs(z3, z2) <= _abs(z3, b), _abs(z3, z2) > _abs(z3, b)), "latex": LTX}
 
 
 def _compose():
@@ -113,11 +125,15 @@ THEOREMS = [
             Obligation("lateral_base", "z3", "after the first update |b| = |z2| <= s", ENC, _lateral_base),
             Obligation("lateral_step", "z3", "|b| <= s is kept by every mistake (opposite signs)", ENC, _lateral_step,
                        uses=("mistake_forces_lateral_weight",)),
-            Obligation("consecutive_mistakes_squeeze", "z3", "s^2 >= a_k gamma + s |b_{k+1}| (flip or not)", ENC,
-                       _squeeze, uses=("mistake_forces_lateral_weight", "lateral_step")),
+            Obligation("squeeze_no_flip", "z3", "b keeps its sign: s^2 >= a_k gamma + s |b_{k+1}|", ENC,
+                       _squeeze(False), uses=("mistake_forces_lateral_weight", "lateral_step")),
+            Obligation("squeeze_sign_flips", "z3", "b changes sign: s^2 >= a_k gamma + s |b_{k+1}|", ENC,
+                       _squeeze(True), uses=("mistake_forces_lateral_weight", "lateral_step")),
+            Obligation("squeeze_cases_cover", "z3", "the two cases are exhaustive", ENC, _cases_cover),
             Obligation("two_d_mistake_bound", "z3", "(2k - 1) gamma^2 <= 1 - gamma^2, M = k + 1: 2 gamma^2 (M - 1) <= 1",
                        ENC, _compose, role="composition",
-                       uses=("consecutive_mistakes_squeeze", "mistake_forces_lateral_weight", "claim1_correlation_growth")),
+                       uses=("squeeze_no_flip", "squeeze_sign_flips", "squeeze_cases_cover",
+                             "mistake_forces_lateral_weight", "claim1_correlation_growth")),
             Obligation("two_d_floor_form", "z3", "M <= 1 + 1/(2 gamma^2) gives M <= floor((1-gamma^2)/(2gamma^2)) + 2",
                        "integers and reals", _floor_form, uses=("two_d_mistake_bound",)),
         ],
