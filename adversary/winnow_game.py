@@ -83,6 +83,7 @@ class WinnowGame:
         self.scale = (p * q) ** L
         self.N = n * self.scale                     # theta = n, scaled
         self._units = {}
+        self.minimal_fp = True      # eliminate: enumerate only minimal false positives (dominance)
         self.start = State(rel=(0,) * r if s > 0 else (), irr=((0, n - r),) if n > r else ())
 
     # ---- exact weights -----------------------------------------------------------------------
@@ -252,22 +253,29 @@ class WinnowGame:
         # false positives: irrelevant picks with sum >= N
         total_irr = sum(c * u for _, c, u in irr)
         if total_irr >= N:
-            for pick, _s in _subsets(irr, lambda s, rest: s + rest >= N, lo=N):
+            units = {e: u for e, _, u in irr}
+            for pick, s_ in _subsets(irr, lo=N):
+                # eliminate: only minimal false positives (dropping any active variable would fall
+                # below n).  Sound: killing a superset leaves a sub-multiset of live variables, and
+                # a state with extra live variables can copy every move of one without them (the
+                # extras stay untouched), so its value is at least as large.
+                if self.eliminate and self.minimal_fp and s_ - min(units[e] for e, _ in pick) >= N:
+                    continue
                 out.append(Move(False, (), pick))
         # false negatives
         relc = {}
         for e in st.rel:
             relc[e] = relc.get(e, 0) + 1
         rel = [(e, c, self.unit(e)) for e, c in sorted(relc.items())]
-        for rpick, rs in _subsets(rel, None, hi=N - 1):
+        for rpick, rs in _subsets(rel, hi=N - 1):
             if not rpick:
                 continue
-            for ipick, _s in _subsets(irr, None, hi=N - 1 - rs):
+            for ipick, _s in _subsets(irr, hi=N - 1 - rs):
                 out.append(Move(True, rpick, ipick))
         return out
 
 
-def _subsets(classes, feasible, *, lo=None, hi=None):
+def _subsets(classes, *, lo=None, hi=None):
     """Sub-multisets of ``classes`` [(exp, count, unit)] as ((exp, k), ...) with their sum:
     sum <= hi when hi is given, sum >= lo when lo is given (pruned with the remaining mass)."""
     res = []

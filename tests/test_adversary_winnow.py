@@ -129,6 +129,13 @@ def test_state_upper_bound_holds_in_every_state(n, r, variant):
     assert exhaustive_winnow_moves(n, r, variant, alpha=g.alpha, start_moves=[]).mistakes == res.mistakes
 
 
+@pytest.mark.parametrize("n,r", [(8, 3), (7, 2), (9, 1)])
+def test_elimination_dominance_pruning_keeps_the_value(n, r):
+    # minimal false positives only (pruned search) == every move (plain longest path)
+    assert exhaustive_winnow_moves(n, r, "eliminate", start_moves=[]).mistakes == \
+        exhaustive_winnow_moves(n, r, "eliminate", prune=False).mistakes
+
+
 def test_closed_form_bounds_exact():
     # 2 + 3r(1 + lg n) at n = 1024, r = 8: 2 + 24 * 11 = 266
     b = closed_form_bounds(1024, 8, "halve")
