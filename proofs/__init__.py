@@ -1,0 +1,30 @@
+"""proofs: the theorem catalogue, machine-checked (z3 and sympy, re-checked by cvc5).
+
+Public API (imported lazily, so ``import proofs`` is cheap):
+
+* ``run_catalogue(ids=None)`` -> ``CatalogueResult`` (``.results``, ``.ok``, ``.to_json()``)
+* ``registry``: ``all_theorems()``, ``get(id)``, ``theorem_ids()``
+* ``Theorem``, ``Obligation``, ``Verdict``, ``TRUSTED_RULES`` (vocabulary, ``proofs.core``)
+* ``BOUNDS``, ``bound(id)``, ``implies(claimed, bound_id)`` (``proofs.bounds``)
+* ``check_perceptron_trace``, ``check_winnow_trace`` (runtime monitors, ``proofs.monitors``)
+"""
+from __future__ import annotations
+
+import importlib
+
+_LAZY = {
+    "run_catalogue": "runner", "CatalogueResult": "runner",
+    "Theorem": "core", "Obligation": "core", "Verdict": "core", "TRUSTED_RULES": "core", "Source": "core",
+    "BOUNDS": "bounds", "bound": "bounds", "implies": "bounds",
+    "check_perceptron_trace": "monitors", "check_winnow_trace": "monitors", "MonitorReport": "monitors",
+}
+
+__all__ = sorted(_LAZY) + ["registry"]
+
+
+def __getattr__(name):
+    if name == "registry":
+        return importlib.import_module("proofs.registry")
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"proofs.{_LAZY[name]}"), name)
+    raise AttributeError(f"module 'proofs' has no attribute {name!r}")
