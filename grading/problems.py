@@ -230,7 +230,12 @@ class PerceptronProblem(Problem):
         return out
 
     def invariant_data(self):
-        """A separable set with a known target (w*, b*), dyadic, for the Claims 1 and 2 checks."""
+        """A separable set with a known target (w*, b*), dyadic, for the Claims 1 and 2 checks
+        (unit-length examples when the spec normalizes, so normalizing changes nothing)."""
+        if self.spec.normalize:
+            X = [[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0], [0.0, 1.0], [-1.0, 0.0]]
+            wstar = [Fraction(1), Fraction(1)]
+            return X, [1, 1, -1, -1, 1, -1], wstar, Fraction(0)
         X = [[1.0, 0.5], [-1.0, 0.25], [0.5, 1.0], [-0.5, -1.0], [0.75, -0.25], [-0.25, 0.75], [1.0, 1.0],
              [-1.0, -0.5]]
         wstar = [Fraction(1), Fraction(1, 2)]

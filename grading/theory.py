@@ -52,7 +52,7 @@ def grade_theory(spec, files: dict) -> list:
     out = []
     for q in spec.theory:
         what = "a legal kernel" if q.kind == "kernel" else f"a valid mistake bound for {q.algorithm}"
-        name = f"theory {q.id}: is {q.expr} {what}?"
+        name = f"theory {q.id}: is {q.expr} {what}?" if not q.hidden else f"theory {q.id} (hidden question)"
         given = answers.get(q.id, {}).get("answer") if isinstance(answers.get(q.id), dict) else None
         try:
             truth, status, explain = engine_verdict(q)

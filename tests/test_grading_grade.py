@@ -175,4 +175,4 @@ def test_theory_questions_graded_by_the_refutation_engine(tmp_path):
     assert not sq.passed and "ILLEGAL" in sq.output and "counterexample" in sq.output
     assert not by["theory:bound_block_novikoff"].passed and "boolean" in by["theory:bound_block_novikoff"].output
     hidden = by["theory:bound_no_square"]
-    assert hidden.hidden and not hidden.passed and "R**2" not in hidden.output
+    assert hidden.hidden and not hidden.passed and "R**2" not in hidden.output + hidden.name
