@@ -77,6 +77,8 @@ def z3_latex(e, extra: dict | None = None, prec: int = 0) -> str:
                 t = L(c, 2)
                 if (r"\cdot" in t and not t.startswith("(")) and (m > 1 or len(grouped) > 1):
                     t = f"({t})"
+                if m > 1 and (r"\sqrt" in t or " " in t) and not t.startswith("("):
+                    t = f"({t})"
                 parts.append(f"{t}^{{{m}}}" if m > 1 else t)
             s = ""
             for p in parts:
@@ -113,6 +115,11 @@ def z3_latex(e, extra: dict | None = None, prec: int = 0) -> str:
     if k == z3.Z3_OP_IMPLIES:
         return f"({L(ch[0], 4)} \\Rightarrow {L(ch[1], 4)})"
     if k == z3.Z3_OP_ITE:
+        c, t, e = ch
+        if (z3.is_app(c) and c.decl().kind() == z3.Z3_OP_GE and c.children()[0].eq(t)
+                and z3.is_rational_value(c.children()[1]) and c.children()[1].as_fraction() == 0
+                and z3.is_app(e) and e.decl().kind() == z3.Z3_OP_UMINUS and e.children()[0].eq(t)):
+            return rf"\left|{L(t)}\right|"
         return rf"\mathrm{{ite}}({L(ch[0])}, {L(ch[1])}, {L(ch[2])})"
     return str(e)
 
