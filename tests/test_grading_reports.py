@@ -151,10 +151,10 @@ def test_zip_slip_and_bad_submissions(tmp_path):
 
 
 def test_shipped_specs_load_and_bad_specs_are_refused(tmp_path):
-    assert {"perceptron", "perceptron_class", "winnow", "kernel_perceptron"} <= set(assignment_names())
+    assert {"perceptron", "perceptron_class", "winnow", "kernel_perceptron", "theory"} <= set(assignment_names())
     for n in assignment_names():
         s = load_spec(n)
-        assert s.max_score > 0 and any(t.hidden for t in s.tests)
+        assert s.max_score > 0 and any(t.hidden for t in s.tests + s.theory)
     cases = {
         "[assignment]\nalgorithm = 'perceptron'\ntypo = 1\n[tests.ties]\n": "unknown key 'typo'",
         "[assignment]\nalgorithm = 'svm'\n[tests.ties]\n": "algorithm must be one of",
