@@ -199,9 +199,8 @@ class Grader:
             dep = self.first_departure(X, y, e)
             if dep:
                 lines.append(dep)
-            names = self.diagnose(X, y, e, exp, got)
-            for n in names:
-                lines.append(f"likely mistake: {n} -- {self.diagnoses[n]}")
+            for n, m in self.diagnose(X, y, e, exp, got):
+                lines.append(f"likely mistake: {n} -- {m}")
         return "\n".join(lines)
 
     def first_departure(self, X, y, e) -> str:
@@ -230,7 +229,7 @@ class Grader:
                     f"pass correctly but not epochs = {e} (check the number of passes and that each pass keeps w)")
         return ""
 
-    def diagnose(self, X, y, e, exp, got) -> list[str]:
+    def diagnose(self, X, y, e, exp, got) -> list[tuple[str, str]]:
         """Names of the common mistakes the student's answers match (on this input and the probes)."""
         P = self.problem
         cases = [(X, y, e, exp, got)]
@@ -279,8 +278,8 @@ class Grader:
         for n, m in found:
             if n not in self.diagnoses:
                 self.diagnoses[n] = m
-            if n not in out:
-                out.append(n)
+            if n not in [o[0] for o in out]:
+                out.append((n, m))
         return out
 
     # --- the tests -----------------------------------------------------------------------

@@ -79,7 +79,8 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         spec = load_spec(spec)
     import copy
     spec = copy.deepcopy(spec)
-    spec.limits.extra_hide = list(spec.limits.extra_hide) + [os.path.abspath(path)] + list(hide or [])
+    spec.limits.extra_hide = (list(spec.limits.extra_hide) + [os.path.abspath(path)] + list(hide or [])
+                              + ([spec.source] if spec.source else []))
     t0 = time.perf_counter()
     res = SubmissionResult(name=name or submission_name(path), spec=spec)
     try:
