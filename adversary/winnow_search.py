@@ -328,7 +328,9 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
             left = deadline - time.monotonic()
             if left > 0:
                 try:
-                    moves, _, _ = _raise_or_prove(game, best, time.monotonic() + left * share)
+                    tick = None if progress is None else \
+                        (lambda b: progress(min(1.0, (time.monotonic() - t0) / budget), max(b, len(best))))
+                    moves, _, _ = _raise_or_prove(game, best, time.monotonic() + left * share, tick)
                     consider(moves, best_name if len(moves) == len(best) else "exhaustive")
                     proved = True
                     break
@@ -402,9 +404,18 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
         res.values = {st: bv[0] for st, bv in memo.items()}
         return res
 
-    hb = heuristic_budget if heuristic_budget is not None else min(0.05 * n * n, 10.0 if budget is None else budget / 3)
     if start_moves is None:
-        best_moves = list(search_winnow_moves(n, r, variant, budget=hb, alpha=alpha).moves)
+        # the heuristic search (which for n <= 16 itself tries short proofs whenever it improves)
+        hb = heuristic_budget if heuristic_budget is not None else (
+            min(0.1 * n * n, 20.0) if budget is None else float(budget) / 2)
+        heur = search_winnow_moves(n, r, variant, budget=hb, alpha=alpha)
+        if heur.optimal:
+            heur.exact_value = heur.mistakes
+            heur.values = None
+            heur.seconds = time.monotonic() - t0
+            heur.strategy = f"exhaustive ({heur.proof}; sequence by {heur.strategy})"
+            return heur
+        best_moves = list(heur.moves)
     else:
         best_moves = list(start_moves)
         check_moves(game, best_moves)
@@ -415,11 +426,12 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
                            f"(best found {e.args[0]}, state bound {game.ub_start()}, {e.args[1]} states)") from None
     res = SearchResult(game, best_moves, "exhaustive", time.monotonic() - t0, optimal=True,
                        exact_value=len(best_moves), states=nstates)
+    res.proof = "exhaustive"
     res.values = None
     return res
 
 
-def _raise_or_prove(game, best_moves, deadline):
+def _raise_or_prove(game, best_moves, deadline, on_tick=None):
     """From a sequence of L mistakes: repeatedly ask "is there one with >= L + 1?" (depth-first over
     every move modulo symmetry, memoised proven upper bounds, states cut by the exact state bound).
     Returns (best moves, True, states) when L is proved optimal; raises _Timeout((L, states)) at
@@ -449,8 +461,11 @@ def _raise_or_prove(game, best_moves, deadline):
         if u < need:
             return u
         counter[0] += 1
-        if deadline is not None and counter[0] % 64 == 0 and time.monotonic() > deadline:
-            raise _Timeout(len(best_moves), len(U), best_moves)
+        if counter[0] % 64 == 0:
+            if on_tick is not None:
+                on_tick(len(best_moves))
+            if deadline is not None and time.monotonic() > deadline:
+                raise _Timeout(len(best_moves), len(U), best_moves)
         kids = []
         for mv in game.moves(st):
             ns = game.apply(st, mv)

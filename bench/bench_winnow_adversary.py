@@ -37,7 +37,12 @@ def main(argv=None):
     ap.add_argument("--rs", default="1,2,4,8")
     ap.add_argument("--exhaustive", type=float, default=0.0, help="seconds per n<=16 cell for the exact search")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--feasibility", type=float, default=0.0,
+                    help="instead of the grid: exhaustive search at n in {4, 8, 16}, r in {1, 2, 4, 8}, "
+                         "this many seconds per cell, seeded by the heuristic and from scratch")
     a = ap.parse_args(argv)
+    if a.feasibility > 0:
+        return feasibility(a)
     rows = []
     hdr = ("variant", "n", "r", "M", "replay", "baseline", "notes bound", "M/notes", "sharper", "M/sharper",
            "state ub", "optimal", "search s", "replay s", "exhaustive")
@@ -84,6 +89,30 @@ def main(argv=None):
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(rows, fh, indent=1)
+    return 0
+
+
+def feasibility(a):
+    hdr = ("variant", "n", "r", "exact (heuristic start)", "s", "exact (from scratch)", "s")
+    print("| " + " | ".join(hdr) + " |")
+    print("|" + "---|" * len(hdr))
+    for variant in a.variants.split(","):
+        for n in (4, 8, 16):
+            for r in (1, 2, 4, 8):
+                if r > n:
+                    continue
+                cells = []
+                for start in (None, []):
+                    t0 = time.perf_counter()
+                    try:
+                        res = exhaustive_winnow_moves(n, r, variant, budget=a.feasibility, start_moves=start)
+                        seq_rows, labels, _ = res.rows()
+                        tr = run_winnow(seq_rows, labels, variant=variant, exact=True, record="none")
+                        assert tr.mistakes == res.mistakes
+                        cells += [str(res.mistakes), f"{time.perf_counter() - t0:.1f}"]
+                    except TimeoutError:
+                        cells += ["timeout", f">{a.feasibility:g}"]
+                print(f"| {variant} | {n} | {r} | " + " | ".join(cells) + " |", flush=True)
     return 0
 
 
