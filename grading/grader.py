@@ -66,6 +66,7 @@ class SubmissionResult:
     def to_dict(self) -> dict:
         return {"submission": self.name, "score": self.score, "max_score": self.max_score,
                 "seconds": round(self.seconds, 3), "note": self.note, "mistakes": list(self.diagnoses),
+                "isolation": self.isolation_text(),
                 "tests": [{"name": t.name, "kind": t.kind, "passed": t.passed, "score": t.score,
                            "max_score": t.points, "hidden": t.hidden} for t in self.tests]}
 
