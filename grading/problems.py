@@ -210,12 +210,12 @@ class PerceptronProblem(Problem):
 
         @st.composite
         def data(draw):
-            n = draw(st.integers(1, s.max_n * scale))
+            # (row, label) pairs in one list: the shrinker can delete examples one by one
             d = draw(st.integers(1, s.max_d))
-            X = draw(st.lists(st.lists(vals, min_size=d, max_size=d), min_size=n, max_size=n))
-            y = draw(st.lists(st.sampled_from([1, -1]), min_size=n, max_size=n))
+            pairs = draw(st.lists(st.tuples(st.lists(vals, min_size=d, max_size=d), st.sampled_from([1, -1])),
+                                  min_size=1, max_size=s.max_n * scale))
             e = draw(st.integers(1, s.max_epochs))
-            return X, y, e
+            return [p[0] for p in pairs], [p[1] for p in pairs], e
         return data()
 
     def worst_cases(self):
@@ -329,13 +329,14 @@ class WinnowProblem(Problem):
 
         @st.composite
         def data(draw):
-            n = draw(st.integers(1, s.max_n * scale))
             m = draw(st.integers(1, max(2, s.max_d + 2)))
-            X = draw(st.lists(st.lists(st.integers(0, 1), min_size=m, max_size=m), min_size=n, max_size=n))
             rel = draw(st.lists(st.integers(0, m - 1), min_size=1, max_size=min(2, m), unique=True))
             noisy = draw(st.booleans())
+            pairs = draw(st.lists(st.tuples(st.lists(st.integers(0, 1), min_size=m, max_size=m),
+                                            st.integers(0, 1)), min_size=1, max_size=s.max_n * scale))
+            X = [p[0] for p in pairs]
             if noisy:
-                y = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+                y = [p[1] for p in pairs]
             else:
                 y = [1 if any(r[j] for j in rel) else 0 for r in X]
             e = draw(st.integers(1, s.max_epochs))
@@ -428,12 +429,11 @@ class KernelProblem(Problem):
 
         @st.composite
         def data(draw):
-            n = draw(st.integers(1, s.max_n * scale))
             d = draw(st.integers(1, min(3, s.max_d)))
-            X = draw(st.lists(st.lists(vals, min_size=d, max_size=d), min_size=n, max_size=n))
-            y = draw(st.lists(st.sampled_from([1, -1]), min_size=n, max_size=n))
+            pairs = draw(st.lists(st.tuples(st.lists(vals, min_size=d, max_size=d), st.sampled_from([1, -1])),
+                                  min_size=1, max_size=s.max_n * scale))
             e = draw(st.integers(1, s.max_epochs))
-            return X, y, e
+            return [p[0] for p in pairs], [p[1] for p in pairs], e
         return data()
 
     def worst_cases(self):
