@@ -35,7 +35,7 @@ from learners.errors import InputError
 from .winnow_game import Move, State, WinnowGame, closed_form_bounds
 
 __all__ = ["search_winnow", "exhaustive_winnow", "winnow_bounds", "play_to_rows", "SearchResult",
-           "search_winnow_moves", "exhaustive_winnow_moves"]
+           "search_winnow_moves", "exhaustive_winnow_moves", "prove_at_most"]
 
 
 class SearchResult:
@@ -431,7 +431,19 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
     return res
 
 
-def _raise_or_prove(game, best_moves, deadline, on_tick=None):
+def prove_at_most(n, r, variant, M, alpha=2, budget=None):
+    """Exhaustively decide "at most M mistakes": returns (True, None) when no sequence has more
+    than M mistakes, (False, moves) with a longer sequence otherwise.  TimeoutError past budget."""
+    game = WinnowGame(n, r, variant, alpha)
+    deadline = None if budget is None else time.monotonic() + float(budget)
+    try:
+        moves, _, _ = _raise_or_prove(game, [], deadline, lower=M)
+    except _Timeout:
+        raise TimeoutError(f"could not decide 'at most {M}' for n={n}, r={r}, {variant} in {budget} s") from None
+    return (True, None) if not moves else (False, moves)
+
+
+def _raise_or_prove(game, best_moves, deadline, on_tick=None, lower=None):
     """From a sequence of L mistakes: repeatedly ask "is there one with >= L + 1?" (depth-first over
     every move modulo symmetry, memoised proven upper bounds, states cut by the exact state bound).
     Returns (best moves, True, states) when L is proved optimal; raises _Timeout((L, states)) at
@@ -491,7 +503,7 @@ def _raise_or_prove(game, best_moves, deadline, on_tick=None):
             st = game.apply(st, out[-1])
         return out
 
-    lower = len(best_moves)
+    lower = len(best_moves) if lower is None else max(lower, len(best_moves))
     while True:
         v = solve(game.start, lower + 1)
         if v < lower + 1:

@@ -7,7 +7,7 @@ import pytest
 
 from adversary.sequence import Sequence
 from adversary.winnow_game import Move, WinnowGame, closed_form_bounds, exact_lg_le, floor_bound
-from adversary.winnow_search import (exhaustive_winnow, exhaustive_winnow_moves, search_winnow,
+from adversary.winnow_search import (exhaustive_winnow, exhaustive_winnow_moves, prove_at_most, search_winnow,
                                      search_winnow_moves, winnow_bounds)
 from learners import run_winnow
 from learners.errors import InputError
@@ -173,3 +173,32 @@ def test_bad_budget():
 def test_exhaustive_timeout_is_reported():
     with pytest.raises(TimeoutError):
         exhaustive_winnow_moves(16, 8, "halve", budget=0.05)
+
+
+# A 79-mistake sequence for halving at n = 16, r = 8 (found by search_winnow; rows as 16-bit hex,
+# variable 0 = the most significant bit; relevant variables 0..7).  The state bound allows 80 and
+# the prototype's sharper bound 81; the exhaustive search proves 79 is the maximum.
+N16R8_ROWS = [
+    "80ff", "40fe", "00f0", "00ce", "80bf", "4078", "00c7", "00e7", "00f7", "20bc", "0008", "20f4", "80e4",
+    "00cf", "0020", "00ef", "0010", "00ff", "80fe", "40df", "0010", "1077", "0010", "10ab", "00d6", "00de",
+    "0020", "00fe", "40fc", "20f6", "10de", "00d7", "00df", "0020", "00ff", "20fe", "08fb", "0020", "0028",
+    "08fb", "0030", "08f3", "00e6", "00f7", "00fe", "10fc", "047e", "0008", "0018", "04be", "04e3", "00d6",
+    "0020", "00f7", "00fe", "08fc", "00fd", "04fc", "027e", "0008", "02b7", "0018", "02db", "00d6", "0020",
+    "00f6", "017c", "0008", "01b6", "0018", "01da", "0020", "00e6", "00f6", "00fe", "02fc", "00f9", "01fa",
+    "00fe",
+]
+
+
+def test_n16_r8_halving_optimum_is_79():
+    X = [[int(b) for b in format(int(h, 16), "016b")] for h in N16R8_ROWS]
+    y = [int(any(row[:8])) for row in X]
+    tr = run_winnow(X, y, variant="halve", exact=True, record="none")
+    assert tr.mistakes == 79 == len(X)
+    assert WinnowGame(16, 8, "halve").ub_start() == 80
+    assert prove_at_most(16, 8, "halve", 79, budget=60) == (True, None)
+
+
+def test_prove_at_most_finds_a_longer_sequence():
+    ok, moves = prove_at_most(8, 2, "halve", 13)
+    assert ok is False and len(moves) == 14
+    assert prove_at_most(8, 2, "halve", 14) == (True, None)
