@@ -202,3 +202,9 @@ def test_prove_at_most_finds_a_longer_sequence():
     ok, moves = prove_at_most(8, 2, "halve", 13)
     assert ok is False and len(moves) == 14
     assert prove_at_most(8, 2, "halve", 14) == (True, None)
+
+
+def test_n1024_r8_halving_meets_r_3lgn_minus_2_exactly():
+    seq = search_winnow(1024, 8, "halve", budget=20.0)
+    m = check_sequence(seq, 1024, 8, "halve")
+    assert m == 224 == 8 * (3 * 10 - 2) and seq.meta["optimal"] is True   # the baseline: 219
