@@ -81,7 +81,10 @@ def _keep_paths() -> list[str]:
 
 
 def _hide_paths(extra) -> list[str]:
-    hide = [project_root(), "/root", "/home", "/srv", "/mnt", "/media", "/autograder"]
+    # /tmp, /var/tmp, /dev/shm: private and read-only, so nothing can be left there for a later run
+    # (the worker's own directory and the Python installation are bound back in)
+    hide = [project_root(), "/root", "/home", "/srv", "/mnt", "/media", "/autograder", "/tmp", "/var/tmp",
+            "/dev/shm"]
     for p in extra:
         if p:
             hide.append(os.path.realpath(p))
