@@ -36,11 +36,14 @@ def main(argv=None):
     ap.add_argument("--ns", default="16,64,256,1024")
     ap.add_argument("--rs", default="1,2,4,8")
     ap.add_argument("--exhaustive", type=float, default=0.0, help="seconds per n<=16 cell for the exact search")
+    ap.add_argument("--alpha", default="2", help="winnow2's alpha (an integer or p/q)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--feasibility", type=float, default=0.0,
                     help="instead of the grid: exhaustive search at n in {4, 8, 16}, r in {1, 2, 4, 8}, "
                          "this many seconds per cell, seeded by the heuristic and from scratch")
     a = ap.parse_args(argv)
+    from learners.numbers import to_fraction
+    alpha = to_fraction(a.alpha, what="alpha")
     if a.feasibility > 0:
         return feasibility(a)
     rows = []
@@ -52,26 +55,28 @@ def main(argv=None):
         for n in [int(x) for x in a.ns.split(",")]:
             for r in [int(x) for x in a.rs.split(",")]:
                 t0 = time.perf_counter()
-                seq = search_winnow(n, r, variant, budget=a.budget, seed=0)
+                seq = search_winnow(n, r, variant, budget=a.budget, seed=0, alpha=alpha)
                 t1 = time.perf_counter()
-                tr = run_winnow(seq.examples, seq.labels, variant=variant, exact=True, record="none")
+                tr = run_winnow(seq.examples, seq.labels, variant=variant, alpha=alpha, exact=True, record="none")
                 t2 = time.perf_counter()
                 M = seq.claims["mistakes"]
                 assert tr.mistakes == M, (variant, n, r, tr.mistakes, M)
-                b = winnow_bounds(n, r, variant, M)
+                b = winnow_bounds(n, r, variant, M, alpha)
+                notes = b.get("notes")
                 base = BASELINE.get((variant, n))
                 base_v = base[[1, 2, 4, 8].index(r)] if base and r in (1, 2, 4, 8) else None
                 exh = ""
                 if a.exhaustive > 0 and n <= 16:
                     try:
-                        res = exhaustive_winnow_moves(n, r, variant, budget=a.exhaustive)
+                        res = exhaustive_winnow_moves(n, r, variant, budget=a.exhaustive, alpha=alpha)
                         exh = f"exact {res.mistakes} ({res.seconds:.1f} s)"
                     except TimeoutError:
                         exh = f"timeout {a.exhaustive:g} s"
                 sharper = b.get("sharper")
                 row = {
                     "variant": variant, "n": n, "r": r, "mistakes": M, "replay": tr.mistakes, "baseline": base_v,
-                    "notes_bound": b["notes"]["max_M"], "ratio_notes": float(b["notes"]["ratio"]),
+                    "notes_bound": notes["max_M"] if notes else None,
+                    "ratio_notes": float(notes["ratio"]) if notes else None,
                     "sharper_bound": sharper["max_M"] if sharper else None,
                     "ratio_sharper": float(sharper["ratio"]) if sharper else None,
                     "state_ub": b["state_ub"]["max_M"], "optimal": bool(seq.meta["optimal"]), "proof": seq.meta.get("optimality_proof"),
@@ -79,9 +84,13 @@ def main(argv=None):
                     "strategy": seq.meta["strategy"], "exhaustive": exh,
                 }
                 rows.append(row)
-                print(f"| {variant} | {n} | {r} | {M} | {tr.mistakes} | {base_v if base_v is not None else '-'} | "
-                      f"{row['notes_bound']} | {row['ratio_notes']:.3f} | {row['sharper_bound']} | "
-                      f"{row['ratio_sharper']:.3f} | {row['state_ub']} | {('yes (' + row['proof'] + ')') if row['optimal'] else 'no'} | "
+                def f3(v):
+                    return "-" if v is None else f"{v:.3f}"
+                name = variant if variant != "winnow2" else f"winnow2(alpha={a.alpha})"
+                print(f"| {name} | {n} | {r} | {M} | {tr.mistakes} | {base_v if base_v is not None else '-'} | "
+                      f"{row['notes_bound'] or '-'} | {f3(row['ratio_notes'])} | {row['sharper_bound'] or '-'} | "
+                      f"{f3(row['ratio_sharper'])} | {row['state_ub']} | "
+                      f"{('yes (' + row['proof'] + ')') if row['optimal'] else 'no'} | "
                       f"{row['search_seconds']:.2f} | {row['replay_seconds']:.2f} | {exh or '-'} |", flush=True)
                 if sharper and M > sharper["max_M"]:
                     print(f"!!! REFUTATION: {variant} n={n} r={r}: {M} mistakes > sharper bound "
