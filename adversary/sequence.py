@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from learners.errors import InputError
+from learners.io import write_text_atomic
 from learners.numbers import fraction_str, to_fraction
 
 __all__ = ["FORMAT", "ALGORITHMS", "WINNOW_VARIANTS", "Sequence", "num_to_wire", "parse_kernel_spec"]
@@ -366,23 +367,6 @@ class Sequence:
 
     def save(self, path) -> None:
         """Write atomically (a temporary file renamed into place: never half-written)."""
-        _write_text_atomic(path, self.dumps())
+        write_text_atomic(path, self.dumps())
 
 
-# adversary may not import mistakebound (one-way arrows), so the atomic writer lives here.
-def _write_text_atomic(path, text: str) -> None:
-    import tempfile
-    path = os.fspath(path)
-    d = os.path.dirname(os.path.abspath(path))
-    os.makedirs(d, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -14,24 +14,7 @@ import io
 import os
 from xml.sax.saxutils import escape, quoteattr
 
-
-
-def write_text_atomic(path, text: str) -> None:
-    """Write via a temporary file and rename: no half-written file (grading cannot import the CLI)."""
-    import tempfile
-    d = os.path.dirname(os.path.abspath(path))
-    os.makedirs(d, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+from learners.io import write_text_atomic
 
 __all__ = ["results_json", "feedback_markdown", "summary_csv", "junit_xml", "RESULT_KEYS", "TEST_KEYS"]
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from .errors import InputError
 
-__all__ = ["read_csv"]
+__all__ = ["read_csv", "write_text_atomic"]
 
 
 def _num(s):
@@ -62,3 +62,24 @@ def read_csv(path):
         rows.append(vals[:-1])
         labels.append(vals[-1])
     return rows, labels, header
+
+
+def write_text_atomic(path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same directory renamed into
+    place: a reader never sees a half-written file, and a failure leaves nothing behind.  The one
+    writer every part uses (the CLI, adversary sequence files, grading reports)."""
+    import tempfile
+    path = os.fspath(path)
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

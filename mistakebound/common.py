@@ -7,6 +7,7 @@ import sys
 import click
 
 from learners.errors import InputError
+from learners.io import write_text_atomic  # noqa: F401  (re-exported for the subcommands)
 
 EXIT_BAD_INPUT = 2
 
@@ -30,25 +31,6 @@ def emit_json(obj, path=None) -> None:
         click.echo(text)
         return
     write_text_atomic(path, text + "\n")
-
-
-def write_text_atomic(path, text: str) -> None:
-    import os
-    import tempfile
-    path = os.fspath(path)
-    d = os.path.dirname(os.path.abspath(path))
-    os.makedirs(d, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def input_errors_exit_2(fn):
