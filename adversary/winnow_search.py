@@ -284,16 +284,20 @@ def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tieb
     return moves
 
 
-def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2) -> SearchResult:
+def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2,
+                        _memo=None, _final_proof=True) -> SearchResult:
     """The search itself, returning class-level moves (see :func:`search_winnow`)."""
     t0 = time.monotonic()
     budget = float(budget)
     if not budget > 0:
         raise InputError(f"budget must be > 0 seconds, got {budget}")
     game = WinnowGame(n, r, variant, alpha)
+    if _memo is not None:
+        game = _memo.game
     ub0 = game.ub_start()
     deadline = t0 + budget
     rng = random.Random(seed)
+    memo = _memo if _memo is not None else (_Memo(game) if n <= 16 else None)
     best, best_name = [], "none"
 
     def consider(moves, name):
@@ -310,7 +314,7 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
             if len(best) >= ub0:
                 break
     width = 1
-    proved_tried, proved = -1, False
+    proved_tried, proved, final = -1, False, False
     while len(best) < ub0 and time.monotonic() < deadline:
         fnv = ["desc", "asc", "rand"] if width > 1 else ["desc"]
         fpv = ["desc", "asc", "rand"] if width > 1 else ["desc", "asc"]
@@ -320,17 +324,20 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
             if len(best) >= ub0 or time.monotonic() >= deadline:
                 break
         width *= 2
-        if n <= 16 and width >= 4 and proved_tried != len(best) and len(best) < ub0:
+        late = _final_proof and time.monotonic() - t0 >= 0.4 * budget
+        if memo is not None and width >= 4 and len(best) < ub0 and (proved_tried != len(best) or late and not final):
             # small n: whenever the best improved, try to prove it optimal (or improve it) by the
-            # exhaustive search (60% of the time left the first time, then 25%); often immediate
-            share = 0.6 if proved_tried < 0 else 0.25
+            # exhaustive search with 15% of the time left (a proof is often immediate); once 40% of
+            # the budget is gone, one last attempt with all the rest (the memo is shared)
+            share = 0.15 if proved_tried != len(best) and not late else 1.0
+            final = final or share == 1.0
             proved_tried = len(best)
             left = deadline - time.monotonic()
             if left > 0:
                 try:
                     tick = None if progress is None else \
                         (lambda b: progress(min(1.0, (time.monotonic() - t0) / budget), max(b, len(best))))
-                    moves, _, _ = _raise_or_prove(game, best, time.monotonic() + left * share, tick)
+                    moves, _, _ = _raise_or_prove(game, best, time.monotonic() + left * share, tick, memo=memo)
                     consider(moves, best_name if len(moves) == len(best) else "exhaustive")
                     proved = True
                     break
@@ -404,28 +411,53 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
         res.values = {st: bv[0] for st, bv in memo.items()}
         return res
 
-    if start_moves is None:
-        # the heuristic search (which for n <= 16 itself tries short proofs whenever it improves)
-        hb = heuristic_budget if heuristic_budget is not None else (
-            min(0.1 * n * n, 20.0) if budget is None else float(budget) / 2)
-        heur = search_winnow_moves(n, r, variant, budget=hb, alpha=alpha)
-        if heur.optimal:
-            heur.exact_value = heur.mistakes
-            heur.values = None
-            heur.seconds = time.monotonic() - t0
-            heur.strategy = f"exhaustive ({heur.proof}; sequence by {heur.strategy})"
-            return heur
-        best_moves = list(heur.moves)
-    else:
+    memo = _Memo(game)
+
+    def timeout(best_len):
+        return TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
+                            f"(best found {best_len}, state bound {game.ub_start()}, {len(memo.U)} states)")
+
+    if start_moves is not None:
         best_moves = list(start_moves)
         check_moves(game, best_moves)
-    try:
-        best_moves, proven, nstates = _raise_or_prove(game, best_moves, deadline)
-    except _Timeout as e:
-        raise TimeoutError(f"exhaustive search for n={n}, r={r}, {variant} did not finish in {budget} s "
-                           f"(best found {e.args[0]}, state bound {game.ub_start()}, {e.args[1]} states)") from None
+        try:
+            best_moves, _, nstates = _raise_or_prove(game, best_moves, deadline, memo=memo)
+        except _Timeout as e:
+            raise timeout(e.args[0]) from None
+    else:
+        # alternate slices of heuristic search (which for n <= 16 tries proofs itself whenever it
+        # improves) with slices of the proof search from the best so far; the memo of proven
+        # bounds is shared, so no proof work is lost; slices double
+        first = 20.0 if budget is None else float(budget) / 2
+        best_moves, slice_, seed = [], (heuristic_budget or first), 0
+        while True:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise timeout(len(best_moves))
+            hb = slice_ if left is None else max(0.01, min(slice_, left / 2))
+            heur = search_winnow_moves(n, r, variant, budget=hb, seed=seed, alpha=alpha, _memo=memo,
+                                       _final_proof=False)
+            if len(heur.moves) > len(best_moves):
+                best_moves = list(heur.moves)
+            if heur.optimal and len(heur.moves) == len(best_moves):
+                heur.exact_value = heur.mistakes
+                heur.values = None
+                heur.states = len(memo.U) + len(memo.P)
+                heur.seconds = time.monotonic() - t0
+                heur.strategy = f"exhaustive ({heur.proof}; sequence by {heur.strategy})"
+                return heur
+            left = None if deadline is None else deadline - time.monotonic()
+            pd = time.monotonic() + slice_ if left is None else time.monotonic() + max(0.0, min(slice_, left))
+            try:
+                best_moves, _, nstates = _raise_or_prove(game, best_moves, pd, memo=memo)
+                break
+            except _Timeout as e:
+                if len(e.args[2]) > len(best_moves):
+                    best_moves = list(e.args[2])
+            slice_ *= 2
+            seed += 1
     res = SearchResult(game, best_moves, "exhaustive", time.monotonic() - t0, optimal=True,
-                       exact_value=len(best_moves), states=nstates)
+                       exact_value=len(best_moves), states=len(memo.U) + len(memo.P))
     res.proof = "exhaustive"
     res.values = None
     return res
@@ -443,14 +475,24 @@ def prove_at_most(n, r, variant, M, alpha=2, budget=None):
     return (True, None) if not moves else (False, moves)
 
 
-def _raise_or_prove(game, best_moves, deadline, on_tick=None, lower=None):
+class _Memo:
+    """The exhaustive search's memory for one game, kept across attempts: proven upper bounds
+    (U), found paths (P) and cached state bounds.  Both stay valid forever."""
+
+    def __init__(self, game):
+        self.game = game
+        self.U, self.P, self.ubc = {}, {}, {}
+
+
+def _raise_or_prove(game, best_moves, deadline, on_tick=None, lower=None, memo=None):
     """From a sequence of L mistakes: repeatedly ask "is there one with >= L + 1?" (depth-first over
     every move modulo symmetry, memoised proven upper bounds, states cut by the exact state bound).
     Returns (best moves, True, states) when L is proved optimal; raises _Timeout((L, states)) at
     the deadline (the best sequence so far is in the exception's third arg)."""
-    U = {}            # proven upper bounds on the value of a state
-    P = {}            # state -> (length of a found path from it, first move)
-    ubc = {}
+    memo = memo if memo is not None else _Memo(game)
+    U = memo.U        # proven upper bounds on the value of a state
+    P = memo.P        # state -> (length of a found path from it, first move)
+    ubc = memo.ubc
     counter = [0]
     best_moves = list(best_moves)
     check_moves(game, best_moves)
