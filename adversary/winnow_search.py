@@ -515,11 +515,10 @@ def _raise_or_prove(game, best_moves, deadline, on_tick=None, lower=None, memo=N
         if u < need:
             return u
         counter[0] += 1
-        if counter[0] % 64 == 0:
-            if on_tick is not None:
-                on_tick(len(best_moves))
-            if deadline is not None and time.monotonic() > deadline:
-                raise _Timeout(len(best_moves), len(U), best_moves)
+        if on_tick is not None and counter[0] % 64 == 0:
+            on_tick(len(best_moves))
+        if deadline is not None and time.monotonic() > deadline:
+            raise _Timeout(len(best_moves), len(U), best_moves)
         kids = []
         for mv in game.moves(st):
             ns = game.apply(st, mv)

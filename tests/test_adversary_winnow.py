@@ -158,16 +158,29 @@ def test_moves_are_checked_to_be_mistakes():
     assert not g.is_mistake(g.start, Move(True, ((0, 1),), ((0, 7),)))    # sum 8 >= 8: predicted 1
 
 
-@pytest.mark.parametrize("args", [(0, 1), (4, 5), (4, 0), (4, 1, "double"), (4, 1, "winnow2", 1)])
-def test_bad_input(args):
-    with pytest.raises(InputError):
-        search_winnow(*args[:3], budget=1.0, alpha=args[3] if len(args) > 3 else 2) if len(args) > 2 else \
-            search_winnow(*args, budget=1.0)
+@pytest.mark.parametrize("n,r,variant,alpha,msg", [
+    (0, 1, "halve", 2, "n must be"), (4, 5, "halve", 2, "r must be"), (4, 0, "halve", 2, "r must be"),
+    (4, 1, "double", 2, "unknown Winnow variant"), (4, 1, "winnow2", 1, "alpha must be > 1"),
+    (4, 1, "winnow2", "x", "alpha"), (True, 1, "halve", 2, "n must be")])
+def test_bad_input(n, r, variant, alpha, msg):
+    with pytest.raises(InputError, match=msg):
+        search_winnow(n, r, variant, budget=1.0, alpha=alpha)
+    with pytest.raises(InputError, match=msg):
+        exhaustive_winnow(n, r, variant, alpha=alpha)
 
 
 def test_bad_budget():
     with pytest.raises(InputError):
         search_winnow(8, 1, "halve", budget=0)
+
+
+def test_exhaustive_sequence_records_how_optimality_was_shown():
+    seq = exhaustive_winnow(8, 4, "halve")          # 26 < state bound 28: needs the proof search
+    assert check_sequence(seq, 8, 4, "halve") == 26
+    assert seq.meta["optimal"] is True and seq.meta["optimality_proof"] == "exhaustive"
+    assert seq.meta["bounds"]["state_ub"]["max_M"] == 28
+    seq = exhaustive_winnow(64, 2, "halve")         # meets the state bound: no enumeration needed
+    assert check_sequence(seq, 64, 2, "halve") == 32 and seq.meta["optimality_proof"] == "state bound"
 
 
 def test_exhaustive_timeout_is_reported():
