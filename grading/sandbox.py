@@ -83,12 +83,31 @@ def _keep_paths() -> list[str]:
 def _hide_paths(extra) -> list[str]:
     # /tmp, /var/tmp, /dev/shm: private and read-only, so nothing can be left there for a later run
     # (the worker's own directory and the Python installation are bound back in)
-    hide = [project_root(), "/root", "/home", "/srv", "/mnt", "/media", "/autograder", "/tmp", "/var/tmp",
-            "/dev/shm"]
+    # The grader's own packages are hidden one by one, *last*, so that they stay hidden even where
+    # they are installed inside a site-packages directory that is bound back in (a plain
+    # `pip install .`); the whole source tree is hidden too unless it *is* that site-packages.
+    root = os.path.realpath(project_root())
+    kept = {os.path.realpath(p) for p in _site_paths()}
+    hide = ([] if root in kept else [root]) + ["/root", "/home", "/srv", "/mnt", "/media", "/autograder", "/tmp",
+                                             "/var/tmp", "/dev/shm"]
     for p in extra:
         if p:
             hide.append(os.path.realpath(p))
+    hide.extend(_own_package_dirs())
     return hide
+
+
+def _own_package_dirs() -> list[str]:
+    """The suite's packages (learners ... mistakebound) wherever they are installed."""
+    import importlib.util
+    out = []
+    for name in ("learners", "proofs", "adversary", "grading", "mistakebound"):
+        spec = importlib.util.find_spec(name)
+        for loc in (spec.submodule_search_locations or []) if spec else []:
+            rp = os.path.realpath(loc)
+            if rp not in out:
+                out.append(rp)
+    return out
 
 
 def isolation_capabilities() -> dict:
