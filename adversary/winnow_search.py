@@ -318,18 +318,20 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
     while len(best) < ub0 and time.monotonic() < deadline:
         fnv = ["desc", "asc", "rand"] if width > 1 else ["desc"]
         fpv = ["desc", "asc", "rand"] if width > 1 else ["desc", "asc"]
-        for tb, sl in ((_tie_fine, True), (_tie_random, True), (_tie_fine, False)):
+        configs = ((_tie_fine, True), (_tie_random, True), (_tie_fine, False)) if width <= 4 else \
+            ((_tie_fine, True), (_tie_random, True))
+        for tb, sl in configs:
             moves = _beam(game, width, rng, deadline, fnv, fpv, tiebreak=tb, use_slack=sl)
             consider(moves, f"beam(width={width},{tb.__name__[5:]}{',slack' if sl else ''})")
             if len(best) >= ub0 or time.monotonic() >= deadline:
                 break
         width *= 2
-        late = _final_proof and time.monotonic() - t0 >= 0.4 * budget
-        if memo is not None and width >= 4 and len(best) < ub0 and (proved_tried != len(best) or late and not final):
+        late = _final_proof and time.monotonic() - t0 >= 0.6 * budget
+        if memo is not None and width >= 8 and len(best) < ub0 and (proved_tried != len(best) or late and not final):
             # small n: whenever the best improved, try to prove it optimal (or improve it) by the
-            # exhaustive search with 15% of the time left (a proof is often immediate); once 40% of
+            # exhaustive search with 10% of the time left (a proof is often immediate); once 60% of
             # the budget is gone, one last attempt with all the rest (the memo is shared)
-            share = 0.15 if proved_tried != len(best) and not late else 1.0
+            share = 0.1 if proved_tried != len(best) and not late else 1.0
             final = final or share == 1.0
             proved_tried = len(best)
             left = deadline - time.monotonic()
