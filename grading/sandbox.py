@@ -98,14 +98,18 @@ def _hide_paths(extra) -> list[str]:
 
 
 def _own_package_dirs() -> list[str]:
-    """The suite's packages (learners ... mistakebound) wherever they are installed."""
+    """The suite's packages (learners ... mistakebound): where this process imported them from,
+    and every copy in the site-packages directories the child may import from."""
     import importlib.util
+    names = ("learners", "proofs", "adversary", "grading", "mistakebound")
     out = []
-    for name in ("learners", "proofs", "adversary", "grading", "mistakebound"):
+    for name in names:
         spec = importlib.util.find_spec(name)
-        for loc in (spec.submodule_search_locations or []) if spec else []:
+        locs = list(spec.submodule_search_locations or []) if spec else []
+        locs += [os.path.join(site, name) for site in _site_paths()]
+        for loc in locs:
             rp = os.path.realpath(loc)
-            if rp not in out:
+            if os.path.isdir(rp) and rp not in out:
                 out.append(rp)
     return out
 
