@@ -3,36 +3,43 @@
 Public API
 ----------
 ``search_winnow(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2) -> Sequence``
-    A heuristic search (constructive "promotions first" plays, then a beam search over the game
-    modulo symmetry, scored by an exact upper bound) that stops early when it reaches that upper
-    bound -- the sequence is then provably optimal -- and otherwise at the time budget with the
-    best sequence found.
+    Constructive "promotions first" plays, then a beam search over the game modulo symmetry
+    scored by the exact state upper bound (ties: the bound's slack).  It stops as soon as a
+    sequence meets that bound (provably optimal), else at the budget with the best found.  For
+    n <= 16 it also tries the exhaustive proof (below) whenever the best improves, and once more
+    late in the budget; ``meta.optimal`` / ``meta.optimality_proof`` say what was shown.
+    ``progress(fraction_done, best_so_far)`` is called as it goes.
 
 ``exhaustive_winnow(n, r, variant="halve", alpha=2, budget=None) -> Sequence``
-    The exact maximum number of mistakes, by a memoised search over every mistake-inducing move
-    modulo symmetry (with branch and bound by the exact upper bound: a move is skipped only when
-    the bound proves it cannot beat the best move already found, so the value stays exact).
+    The exact maximum: the best sequence L from the search, then the question "is there a
+    sequence with L + 1 mistakes?" decided by depth-first search over every mistake-inducing move
+    modulo symmetry, with memoised proven upper bounds (a state is cut only when the exact state
+    bound shows it cannot reach the goal, so the answer is exact).  Search and proof alternate in
+    doubling time slices, sharing the memo.  ``TimeoutError`` past ``budget`` seconds.
+
+``prove_at_most(n, r, variant, M, alpha=2, budget=None)``
+    (True, None) when no sequence has more than M mistakes, else (False, a longer sequence).
 
 ``winnow_bounds(n, r, variant, mistakes) -> dict``
-    The notes' bound, the prototype's sharper bounds (n a power of 2) and the exact upper bound of
-    :class:`adversary.winnow_game.WinnowGame`, each with the ratio mistakes / bound (exact where
-    the bound is an integer; the lg n comparisons are made exactly, 2**(M - c) <= n**k).
+    The notes' bound, the prototype's sharper bounds and the tight halving bound (n a power of
+    2), and the exact state bound of :class:`adversary.winnow_game.WinnowGame`, each with the
+    ratio mistakes / bound (the lg n comparisons are made exactly, 2**(M - c) <= n**k).
 
 Every sequence has labels equal to the OR of its target (``target`` = relevant indices 0..r-1)
 and its ``claims`` / ``meta`` record the mistakes, bounds, strategy and time.  The mistake count
 is computed by the exact game model here; tests replay every sequence through
-``learners.run_winnow(..., exact=True)``, which is the independent check.
+``learners.run_winnow(..., exact=True)``, which is the independent check.  See
+docs/winnow-adversary.md for the bound's proof and the measured grid.
 """
 from __future__ import annotations
 
-import heapq
 import random
 import time
 from fractions import Fraction
 
 from learners.errors import InputError
 
-from .winnow_game import Move, State, WinnowGame, closed_form_bounds
+from .winnow_game import Move, WinnowGame, closed_form_bounds
 
 __all__ = ["search_winnow", "exhaustive_winnow", "winnow_bounds", "play_to_rows", "SearchResult",
            "search_winnow_moves", "exhaustive_winnow_moves", "prove_at_most"]

@@ -8,7 +8,7 @@ import pytest
 from adversary.sequence import Sequence
 from adversary.winnow_game import Move, WinnowGame, closed_form_bounds, exact_lg_le, floor_bound
 from adversary.winnow_search import (exhaustive_winnow, exhaustive_winnow_moves, prove_at_most, search_winnow,
-                                     search_winnow_moves, winnow_bounds)
+                                     winnow_bounds)
 from learners import run_winnow
 from learners.errors import InputError
 
