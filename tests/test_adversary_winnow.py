@@ -221,3 +221,16 @@ def test_n1024_r8_halving_meets_r_3lgn_minus_2_exactly():
     seq = search_winnow(1024, 8, "halve", budget=20.0)
     m = check_sequence(seq, 1024, 8, "halve")
     assert m == 224 == 8 * (3 * 10 - 2) and seq.meta["optimal"] is True   # the baseline: 219
+
+
+@pytest.mark.parametrize("n,r", [(2, 1), (2, 2), (4, 1), (4, 2), (4, 3), (4, 4), (8, 1), (8, 2), (8, 3)])
+def test_exact_optima_respect_the_tight_closed_forms(n, r):
+    # halving: M <= r(3 lg n - 2) (one below the prototype's 1 + r(3 lg n - 2));
+    # elimination: M <= r(2 lg n - 1); both met with equality at r = 1 and at (8, 2) halving
+    p = n.bit_length() - 1
+    h = exhaustive_winnow_moves(n, r, "halve").mistakes
+    e = exhaustive_winnow_moves(n, r, "eliminate").mistakes
+    assert h <= r * (3 * p - 2) == closed_form_bounds(n, r, "halve")["tight"]["max_M"]
+    assert e <= r * (2 * p - 1) == closed_form_bounds(n, r, "eliminate")["sharper"]["max_M"]
+    if r == 1:
+        assert h == 3 * p - 2 and e == 2 * p - 1
