@@ -12,6 +12,11 @@ variables, an integer), r (literals in the target disjunction), lg_n stands for 
 claimed formula is at least the proved bound everywhere, so it is a valid mistake bound too;
 refuted gives a point where the claimed formula is smaller (the proved bound does not imply it;
 this alone does not make the claim false); unknown otherwise.
+
+The ``*_pow2*`` bounds hold only where n is a power of 2; the symbol n here is any integer, and
+hypotheses cannot say "power of 2", so those entries state the conditions in ``description`` and
+the caller must check them (``implies`` compares formulas over every integer n >= 2, which is
+stronger than needed and therefore still sound for a "proved" answer).
 """
 from __future__ import annotations
 
@@ -84,6 +89,8 @@ BOUNDS: dict[str, Bound] = {b.id: b for b in [
           "Winnow double/eliminate"),
     Bound("winnow.halving_pow2", "winnow_halving_pow2", "1 + r*(3*lg(n) - 2)", ("n >= 2", "r >= 0", "r <= n"),
           "n a power of 2 (n >= 2)"),
+    Bound("winnow.halving_pow2_tight", "winnow_halving_pow2_tight", "r*(3*lg(n) - 2)", ("n >= 2", "r >= 1", "r <= n"),
+          "n a power of 2 (n >= 2), r >= 1: tight (attained by the adversary)"),
     Bound("winnow.elimination_pow2", "winnow_elimination_pow2", "r*(2*lg(n) - 1)", ("n >= 2", "r >= 1", "r <= n"),
           "n a power of 2 (n >= 2), r >= 1"),
 ]}
