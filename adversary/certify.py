@@ -25,7 +25,10 @@ Winnow (Blum's notes; Littlestone 1988): with P the promotions and D the demotio
   bound is a rational when log theta is, else a float for display only, next to the largest
   integer M it allows (``max_mistakes_allowed``, exact).  For theta = n = 2^p the sharper forms
   1 + r(3 lg n - 2) (halve) and r(2 lg n - 1) (eliminate) proved in proofs/sharper_winnow.py
-  (winnow_halving_pow2, winnow_elimination_pow2) are reported too.  The halve/eliminate bounds
+  (winnow_halving_pow2, winnow_elimination_pow2) are reported too (``sharper_bound``,
+  ``ratio_sharper``), and for halving with r >= 1 the tight r(3 lg n - 2)
+  (winnow_halving_pow2_tight, found by the exact adversary; ``tight_bound``, ``ratio_tight``,
+  ``within_tight``, ``tight_theorem``).  The halve/eliminate bounds
   at theta = n are the catalogue's winnow_halving_bound / winnow_elimination_bound; other theta
   and winnow2 use the same potential argument, derived here directly.
 
@@ -47,7 +50,7 @@ from learners.numbers import fraction_str
 
 from .sequence import Sequence
 
-__all__ = ["Certificate", "certify", "winnow_bound", "winnow_sharper_bound", "within_log_bound",
+__all__ = ["Certificate", "certify", "winnow_bound", "winnow_sharper_bound", "winnow_tight_bound", "within_log_bound",
            "hinge_exact_form_float", "CLAIM_TOLERANCE"]
 
 CLAIM_TOLERANCE = 1e-9      # relative, for figures that are not rational (floats for display)
@@ -163,6 +166,23 @@ def winnow_sharper_bound(variant: str, n: int, r: int, alpha=2, theta=None):
     if variant == "eliminate" and r >= 1:
         return Fraction(r * (2 * p - 1))
     return None
+
+
+TIGHT_THEOREM = "winnow_halving_pow2_tight"
+
+
+def winnow_tight_bound(variant: str, n: int, r: int, alpha=2, theta=None):
+    """The tight halving bound r(3 lg n - 2) for theta = n = 2^p >= 2 and r >= 1 (proofs/sharper_winnow.py:
+    theorem winnow_halving_pow2_tight; attained by the exact adversary), as an exact integer
+    Fraction; None outside those conditions (other variants, other theta, n not a power of 2, r = 0)."""
+    if variant != "halve" or r < 1:
+        return None
+    if theta is not None and Fraction(theta) != n:
+        return None
+    if n < 2 or n & (n - 1):
+        return None
+    p = n.bit_length() - 1
+    return Fraction(r * (3 * p - 2))
 
 
 def max_mistakes_allowed(A: Fraction, B: Fraction, base: Fraction, theta: Fraction) -> int:
@@ -330,6 +350,15 @@ def _certify_winnow(seq: Sequence, record: str) -> Certificate:
             if M > sb:
                 cert.within_bound = False
                 cert.reasons.append(f"{M} mistakes exceed the sharper bound {sb} ({f['sharper_theorem']})")
+        tb = winnow_tight_bound(seq.variant, n, r, seq.alpha, theta)
+        if tb is not None:
+            f["tight_bound"] = tb
+            f["tight_theorem"] = TIGHT_THEOREM
+            f["ratio_tight"] = Fraction(M) / tb if tb > 0 else None
+            f["within_tight"] = M <= tb
+            if M > tb:
+                cert.within_bound = False
+                cert.reasons.append(f"{M} mistakes exceed the tight bound {tb} ({TIGHT_THEOREM})")
     if not cert.within_bound:
         cert.reasons.append(f"{M} mistakes exceed the bound {cert.bound}: the replay contradicts the theorem")
     return cert

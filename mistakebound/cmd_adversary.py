@@ -71,9 +71,38 @@ class _Spinner:
         self.p.update(self.task, completed=frac if frac is not None else 0, info=info)
 
 
+def _optimality(seq, cert) -> dict | None:
+    """Winnow: what the search recorded about optimality (``meta.optimal``, ``meta.optimality_proof``)
+    and whether the exact replay meets the catalogue's tight bound (which proves optimality by
+    itself: no sequence can have more mistakes)."""
+    if seq.algorithm != "winnow":
+        return None
+    meta = seq.meta or {}
+    f = cert.figures
+    tb = f.get("tight_bound")
+    meets = tb is not None and cert.mistakes == tb
+    return {"optimal": meta.get("optimal"), "optimality_proof": meta.get("optimality_proof"),
+            "meets_tight_bound": meets, "tight_theorem": f.get("tight_theorem") if tb is not None else None}
+
+
+def _optimality_text(o: dict) -> str:
+    if o["optimal"] is None:
+        s = "not recorded by the search"
+    elif o["optimal"]:
+        s = "yes" + (f" ({o['optimality_proof']})" if o["optimality_proof"] else "")
+    else:
+        s = "no (best found within the budget)"
+    if o["meets_tight_bound"]:
+        s += f"; mistakes = r(3 lg n - 2), optimal by {o['tight_theorem']}"
+    return s
+
+
 def _report(seq, cert, path, seconds, as_json: bool, extra=None):
+    opt = _optimality(seq, cert)
     if as_json:
         obj = {"file": path, "seconds": round(seconds, 3), "meta": seq.meta, "certificate": cert.to_json()}
+        if opt is not None:
+            obj.update(opt)
         if extra:
             obj.update(extra)
         emit_json(obj)
@@ -87,11 +116,18 @@ def _report(seq, cert, path, seconds, as_json: bool, extra=None):
     click.echo(f"  bound      {_fmt(cert.bound)}   {f.get('bound_form', '')}")
     click.echo(f"  ratio      {_fmt(cert.ratio)}" + (f"   (= {float(cert.ratio):.6f})" if cert.ratio is not None else ""))
     for k in ("gamma_sq", "r_sq", "w_norm_sq", "hinge_loss", "exact_form", "ratio_exact_form", "sharper_bound",
-              "ratio_sharper", "max_mistakes_allowed", "bound_interval", "ratio_interval"):
+              "ratio_sharper", "tight_bound", "ratio_tight", "max_mistakes_allowed", "bound_interval",
+              "ratio_interval"):
         if k in f and f[k] is not None:
             v = f[k]
             shown = "[" + ", ".join(_fmt(x) for x in v) + "]" if isinstance(v, tuple) else _fmt(v)
+            if k == "sharper_bound" and f.get("sharper_theorem"):
+                shown += f"   ({f['sharper_theorem']})"
+            if k == "tight_bound" and f.get("tight_theorem"):
+                shown += f"   r(3 lg n - 2) ({f['tight_theorem']})"
             click.echo(f"  {k:<10} {shown}")
+    if opt is not None:
+        click.echo(f"  optimal    {_optimality_text(opt)}")
     if seq.meta.get("dp_resolution"):
         click.echo(f"  DP resolution: {seq.meta['dp_resolution']}")
     if path:
@@ -368,7 +404,8 @@ def replay(files, as_json):
         if not cert.ok:
             rejected += 1
         if as_json:
-            results.append({"file": path, **cert.to_json()})
+            results.append({"file": path, **cert.to_json(), **({"meta": seq.meta, **opt}
+                                                                 if (opt := _optimality(seq, cert)) else {})})
         else:
             status = "OK" if cert.ok else "REJECTED"
             click.echo(f"{path}: {status}")
