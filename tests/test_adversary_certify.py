@@ -88,3 +88,41 @@ def test_kernel_poly_simplex_ratio_one():
     from adversary.kernel_worst import poly_simplex
     c = certify(poly_simplex(5, "1/2", 3))
     assert c.mistakes == 5 and c.ratio == 1
+
+
+def test_winnow_tight_bound_figure_exact():
+    from adversary.certify import TIGHT_THEOREM, winnow_tight_bound
+    # n = 16, r = 1, one false negative: M = 1, tight bound r(3 lg n - 2) = 10
+    s = Sequence("winnow", [[1] + [0] * 15], [1], target=[0], variant="halve")
+    f = certify(s).figures
+    assert f["tight_bound"] == 10 and f["ratio_tight"] == Fraction(1, 10) and f["within_tight"] is True
+    assert f["tight_theorem"] == TIGHT_THEOREM == "winnow_halving_pow2_tight"
+    assert f["sharper_bound"] == 11 and f["ratio_sharper"] == Fraction(1, 11)      # old names unchanged
+    # only halving, theta = n = 2^p >= 2, r >= 1
+    assert winnow_tight_bound("halve", 1024, 8) == 8 * (3 * 10 - 2)
+    assert winnow_tight_bound("halve", 2, 1) == 1
+    for args in (("eliminate", 16, 1), ("winnow2", 16, 1), ("halve", 12, 1), ("halve", 1, 1), ("halve", 16, 0)):
+        assert winnow_tight_bound(*args) is None, args
+    assert winnow_tight_bound("halve", 16, 1, theta=8) is None
+    s = Sequence("winnow", [[1] + [0] * 11], [1], target=[0], variant="halve")          # n = 12
+    assert "tight_bound" not in certify(s).figures
+
+
+def test_winnow_tight_bound_attained_ratio_one():
+    from adversary.winnow_search import search_winnow
+    seq = search_winnow(64, 2, "halve", budget=10.0, seed=0)
+    c = certify(seq)
+    assert c.ok and c.mistakes == 2 * (3 * 6 - 2) == c.figures["tight_bound"]
+    assert c.figures["ratio_tight"] == 1 and c.figures["within_tight"] is True
+
+
+def test_winnow_beyond_tight_bound_is_rejected(monkeypatch):
+    # a certifier whose tight bound were one lower must reject the attaining sequence: the check bites
+    import adversary.certify as ac
+    from adversary.winnow_search import search_winnow
+    seq = search_winnow(64, 1, "halve", budget=10.0, seed=0)
+    real = ac.winnow_tight_bound
+    monkeypatch.setattr(ac, "winnow_tight_bound", lambda *a, **k: real(*a, **k) - 1)
+    c = ac.certify(seq)
+    assert not c.ok and c.figures["within_tight"] is False
+    assert any("winnow_halving_pow2_tight" in r for r in c.reasons)
