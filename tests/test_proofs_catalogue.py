@@ -38,7 +38,8 @@ def test_named_families_present(cat):
                 "winnow_halving_bound", "winnow_elimination_bound", "kernel_closure_rules", "gaussian_kernel_legal",
                 "kernel_perceptron_is_feature_perceptron", "perceptron_is_subgradient_descent",
                 "hinge_bound_exact_form", "winnow_halving_pow2", "winnow_elimination_pow2", "perceptron_2d_half_bound",
-                "cauchy_schwarz", "erratum_winnow_pow2_halving_n1", "erratum_winnow_pow2_elimination_r0"):
+                "cauchy_schwarz", "erratum_winnow_pow2_halving_n1", "erratum_winnow_pow2_elimination_r0",
+                "winnow_halving_pow2_tight", "erratum_winnow_pow2_tight_r0"):
         assert tid in ids
 
 
