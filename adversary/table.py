@@ -139,6 +139,7 @@ def cell_row(cell: Cell, seq: Sequence, cert) -> dict:
         n, r, v = p["n"], p["r"], p["variant"]
         base = WINNOW_BASELINE.get((v, n))
         row.update(n=n, r=r, variant=v, sharper_bound=f.get("sharper_bound"), ratio_sharper=f.get("ratio_sharper"),
+                   tight_bound=f.get("tight_bound"), ratio_tight=f.get("ratio_tight"),
                    optimal=bool(seq.meta.get("optimal")), baseline=base[WINNOW_RS.index(r)] if base else None)
     return row
 

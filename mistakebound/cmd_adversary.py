@@ -368,11 +368,11 @@ def _print_table(rows, fmt):
         if pr:
             click.echo("")
         click.echo(f"{'variant':<10} {'n':>5} {'r':>2} {'mistakes':>8} {'bound':>6} {'ratio':>8} {'sharper':>7} "
-                   f"{'ratio':>8} {'baseline':>8} {'optimal':>7} {'s':>6}")
+                   f"{'ratio':>8} {'tight':>6} {'ratio':>8} {'baseline':>8} {'optimal':>7} {'s':>6}")
         for r in wr:
             click.echo(f"{r['variant']:<10} {r['n']:>5} {r['r']:>2} {r['mistakes']:>8} {fmt(r['bound']):>6} "
                        f"{fmt(r['ratio'], 3):>8} {fmt(r['sharper_bound']):>7} {fmt(r['ratio_sharper'], 3):>8} "
-                       f"{fmt(r['baseline']):>8} {fmt(r['optimal']):>7} {r['seconds']:>6.2f}")
+                       f"{fmt(r.get('tight_bound')):>6} {fmt(r.get('ratio_tight'), 3):>8} {fmt(r['baseline']):>8} {fmt(r['optimal']):>7} {r['seconds']:>6.2f}")
 
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})

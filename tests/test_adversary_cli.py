@@ -82,6 +82,8 @@ def test_table_small_grid(tmp_path, capsys, monkeypatch):
     assert code == 0
     doc = json.loads(out)
     assert [r["mistakes"] for r in doc["rows"]] == [2, 9, 10]
+    # Winnow rows carry the tight bound r(3 lg n - 2) of winnow_halving_pow2_tight: 10 at n = 16, r = 1
+    assert doc["rows"][2]["tight_bound"] in (10, "10") and doc["rows"][2]["ratio_tight"] in (1, "1")
     for name in ("perceptron_g1-2_d2.json", "perceptron_g1-3_d3.json", "winnow_halve_n16_r1.json",
                  "mistakes_vs_bound.png", "perceptron_g1-2_d2.png", "table.json"):
         assert (tmp_path / "t" / name).exists()
