@@ -80,24 +80,14 @@ def z3_latex(e, extra: dict | None = None, prec: int = 0) -> str:
                 if m > 1 and (r"\sqrt" in t or " " in t) and not t.startswith("("):
                     t = f"({t})"
                 parts.append(f"{t}^{{{m}}}" if m > 1 else t)
-            s = ""
-            for p in parts:
-                if s and s != "-":
-                    s += r" \cdot " if (p[:1].isdigit() or p.startswith(r"\frac")) else " "
-                s += p
-            return f"({s})" if prec > 2 else s
+            return _join_factors(parts, prec)
         parts = []
         for c in ch:
             if z3.is_rational_value(c) and c.as_fraction() == -1:
                 parts.append("-")
                 continue
             parts.append(L(c, 2))
-        s = ""
-        for p in parts:
-            if s and s != "-":
-                s += r" \cdot " if (p[:1].isdigit() or p.startswith(r"\frac")) else " "
-            s += p
-        return f"({s})" if prec > 2 else s
+        return _join_factors(parts, prec)
     if k == z3.Z3_OP_DIV:
         return rf"\frac{{{L(ch[0])}}}{{{L(ch[1])}}}"
     if k == z3.Z3_OP_POWER:
@@ -131,3 +121,13 @@ def obligation_latex(spec: dict, engine: str) -> tuple[list[str], str]:
         return [], f"{sp.latex(spec['lhs'])} = {sp.latex(spec['rhs'])}"
     extra = spec.get("latex")
     return ([f"{z3_latex(h, extra)}" for _, h in spec["hyps"]], z3_latex(spec["goal"], extra))
+
+
+def _join_factors(parts, prec):
+    """Factors side by side; a cdot before a number or a fraction; a lone "-" sticks to the next."""
+    s = ""
+    for p in parts:
+        if s and s != "-":
+            s += r" \cdot " if (p[:1].isdigit() or p.startswith(r"\frac")) else " "
+        s += p
+    return f"({s})" if prec > 2 else s
