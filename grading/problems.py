@@ -128,6 +128,21 @@ def _dyadic(k) -> float:
     return k / 4
 
 
+def _pm1_data(spec, vals, max_d, scale):
+    """(X, y, epochs) with entries drawn from ``vals`` and labels +1/-1.  The (row, label) pairs
+    are one list, so the shrinker can delete examples one by one."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def data(draw):
+        d = draw(st.integers(1, max_d))
+        pairs = draw(st.lists(st.tuples(st.lists(vals, min_size=d, max_size=d), st.sampled_from([1, -1])),
+                              min_size=1, max_size=spec.max_n * scale))
+        e = draw(st.integers(1, spec.max_epochs))
+        return [p[0] for p in pairs], [p[1] for p in pairs], e
+    return data()
+
+
 # ----------------------------------------------------------------------------------------
 class PerceptronProblem(Problem):
     algorithm = "perceptron"
@@ -205,18 +220,7 @@ class PerceptronProblem(Problem):
 
     def strategy(self, scale: int = 1):
         from hypothesis import strategies as st
-        s = self.spec
-        vals = st.integers(-8, 8).map(_dyadic)
-
-        @st.composite
-        def data(draw):
-            # (row, label) pairs in one list: the shrinker can delete examples one by one
-            d = draw(st.integers(1, s.max_d))
-            pairs = draw(st.lists(st.tuples(st.lists(vals, min_size=d, max_size=d), st.sampled_from([1, -1])),
-                                  min_size=1, max_size=s.max_n * scale))
-            e = draw(st.integers(1, s.max_epochs))
-            return [p[0] for p in pairs], [p[1] for p in pairs], e
-        return data()
+        return _pm1_data(self.spec, st.integers(-8, 8).map(_dyadic), self.spec.max_d, scale)
 
     def worst_cases(self):
         """Orthonormal examples (Block-Novikoff is tight: d unit examples, margin 1/sqrt(d), d
@@ -424,17 +428,7 @@ class KernelProblem(Problem):
 
     def strategy(self, scale: int = 1):
         from hypothesis import strategies as st
-        s = self.spec
-        vals = st.integers(-4, 4).map(lambda k: k / 2)
-
-        @st.composite
-        def data(draw):
-            d = draw(st.integers(1, min(3, s.max_d)))
-            pairs = draw(st.lists(st.tuples(st.lists(vals, min_size=d, max_size=d), st.sampled_from([1, -1])),
-                                  min_size=1, max_size=s.max_n * scale))
-            e = draw(st.integers(1, s.max_epochs))
-            return [p[0] for p in pairs], [p[1] for p in pairs], e
-        return data()
+        return _pm1_data(self.spec, st.integers(-4, 4).map(lambda k: k / 2), min(3, self.spec.max_d), scale)
 
     def worst_cases(self):
         X = [[1.0, 1.0], [-1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]]
