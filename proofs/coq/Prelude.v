@@ -1,0 +1,50 @@
+(** * Prelude: the vocabulary of the suite's formula objects, given a meaning in Coq.
+
+    A vector of R^d is a function [nat -> R]; only its first [d] coordinates matter, and the
+    dimension is an argument of [dot], so a statement quantified over [d] needs no length side
+    conditions.  Finite sums are [sum_lt n f] = f 0 + ... + f (n-1). *)
+Require Import Mistakebound.Axioms.
+Open Scope R_scope.
+
+Definition Vec := nat -> R.
+
+Fixpoint sum_lt (n : nat) (f : nat -> R) : R :=
+  match n with
+  | O => 0
+  | S m => sum_lt m f + f m
+  end.
+
+(** sum over lo <= k < hi *)
+Definition sum_range (lo hi : nat) (f : nat -> R) : R := sum_lt (hi - lo) (fun k => f (lo + k)%nat).
+
+Definition dot (d : nat) (a b : Vec) : R := sum_lt d (fun i => a i * b i).
+Definition vzero : Vec := fun _ => 0.
+Definition vadd (a b : Vec) : Vec := fun i => a i + b i.
+Definition vsub (a b : Vec) : Vec := fun i => a i - b i.
+Definition smul (c : R) (a : Vec) : Vec := fun i => c * a i.
+
+(** Interpreted functions. *)
+Definition lg (x : R) : R := ln x / ln 2.
+Definition pow2 (n : nat) : R := 2 ^ n.
+Definition pow2Z (n : Z) : R := powerRZ 2 n.
+Definition factorial (n : nat) : R := INR (fact n).
+Definition rmax (a b : R) : R := Rmax a b.
+
+(** Decidable comparisons, for [ite] conditions. *)
+Definition Rle_b (a b : R) : bool := if Rle_dec a b then true else false.
+Definition Rlt_b (a b : R) : bool := if Rlt_dec a b then true else false.
+Definition Req_b (a b : R) : bool := if Req_EM_T a b then true else false.
+Definition ite {A : Type} (c : bool) (a b : A) : A := if c then a else b.
+
+Lemma Rle_b_spec a b : Rle_b a b = true <-> a <= b.
+Proof. unfold Rle_b; destruct (Rle_dec a b); split; intros; try congruence; tauto. Qed.
+Lemma Rlt_b_spec a b : Rlt_b a b = true <-> a < b.
+Proof. unfold Rlt_b; destruct (Rlt_dec a b); split; intros; try congruence; tauto. Qed.
+Lemma Req_b_spec a b : Req_b a b = true <-> a = b.
+Proof. unfold Req_b; destruct (Req_EM_T a b); split; intros; try congruence; tauto. Qed.
+Lemma Rle_b_false a b : Rle_b a b = false <-> b < a.
+Proof. unfold Rle_b; destruct (Rle_dec a b); split; intros; try congruence; lra. Qed.
+Lemma Rlt_b_false a b : Rlt_b a b = false <-> b <= a.
+Proof. unfold Rlt_b; destruct (Rlt_dec a b); split; intros; try congruence; lra. Qed.
+Lemma Req_b_false a b : Req_b a b = false <-> a <> b.
+Proof. unfold Req_b; destruct (Req_EM_T a b); split; intros; try congruence; tauto. Qed.
