@@ -132,3 +132,10 @@ Qed.
 
 Theorem cauchy_schwarz_sq d a b : (dot d a b) ^ 2 <= dot d a a * dot d b b.
 Proof. pose proof (lagrange_identity d a b). pose proof (lagrange_sum_nonneg d a b). lra. Qed.
+
+Lemma div_nonneg (a b : R) : 0 <= a -> 0 < b -> 0 <= a / b.
+Proof. intros Ha Hb. unfold Rdiv. apply Rmult_le_pos; [exact Ha|left; apply Rinv_0_lt_compat, Hb]. Qed.
+
+Lemma sum_lt_shift n f : sum_lt (S n) f = f 0%nat + sum_lt n (fun k => f (S k)).
+Proof. induction n as [|n IH]; [simpl; ring|]. change (sum_lt (S (S n)) f) with (sum_lt (S n) f + f (S n)).
+  rewrite IH. simpl. ring. Qed.
