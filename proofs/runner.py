@@ -407,3 +407,22 @@ def check_theorem(th: Theorem) -> TheoremResult:
 
 
 _ = text
+
+
+def main(argv=None) -> int:
+    """``python -m proofs.runner [ID ...]``: check theorems and print each status with its reasons
+    (a developer's view; ``mistakebound verify`` is the user's)."""
+    import sys
+    ids = list(sys.argv[1:] if argv is None else argv) or None
+    cat = run_catalogue(ids)
+    for r in cat.results:
+        p, n = r.counts()
+        print(f"{r.theorem.id:44s} {r.status:12s} steps {p}/{n}  rules: {', '.join(r.rules) or '-'}  {r.seconds:.2f} s")
+        for why in r.reasons:
+            print(f"    - {why}")
+    print(f"{len(cat.results)} entries in {cat.seconds:.2f} s; all as expected: {cat.ok}")
+    return 0 if cat.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
