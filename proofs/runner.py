@@ -1,11 +1,38 @@
-"""Run the catalogue: discharge every obligation, re-check it, check non-vacuity, compose."""
+"""Run the catalogue: build every proof through the kernel, check what it registered, decide.
+
+1. *Build*: each theorem's proof runs against a fresh :class:`proofs.kernel.Proof`; a proof the
+   kernel refuses (a hypothesis that is not a fact, a conclusion other than the statement, a rule
+   premise of the wrong shape, a step the conclusion does not use) is a *build error*.  Lemmas
+   are found as proofs use them and run first.
+2. *Check*: every step's SMT-LIB text goes to cvc5 (child processes) and to z3 (here); the
+   satisfiability questions (each step's hypotheses together, each hypothesis dropped, the
+   theorem's hypotheses on a concrete instance) go to a z3 child.  Identities over vectors go
+   to sympy, and their instances in dimensions 1, 2, 3 to z3 and cvc5.
+3. *Decide*, failing closed: "proved" only when every step was proved by both engines (or, for an
+   identity over a symbolic dimension, by sympy and by both engines on every instance), every
+   step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is
+   proved.  An erratum is "refuted" only when its counterexample evaluates exactly (hypotheses
+   true, conclusion false) and z3 and cvc5 both find the concrete instance satisfiable.
+"""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 
-from .core import TheoremResult, Theorem
-from .engines import check_obligation
+from . import workers
+from .concrete import NotExact, evaluate, instance
+from .core import BUILD_ERROR, StepResult, Theorem, TheoremResult
+from .engines import PROVED, REFUTED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, Verdict, sympy_identity, z3_check
+from .formula import FormulaError, Not, free_vars, walk
+from .kernel import KernelError, Proof
+from .render import text
+from .smtlib import guarded, problem
+from .symbolic import has_symbolic_sum
+
+__all__ = ["run_catalogue", "check_theorem", "CatalogueResult", "build"]
+
+TIMEOUT_MS = 4000
+DIMS = (1, 2, 3)
 
 
 @dataclass
@@ -29,53 +56,373 @@ class CatalogueResult:
         raise KeyError(tid)
 
 
-_MEMO: dict = {}
+# --------------------------------------------------------------------------- build
+@dataclass
+class Built:
+    theorem: Theorem
+    proof: Proof | None = None
+    error: str = ""
 
 
-def _memo_check(o, nonvacuity, cross_check, theorem_id=None):
-    """An obligation shared by several theorems (same id, same builder) is checked once per run."""
-    key = (o.id, id(o.build), nonvacuity, cross_check)
-    if key not in _MEMO:
-        _MEMO[key] = check_obligation(o, nonvacuity=nonvacuity, cross_check=cross_check, theorem_id=theorem_id)
-    r = _MEMO[key]
-    if r.obligation is not o:
-        import copy
-        r = copy.copy(r)
-        r.obligation = o
-    return r
+def build(th: Theorem) -> Built:
+    """Run a theorem's proof against the kernel (no solver runs here)."""
+    if th.kind != "theorem":
+        return Built(th)
+    p = Proof(th)
+    try:
+        p.conclude(th.proof(p))
+    except KernelError as e:
+        return Built(th, p, str(e))
+    except FormulaError as e:
+        return Built(th, p, f"{th.id}: ill-formed formula: {e}")
+    except Exception as e:  # a bug in proof code is a build error, never a proof
+        return Built(th, p, f"{th.id}: the proof raised {type(e).__name__}: {e}")
+    return Built(th, p)
 
 
-def check_theorem(th: Theorem, lemma_status: dict[str, str] | None = None, *, nonvacuity=True,
-                  cross_check=True, resolve=True) -> TheoremResult:
-    t = time.perf_counter()
-    from . import registry
-    in_registry = th.id in registry.theorem_ids() and registry.get(th.id) is th
-    rs = [_memo_check(o, nonvacuity, cross_check, th.id if in_registry else None) for o in th.obligations]
-    if resolve:
-        for r in rs:
-            r.resolve()
-    ls = {lid: (lemma_status or {}).get(lid, "not checked") for lid in th.lemmas}
-    wit = th.witness_check() if th.witness_check is not None else None
-    return TheoremResult(th, rs, ls, wit, time.perf_counter() - t)
+# --------------------------------------------------------------------------- jobs
+class _StepJob:
+    """The engines' work on one step text (shared by every theorem that has the same text)."""
+
+    def __init__(self, step):
+        self.step = step
+        self.primary: Verdict | None = None
+        self.pending: list = []            # PendingCvc5 for the cross-checks
+        self.cross_z3: list[Verdict] = []
+        self.recheck = "full"
+        self.sat = None                    # PendingSat-like (guarded) for hypotheses + necessity
+        self.smt = ""
+
+    def start(self):
+        st = self.step
+        if st.kind == "solve":
+            hyps = [(lab, f.formula) for lab, f in st.hyps]
+            self.smt = problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}")
+            self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+            if hyps:
+                text_, names, g = guarded(hyps, st.goal)
+                queries = [names] + [names[:i] + names[i + 1:] + [g] for i in range(len(names))]
+                self.sat = _PendingGuarded(text_, queries)
+            self.primary = z3_check(self.smt, TIMEOUT_MS)
+            return
+        # an identity
+        lhs, rhs = st.goal.args
+        if not has_symbolic_sum(st.goal):
+            self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
+            self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+            self.primary = z3_check(self.smt, TIMEOUT_MS)
+            return
+        self.recheck = "symbolic sum, re-checked at d = 1..3 only"
+        texts = []
+        for d in DIMS:
+            try:
+                (g,), _ = instance([st.goal], {}, dim=d)
+            except FormulaError as e:
+                self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason=f"no instance in dimension {d}: {e}"))
+                continue
+            texts.append(problem([], g, comment=f"identity {st.id} of {st.theorem} in dimension {d}"))
+        self.smt = texts[0] if texts else ""
+        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
+        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
+        self.primary = sympy_identity(lhs, rhs)
+
+    def result(self, step) -> StepResult:
+        cross = [p.get() for p in self.pending]
+        for v in self.cross_z3:
+            v.reason = v.reason or "instance"
+        r = StepResult(step, self.smt, self.primary, self.cross_z3 + cross, self.recheck)
+        if self.sat is not None:
+            answers = self.sat.get()
+            r.hyps_sat = answers[0]
+            if self.primary.status == PROVED:
+                for (lab, _), v in zip(step.hyps, answers[1:]):
+                    st = {UNSAT: PROVED, SAT: REFUTED}.get(v.status, UNKNOWN)
+                    r.necessity[lab] = Verdict(st, "z3", v.seconds, counterexample=v.counterexample)
+        return r
 
 
-def run_catalogue(ids=None, *, progress=None, nonvacuity=True, cross_check=True) -> CatalogueResult:
-    """Check the theorems named (all when ``ids`` is None) and the lemmas they use."""
+class _PendingGuarded:
+    def __init__(self, text_: str, queries):
+        self.n = len(queries)
+        self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": 2000},
+                                                2000 + 1500 * self.n)
+        self._r = None
+
+    def get(self) -> list[Verdict]:
+        if self._r is None:
+            res = workers.NONVACUITY.result(self.ticket)
+            if res is None or "error" in res:
+                self._r = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(self.n)]
+            else:
+                self._r = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
+                                   a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
+                           for a in res["answers"]]
+        return self._r
+
+
+# --------------------------------------------------------------------------- theorem-level checks
+def _nonvacuity(th: Theorem):
+    """The stated hypotheses on a concrete instance (naturals bounding the per-step hypotheses set
+    to small values, vectors in coordinates): a model is a real example the theorem is about."""
+    hyps = [f for _, f in th.hypotheses]
+    if not hyps:
+        return None, "no hypotheses"
+    sizes = dict(th.witness_sizes or {})
+    if not sizes:
+        for f in hyps:
+            for n in walk(f):
+                if n.op == "forall" and len(n.args) == 2:
+                    for v in free_vars(n):
+                        if v.sort == "Nat" and v in free_vars(n.args[-1].args[0]):
+                            sizes.setdefault(v, 2)
+    try:
+        inst, info = instance(hyps, sizes, dim=th.witness_dim)
+        how = (f"instance with {', '.join(f'{v.name} = {n}' for v, n in sizes.items()) or 'no sizes'}, "
+               f"vectors in R^{th.witness_dim}")
+        smt = problem([(f"h{i}", f) for i, f in enumerate(inst)], None)
+        return (PendingSat([smt]), info), how
+    except FormulaError as e:
+        smt = problem(list(th.hypotheses), None)
+        return (PendingSat([smt]), None), f"the hypotheses as stated (no concrete instance: {e})"
+
+
+def _relabel(model, info):
+    if not model or info is None:
+        return model
+    out: dict = {}
+    for k, v in model.items():
+        if k in info.labels:
+            name, coord = info.labels[k]
+            if coord is None:
+                out[name] = v
+            else:
+                out.setdefault(name, [None] * info.dim)[coord] = v
+        else:
+            out[k] = v
+    return out
+
+
+def _erratum(th: Theorem):
+    """Exact evaluation of the counterexample, and both solvers on the concrete instance."""
+    env = th.counterexample
+    try:
+        hs = [(n, evaluate(f, env)) for n, f in th.hypotheses]
+        concl = evaluate(th.conclusion, env)
+        bad = [n for n, v in hs if not v]
+        ok = not bad and not concl
+        detail = ("every hypothesis holds and the conclusion fails" if ok else
+                  f"hypotheses that fail: {', '.join(bad)}" if bad else "the conclusion holds")
+        exact = (ok, detail)
+    except (NotExact, FormulaError) as e:
+        exact = (False, f"cannot evaluate exactly: {e}")
+    # the same instance for the solvers: the statement's symbols fixed to the counterexample
+    try:
+        dim = max([len(v) for v in env.values() if isinstance(v, (list, tuple)) and v and
+                   not isinstance(v[0], (list, tuple))] + [1])
+        forms = [f for _, f in th.hypotheses] + [Not(th.conclusion)]
+        sizes = {v: env[v.name] for f in forms for v in free_vars(f)
+                 if v.sort in ("Nat", "Int") and v.name in env}
+        inst, info = instance(forms, sizes, dim=dim)
+        pins = _pins(env, info)
+        smt = problem([(f"h{i}", f) for i, f in enumerate(inst + pins)], None)
+        return exact, z3_sat_verdict(smt), PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
+    except (FormulaError, NotExact) as e:
+        v = Verdict(UNKNOWN, "z3", 0.0, reason=f"no concrete instance: {e}")
+        return exact, v, None
+
+
+def _pins(env, info):
+    """Equations fixing the instance's coordinates to the counterexample's values."""
+    from .formula import Eq, num
+    out = []
+    for key, var in info.names.items():
+        term, coord = key
+        try:
+            val = evaluate(term, env)
+        except (NotExact, FormulaError):
+            continue
+        if coord is not None:
+            val = val[coord]
+        out.append(Eq(var, num(val)))
+    return out
+
+
+def z3_sat_verdict(smt: str) -> Verdict:
+    from .engines import z3_run
+    a, m, why, dt = z3_run(smt, TIMEOUT_MS)
+    return Verdict(a if a in (SAT, UNSAT) else UNKNOWN, "z3", dt, counterexample=m, reason=why)
+
+
+# --------------------------------------------------------------------------- the run
+def run_catalogue(ids=None, *, progress=None) -> CatalogueResult:
+    """Check the theorems named (all when ``ids`` is None) and every lemma they use."""
     from . import registry
     t0 = time.perf_counter()
-    _MEMO.clear()
-    ths = registry.all_theorems() if not ids else registry.with_lemmas(ids)
-    status: dict[str, str] = {}
-    out = []
-    for th in ths:
-        out.append(check_theorem(th, status, nonvacuity=nonvacuity, cross_check=cross_check,
-                                 resolve=False))
-    # the cvc5 re-checks ran in a child process meanwhile; collect them, then compose statuses
-    for r in out:
-        for o in r.obligations:
-            o.resolve()
-        r.lemma_status = {lid: status.get(lid, "not checked") for lid in r.theorem.lemmas}
-        status[r.theorem.id] = r.status
+    wanted = registry.all_theorems() if not ids else [registry.get(i) for i in ids]
+    built: dict[str, Built] = {}
+    order: list[str] = []
+
+    def visit(th: Theorem, stack=()):
+        if th.id in built:
+            return
+        if th.id in stack:
+            raise KernelError(f"lemma cycle: {' -> '.join(stack + (th.id,))}")
+        b = build(th)
+        if b.proof is not None:
+            for lid in b.proof.lemmas:
+                visit(registry.get(lid), stack + (th.id,))
+        built[th.id] = b
+        order.append(th.id)
+
+    for th in wanted:
+        visit(th)
+    if not ids:                                   # catalogue order for the whole run
+        order = [t.id for t in registry.all_theorems() if t.id in built]
+
+    # start every check (children work while z3 and sympy run here)
+    jobs: dict[str, _StepJob] = {}
+    per_theorem: dict[str, list] = {}
+    extra: dict[str, tuple] = {}
+    for tid in order:
+        b = built[tid]
+        th = b.theorem
+        started = time.perf_counter()
+        if th.kind == "erratum":
+            extra[tid] = ("erratum", _erratum(th))
+        elif not b.error:
+            pairs = []
+            for st in b.proof.steps:
+                key = _key(st)
+                memo = key in jobs
+                if not memo:
+                    jobs[key] = _StepJob(st)
+                    jobs[key].start()
+                pairs.append((st, jobs[key], memo))
+            per_theorem[tid] = pairs
+            extra[tid] = ("theorem", _nonvacuity(th))
+        extra[tid] = extra[tid] + (time.perf_counter() - started,)
+
+    # collect and decide, lemmas first
+    results: dict[str, TheoremResult] = {}
+    for tid in order:
+        b = built[tid]
+        th = b.theorem
+        t = time.perf_counter()
+        r = TheoremResult(th)
+        if th.kind == "erratum":
+            _decide_erratum(r, extra[tid][1])
+        elif b.error:
+            r.status = BUILD_ERROR
+            r.reasons.append(b.error)
+        else:
+            for st, job, memo in per_theorem[tid]:
+                sr = job.result(st)
+                sr.memo = memo
+                r.steps.append(sr)
+            (pend, how) = extra[tid][1]
+            if pend is None:
+                r.nonvacuity, r.nonvacuity_how = Verdict(SAT, "none", 0.0, reason="no hypotheses"), how
+            else:
+                p, info = pend
+                v = p.get()[0]
+                v.counterexample = _relabel(v.counterexample, info)
+                r.nonvacuity, r.nonvacuity_how = v, how
+            _decide_theorem(r, b.proof, results)
+        r.seconds = extra[tid][-1] + (time.perf_counter() - t)
+        results[tid] = r
         if progress is not None:
-            progress(r.theorem, r)
-    return CatalogueResult(out, time.perf_counter() - t0, list(ids or []))
+            progress(th, r)
+    return CatalogueResult([results[i] for i in order], time.perf_counter() - t0, list(ids or []))
+
+
+def _key(st) -> tuple:
+    hyps = tuple(f.formula for _, f in st.hyps)
+    return (st.kind, hyps, st.goal)
+
+
+def _decide_theorem(r: TheoremResult, proof: Proof, results: dict):
+    own = sorted(proof.rules)
+    allr = set(own)
+    for lid in sorted(proof.lemmas):
+        lr = results.get(lid)
+        r.lemmas[lid] = lr.status if lr else "not checked"
+        if lr:
+            allr |= set(lr.rules)
+    r.own_rules, r.rules = own, sorted(allr)
+    refuted = []
+    for s in r.steps:
+        if s.verdict.status == REFUTED or any(v.status == REFUTED for v in s.cross):
+            refuted.append(s.step.id)
+        if not s.ok:
+            r.reasons.append(_step_reason(s))
+    for lid, st in r.lemmas.items():
+        if st != PROVED:
+            r.reasons.append(f"lemma {lid} is {st}")
+    nv = r.nonvacuity
+    if nv is None or nv.status != SAT:
+        r.reasons.append("the theorem's hypotheses were not shown satisfiable together"
+                         + (f" ({nv.status}{': ' + nv.reason if nv and nv.reason else ''})" if nv else ""))
+    if refuted:
+        r.status = REFUTED
+    elif not r.reasons:
+        r.status = PROVED
+    else:
+        r.status = UNKNOWN
+
+
+def _step_reason(s: StepResult) -> str:
+    parts = [f"{s.verdict.engine}: {s.verdict.status}" + (f" ({s.verdict.reason})" if s.verdict.reason and
+                                                          s.verdict.status != PROVED else "")]
+    for v in s.cross:
+        if v.status != PROVED:
+            parts.append(f"{v.engine}: {v.status}" + (f" ({v.reason})" if v.reason else ""))
+    if s.hyps_sat is not None and s.hyps_sat.status != SAT:
+        parts.append(f"hypotheses satisfiable: {s.hyps_sat.status}")
+    return f"step {s.step.id}: " + "; ".join(parts)
+
+
+def _decide_erratum(r: TheoremResult, info):
+    exact, z3v, pend = info
+    r.exact = exact
+    cv = pend.get() if pend is not None else Verdict(UNKNOWN, "cvc5", 0.0, reason="no instance")
+    th = r.theorem
+    r.witness = th.witness_check() if th.witness_check is not None else None
+    r.nonvacuity, r.nonvacuity_how = z3v, "the counterexample as a concrete instance (z3)"
+    ok = exact[0] and z3v.status == SAT and cv.status == SAT and (r.witness is None or r.witness[0])
+    if not exact[0]:
+        r.reasons.append(f"exact evaluation: {exact[1]}")
+    if z3v.status != SAT:
+        r.reasons.append(f"z3 on the instance: {z3v.status} {z3v.reason}".strip())
+    if cv.status != SAT:
+        r.reasons.append(f"cvc5 on the instance: {cv.status} {cv.reason}".strip())
+    if r.witness is not None and not r.witness[0]:
+        r.reasons.append(f"replay: {r.witness[1]}")
+    r.status = REFUTED if ok else UNKNOWN
+    r.cross_erratum = [z3v, cv]
+
+
+def check_theorem(th: Theorem) -> TheoremResult:
+    """One theorem (with its lemmas), outside the registry order."""
+    return run_catalogue([th.id]).by_id(th.id)
+
+
+_ = text
+
+
+def main(argv=None) -> int:
+    """``python -m proofs.runner [ID ...]``: check theorems and print each status with its reasons
+    (a developer's view; ``mistakebound verify`` is the user's)."""
+    import sys
+    ids = list(sys.argv[1:] if argv is None else argv) or None
+    cat = run_catalogue(ids)
+    for r in cat.results:
+        p, n = r.counts()
+        print(f"{r.theorem.id:44s} {r.status:12s} steps {p}/{n}  rules: {', '.join(r.rules) or '-'}  {r.seconds:.2f} s")
+        for why in r.reasons:
+            print(f"    - {why}")
+    print(f"{len(cat.results)} entries in {cat.seconds:.2f} s; all as expected: {cat.ok}")
+    return 0 if cat.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

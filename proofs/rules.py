@@ -1,0 +1,137 @@
+"""Trusted rules: the steps no engine in the suite checks, each with a fixed *schema*.
+
+A proof uses a rule through the kernel (``Proof.rule(rule_id, schema, *terms)``): the kernel
+builds the formula from the schema and the terms the proof chose, so a rule can only ever state
+an instance of what is written here (never a formula typed at the call site).  Every report lists
+the rules a theorem used, and those of every lemma it builds on; the list is computed from the
+proof, not declared.
+
+``induction`` is applied by :meth:`proofs.kernel.Proof.induction`, which checks the shape of its
+premises; ``finite_sum_linearity`` is recorded by every identity that sympy decides over a sum
+of symbolic length (its normal form is linearity of finite sums).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .formula import (INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, dot, exp, lg, num,
+                      pow2, sqrt, subst, to_real)
+
+__all__ = ["TrustedRule", "RULES", "rule", "schema_formula"]
+
+
+@dataclass(frozen=True)
+class TrustedRule:
+    id: str
+    summary: str                                  # the rule in one line of prose
+    why: str                                      # why no engine here checks it
+    schemas: dict[str, tuple[tuple[str, ...], Callable[..., Expr]]] = field(default_factory=dict)
+
+    def statements(self) -> list[str]:
+        """Every schema printed on generic arguments (``t``, ``a``, ``b``...)."""
+        from .render import text
+        out = []
+        for name, (sorts, build) in self.schemas.items():
+            args = [_generic(s, i) for i, s in enumerate(sorts)]
+            out.append(f"{name}: {text(build(*args))}")
+        return out
+
+
+VAR = "var"          # a schema argument that is an integer variable (the index of a sum)
+
+
+def _generic(sort: str, i: int) -> Expr:
+    n = "tabcdefgh"[i]
+    if sort == VAR:
+        return Int("i")
+    return {REAL: Real, INT: Int, VEC: Vec}[sort](n)
+
+
+def _check_sorts(rule_id, name, sorts, args):
+    if len(args) != len(sorts):
+        raise TypeError(f"rule {rule_id}.{name} takes {len(sorts)} term(s)")
+    out = []
+    for a, s in zip(args, sorts):
+        a = num(a) if not isinstance(a, Expr) else a
+        if s == VAR:
+            if a.op != "var" or a.sort not in (INT, "Nat"):
+                raise TypeError(f"rule {rule_id}.{name}: the index must be an integer variable")
+            out.append(a)
+            continue
+        if s == REAL and a.sort in (INT, "Nat"):
+            a = to_real(a)
+        if s == INT and a.sort == "Nat":
+            pass
+        elif a.sort != s and not (s == REAL and a.sort == REAL):
+            raise TypeError(f"rule {rule_id}.{name}: a {a.sort} where a {s} is expected")
+        out.append(a)
+    return out
+
+
+def schema_formula(rule_id: str, name: str, args) -> Expr:
+    r = RULES[rule_id]
+    if name not in r.schemas:
+        raise KeyError(f"rule {rule_id} has no schema {name!r} (it has: {', '.join(r.schemas)})")
+    sorts, build = r.schemas[name]
+    return build(*_check_sorts(rule_id, name, sorts, args))
+
+
+_RULES = [
+    TrustedRule(
+        "induction",
+        "Induction on the natural numbers: from P(0) and, for every k with 0 <= k < n, P(k) => P(k+1), "
+        "infer P(j) for every 0 <= j <= n.",
+        "a rule of inference over all of N; the solvers check the base case and the step, and the kernel "
+        "checks that they have exactly the shape the rule needs"),
+    TrustedRule(
+        "finite_sum_linearity",
+        "Finite sums are linear and monotone: sum_i (a_i + c b_i) = sum_i a_i + c sum_i b_i, a termwise "
+        "inequality sums to an inequality, and a sum of squares is >= 0.  Inner products are such sums: "
+        "u.v = sum_{i<=d} u_i v_i in R^d.",
+        "a statement about sums of unboundedly many terms; sympy decides identities over a sum of symbolic "
+        "length with this normal form, and z3 and cvc5 re-check each one in dimensions 1, 2 and 3",
+        {"dot_nonneg": ((VEC,), lambda v: dot(v, v) >= 0),
+         "sum_empty": ((VAR, INT, REAL), lambda i, lo, body: Eq(Sum(i, lo, lo - 1, body), 0)),
+         "sum_succ": ((VAR, INT, INT, REAL), lambda i, lo, hi, body: Implies(
+             hi >= lo - 1, Eq(Sum(i, lo, hi + 1, body), Sum(i, lo, hi, body) + subst(body, {i: hi + 1})))),
+         "sum_nonneg": ((VAR, INT, INT, REAL), lambda i, lo, hi, body: Implies(
+             ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), Sum(i, lo, hi, body) >= 0))}),
+    TrustedRule(
+        "pow2_log2",
+        "Powers of two and lg = log2: 2^0 = 1, 2^(t+1) = 2 * 2^t, 2^t > 0, lg(2^t) = t, lg is strictly "
+        "increasing on the positive reals, and 2^t is increasing.",
+        "z3 and cvc5 have no exponential with a variable exponent; the facts enter a proof as instances",
+        {"pow2_zero": ((), lambda: Eq(pow2(num(0)), 1)),
+         "pow2_succ": ((INT,), lambda t: Eq(pow2(t + 1), 2 * pow2(t))),
+         "pow2_pos": ((INT,), lambda t: pow2(t) > 0),
+         "lg_pow2": ((INT,), lambda t: Eq(lg(pow2(t)), t)),
+         "lg_strictly_increasing": ((REAL, REAL), lambda a, b: Implies(And(0 < a, a < b), lg(a) < lg(b))),
+         "pow2_increasing": ((INT, INT), lambda a, b: Implies(a <= b, pow2(a) <= pow2(b)))}),
+    TrustedRule(
+        "exp_laws",
+        "The exponential function: exp(a + b) = exp(a) exp(b), exp(a) > 0, exp(0) = 1.",
+        "exp is transcendental; neither solver decides it, so its two defining laws enter as instances",
+        {"exp_add": ((REAL, REAL), lambda a, b: Eq(exp(a + b), exp(a) * exp(b))),
+         "exp_pos": ((REAL,), lambda a: exp(a) > 0),
+         "exp_zero": ((), lambda: Eq(exp(num(0)), 1))}),
+    TrustedRule(
+        "sqrt_def",
+        "The square root of a >= 0 is the b >= 0 with b^2 = a.",
+        "the definition of sqrt, which the solvers do not know",
+        {"sqrt_sq": ((REAL,), lambda a: Implies(a >= 0, And(sqrt(a) >= 0, Eq(sqrt(a) * sqrt(a), a))))}),
+]
+
+RULES: dict[str, TrustedRule] = {r.id: r for r in _RULES}
+
+
+def rule(rule_id: str) -> TrustedRule:
+    return RULES[rule_id]
+
+
+def register(r: TrustedRule) -> TrustedRule:
+    """Add a rule (theorem families with their own vocabulary, e.g. kernels, declare theirs)."""
+    if r.id in RULES and RULES[r.id] is not r:
+        raise ValueError(f"trusted rule {r.id} declared twice")
+    RULES[r.id] = r
+    return r
