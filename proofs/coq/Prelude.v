@@ -17,6 +17,12 @@ Fixpoint sum_lt (n : nat) (f : nat -> R) : R :=
 (** sum over lo <= k < hi *)
 Definition sum_range (lo hi : nat) (f : nat -> R) : R := sum_lt (hi - lo) (fun k => f (lo + k)%nat).
 
+(** sum_{i = lo}^{hi} f i, inclusive bounds, empty when hi < lo (the formulas' [Sum]). *)
+Definition sum_incl (lo : nat) (hi : Z) (f : nat -> R) : R :=
+  sum_lt (Z.to_nat (hi + 1) - lo) (fun j => f (lo + j)%nat).
+Definition sum_inclZ (lo hi : Z) (f : Z -> R) : R :=
+  sum_lt (Z.to_nat (hi - lo + 1)) (fun j => f (lo + Z.of_nat j)%Z).
+
 Definition dot (d : nat) (a b : Vec) : R := sum_lt d (fun i => a i * b i).
 Definition vzero : Vec := fun _ => 0.
 Definition vadd (a b : Vec) : Vec := fun i => a i + b i.

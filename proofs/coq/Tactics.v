@@ -1,0 +1,124 @@
+(** * Tactics for the catalogue's step obligations (Steps_*.v, generated from the very formulas z3
+    and cvc5 check).  A solver step treats inner products, vector operations, sums and interpreted
+    functions as opaque terms, exactly as the SMT encoding does, so after the propositional
+    bookkeeping (split conjunctions, discharge the guards of per-step facts, rewrite with vector
+    equations, case-split |.|, max and min) arithmetic decision procedures close most of them.  An
+    identity over vectors is proved coordinatewise through the inner-product lemmas (here Coq proves
+    what the suite's rule finite_sum_linearity trusts).  A step whose proof needs more carries its
+    own tactic (proofs/coq/hints.py). *)
+Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas.
+Open Scope R_scope.
+
+(** 0 <= INR n for every natural number the context mentions (the SMT encoding's Nat >= 0). *)
+Ltac mb_nat_facts :=
+  repeat match goal with
+  | |- context [INR ?n] =>
+      lazymatch goal with
+      | _ : 0 <= INR n |- _ => fail
+      | _ => pose proof (pos_INR n)
+      end
+  | _ : context [INR ?n] |- _ =>
+      lazymatch goal with
+      | _ : 0 <= INR n |- _ => fail
+      | _ => pose proof (pos_INR n)
+      end
+  end.
+
+Lemma mb_INR0 : INR 0 = 0. Proof. reflexivity. Qed.
+Lemma mb_INR1 : INR 1 = 1. Proof. reflexivity. Qed.
+
+Ltac mb_norm :=
+  do 3 (rewrite ?plus_IZR, ?mult_IZR, ?minus_IZR, ?opp_IZR in *; rewrite <- ?INR_IZR_INZ in *;
+        rewrite ?plus_INR, ?mult_INR, ?S_INR, ?mb_INR0, ?mb_INR1 in *).
+
+(** Split every conjunction among the hypotheses. *)
+Ltac mb_split_hyps :=
+  repeat match goal with
+  | H : _ /\ _ |- _ => destruct H
+  end.
+
+(** A hypothesis "A -> C" whose premise holds: keep C.  Conjunctive premises are proved piecewise. *)
+Ltac mb_premise := repeat split; first [ assumption | lia | lra | nra ].
+Ltac mb_discharge :=
+  repeat match goal with
+  | H : ?A -> ?C |- _ =>
+      lazymatch type of A with
+      | Prop =>
+          let HA := fresh "HA" in
+          assert (HA : A) by mb_premise; specialize (H HA); clear HA
+      end
+  end.
+
+(** Rewrite with the vector equations among the hypotheses (the SMT encoding's congruence). *)
+Ltac mb_vec_eqs :=
+  repeat match goal with
+  | H : @eq Vec ?a ?b |- _ => rewrite H in *; clear H
+  end.
+
+(** Case splits on |t|, max and min. *)
+Ltac mb_cases :=
+  repeat match goal with
+  | |- context [Rabs ?t] => destruct (Rle_lt_dec 0 t);
+        [rewrite (Rabs_pos_eq t) by lra | rewrite (Rabs_left t) by lra]
+  | H : context [Rabs ?t] |- _ => destruct (Rle_lt_dec 0 t);
+        [rewrite (Rabs_pos_eq t) in H by lra | rewrite (Rabs_left t) in H by lra]
+  | |- context [Rmax ?a ?b] => destruct (Rle_lt_dec a b);
+        [rewrite (Rmax_right a b) by lra | rewrite (Rmax_left a b) by lra]
+  | H : context [Rmax ?a ?b] |- _ => destruct (Rle_lt_dec a b);
+        [rewrite (Rmax_right a b) in H by lra | rewrite (Rmax_left a b) in H by lra]
+  | |- context [Rmin ?a ?b] => destruct (Rle_lt_dec a b);
+        [rewrite (Rmin_left a b) by lra | rewrite (Rmin_right a b) by lra]
+  | H : context [Rmin ?a ?b] |- _ => destruct (Rle_lt_dec a b);
+        [rewrite (Rmin_left a b) in H by lra | rewrite (Rmin_right a b) in H by lra]
+  end.
+
+Ltac mb_arith := first [ lra | nra | psatz R 2 | psatz R 3 | (field; lra) | (field; nra) | ring ].
+
+(** The goal, after its own premises are introduced. *)
+Ltac mb_goal :=
+  repeat match goal with
+  | |- _ /\ _ => split
+  | |- _ -> _ => intro
+  end.
+
+(** An inner product equal to a constant (a unit vector) is replaced by the constant. *)
+Ltac mb_const_dots :=
+  repeat match goal with
+  | H : dot ?d ?a ?b = IZR ?c |- _ => rewrite H in *; clear H
+  end.
+
+(** From A^2 <= B and A >= C >= 0: C^2 <= A^2 (squares are monotone on the nonnegatives). *)
+Ltac mb_squares :=
+  repeat match goal with
+  | H1 : ?A ^ 2 <= _, H2 : ?A >= ?C |- _ =>
+      lazymatch goal with
+      | _ : C ^ 2 <= A ^ 2 |- _ => fail
+      | _ => assert (C ^ 2 <= A ^ 2) by (apply pow_incr; split; nra)
+      end
+  end.
+
+(** A solver step: hypotheses => goal, over opaque terms. *)
+Ltac mb_prep :=
+  intros; mb_split_hyps; mb_goal; mb_split_hyps; mb_discharge; mb_split_hyps; mb_vec_eqs; mb_norm;
+  mb_nat_facts; mb_cases; mb_const_dots.
+Ltac mb_solve := mb_prep; mb_arith.
+
+(** Helpers for the hints: a <= b / c from a c <= b (c > 0), and cancelling a factor x >= 0 that
+    may be 0 (the usual "M = 0 is trivial, else divide by M"). *)
+Lemma mb_le_div (a b c : R) : 0 < c -> a * c <= b -> a <= b / c.
+Proof. intros Hc H. apply Rmult_le_reg_r with c; [exact Hc|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra. exact H. Qed.
+
+Ltac mb_cancel x :=
+  let Z := fresh "mbZ" in
+  destruct (Req_dec x 0) as [Z|Z]; [rewrite Z in *; nra | apply (Rmult_le_reg_l x); [lra|nra]].
+
+(** A vector identity: expand inner products of sums and multiples, then ring over the inner
+    products of the remaining vectors (their order made canonical by the generated rewrites). *)
+Ltac mb_expand :=
+  repeat rewrite ?dot_vadd_l, ?dot_vadd_r, ?dot_vsub_l, ?dot_vsub_r, ?dot_smul_l, ?dot_smul_r,
+                 ?dot_vzero_l, ?dot_vzero_r.
+
+Ltac mb_identity := intros; mb_expand; ring.
+
+(** Either, each on every goal. *)
+Ltac mb_step := first [ mb_identity | mb_solve ].

@@ -1,0 +1,527 @@
+"""Build the Coq development and report, per catalogue theorem, whether Coq's kernel checked it.
+
+1. Generate ``Statements.v`` (every catalogue statement, printed from its formula objects) and one
+   ``Steps_<family>.v`` per theorem family (every step obligation of every proof, printed from the
+   formulas z3 and cvc5 check, with its tactic: the default or a hint from :mod:`.hints`).
+2. Copy them and the hand-written ``*.v`` files into a build directory and compile with ``coqc``
+   in dependency order (two files at a time), reusing a compiled file when neither it nor
+   anything it requires changed (a content hash, not a time stamp).
+3. Audit the sources: no ``Admitted``/``admit``, no ``Axiom``/``Parameter``/``Hypothesis``/
+   ``Variable``/``Context`` outside ``Axioms.v``; every catalogue theorem's Coq counterpart is
+   declared with exactly the generated statement (``Theorem id : id_statement``).
+4. ``Print Assumptions`` for every counterpart; an axiom outside the list in ``Axioms.v`` fails it.
+
+A theorem is "kernel-checked" when its counterpart compiled, states the generated statement (an
+erratum: its negation) and rests on allowed axioms only.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import names
+from .export import CoqPrinter, ExportError, statement, step_statement
+from .hints import hint
+
+__all__ = ["SRC", "CoqReport", "TheoremCoq", "find_coqc", "build", "generated_files", "emit",
+           "audit_sources", "allowed_axioms", "KERNEL_CHECKED", "FAILED", "NOT_INSTALLED"]
+
+SRC = Path(__file__).resolve().parent
+LOGICAL = "Mistakebound"
+KERNEL_CHECKED, FAILED, NOT_INSTALLED = "kernel-checked", "failed", "coq not installed"
+_FORBIDDEN = re.compile(r"(?<![\w.'])(Admitted|admit|Axiom|Axioms|Parameter|Parameters|Hypothesis|Hypotheses|"
+                        r"Variable|Variables|Conjecture|Context|Admit)(?![\w.'])")
+_REQUIRE = re.compile(rf"\b{LOGICAL}\.(\w+)")
+
+
+@dataclass
+class TheoremCoq:
+    id: str
+    kind: str
+    coq_name: str | None
+    status: str
+    reason: str = ""
+    axioms: list = field(default_factory=list)
+    steps_total: int = 0
+    steps_checked: int = 0
+    steps_failed: list = field(default_factory=list)       # step ids Coq rejected
+    steps_unchecked: list = field(default_factory=list)    # after a failure in the same file
+    steps_not_exported: list = field(default_factory=list)  # (step id, reason)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "kind": self.kind, "coq_name": self.coq_name, "status": self.status,
+                "reason": self.reason, "axioms": list(self.axioms),
+                "steps": {"total": self.steps_total, "kernel_checked": self.steps_checked,
+                          "failed": list(self.steps_failed), "unchecked": list(self.steps_unchecked),
+                          "not_exported": [{"id": i, "reason": r} for i, r in self.steps_not_exported]}}
+
+
+@dataclass
+class CoqReport:
+    available: bool
+    coqc: str = ""
+    version: str = ""
+    build_dir: str = ""
+    seconds: float = 0.0
+    compiled: list = field(default_factory=list)
+    reused: list = field(default_factory=list)
+    file_errors: dict = field(default_factory=dict)      # file -> first lines of the error
+    file_seconds: dict = field(default_factory=dict)     # file -> seconds of coqc (compiled files)
+    audit: list = field(default_factory=list)            # problems found in the sources
+    allowed: dict = field(default_factory=dict)          # axiom -> "reals" | "extra"
+    theorems: list = field(default_factory=list)         # TheoremCoq
+
+    @property
+    def ok(self) -> bool:
+        """Every theorem kernel-checked and every exported step too."""
+        return self.available and all(t.status == KERNEL_CHECKED and not t.steps_failed and not t.steps_unchecked
+                                      for t in self.theorems)
+
+    def counts(self) -> tuple[int, int]:
+        return sum(t.status == KERNEL_CHECKED for t in self.theorems), len(self.theorems)
+
+    def axioms_used(self) -> list[str]:
+        out = []
+        for t in self.theorems:
+            for a in t.axioms:
+                if a not in out:
+                    out.append(a)
+        return out
+
+    def to_json(self) -> dict:
+        k, n = self.counts()
+        return {"available": self.available, "coqc": self.coqc, "version": self.version, "build_dir": self.build_dir,
+                "seconds": round(self.seconds, 2), "compiled": self.compiled, "reused": self.reused,
+                "file_seconds": self.file_seconds,
+                "file_errors": self.file_errors, "audit": self.audit, "allowed_axioms": self.allowed,
+                "axioms_used": self.axioms_used(), "kernel_checked": k, "theorems_total": n,
+                "theorems": [t.to_json() for t in self.theorems]}
+
+
+# --------------------------------------------------------------------------- sources
+def find_coqc() -> str | None:
+    p = os.environ.get("MISTAKEBOUND_COQC") or shutil.which("coqc")
+    return p if p and os.access(p, os.X_OK) else None
+
+
+def source_files() -> list[str]:
+    """The hand-written files, from ``_CoqProject`` (the generated ones are added by :func:`build`)."""
+    out = []
+    for line in (SRC / "_CoqProject").read_text().splitlines():
+        line = line.strip()
+        if line.endswith(".v") and not line.startswith("-"):
+            out.append(line)
+    return out
+
+
+def allowed_axioms() -> dict[str, str]:
+    """The axioms ``Print Assumptions`` may report, from the "ALLOWED:" lines of Axioms.v."""
+    out = {}
+    for m in re.finditer(r"ALLOWED:\s*(\S+)\s+(\w+)", (SRC / "Axioms.v").read_text()):
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def _strip_comments(text: str) -> str:
+    out, depth, i = [], 0, 0
+    while i < len(text):
+        if text.startswith("(*", i):
+            depth += 1
+            i += 2
+        elif text.startswith("*)", i) and depth:
+            depth -= 1
+            i += 2
+        else:
+            if not depth:
+                out.append(text[i])
+            i += 1
+    return re.sub(r'"[^"]*"', '""', "".join(out))
+
+
+def audit_sources(files: dict[str, str]) -> list[str]:
+    """Problems: a gap (Admitted, admit) or a declared assumption outside Axioms.v."""
+    problems = []
+    for name, text in sorted(files.items()):
+        code = _strip_comments(text)
+        for m in _FORBIDDEN.finditer(code):
+            if name == "Axioms.v" and m.group(1) in ("Axiom", "Axioms"):
+                continue
+            line = code[:m.start()].count("\n") + 1
+            problems.append(f"{name}:{line}: '{m.group(1)}' is not allowed (every axiom lives in Axioms.v; no gaps)")
+    return problems
+
+
+# --------------------------------------------------------------------------- generation
+def _family(th) -> str:
+    return th.family or "catalogue"
+
+
+def _vec_leaves(formulas) -> list[str]:
+    from ..formula import VEC, walk
+    pr = CoqPrinter()
+    leaves = set()
+    for f in formulas:
+        for n in walk(f):
+            if n.sort == VEC and n.op in ("var", "call"):
+                leaves.add(pr.V(n))
+    return sorted(leaves)
+
+
+def _default_tactic(step, formulas) -> str:
+    if step.kind == "identity":
+        leaves = _vec_leaves(formulas)
+        comm = "".join(f"rewrite ?(dot_comm dim {b} {a}); " for i, a in enumerate(leaves) for b in leaves[i + 1:])
+        return f"first [ (intros; mb_expand; {comm}ring) | mb_solve ]."
+    return "mb_solve."
+
+
+def _steps_of(th):
+    """(step, formulas) of a theorem's proof, or an error string when the proof does not build."""
+    from ..runner import build as build_proof
+    b = build_proof(th)
+    if b.error or b.proof is None:
+        return None, b.error or "no proof"
+    return [(st, [f.formula for _, f in st.hyps], st.goal) for st in b.proof.steps], ""
+
+
+def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str, str]]:
+    """Statements.v and Steps_<family>.v for the given theorems.
+
+    Returns (files, steps: theorem id -> [(step id, lemma name | None, reason)], statement errors)."""
+    head = f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n"
+    parts = ["(* Generated by proofs.coq.build from the catalogue's formula objects: do not edit. *)\n", head]
+    errors: dict[str, str] = {}
+    for th in theorems:
+        try:
+            parts.append(f"(* {th.id}: {th.kind} *)\nDefinition {th.id}_statement : Prop :=\n  {statement(th)}.\n\n")
+        except ExportError as e:
+            errors[th.id] = f"statement not exportable: {e}"
+    proof_errors: dict[str, str] = {}
+    files = {"Statements.v": "".join(parts)}
+    steps: dict[str, list] = {}
+    fam_parts: dict[str, list] = {}
+    for th in theorems:
+        if th.kind != "theorem":
+            continue
+        got, err = _steps_of(th)
+        if got is None:
+            steps[th.id] = []
+            proof_errors[th.id] = f"the proof does not build: {err}"
+            continue
+        rows = []
+        for st, hyps, goal in got:
+            name = f"{th.id}__{st.id}"
+            try:
+                stmt = step_statement(hyps, goal)
+            except ExportError as e:
+                rows.append((st.id, None, str(e)))
+                continue
+            tac = (hint(th.id, st.id) or _default_tactic(st, hyps + [goal])).strip()
+            tac = tac if tac.endswith(".") else tac + "."
+            fam_parts.setdefault(_family(th), []).append(
+                f"(* {th.id} / {st.id} ({st.kind}) *)\nLemma {name} :\n  {stmt}.\nProof.\n  {tac.strip()}\nQed.\n\n")
+            rows.append((st.id, name, ""))
+        steps[th.id] = rows
+    shead = (f"(* Generated by proofs.coq.build from the formulas of each proof step: do not edit. *)\n"
+             f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.VecLemmas {LOGICAL}.Tactics.\n"
+             f"Open Scope R_scope.\n\n")
+    for fam, ps in fam_parts.items():
+        files[f"Steps_{fam}.v"] = shead + "".join(ps)
+    return files, steps, errors
+
+
+def _failed_lemma(text: str, err: str) -> str | None:
+    """The generated lemma at the line Coq's error names."""
+    m = re.search(r'line (\d+)', err)
+    if not m:
+        return None
+    line = int(m.group(1))
+    name = None
+    for i, ln in enumerate(text.splitlines(), 1):
+        if i > line:
+            break
+        mm = re.match(r"Lemma (\w+) :", ln)
+        if mm:
+            name = mm.group(1)
+    return name
+
+
+def _deps(text: str, known: set[str]) -> list[str]:
+    code = _strip_comments(text)
+    out = []
+    for m in re.finditer(r"\b(?:Require|From)\b.*?\.(?=\s|$)", code, re.S):
+        for mod in _REQUIRE.findall(m.group(0)):
+            f = f"{mod}.v"
+            if f in known and f not in out:
+                out.append(f)
+    return out
+
+
+# --------------------------------------------------------------------------- compilation
+def default_build_dir() -> Path:
+    env = os.environ.get("MISTAKEBOUND_COQ_BUILD")
+    if env:
+        return Path(env)
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "mistakebound" / "coq"
+
+
+def _version(coqc: str) -> str:
+    try:
+        r = subprocess.run([coqc, "--version"], capture_output=True, text=True, timeout=60)
+        return " ".join(r.stdout.split())
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def _order(files: dict[str, str]) -> tuple[list[str], dict[str, list[str]]]:
+    known = set(files)
+    deps = {f: [d for d in _deps(t, known) if d != f] for f, t in files.items()}
+    order, seen, temp = [], set(), set()
+
+    def visit(f):
+        if f in seen:
+            return
+        if f in temp:
+            raise RuntimeError(f"circular Require involving {f}")
+        temp.add(f)
+        for d in deps[f]:
+            visit(d)
+        temp.discard(f)
+        seen.add(f)
+        order.append(f)
+    for f in sorted(files):
+        visit(f)
+    return order, deps
+
+
+def _compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs: int, report: CoqReport,
+                 progress=None) -> set[str]:
+    """Compile in dependency order; returns the files that are built (compiled or reused)."""
+    order, deps = _order(files)
+    keys: dict[str, str] = {}
+    for f in order:
+        h = hashlib.sha256(version.encode())
+        h.update(files[f].encode())
+        for d in deps[f]:
+            h.update(keys[d].encode())
+        keys[f] = h.hexdigest()
+    ok: set[str] = set()
+    failed: set[str] = set()
+    pending = list(order)
+    running: dict = {}
+
+    def work(f):
+        t = time.monotonic()
+        r = subprocess.run([coqc, "-q", "-R", ".", LOGICAL, f], cwd=bdir, capture_output=True, text=True)
+        report.file_seconds[f] = round(time.monotonic() - t, 2)
+        return r.returncode, (r.stdout + r.stderr)
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        while pending or running:
+            for f in list(pending):
+                if any(d in failed for d in deps[f]):
+                    pending.remove(f)
+                    failed.add(f)
+                    bad = next(d for d in deps[f] if d in failed)
+                    report.file_errors[f] = f"not compiled: it requires {bad}, which did not compile"
+                    continue
+                if not all(d in ok for d in deps[f]):
+                    continue
+                vo, keyf = bdir / (f[:-2] + ".vo"), bdir / (f[:-2] + ".mbkey")
+                if vo.exists() and keyf.exists() and keyf.read_text() == keys[f]:
+                    pending.remove(f)
+                    ok.add(f)
+                    report.reused.append(f)
+                    continue
+                if len(running) >= max(1, jobs):
+                    break
+                pending.remove(f)
+                if keyf.exists():
+                    keyf.unlink()
+                running[pool.submit(work, f)] = f
+            if not running:
+                continue
+            done = next(iter(_wait_any(running)))
+            f = running.pop(done)
+            rc, out = done.result()
+            if rc == 0:
+                (bdir / (f[:-2] + ".mbkey")).write_text(keys[f])
+                ok.add(f)
+                report.compiled.append(f)
+            else:
+                failed.add(f)
+                report.file_errors[f] = _short_error(out)
+            if progress:
+                progress(f, rc == 0)
+    return ok
+
+
+def _wait_any(running):
+    from concurrent.futures import FIRST_COMPLETED, wait
+    done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+    return done
+
+
+def _short_error(out: str) -> str:
+    lines = [ln for ln in out.strip().splitlines() if ln.strip()]
+    for i, ln in enumerate(lines):
+        if ln.startswith("File ") and i + 1 < len(lines):
+            return " ".join(x.strip() for x in lines[i:i + 6])[:600]
+    return " ".join(lines[-6:])[:600]
+
+
+def _write(bdir: Path, files: dict[str, str]):
+    for name, text in files.items():
+        p = bdir / name
+        if not p.exists() or p.read_text() != text:
+            p.write_text(text)
+    (bdir / "_CoqProject").write_text(f"-R . {LOGICAL}\n" + "".join(f"{f}\n" for f in _order(files)[0]))
+
+
+def _parse_assumptions(text: str) -> list[str] | None:
+    """Axiom names from the output of ``Print Assumptions`` (None when it cannot be read)."""
+    if "Closed under the global context" in text:
+        return []
+    if "Axioms:" not in text:
+        return None
+    body = text.split("Axioms:", 1)[1]
+    out = []
+    for line in body.splitlines():
+        if line and not line[0].isspace():
+            name = line.split(" :", 1)[0].strip()
+            if name and name not in out:
+                out.append(name)
+    return out
+
+
+# --------------------------------------------------------------------------- the whole build
+def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=None) -> CoqReport:
+    """Generate, compile and audit; the report has one entry per selected catalogue theorem."""
+    from .. import registry
+    t0 = time.monotonic()
+    theorems = registry.all_theorems() if not ids else [registry.get(i) for i in ids]
+    all_ths = registry.all_theorems()
+    coqc = find_coqc()
+    if coqc is None:
+        rep = CoqReport(available=False)
+        rep.theorems = [TheoremCoq(th.id, th.kind, names.coq_name(th.id), NOT_INSTALLED,
+                                   "coqc was not found on PATH (apt-get install coq)") for th in theorems]
+        return rep
+    version = _version(coqc)
+    rep = CoqReport(available=True, coqc=coqc, version=version, allowed=allowed_axioms())
+    bdir = Path(build_dir) if build_dir else default_build_dir()
+    bdir.mkdir(parents=True, exist_ok=True)
+    rep.build_dir = str(bdir)
+    gen, steps, gen_errors = generated_files(all_ths)
+    files = {f: (SRC / f).read_text() for f in source_files()}
+    files.update(gen)
+    rep.audit = audit_sources(files)
+    # the counterparts' declarations and the Print Assumptions file
+    decl_problems: dict[str, str] = {}
+    for th in theorems:
+        cn = names.coq_name(th.id)
+        if cn is None:
+            continue
+        mod, short = cn.split(".")[-2:]
+        text = files.get(f"{mod}.v", "")
+        neg = r"~\s*" if th.kind == "erratum" else ""
+        if not re.search(rf"\bTheorem\s+{short}\s*:\s*{neg}{th.id}_statement\s*\.", _strip_comments(text)):
+            want = ("~ " if th.kind == "erratum" else "") + f"{th.id}_statement"
+            decl_problems[th.id] = f"{cn} is not declared as 'Theorem {short} : {want}.' in {mod}.v"
+    with open(bdir / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _write(bdir, files)
+        built = _compile_all(coqc, version, bdir, files, jobs, rep, progress)
+        axioms = _assumptions(coqc, bdir, theorems, built)
+    allowed = rep.allowed
+    for th in theorems:
+        cn = names.coq_name(th.id)
+        t = TheoremCoq(th.id, th.kind, cn, FAILED)
+        rows = steps.get(th.id, [])
+        t.steps_total = len(rows)
+        t.steps_not_exported = [(sid, why) for sid, lem, why in rows if lem is None]
+        fam_file = f"Steps_{_family(th)}.v"
+        stopped = None
+        if fam_file in rep.file_errors:
+            stopped = _failed_lemma(files.get(fam_file, ""), rep.file_errors[fam_file])
+        for sid, lem, _ in rows:
+            if lem is None:
+                continue
+            if fam_file in built:
+                t.steps_checked += 1
+            elif lem == stopped:
+                t.steps_failed.append(sid)
+            else:
+                t.steps_unchecked.append(sid)
+        if cn is None:
+            t.reason = t.reason or "no Coq counterpart is named for this theorem (proofs/coq/names.py)"
+        elif th.id in decl_problems:
+            t.reason = decl_problems[th.id]
+        elif f"{cn.split('.')[-2]}.v" not in built:
+            f = f"{cn.split('.')[-2]}.v"
+            t.reason = rep.file_errors.get(f, f"{f} did not compile")
+        elif rep.audit:
+            t.reason = "the sources break the rules: " + rep.audit[0]
+        else:
+            got = axioms.get(th.id)
+            if got is None:
+                t.reason = "Print Assumptions could not be read"
+            else:
+                t.axioms = got
+                bad = [a for a in got if a not in allowed]
+                if bad:
+                    t.reason = f"rests on an axiom outside Axioms.v's list: {', '.join(bad)}"
+                elif th.id in gen_errors:
+                    t.reason = gen_errors[th.id]
+                else:
+                    t.status = KERNEL_CHECKED
+        rep.theorems.append(t)
+    rep.seconds = time.monotonic() - t0
+    return rep
+
+
+def _assumptions(coqc: str, bdir: Path, theorems, built: set[str]) -> dict[str, list[str] | None]:
+    lines = []
+    wanted = {}
+    for th in theorems:
+        cn = names.coq_name(th.id)
+        if cn is None or f"{cn.split('.')[-2]}.v" not in built:
+            continue
+        mod = cn.split(".")[-2]
+        lines.append(f"Require {LOGICAL}.{mod}.")
+        lines.append(f'Redirect "ax_{th.id}" Print Assumptions {LOGICAL}.{cn}.')
+        wanted[th.id] = bdir / f"ax_{th.id}.out"
+    out: dict[str, list[str] | None] = {}
+    if not wanted:
+        return out
+    for p in wanted.values():
+        if p.exists():
+            p.unlink()
+    (bdir / "PrintAssumptions.v").write_text("\n".join(lines) + "\n")
+    r = subprocess.run([coqc, "-q", "-R", ".", LOGICAL, "PrintAssumptions.v"], cwd=bdir, capture_output=True,
+                       text=True)
+    for tid, p in wanted.items():
+        out[tid] = _parse_assumptions(p.read_text()) if (r.returncode == 0 and p.exists()) else None
+    return out
+
+
+def emit(dest: Path) -> list[str]:
+    """Write the whole development (hand-written and generated files, a _CoqProject) into ``dest``,
+    ready for ``coq_makefile -f _CoqProject -o Makefile && make``.  Returns the file names."""
+    from .. import registry
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    gen, _, _ = generated_files(registry.all_theorems())
+    files = {f: (SRC / f).read_text() for f in source_files()}
+    files.update(gen)
+    _write(dest, files)
+    return sorted(files)
