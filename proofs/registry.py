@@ -10,6 +10,10 @@ FAMILIES = (
     "claim1_correlation_growth",
     "claim2_norm_growth",
     "block_novikoff",
+    "inseparable_hinge",
+    "hinge_exact_form",
+    "subgradient_descent",
+    "perceptron_2d",
 )
 
 _CACHE: list[Theorem] | None = None

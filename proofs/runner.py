@@ -27,7 +27,7 @@ from .formula import FormulaError, Not, free_vars, walk
 from .kernel import KernelError, Proof
 from .render import text
 from .smtlib import guarded, problem
-from .symbolic import has_symbolic_sum
+from .symbolic import needs_coordinates
 
 __all__ = ["run_catalogue", "check_theorem", "CatalogueResult", "build"]
 
@@ -107,12 +107,12 @@ class _StepJob:
             return
         # an identity
         lhs, rhs = st.goal.args
-        if not has_symbolic_sum(st.goal):
+        if not needs_coordinates(st.goal):
             self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
             self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
             self.primary = z3_check(self.smt, TIMEOUT_MS)
             return
-        self.recheck = "symbolic sum, re-checked at d = 1..3 only"
+        self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
         texts = []
         for d in DIMS:
             try:
