@@ -16,3 +16,10 @@ Lemma below_dot_comm {M : nat} (d : nat) (x : nat -> Vec) (u : Vec) (y : nat -> 
   (forall k : nat, (0 <= k)%nat /\ (k < M)%nat -> y k * dot d (x k) u >= c) ->
   forall k, (k < M)%nat -> y k * dot d u (x k) >= c.
 Proof. intros H k Hk. rewrite dot_comm. apply H. lia. Qed.
+
+(** The formulas' inclusive sum over the first M mistakes is the development's [sum_lt M]. *)
+Lemma sum_incl_first (M : nat) (f : nat -> R) : sum_incl 0 (Z.of_nat M - 1) f = sum_lt M f.
+Proof.
+  unfold sum_incl. replace (Z.of_nat M - 1 + 1)%Z with (Z.of_nat M) by ring.
+  rewrite Nat2Z.id, Nat.sub_0_r. apply sum_lt_ext. intros; reflexivity.
+Qed.

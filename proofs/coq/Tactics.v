@@ -72,7 +72,8 @@ Ltac mb_cases :=
         [rewrite (Rmin_left a b) in H by lra | rewrite (Rmin_right a b) in H by lra]
   end.
 
-Ltac mb_arith := first [ lra | nra | psatz R 2 | psatz R 3 | (field; lra) | (field; nra) | ring ].
+Ltac mb_arith :=
+  first [ assumption | reflexivity | lra | lia | nra | psatz R 2 | psatz R 3 | (field; lra) | (field; nra) | ring ].
 
 (** The goal, after its own premises are introduced. *)
 Ltac mb_goal :=
@@ -97,11 +98,78 @@ Ltac mb_squares :=
       end
   end.
 
+(** The condition of an if-then-else, decided (the reals' order is decidable). *)
+Ltac mb_ifs :=
+  repeat match goal with
+  | |- context [Rle_b ?a ?b] =>
+      let E := fresh "mbE" in destruct (Rle_b a b) eqn:E; [apply Rle_b_spec in E | apply Rle_b_false in E]
+  | H : context [Rle_b ?a ?b] |- _ =>
+      let E := fresh "mbE" in destruct (Rle_b a b) eqn:E; [apply Rle_b_spec in E | apply Rle_b_false in E]
+  | |- context [Rlt_b ?a ?b] =>
+      let E := fresh "mbE" in destruct (Rlt_b a b) eqn:E; [apply Rlt_b_spec in E | apply Rlt_b_false in E]
+  | H : context [Rlt_b ?a ?b] |- _ =>
+      let E := fresh "mbE" in destruct (Rlt_b a b) eqn:E; [apply Rlt_b_spec in E | apply Rlt_b_false in E]
+  end.
+
+(** A hypothesis "A -> C" whose premise is an integer comparison the context does not decide:
+    case split on it (in one branch it is discharged, in the other its negation is a fact). *)
+Ltac mb_case_premises :=
+  repeat match goal with
+  | H : (?a >= ?b)%Z -> _ |- _ =>
+      lazymatch goal with
+      | _ : (a >= b)%Z |- _ => fail | _ : (a < b)%Z |- _ => fail
+      | _ => destruct (Z_ge_lt_dec a b)
+      end
+  | H : (?a <= ?b)%Z -> _ |- _ =>
+      lazymatch goal with
+      | _ : (a <= b)%Z |- _ => fail | _ : (a > b)%Z |- _ => fail
+      | _ => destruct (Z_le_gt_dec a b)
+      end
+  | H : (?a <= ?b)%nat -> _ |- _ =>
+      lazymatch goal with
+      | _ : (a <= b)%nat |- _ => fail | _ : (b < a)%nat |- _ => fail
+      | _ => destruct (le_lt_dec a b)
+      end
+  | H : ?a >= ?b -> _ |- _ =>
+      lazymatch type of a with R =>
+      lazymatch goal with
+      | _ : a >= b |- _ => fail | _ : b <= a |- _ => fail | _ : a < b |- _ => fail
+      | _ => destruct (Rlt_le_dec a b)
+      end end
+  end.
+
+(** A hypothesis with a premise "not (a <= b)": decide a <= b (the reals' order is decidable). *)
+Ltac mb_decide :=
+  repeat match goal with
+  | H : context [~ (?a <= ?b)] |- _ =>
+      lazymatch goal with
+      | _ : a <= b |- _ => fail
+      | _ : ~ (a <= b) |- _ => fail
+      | _ => destruct (Rle_dec a b)
+      end
+  end.
+
 (** A solver step: hypotheses => goal, over opaque terms. *)
 Ltac mb_prep :=
-  intros; mb_split_hyps; mb_goal; mb_split_hyps; mb_discharge; mb_split_hyps; mb_vec_eqs; mb_norm;
+  intros; mb_split_hyps; mb_goal; mb_split_hyps; mb_ifs; mb_decide; mb_norm; mb_nat_facts; mb_discharge;
+  mb_split_hyps; mb_case_premises; mb_discharge; mb_split_hyps; mb_vec_eqs; mb_norm;
   mb_nat_facts; mb_cases; mb_const_dots.
 Ltac mb_solve := mb_prep; mb_arith.
+
+(** 0 <= |t| for every |t| in the context. *)
+Ltac mb_abs_pos :=
+  repeat match goal with
+  | |- context [Rabs ?t] =>
+      lazymatch goal with _ : 0 <= Rabs t |- _ => fail | _ => pose proof (Rabs_pos t) end
+  | _ : context [Rabs ?t] |- _ =>
+      lazymatch goal with _ : 0 <= Rabs t |- _ => fail | _ => pose proof (Rabs_pos t) end
+  end.
+
+(** The same bookkeeping without the case splits on |.|, max and min (they stay opaque atoms). *)
+Ltac mb_prep_atoms :=
+  intros; mb_split_hyps; mb_goal; mb_split_hyps; mb_ifs; mb_decide; mb_norm; mb_nat_facts; mb_discharge;
+  mb_split_hyps; mb_case_premises; mb_discharge; mb_split_hyps; mb_vec_eqs; mb_norm; mb_nat_facts;
+  mb_const_dots.
 
 (** Helpers for the hints: a <= b / c from a c <= b (c > 0), and cancelling a factor x >= 0 that
     may be 0 (the usual "M = 0 is trivial, else divide by M"). *)
@@ -118,7 +186,33 @@ Ltac mb_expand :=
   repeat rewrite ?dot_vadd_l, ?dot_vadd_r, ?dot_vsub_l, ?dot_vsub_r, ?dot_smul_l, ?dot_smul_r,
                  ?dot_vzero_l, ?dot_vzero_r.
 
-Ltac mb_identity := intros; mb_expand; ring.
+Ltac mb_identity :=
+  intros; first [ (mb_expand; ring)
+                | (apply functional_extensionality; intro; unfold vsub, vadd, smul, vzero; ring) ].
+
+(** (M - L)^2 <= M c with M, L, c >= 0 gives M <= c + 2L (the hinge bound's last step). *)
+Lemma mb_td_bound (M T g R2 : R) : 0 <= M -> 0 <= T -> g > 0 -> 0 <= R2 ->
+  (g * M >= T -> (g * M - T) ^ 2 <= M * R2) -> M <= R2 / g ^ 2 + 2 / g * T.
+Proof.
+  intros HM HT Hg HR H. destruct (Rle_lt_dec (g * M) T) as [A|A].
+  - assert (M <= T / g) by (apply Rmult_le_reg_r with g; [lra|]; unfold Rdiv; rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra; lra).
+    assert (0 <= R2 / g ^ 2) by (apply div_nonneg; [lra|apply pow_lt; lra]).
+    assert (T / g = 1 / g * T) by (field; lra). assert (0 <= 1 / g * T) by (apply Rmult_le_pos; [apply div_nonneg; lra|lra]).
+    assert (2 / g * T = 2 * (1 / g * T)) by (field; lra). lra.
+  - specialize (H ltac:(lra)). destruct (Req_dec M 0) as [Z|Z]; [rewrite Z; apply Rplus_le_le_0_compat;
+      [apply div_nonneg; [lra|apply pow_lt; lra]|apply Rmult_le_pos; [apply div_nonneg; lra|lra]]|].
+    assert (g ^ 2 * M <= R2 + 2 * g * T) by (apply Rmult_le_reg_l with M; nra).
+    apply Rmult_le_reg_l with (g ^ 2); [apply pow_lt; lra|].
+    replace (g ^ 2 * (R2 / g ^ 2 + 2 / g * T)) with (R2 + 2 * g * T) by (field; lra). lra.
+Qed.
+
+Lemma mb_quadratic_bound (M L c : R) : 0 <= M -> 0 <= L -> 0 <= c -> (M >= L -> (M - L) ^ 2 <= M * c) ->
+  M <= c + 2 * L.
+Proof.
+  intros HM HL Hc H. destruct (Rle_lt_dec M L) as [A|A]; [lra|]. specialize (H ltac:(lra)).
+  destruct (Req_dec M 0) as [Z|Z]; [lra|].
+  assert (M * M <= M * (c + 2 * L)) by nra. apply Rmult_le_reg_l with M; lra.
+Qed.
 
 (** Either, each on every goal. *)
 Ltac mb_step := first [ mb_identity | mb_solve ].

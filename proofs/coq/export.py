@@ -69,11 +69,65 @@ def _is_int(sort: str) -> bool:
 _R_REL = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "=", "ne": "<>"}
 
 
+def _linear(e: Expr):
+    """An integer-valued term as (coefficients by variable, constant), or None when it is not a
+    linear combination of integer variables.  Printing the canonical form (``k - 1 + 1`` is ``k``)
+    changes no value: it makes arithmetically equal indices and bounds print alike, as the
+    solvers, which do integer arithmetic on them, see them."""
+    if e.op == "num":
+        return {}, e.value
+    if e.op == "var" and _is_int(e.sort):
+        return {e: Fraction(1)}, Fraction(0)
+    if e.op in ("add", "sub", "neg", "mul"):
+        parts = [_linear(c) for c in e.args]
+        if any(p is None for p in parts):
+            return None
+        if e.op == "neg":
+            (t, c), = parts
+            return {v: -k for v, k in t.items()}, -c
+        if e.op == "mul":
+            if sum(1 for t, _ in parts if t) > 1:
+                return None
+            coef, out = Fraction(1), {}
+            for t, c in parts:
+                if t:
+                    out = t
+                    base = c
+                else:
+                    coef *= c
+            if not out:
+                return {}, coef
+            return {v: k * coef for v, k in out.items()}, base * coef
+        sign = [1] + ([-1] if e.op == "sub" else [1]) * (len(parts) - 1)
+        out, const = {}, Fraction(0)
+        for sg, (t, c) in zip(sign, parts):
+            const += sg * c
+            for v, k in t.items():
+                out[v] = out.get(v, Fraction(0)) + sg * k
+        return {v: k for v, k in out.items() if k != 0}, const
+    return None
+
+
+def _nat_safe(e: Expr) -> bool:
+    """Can the integer-valued term be printed as a nat?  (After a substitution a node's recorded sort
+    can be stale: ``k + 1`` with an integer term put for k; the whole tree decides.)"""
+    lin = _linear(e)
+    if lin is not None:
+        return CoqPrinter._is_nat_form(lin)
+    if e.sort != NAT or e.op in ("sub", "neg"):
+        return False
+    return all(_nat_safe(c) for c in e.args if _is_int(c.sort)) and all(
+        c.sort in (NAT, INT) or e.op in ("call", "ite") for c in e.args)
+
+
 class CoqPrinter:
     """Prints formula trees as Coq text (one printer per statement: it records the binders)."""
 
-    def __init__(self):
+    def __init__(self, z_indexed=frozenset()):
         self.uses_dim = False
+        # sequences read at an integer index somewhere in the statement: indexed by Z throughout
+        # (the SMT encoding's Int -> T), so that the statement means what the formula means
+        self.z_indexed = set(z_indexed)
 
     # ------------------------------------------------------------------ reals
     def R(self, e: Expr) -> str:  # noqa: C901 - one case per node kind
@@ -91,9 +145,9 @@ class CoqPrinter:
             return self.call(e)
         if op == "to_real":
             s = a[0].sort
-            if s == NAT:
+            if _is_int(s) and _nat_safe(a[0]):
                 return f"(INR {self.nat(a[0])})"
-            if s == INT:
+            if _is_int(s):
                 return f"(IZR {self.z(a[0])})"
             if s == REAL:
                 return self.R(a[0])
@@ -149,8 +203,11 @@ class CoqPrinter:
     def N(self, e: Expr) -> str:
         """A natural-number term, printed for nat_scope (no delimiter)."""
         op, a = e.op, e.args
-        if e.sort != NAT:
+        if not _is_int(e.sort) or not _nat_safe(e):
             raise ExportError(f"a {e.sort} term where a natural number is expected")
+        lin = _linear(e) if op in ("add", "mul", "sub", "neg") else None
+        if lin is not None and self._is_nat_form(lin):
+            return self._print_nat_form(lin)
         if op == "num":
             return _int_lit(e.value)
         if op == "var":
@@ -172,13 +229,49 @@ class CoqPrinter:
     def nat(self, e: Expr) -> str:
         return f"({self.N(e)})%nat"
 
+    @staticmethod
+    def _is_nat_form(lin) -> bool:
+        t, c = lin
+        return c >= 0 and c.denominator == 1 and all(k > 0 and k.denominator == 1 and v.sort == NAT for v, k in t.items())
+
+    @staticmethod
+    def _print_nat_form(lin) -> str:
+        t, c = lin
+        parts = [coq_ident(v.name) if k == 1 else f"{k.numerator} * {coq_ident(v.name)}"
+                 for v, k in sorted(t.items(), key=lambda vk: vk[0].name)]
+        if c or not parts:
+            parts.append(str(c.numerator))
+        return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
+
+    @staticmethod
+    def _print_z_form(lin) -> str:
+        t, c = lin
+        if c.denominator != 1 or any(k.denominator != 1 for k in t.values()):
+            raise ExportError("a non-integer coefficient in an integer term")
+        out = ""
+        for v, k in sorted(t.items(), key=lambda vk: vk[0].name):
+            atom = f"(Z.of_nat {coq_ident(v.name)})" if v.sort == NAT else coq_ident(v.name)
+            term = atom if abs(k) == 1 else f"{abs(k.numerator)} * {atom}"
+            out = (("- " if k < 0 else "") + term) if not out else out + (" - " if k < 0 else " + ") + term
+        if c or not out:
+            cs = str(abs(c.numerator))
+            out = (str(c.numerator) if c >= 0 else f"- {cs}") if not out else out + (" - " if c < 0 else " + ") + cs
+        return f"({out})"
+
     def Zt(self, e: Expr) -> str:
         """An integer term, printed for Z_scope (natural-number subterms injected)."""
         op, a = e.op, e.args
-        if e.sort == NAT:
-            return f"(Z.of_nat {self.nat(e)})"
-        if e.sort != INT:
+        lin = _linear(e) if op in ("add", "sub", "mul", "neg") else None
+        if lin is not None:
+            if self._is_nat_form(lin):
+                return f"(Z.of_nat ({self._print_nat_form(lin)})%nat)" if lin[0] else _int_lit(lin[1])
+            return self._print_z_form(lin)
+        if op == "num":
+            return _int_lit(e.value)
+        if not _is_int(e.sort):
             raise ExportError(f"a {e.sort} term where an integer is expected")
+        if _nat_safe(e):
+            return f"(Z.of_nat {self.nat(e)})"
         if op == "num":
             return _int_lit(e.value)
         if op == "var":
@@ -235,9 +328,11 @@ class CoqPrinter:
     def call(self, e: Expr) -> str:
         parts = [coq_ident(e.name)]
         for x in e.args:
-            if x.sort == NAT:
+            if _is_int(x.sort) and e.name in self.z_indexed:
+                parts.append(self.z(x))
+            elif _is_int(x.sort) and _nat_safe(x):
                 parts.append(self.nat(x))
-            elif x.sort == INT:
+            elif _is_int(x.sort):
                 raise ExportError(f"{e.name}(...) at an integer index: sequences are indexed by natural numbers")
             elif x.sort == REAL:
                 parts.append(self.R(x))
@@ -291,7 +386,7 @@ class CoqPrinter:
             return f"({self.B(x)} {_R_REL[op]} {self.B(y)})"
         if REAL in (x.sort, y.sort):
             return f"({self.R(_real(x))} {_R_REL[op]} {self.R(_real(y))})"
-        if x.sort == NAT and y.sort == NAT:
+        if _nat_safe(x) and _nat_safe(y):
             return f"({self.N(x)} {_R_REL[op]} {self.N(y)})%nat"
         return f"({self.Zt(x)} {_R_REL[op]} {self.Zt(y)})%Z"
 
@@ -326,7 +421,7 @@ class CoqPrinter:
                 f, s, t = "R", self.R(_real(x)), self.R(_real(y))
                 s, t = f"({s})%R", f"({t})%R"
                 fn = {"le": "Rle_b", "lt": "Rlt_b", "eq": "Req_b"}
-            elif x.sort == NAT and y.sort == NAT:
+            elif _nat_safe(x) and _nat_safe(y):
                 s, t = self.nat(x), self.nat(y)
                 fn = {"le": "Nat.leb", "lt": "Nat.ltb", "eq": "Nat.eqb"}
             else:
@@ -358,7 +453,8 @@ class CoqPrinter:
                     raise ExportError(f"variable {v.name} with two sorts")
             for n in walk(f):
                 if n.op == "call":
-                    sig = (n.sort, tuple(NAT if _is_int(x.sort) else x.sort for x in n.args))
+                    isort = INT if n.name in self.z_indexed else NAT
+                    sig = (n.sort, tuple(isort if _is_int(x.sort) else x.sort for x in n.args))
                     if funs.setdefault(n.name, sig) != sig:
                         raise ExportError(f"symbol {n.name} with two signatures")
         clash = set(vars_) & set(funs)
@@ -388,9 +484,14 @@ def _real(e: Expr) -> Expr:
     return Expr("to_real", (e,), sort=REAL)
 
 
+def _z_indexed(formulas) -> set[str]:
+    return {n.name for f in formulas for n in walk(f)
+            if n.op == "call" and any(_is_int(a.sort) and not _nat_safe(a) for a in n.args)}
+
+
 def step_statement(hyps, goal: Expr) -> str:
     """``forall vars, H1 -> ... -> goal`` for formulas ``hyps`` and ``goal``."""
-    pr = CoqPrinter()
+    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]))
     body = [pr.P(h) for h in hyps] + [pr.P(goal)]
     b = pr.binders(list(hyps) + [goal])
     chain = " ->\n  ".join(body)
