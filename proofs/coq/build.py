@@ -71,10 +71,11 @@ class CoqReport:
     version: str = ""
     build_dir: str = ""
     seconds: float = 0.0
+    cpu_seconds: float = 0.0                             # user + system time of every coqc run
     compiled: list = field(default_factory=list)
     reused: list = field(default_factory=list)
     file_errors: dict = field(default_factory=dict)      # file -> first lines of the error
-    file_seconds: dict = field(default_factory=dict)     # file -> seconds of coqc (compiled files)
+    file_seconds: dict = field(default_factory=dict)     # file -> CPU seconds of its coqc run
     audit: list = field(default_factory=list)            # problems found in the sources
     allowed: dict = field(default_factory=dict)          # axiom -> "reals" | "extra"
     theorems: list = field(default_factory=list)         # TheoremCoq
@@ -99,7 +100,7 @@ class CoqReport:
     def to_json(self) -> dict:
         k, n = self.counts()
         return {"available": self.available, "coqc": self.coqc, "version": self.version, "build_dir": self.build_dir,
-                "seconds": round(self.seconds, 2), "compiled": self.compiled, "reused": self.reused,
+                "seconds": round(self.seconds, 2), "cpu_seconds": round(self.cpu_seconds, 2), "compiled": self.compiled, "reused": self.reused,
                 "file_seconds": self.file_seconds,
                 "file_errors": self.file_errors, "audit": self.audit, "allowed_axioms": self.allowed,
                 "axioms_used": self.axioms_used(), "kernel_checked": k, "theorems_total": n,
@@ -276,11 +277,13 @@ def default_build_dir() -> Path:
 
 
 def _version(coqc: str) -> str:
+    """e.g. "8.16.1" (the whole first line if no version number is found)."""
     try:
         r = subprocess.run([coqc, "--version"], capture_output=True, text=True, timeout=60)
-        return " ".join(r.stdout.split())
     except (OSError, subprocess.SubprocessError):
         return ""
+    m = re.search(r"version\s+(\S+)", r.stdout)
+    return m.group(1) if m else " ".join(r.stdout.split()[:8])
 
 
 def _order(files: dict[str, str]) -> tuple[list[str], dict[str, list[str]]]:
@@ -305,8 +308,9 @@ def _order(files: dict[str, str]) -> tuple[list[str], dict[str, list[str]]]:
 
 
 def _compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs: int, report: CoqReport,
-                 progress=None) -> set[str]:
-    """Compile in dependency order; returns the files that are built (compiled or reused)."""
+                 progress=None) -> tuple[set[str], dict[str, str]]:
+    """Compile in dependency order; returns the files that are built (compiled or reused) and
+    every file's content key (its text, its requirements' keys, the coqc version)."""
     order, deps = _order(files)
     keys: dict[str, str] = {}
     for f in order:
@@ -321,10 +325,13 @@ def _compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], job
     running: dict = {}
 
     def work(f):
-        t = time.monotonic()
-        r = subprocess.run([coqc, "-q", "-R", ".", LOGICAL, f], cwd=bdir, capture_output=True, text=True)
-        report.file_seconds[f] = round(time.monotonic() - t, 2)
-        return r.returncode, (r.stdout + r.stderr)
+        log = bdir / (f[:-2] + ".log")
+        with open(log, "w") as fh:
+            p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, f], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT)
+            _, status, ru = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+        report.file_seconds[f] = round(ru.ru_utime + ru.ru_stime, 2)
+        return p.returncode, log.read_text()
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         while pending or running:
@@ -363,7 +370,7 @@ def _compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], job
                 report.file_errors[f] = _short_error(out)
             if progress:
                 progress(f, rc == 0)
-    return ok
+    return ok, keys
 
 
 def _wait_any(running):
@@ -408,7 +415,9 @@ def _parse_assumptions(text: str) -> list[str] | None:
 def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=None) -> CoqReport:
     """Generate, compile and audit; the report has one entry per selected catalogue theorem."""
     from .. import registry
+    import resource
     t0 = time.monotonic()
+    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     theorems = registry.all_theorems() if not ids else [registry.get(i) for i in ids]
     all_ths = registry.all_theorems()
     coqc = find_coqc()
@@ -441,8 +450,8 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     with open(bdir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         _write(bdir, files)
-        built = _compile_all(coqc, version, bdir, files, jobs, rep, progress)
-        axioms = _assumptions(coqc, bdir, theorems, built)
+        built, keys = _compile_all(coqc, version, bdir, files, jobs, rep, progress)
+        axioms = _assumptions(coqc, bdir, theorems, built, keys, jobs)
     allowed = rep.allowed
     for th in theorems:
         cn = names.coq_name(th.id)
@@ -487,31 +496,54 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
                     t.status = KERNEL_CHECKED
         rep.theorems.append(t)
     rep.seconds = time.monotonic() - t0
+    ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    rep.cpu_seconds = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
     return rep
 
 
-def _assumptions(coqc: str, bdir: Path, theorems, built: set[str]) -> dict[str, list[str] | None]:
-    lines = []
-    wanted = {}
+def _assumptions(coqc: str, bdir: Path, theorems, built: set[str], keys: dict[str, str],
+                 jobs: int) -> dict[str, list[str] | None]:
+    """``Print Assumptions`` of every counterpart (re-read from the last build when its module is
+    unchanged; otherwise run, split over ``jobs`` coqc processes)."""
+    out: dict[str, list[str] | None] = {}
+    todo = []
     for th in theorems:
         cn = names.coq_name(th.id)
         if cn is None or f"{cn.split('.')[-2]}.v" not in built:
             continue
-        mod = cn.split(".")[-2]
-        lines.append(f"Require {LOGICAL}.{mod}.")
-        lines.append(f'Redirect "ax_{th.id}" Print Assumptions {LOGICAL}.{cn}.')
-        wanted[th.id] = bdir / f"ax_{th.id}.out"
-    out: dict[str, list[str] | None] = {}
-    if not wanted:
+        key = keys[f"{cn.split('.')[-2]}.v"] + cn
+        res, keyf = bdir / f"ax_{th.id}.out", bdir / f"ax_{th.id}.mbkey"
+        if res.exists() and keyf.exists() and keyf.read_text() == key:
+            out[th.id] = _parse_assumptions(res.read_text())
+            continue
+        for p in (res, keyf):
+            if p.exists():
+                p.unlink()
+        todo.append((th.id, cn, key))
+    if not todo:
         return out
-    for p in wanted.values():
-        if p.exists():
-            p.unlink()
-    (bdir / "PrintAssumptions.v").write_text("\n".join(lines) + "\n")
-    r = subprocess.run([coqc, "-q", "-R", ".", LOGICAL, "PrintAssumptions.v"], cwd=bdir, capture_output=True,
-                       text=True)
-    for tid, p in wanted.items():
-        out[tid] = _parse_assumptions(p.read_text()) if (r.returncode == 0 and p.exists()) else None
+    n = max(1, min(jobs, len(todo)))
+    chunks = [todo[i::n] for i in range(n)]
+
+    def run(idx_chunk):
+        idx, chunk = idx_chunk
+        lines = []
+        for tid, cn, _ in chunk:
+            lines.append(f"Require {LOGICAL}.{cn.split('.')[-2]}.")
+            lines.append(f'Redirect "ax_{tid}" Print Assumptions {LOGICAL}.{cn}.')
+        name = f"PrintAssumptions{idx}.v"
+        (bdir / name).write_text("\n".join(lines) + "\n")
+        return subprocess.run([coqc, "-q", "-R", ".", LOGICAL, name], cwd=bdir, capture_output=True, text=True)
+
+    with ThreadPoolExecutor(max_workers=n) as pool:
+        results = list(pool.map(run, enumerate(chunks)))
+    for (idx, chunk), r in zip(enumerate(chunks), results):
+        for tid, cn, key in chunk:
+            res = bdir / f"ax_{tid}.out"
+            got = _parse_assumptions(res.read_text()) if (r.returncode == 0 and res.exists()) else None
+            out[tid] = got
+            if got is not None:
+                (bdir / f"ax_{tid}.mbkey").write_text(key)
     return out
 
 
