@@ -38,7 +38,7 @@ SRC = Path(__file__).resolve().parent
 LOGICAL = "Mistakebound"
 KERNEL_CHECKED, FAILED, NOT_INSTALLED = "kernel-checked", "failed", "coq not installed"
 _FORBIDDEN = re.compile(r"(?<![\w.'])(Admitted|admit|Axiom|Axioms|Parameter|Parameters|Hypothesis|Hypotheses|"
-                        r"Variable|Variables|Conjecture|Context|Admit)(?![\w.'])")
+                        r"Variable|Variables|Conjecture|Context|Admit)(?![\w'])")
 _REQUIRE = re.compile(rf"\b{LOGICAL}\.(\w+)")
 
 

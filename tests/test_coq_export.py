@@ -1,0 +1,139 @@
+"""The formula-to-Coq printer and the build's pure parts (no Coq needed)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from proofs import registry
+from proofs.coq import build, names
+from proofs.coq.export import CoqPrinter, ExportError, statement, step_statement
+from proofs.formula import (Abs, And, Eq, ForAll, Implies, Int, Ite, Max, Nat, Real, Seq, Sum, Vec, VEC, REAL, dot,
+                            forall_below, lg, num, pow2, sqrt, subst, vzero)
+
+
+def test_block_novikoff_statement_is_printed_from_its_formula():
+    s = statement(registry.get("block_novikoff_unit"))
+    assert s.startswith("forall (dim : nat) (M : nat) (g : R) (u : Vec) (w : nat -> Vec) (x : nat -> Vec) (y : nat -> R),")
+    assert "((w (0)%nat) = vzero) ->" in s
+    assert ("(forall (k : nat), (((0 <= k)%nat /\\ (k < M)%nat) -> ((w ((k + 1))%nat) = "
+            "(vadd (w (k)%nat) (smul (y (k)%nat) (x (k)%nat))))))") in s
+    assert s.endswith("((INR (M)%nat) <= (1 / (g ^ 2)))")
+
+
+def test_every_catalogue_statement_and_step_exports():
+    files, steps, errors = build.generated_files(registry.all_theorems())
+    assert errors == {}
+    not_exported = [(t, sid, why) for t, rows in steps.items() for sid, lem, why in rows if lem is None]
+    assert not_exported == []
+    for th in registry.all_theorems():
+        assert f"Definition {th.id}_statement : Prop :=\n  {statement(th)}.\n" in files["Statements.v"]
+
+
+def test_every_catalogue_theorem_has_a_declared_counterpart():
+    from proofs.coq.build import SRC, _strip_comments
+    for th in registry.all_theorems():
+        cn = names.coq_name(th.id)
+        assert cn is not None, th.id
+        mod, short = cn.split(".")
+        text = _strip_comments((SRC / f"{mod}.v").read_text())
+        want = ("~ " if th.kind == "erratum" else "") + f"{th.id}_statement."
+        assert f"Theorem {short} : {want}" in text, th.id
+
+
+def test_sorts_and_names():
+    R_, k, M = Real("R"), Nat("k"), Nat("M")
+    w = Seq("w", VEC)
+    s = step_statement([Eq(w(k + 1), w(k))], dot(w(M), w(M)) <= R_**2)
+    assert "(R_ : R)" in s and "(w : nat -> Vec)" in s and s.startswith("forall (dim : nat)")
+    i = Int("i")
+    assert "(i : Z)" in step_statement([], i + 1 > 0)
+    assert "(Rabs x)" in step_statement([], Abs(Real("x")) >= 0)
+    assert "(Rmax 0 x)" in step_statement([], Max(0, Real("x")) >= 0)
+    assert "(lg x)" in step_statement([], lg(Real("x")) >= 0)
+    assert "(pow2 (k)%nat)" in step_statement([], pow2(k) > 0)
+    assert "(pow2Z (i)%Z)" in step_statement([], pow2(i) > 0)
+    assert "(sqrt x)" in step_statement([], sqrt(Real("x")) >= 0)
+    c = Ite(Real("x") <= 0, 1, 2)
+    assert "(if (Rle_b (x)%R (0)%R) then 1 else 2)" in step_statement([], c >= 1)
+    assert "(1 / 2)" in step_statement([], Real("x") >= num(Fraction(1, 2)))
+    assert "(- 3 / 4)" in step_statement([], Real("x") >= num(Fraction(-3, 4)))
+
+
+def test_integer_terms_print_in_canonical_form():
+    k, M = Nat("k"), Nat("M")
+    y = Seq("y", REAL)
+    # k - 1 + 1 is k: the same index as y(k), a natural number
+    s = step_statement([Eq(y(k - 1 + 1), 0)], Eq(y(k), 0))
+    assert s.count("(y (k)%nat)") == 2
+    # a genuinely integer index makes the sequence Z-indexed in that statement
+    s = step_statement([], Eq(y(k - 1), 0))
+    assert "(y : Z -> R)" in s and "(y (((Z.of_nat k) - 1))%Z)" in s
+    # an integer substituted for a natural variable: the comparison is printed over Z
+    f = subst(k + 1 < M, {k: M - 2})
+    assert "(((Z.of_nat M) - 1) < (Z.of_nat (M)%nat))%Z" in step_statement([], f)
+
+
+def test_sums_are_inclusive():
+    i, M = Nat("i"), Nat("M")
+    y = Seq("y", REAL)
+    s = step_statement([], Sum(i, 0, M - 1, y(i)) >= 0)
+    assert "(sum_incl (0)%nat (((Z.of_nat M) - 1))%Z (fun i : nat => (y (i)%nat)))" in s
+
+
+def test_untranslatable_formulas_are_refused():
+    a, b = Vec("a"), Vec("b")
+    with pytest.raises(ExportError):
+        CoqPrinter().P(ForAll(Real("t"), a + b == a) if False else Ite(Eq(a, b), 1, 0) >= 0)
+    with pytest.raises(ExportError):
+        step_statement([], Eq(Real("x"), Real("x")) if False else Sum(Int("i"), 0, 3, Int("j")) >= 0)
+
+
+def test_audit_finds_gaps_and_declared_assumptions():
+    ok = {"A.v": "(* Admitted in a comment, Axiom too *)\nRequire Import Mistakebound.Axioms.\nLemma x : True.\nProof. exact I. Qed.\n"}
+    assert build.audit_sources(ok) == []
+    for bad in ("Lemma x : False.\nProof. Admitted.", "Lemma x : False.\nProof. admit. Qed.",
+                "Axiom ex : False.", "Parameter p : nat.", "Hypothesis h : False.", "Variable v : nat.",
+                "Context (v : nat)."):
+        problems = build.audit_sources({"B.v": bad})
+        assert problems and problems[0].startswith("B.v:"), bad
+    assert build.audit_sources({"Axioms.v": "Axiom ex : True."}) == []
+
+
+def test_print_assumptions_is_parsed():
+    assert build._parse_assumptions("Closed under the global context\n") == []
+    out = ("Axioms:\nClassicalDedekindReals.sig_not_dec : forall P : Prop, {~ ~ P} + {~ P}\n"
+           "FunctionalExtensionality.functional_extensionality_dep\n  : forall (A : Type) (B : A -> Type),\n"
+           "    (forall x : A, f x = g x) -> f = g\n")
+    assert build._parse_assumptions(out) == ["ClassicalDedekindReals.sig_not_dec",
+                                             "FunctionalExtensionality.functional_extensionality_dep"]
+    assert build._parse_assumptions("garbage") is None
+
+
+def test_allowed_axioms_are_the_reals_and_at_most_three_more():
+    allowed = build.allowed_axioms()
+    assert sorted(a for a, k in allowed.items() if k == "reals") == [
+        "ClassicalDedekindReals.sig_forall_dec", "ClassicalDedekindReals.sig_not_dec",
+        "FunctionalExtensionality.functional_extensionality_dep"]
+    assert sum(1 for k in allowed.values() if k != "reals") <= 3
+
+
+def test_verify_coq_without_coq_is_one_line_and_exit_3(tmp_path):
+    env = dict(os.environ, MISTAKEBOUND_COQC=str(tmp_path / "no-coqc"))
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq"], capture_output=True, text=True,
+                       env=env)
+    assert r.returncode == 3
+    lines = [ln for ln in (r.stdout + r.stderr).splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("coq not installed")
+
+
+def test_verify_coq_refuses_bad_input():
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--theorem", "no_such_theorem"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "unknown theorem id" in r.stderr and "Traceback" not in r.stderr
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--latex", "x.tex"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "cannot be combined" in r.stderr
