@@ -11,6 +11,9 @@ do not give the bound (they allow M = 1/gamma^2); the plane does, with s = sqrt(
 * two consecutive mistakes k, k+1 squeeze it: s^2 >= a(k) gamma + s |b(k+1)| (whether b changes
   sign or not) and s |b(k+1)| >= a(k+1) gamma (the next mistake);
 * a(k) >= k gamma (Claim 1 in coordinates), so with k = M - 2: 1 - gamma^2 >= (2M - 3) gamma^2.
+
+The floor form is stated for every integer F with (1 - gamma^2)/(2 gamma^2) < F + 1; the floor is
+the smallest such F.
 """
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ HYPS = [
     ("unit_examples", forall_below(k, M, Eq(z1(k)**2 + z2(k)**2, 1))),
     ("margin", forall_below(k, M, z1(k) >= g)),
     ("gamma_range", And(g > 0, g <= 1)),
-    ("F_is_floor", And(F <= X, X < F + 1)),
+    ("F_above", X < F + 1),
 ]
 
 
@@ -87,8 +90,8 @@ def _proof(p):
                    title="k = M - 2: 2 gamma^2 (M - 1) <= 1 (and M <= 1 is below it)")
     real = p.solve("two_d_real_form", [half, p.hyp("gamma_range")], M - 1 <= X + num(1) / 2,
                    title="M - 1 <= 1/(2 gamma^2) = (1 - gamma^2)/(2 gamma^2) + 1/2")
-    floor = p.solve("two_d_floor_form", [real, p.hyp("F_is_floor")], M <= F + 2,
-                    title="M < F + 5/2 for integers M, F: M <= floor((1 - gamma^2)/(2 gamma^2)) + 2")
+    floor = p.solve("two_d_floor_form", [real, p.hyp("F_above")], M <= F + 2,
+                    title="M < F + 5/2 for integers M, F: M <= F + 2 (with F the floor: floor((1 - gamma^2)/(2 gamma^2)) + 2)")
     return p.solve("two_d_both_forms", [half, floor], p.theorem.conclusion)
 
 
