@@ -92,7 +92,9 @@ def _proof(p):
                    title="M - 1 <= 1/(2 gamma^2) = (1 - gamma^2)/(2 gamma^2) + 1/2")
     floor = p.solve("two_d_floor_form", [real, p.hyp("F_above")], M <= F + 2,
                     title="M < F + 5/2 for integers M, F: M <= F + 2 (with F the floor: floor((1 - gamma^2)/(2 gamma^2)) + 2)")
-    return p.solve("two_d_both_forms", [half, floor], p.theorem.conclusion)
+    bound = p.solve("two_d_bound", [half, p.hyp("gamma_range")], M <= 1 + 1 / (2 * g**2),
+                    title="divide by 2 gamma^2 > 0: M <= 1 + 1/(2 gamma^2)")
+    return p.solve("two_d_both_forms", [bound, floor], p.theorem.conclusion)
 
 
 THEOREMS = [
@@ -103,7 +105,7 @@ THEOREMS = [
                       "For d = 2 the perceptron makes at most floor((1 - gamma^2)/(2 gamma^2)) + 2 mistakes, "
                       "about half of 1/gamma^2; proved here in the sharper form M <= 1 + 1/(2 gamma^2)."),
         hypotheses=HYPS,
-        conclusion=And(2 * g**2 * (M - 1) <= 1, M <= F + 2),
+        conclusion=And(M <= 1 + 1 / (2 * g**2), M <= F + 2),
         proof=_proof, encoding=ENC, witness_sizes={M: 2},
         notes="The generic lemmas alone allow M = 1/gamma^2 (e.g. gamma = 1/2, M = 4, w.w* = 2, |w|^2 = 4), so the "
               "squeeze of the lateral coordinate is the new step.  The 2-D adversary's unit-length search (docs/adversary.md) "
