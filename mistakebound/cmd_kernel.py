@@ -32,7 +32,7 @@ def kernel(expr, dim, budget, as_json):
       3 unknown  neither; says what was tried
       2          bad input (a parse error names the position)
     """
-    from adversary.kernel_legality import check_kernel
+    from refutation.kernel_legality import check_kernel
     if budget is not None and not (0 < budget <= 600):
         fail(f"--budget must be in (0, 600] seconds, got {budget}")
     v = check_kernel(expr, dim=dim, budget=budget)

@@ -1,11 +1,11 @@
-"""The import arrows point one way: learners <- proofs <- adversary <- grading <- mistakebound."""
+"""The import arrows point one way: learners <- proofs <- adversary <- refutation <- grading <- mistakebound."""
 import ast
 import pathlib
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["learners", "proofs", "adversary", "grading", "mistakebound"]
+LAYERS = ["learners", "proofs", "adversary", "refutation", "grading", "mistakebound"]
 
 
 def imported_parts(path):

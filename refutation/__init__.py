@@ -2,7 +2,7 @@
 that is re-checked exactly.  The Python API used by the command line (``mistakebound kernel``,
 ``mistakebound check-bound``) and by grading (theory questions).
 
->>> from adversary.refutation import check_kernel, check_bound
+>>> from refutation import check_kernel, check_bound
 >>> check_kernel("(1 + dot(x, y))**2").status
 'legal'
 >>> v = check_kernel("norm(x - y)**2")

@@ -16,7 +16,7 @@ Three answers, each with its evidence:
   The search itself uses floats; only the certificate counts.
 * **unknown** — neither; the verdict says what was tried.
 
-The kernel is parsed by :mod:`adversary.expr_parse` into a function of |x|^2, x·y and |y|^2.
+The kernel is parsed by :mod:`refutation.expr_parse` into a function of |x|^2, x·y and |y|^2.
 """
 from __future__ import annotations
 

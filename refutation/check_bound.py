@@ -437,7 +437,7 @@ class _Cand:
 
 def _scaled(seq, s: Fraction, algorithm: str, meta: dict):
     """Examples scaled by s, target by 1/s (same run, R scaled by s); as kernel_perceptron if asked."""
-    from .sequence import Sequence
+    from adversary.sequence import Sequence
     X = [[v * s for v in x] for x in seq.examples]
     tgt = [v / s for v in seq.target]
     if algorithm == "kernel_perceptron":
@@ -452,7 +452,7 @@ def _scaled(seq, s: Fraction, algorithm: str, meta: dict):
 
 
 def _orthonormal_family(algorithm, setting, kmax=64):
-    from .perceptron_separable import orthonormal
+    from adversary.perceptron_separable import orthonormal
     out = []
     scales = [Fraction(1), Fraction(1, 2), Fraction(2), Fraction(1, 10), Fraction(10), Fraction(1, 3), Fraction(3)]
     for k in range(1, kmax + 1):
@@ -474,7 +474,7 @@ def _orthonormal_family(algorithm, setting, kmax=64):
 
 def _orthonormal_own(k):
     """e_1..e_k, labels +1, target sum e_i (margin 1): the perceptron ties (errs) on every one."""
-    from .sequence import Sequence
+    from adversary.sequence import Sequence
     X = [[Fraction(int(i == j)) for j in range(k)] for i in range(k)]
     return Sequence("perceptron", X, [1] * k, target=[Fraction(1)] * k,
                     meta={"strategy": "orthonormal (refutation)", "dim": k})
@@ -483,7 +483,7 @@ def _orthonormal_own(k):
 def _inseparable_family(algorithm, kmax=40):
     """s e_1..s e_k, labels +1; w* = (t/s) sum_{i<j} e_i, zero on the rest (so min margin 0: the
     target is used as given).  M = k, R = s, W^2 = j t^2/s^2, L = j max(0, 1 - t) + (k - j)."""
-    from .sequence import Sequence
+    from adversary.sequence import Sequence
     out = []
     for k in range(2, kmax + 1):
         for j in sorted({1, k // 2, k - 1} - {0}):
@@ -509,7 +509,7 @@ def _inseparable_family(algorithm, kmax=40):
 
 
 def _margin3_family(algorithm):
-    from .perceptron_separable import orthogonal_margin
+    from adversary.perceptron_separable import orthogonal_margin
     out = []
     for den in (2, 3, 4, 5, 7, 10):
         g = Fraction(1, den)
@@ -527,13 +527,13 @@ def _margin3_family(algorithm):
 
 
 def _two_d_family(algorithm, budget):
-    from .perceptron_2d import prototype_upper_bound
+    from adversary.perceptron_2d import prototype_upper_bound
     out = []
     for den in (2, 3, 5):
         g = Fraction(1, den)
 
         def build(g=g):
-            from .perceptron_2d import best_2d
+            from adversary.perceptron_2d import best_2d
             if algorithm == "kernel_perceptron":
                 return None
             return best_2d(g, budget=budget)
@@ -763,7 +763,7 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
 
 def _refute(algorithm, setting, variant, E, strict, deadline, v: BoundVerdict) -> bool:
     """Search the families for an instance violating the claim; fill ``v`` and return True if found."""
-    from .certify import certify
+    from adversary.certify import certify
     if algorithm == "winnow":
         return _refute_winnow(variant, E, strict, deadline, v)
     names = _NAMES[algorithm]
@@ -837,8 +837,8 @@ def _fill_refuted(v, seq, cert, qs, val, how, c, fams, tried):
 
 
 def _refute_winnow(variant, E, strict, deadline, v) -> bool:
-    from .certify import certify
-    from .winnow_search import exhaustive_winnow, search_winnow
+    from adversary.certify import certify
+    from adversary.winnow_search import exhaustive_winnow, search_winnow
     grid = [(n, r) for n in (1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256, 1024) for r in (1, 2, 3, 4, 8)
             if r <= max(1, n // 2) and (r != 3 or n <= 8)]
     A, B = (2, 3) if variant == "halve" else (1, 2)
