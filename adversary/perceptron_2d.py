@@ -26,6 +26,7 @@ import numpy as np
 
 from learners.errors import InputError
 
+from .margin import parse_gamma
 from .sequence import Sequence
 
 __all__ = ["plan_2d", "sequence_2d", "best_2d", "prototype_upper_bound", "max_mistakes_le1"]
@@ -43,7 +44,6 @@ def prototype_upper_bound(gamma: Fraction) -> int:
 def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budget: float | None = None,
             progress=None):
     """The DP: returns the list of planned s_t (signed: z_2 of step t)."""
-    from .perceptron_separable import parse_gamma
     g = float(parse_gamma(gamma))
     rho = math.sqrt(1 - g * g) * (1 - 1e-12)
     s = np.arange(N + 1) * rho / N
@@ -116,7 +116,6 @@ def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
     rational upper bound and every endpoint rounded outward (a superset: the count is an upper
     bound).  It can exceed what rational sequences reach when the extra step needs a tie at an
     irrational point (gamma = 1/2: 3 over the reals, 2 with rational examples; docs/adversary.md)."""
-    from .perceptron_separable import parse_gamma
     g = parse_gamma(gamma)
     c = g * g
     one_minus = 1 - c
@@ -159,7 +158,6 @@ def _rat(v: float, bits: int = 60) -> Fraction:
 
 
 def sequence_2d(gamma, *, unit: bool = False, N: int = 1000, budget: float | None = None, progress=None) -> Sequence:
-    from .perceptron_separable import parse_gamma
     gamma = parse_gamma(gamma)
     plan, info = plan_2d(gamma, unit=unit, N=N, budget=budget, progress=progress)
     g2 = gamma * gamma
