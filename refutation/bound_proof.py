@@ -12,7 +12,7 @@ from fractions import Fraction
 import sympy as sp
 
 from .bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS
-from .expr_parse import NotCertifiable, interval
+from .signs import NotCertifiable, interval
 
 __all__ = ["FACTS", "prove", "catalogue_status"]
 

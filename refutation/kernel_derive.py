@@ -1,24 +1,27 @@
 """**legal**: a derivation of ``K(x, y)`` by the closure rules (Lin's slides, the catalogue's kernel
 family): base kernels (x·y, constants c >= 0), cK (c >= 0), K1 + K2, K1·K2, K^k, polynomials with
 nonnegative coefficients in x·y, f(x)f(y)K, and exp / sinh / cosh of a legal kernel (the named
-trusted rule ``power-series-limit``).  Every algebraic step is re-checked by sympy; a rewrite is
-used only when sympy confirms it equals the original."""
+trusted rule ``power-series-limit``); and for min, max, indicators, piecewise and coordinate-wise
+terms the cited theorems and identities of :mod:`refutation.kernel_rules`.  Every algebraic step
+is re-checked by sympy; a rewrite is used only when sympy confirms it equals the original."""
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import dataclass, field
 
 import sympy as sp
 
-from .expr_parse import XX, XY, YY, certified_sign
+from .kernel_rules import (CITED, RULE_TEXTS, Node as _Node, abs_min_rewrite, arccos_rule, coordinate_rule,
+                           exp_of_mixed, max_rule, min_rule, piecewise_rule, power_rule, split_factors)
+from .kernel_terms import KERNEL_SYMBOLS, XX, XY, CoordProd, CoordSum, kernel_display, side, swap
+from .signs import certified_sign
 
-__all__ = ["RULES", "TRUSTED_RULES", "TRUSTED_POWER_SERIES", "kernel_display", "derive", "flatten"]
+__all__ = ["RULES", "TRUSTED_RULES", "TRUSTED_POWER_SERIES", "kernel_display", "derive", "flatten", "trusted_texts"]
 
 TRUSTED_POWER_SERIES = (
     "power-series-limit: if K is legal then so are exp(K), sinh(K), cosh(K) — each is the pointwise "
     "limit of polynomials in K with nonnegative coefficients (legal by the sum, product and cK rules), "
     "and a pointwise limit of PSD Gram matrices is PSD (the PSD cone is closed)")
+
 RULES = {
     "linear": "base kernel: x·y (feature map phi(x) = x)",
     "constant": "base kernel: a constant c >= 0 (phi(x) = sqrt(c))",
@@ -33,30 +36,22 @@ RULES = {
     "sinh": "sinh(K) is legal for a legal K [TRUSTED: power-series-limit]",
     "cosh": "cosh(K) is legal for a legal K [TRUSTED: power-series-limit]",
     "exp-split": "exp(c0 + g(x) + g(y) + K') = e^c0 · f(x)f(y) · exp(K') with f = exp(g) (sympy-checked identity)",
+    **RULE_TEXTS,
 }
-TRUSTED_RULES = {"exp", "sinh", "cosh"}
+# trusted rule -> the text every verdict that uses it lists
+_TRUSTED = {"exp": TRUSTED_POWER_SERIES, "sinh": TRUSTED_POWER_SERIES, "cosh": TRUSTED_POWER_SERIES, **CITED}
+TRUSTED_RULES = set(_TRUSTED)
+_BRANCHY = (sp.Min, sp.Max, sp.Piecewise, sp.Abs, CoordSum, CoordProd, sp.acos)
 
 
-def kernel_display(e) -> str:
-    """Print a kernel in the input syntax (dot/norm), re-parseable by :func:`parse_kernel`."""
-    s = sp.sstr(sp.sympify(e))
-    s = re.sub(r"sqrt\(xx\)", "norm(x)", s)
-    s = re.sub(r"sqrt\(yy\)", "norm(y)", s)
-    s = re.sub(r"\bxx\b", "dot(x, x)", s)
-    s = re.sub(r"\byy\b", "dot(y, y)", s)
-    s = re.sub(r"\bxy\b", "dot(x, y)", s)
-    return s
-
-
-# --------------------------------------------------------------------------------------------
-# Derivations
-# --------------------------------------------------------------------------------------------
-@dataclass
-class _Node:
-    rule: str
-    expr: sp.Expr
-    children: list = field(default_factory=list)
-    note: str = ""
+def trusted_texts(steps) -> list:
+    """The trusted rules a flattened derivation uses, each once, in order of first use."""
+    out = []
+    for s in steps:
+        t = _TRUSTED.get(s["rule"])
+        if t is not None and t not in out:
+            out.append(t)
+    return out
 
 
 class _Deriver:
@@ -81,8 +76,8 @@ class _Deriver:
         return n
 
     def _derive(self, e, depth):  # noqa: C901
-        syms = e.free_symbols & {XX, XY, YY}
-        if not syms:
+        where = side(e)
+        if where == "const":
             if e.has(sp.I):
                 return None
             s = certified_sign(e)
@@ -92,8 +87,18 @@ class _Deriver:
             return None
         if e == XY:
             return _Node("linear", e)
-        if syms <= {XX} or syms <= {YY}:
+        if where in ("x", "y"):
             return None      # depends on one argument only: not symmetric
+        if e.has(sp.acos):
+            n = arccos_rule(self, e, depth)
+            if n is not None:
+                return n
+        for kind, rule in ((sp.Min, min_rule), (sp.Max, max_rule), (sp.Piecewise, piecewise_rule),
+                           ((CoordSum, CoordProd), coordinate_rule)):
+            if isinstance(e, kind):
+                n = rule(self, e, depth)
+                if n is not None:
+                    return n
         if e.is_Mul:
             n = self._mul(e, depth)
             if n is not None:
@@ -111,6 +116,9 @@ class _Deriver:
                 kb = self.derive(b, depth + 1)
                 if kb is not None:
                     return _Node("power", e, [kb], note=f"k = {k}")
+            n = power_rule(self, e, depth)
+            if n is not None:
+                return n
         if isinstance(e, sp.exp):
             n = self._exp(e, depth)
             if n is not None:
@@ -137,6 +145,8 @@ class _Deriver:
             ex = sp.expand(e)
             if ex != e:
                 out.append(ex)
+            if e.has(*_BRANCHY):
+                return out       # factor/powsimp of min, max, piecewise terms: slow and never needed
             if (e.is_Add or e.is_Mul) and sp.count_ops(ex) <= 400 and time.monotonic() < self.deadline:
                 fa = sp.factor(e)
                 if fa != e and fa not in out:
@@ -149,7 +159,7 @@ class _Deriver:
         return out
 
     def _polynomial(self, e):
-        if e.free_symbols & {XX, XY, YY} != {XY}:
+        if e.free_symbols & KERNEL_SYMBOLS != {XY}:
             return None
         try:
             p = sp.Poly(e, XY)
@@ -166,24 +176,10 @@ class _Deriver:
         return None
 
     def _mul(self, e, depth):
-        const, xs, ys, mixed = [], [], [], []
-        for f in sp.Mul.make_args(e):
-            s = f.free_symbols & {XX, XY, YY}
-            if not s:
-                const.append(f)
-            elif s <= {XX}:
-                xs.append(f)
-            elif s <= {YY}:
-                ys.append(f)
-            else:
-                mixed.append(f)
-        c = sp.Mul(*const)
-        fx, fy = sp.Mul(*xs), sp.Mul(*ys)
-        rest = sp.Mul(*mixed)
-        if xs or ys:
-            t = sp.Symbol("t", nonnegative=True)
+        c, fx, fy, rest = split_factors(e)
+        if fx != 1 or fy != 1:
             try:
-                same = sp.simplify(fx.subs(XX, t) - fy.subs(YY, t)) == 0
+                same = swap(fx) == fy or sp.simplify(swap(fx) - fy) == 0
             except Exception:  # noqa: BLE001
                 same = False
             if not same:
@@ -193,7 +189,7 @@ class _Deriver:
             if kin is None:
                 return None
             f_txt = kernel_display(fx)
-            if inner.free_symbols & {XX, XY, YY}:
+            if side(inner) != "const":
                 return _Node("f(x)f(y)K", e, [kin], note=f"f(x) = {f_txt}")
             return _Node("f(x)f(y)K", e, [kin], note=f"f(x) = {f_txt}, K = the constant {kernel_display(inner)}")
         if c != 1:
@@ -202,6 +198,7 @@ class _Deriver:
             if kr is not None and s is not None and s >= 0:
                 return _Node("scale", e, [kr], note=f"c = {kernel_display(c)}")
             return None
+        mixed = sp.Mul.make_args(rest)
         if len(mixed) >= 2:
             kids = [self.derive(f, depth + 1) for f in mixed]
             if all(k is not None for k in kids):
@@ -209,26 +206,22 @@ class _Deriver:
         return None
 
     def _exp(self, e, depth):
-        arg = sp.expand(e.args[0])
-        c0, gx, gy, mixed = [], [], [], []
+        arg, us = abs_min_rewrite(sp.expand(e.args[0]))
+        if us:
+            kid = self.derive(sp.exp(arg), depth + 1)
+            if kid is None:
+                return None
+            return _Node("abs-min", e, [kid], note=", ".join(f"u(x) = {kernel_display(u)}" for u in us))
+        arg = sp.expand(arg)
+        parts = {"const": [], "x": [], "y": [], "mixed": []}
         for term in sp.Add.make_args(arg):
-            s = term.free_symbols & {XX, XY, YY}
-            if not s:
-                c0.append(term)
-            elif s <= {XX}:
-                gx.append(term)
-            elif s <= {YY}:
-                gy.append(term)
-            else:
-                mixed.append(term)
-        c0, gx, gy, km = sp.Add(*c0), sp.Add(*gx), sp.Add(*gy), sp.Add(*mixed)
+            parts[side(term)].append(term)
+        c0, gx, gy, km = (sp.Add(*parts[k]) for k in ("const", "x", "y", "mixed"))
         if c0 == 0 and gx == 0 and gy == 0:
-            ka = self.derive(e.args[0], depth + 1)
-            return _Node("exp", e, [ka]) if ka is not None else None
+            return self._exp_of(e.args[0], depth)
         if not c0.is_real:
             return None
-        t = sp.Symbol("t", nonnegative=True)
-        if sp.simplify(gx.subs(XX, t) - gy.subs(YY, t)) != 0:
+        if sp.simplify(swap(gx) - gy) != 0:
             return None
         # identity check: exp(arg) == exp(c0) exp(gx) exp(gy) exp(km)
         if sp.expand(c0 + gx + gy + km - arg) != 0:
@@ -236,22 +229,29 @@ class _Deriver:
         if km == 0:
             inner_node = _Node("constant", sp.exp(c0), note=f"exp({kernel_display(c0)}) > 0")
         else:
-            kk = self.derive(km, depth + 1)
-            if kk is None:
+            inner_node = self._exp_of(km, depth)
+            if inner_node is None:
                 return None
-            inner_node = _Node("exp", sp.exp(km), [kk])
             if c0 != 0:
                 inner_node = _Node("scale", sp.exp(c0) * sp.exp(km), [inner_node],
                                    note=f"c = exp({kernel_display(c0)}) > 0")
         if gx == 0:
             return _Node("exp-split", e, [inner_node], note=f"c0 = {kernel_display(c0)}, no f")
         gauss = ""
-        cc = sp.Wild("cc", exclude=[XX, XY, YY])
+        cc = sp.Wild("cc", exclude=[XX, XY])
         m = gx.match(-cc * XX)
         if m and sp.expand(km - 2 * m[cc] * XY) == 0 and c0 == 0:
             gauss = f" — the Gaussian kernel exp(-c|x - y|^2) with c = {m[cc]} (Lin's slides)"
         return _Node("exp-split", e, [inner_node],
                      note=f"f(x) = exp({kernel_display(gx)})" + (f", c0 = {kernel_display(c0)}" if c0 != 0 else "") + gauss)
+
+    def _exp_of(self, km, depth):
+        """A node for exp(km), km depending on both arguments."""
+        n = exp_of_mixed(self, km, depth)
+        if n is not None:
+            return n
+        kk = self.derive(km, depth + 1)
+        return _Node("exp", sp.exp(km), [kk]) if kk is not None else None
 
 
 def _expansion_size(e) -> int:

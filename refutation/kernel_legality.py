@@ -7,8 +7,11 @@ Three answers, each with its evidence:
   polynomials with nonnegative coefficients in x·y, f(x)f(y)K, and exp / sinh / cosh of a legal
   kernel.  The last is the one step no algebra can check — exp is a *limit* of polynomials with
   nonnegative coefficients and the PSD cone is closed — so it is the **named trusted rule**
-  ``power-series-limit`` and every derivation that uses it says so.  Every algebraic step
-  (a factorisation f(x)f(y)K, the split of an exponent) is re-checked by sympy.
+  ``power-series-limit`` and every derivation that uses it says so.  For min, max, indicators,
+  piecewise and coordinate-wise terms, the cited theorems of :mod:`refutation.kernel_rules`
+  (Brownian motion, the equality indicator, the box overlap, the arc-cosine kernels) are named
+  the same way.  Every algebraic step (a factorisation f(x)f(y)K, the split of an exponent) is
+  re-checked by sympy.
 * **illegal** — a small set of points with exact rational coordinates and a rational vector v
   with v^T G v < 0 for their Gram matrix G (so G has a negative eigenvalue).  The sign is
   certified exactly: by rational arithmetic when the entries are rational, otherwise by interval
@@ -16,7 +19,10 @@ Three answers, each with its evidence:
   The search itself uses floats; only the certificate counts.
 * **unknown** — neither; the verdict says what was tried.
 
-The kernel is parsed by :mod:`refutation.expr_parse` into a function of |x|^2, x·y and |y|^2.
+The kernel is parsed by :mod:`refutation.kernel_parse` (a function of |x|^2, x·y and |y|^2, of
+the numbers x, y in dimension 1, and of coordinate-wise sums and products).  The verdict is about
+the stated domain: ``dim`` (None = every dimension; 1 = x and y are numbers) and ``domain``
+(``real``, ``nonneg`` = every coordinate >= 0, ``positive`` = every coordinate > 0).
 """
 from __future__ import annotations
 
@@ -25,11 +31,10 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from learners.errors import InputError
-
-from .expr_parse import XX, YY, parse_kernel
-from .kernel_derive import TRUSTED_POWER_SERIES, derive, flatten, kernel_display
+from .kernel_derive import TRUSTED_POWER_SERIES, derive, flatten, kernel_display, trusted_texts
+from .kernel_parse import check_domain, parse_kernel
 from .kernel_search import TRUSTED_INTERVALS, asymmetry, evaluate_kernel_exact, gram_exact, search_counterexample
+from .kernel_terms import domain_text
 
 __all__ = ["KernelVerdict", "check_kernel", "TRUSTED_POWER_SERIES", "TRUSTED_INTERVALS",
            "kernel_display", "gram_exact", "evaluate_kernel_exact"]
@@ -55,6 +60,8 @@ class KernelVerdict:
     tried: list = field(default_factory=list)
     domain_note: str = ""
     seconds: float = 0.0
+    domain: str = "real"
+    dimension: int | None = None
 
     @property
     def exit_code(self) -> int:
@@ -68,11 +75,12 @@ class KernelVerdict:
         return {"expr": self.expr, "kernel": self.kernel, "status": self.status,
                 "derivation": self.derivation, "trusted": self.trusted,
                 "certificate": self.certificate, "tried": self.tried,
-                "domain_note": self.domain_note, "seconds": round(self.seconds, 4)}
+                "domain_note": self.domain_note, "domain": self.domain, "dimension": self.dimension,
+                "domain_text": domain_text(self.domain, self.dimension), "seconds": round(self.seconds, 4)}
 
     def explain(self) -> str:
         lines = [f"K(x, y) = {self.expr}" + (f"   [= {self.kernel}]" if self.kernel.replace(" ", "") != self.expr.replace(" ", "") else ""),
-                 f"verdict: {self.status.upper()}"]
+                 f"verdict: {self.status.upper()}", f"domain: {domain_text(self.domain, self.dimension)}"]
         if self.status == "legal":
             lines.append("derivation by the closure rules:")
             for s in self.derivation:
@@ -106,43 +114,42 @@ class KernelVerdict:
 
 
 def _domain_note(e) -> str:
-    risky = any(isinstance(a, sp.Pow) and a.exp.is_number and (a.exp < 0 or not a.exp.is_Integer)
-                and not (a.base in (XX, YY) and a.exp > 0)
+    risky = any(isinstance(a, sp.Pow) and a.exp.is_number
+                and ((a.exp < 0 and not a.base.is_positive) or (not a.exp.is_Integer and not a.base.is_nonnegative))
                 for a in sp.preorder_traversal(e)) or e.has(sp.log) or e.has(sp.tan)
     return ("note: K may be undefined or not real at some points (a division, a root, log or tan); "
             "the verdict is about the points where it is defined and real") if risky else ""
 
 
-def check_kernel(expr: str, dim: int | None = None, *, budget: float = 5.0) -> KernelVerdict:
-    """Decide whether ``expr`` (in x, y with dot/norm) is a legal kernel.
+def check_kernel(expr: str, dim: int | None = None, *, budget: float = 5.0, domain: str = "real") -> KernelVerdict:
+    """Decide whether ``expr`` is a legal kernel on the stated domain.
 
-    ``dim`` is the largest input dimension the counterexample search uses (default 3; the
-    derivation is dimension-free).  ``budget`` bounds the search in seconds.  Raises
-    :class:`InputError` for bad input.
+    ``dim``: the input dimension; None (default) = every dimension (the derivation is
+    dimension-free, the counterexample search tries d = 1, 2, 3); 1 = x and y are numbers
+    (``min(x, y)``, ``abs(x - y)``); D >= 2 = x, y in R^D (counterexamples have D coordinates).
+    ``domain``: ``real`` (default), ``nonneg`` (every coordinate >= 0) or ``positive`` (> 0).
+    ``budget`` bounds the search in seconds.  Raises :class:`InputError` for bad input.
     """
     t0 = time.monotonic()
-    if dim is None:
-        dim = 3
-    if isinstance(dim, bool) or not isinstance(dim, int) or dim < 1 or dim > 50:
-        raise InputError(f"--dim must be an integer between 1 and 50, got {dim!r}")
-    e = parse_kernel(expr)
+    check_domain(dim, domain)
+    e = parse_kernel(expr, dim=dim, domain=domain)
     kdisp = kernel_display(e)
     deadline = t0 + max(0.5, float(budget))
     tried: list = []
+    where = {"domain": domain, "dimension": dim}
     root = derive(e, deadline=t0 + max(0.5, float(budget)) * 0.4)
     tried.append("derivation by the closure rules (cK, K1 + K2, K1·K2, K^k, polynomials with nonnegative "
-                 "coefficients, f(x)f(y)K, exp/sinh/cosh of a legal kernel, exponent splitting)")
+                 "coefficients, f(x)f(y)K, exp/sinh/cosh of a legal kernel, exponent splitting; min, max, "
+                 "indicators, piecewise and coordinate-wise terms by the cited theorems)")
     if root is not None:
         steps = flatten(root)
-        trusted = [TRUSTED_POWER_SERIES] if any(s["trusted"] for s in steps) else []
-        return KernelVerdict(expr, kdisp, "legal", derivation=steps, trusted=trusted,
-                             domain_note=_domain_note(e), seconds=time.monotonic() - t0)
-    dims = list(range(1, dim + 1))
-    cert = search_counterexample(e, dims, deadline, tried)
+        return KernelVerdict(expr, kdisp, "legal", derivation=steps, trusted=trusted_texts(steps),
+                             domain_note=_domain_note(e), seconds=time.monotonic() - t0, **where)
+    cert = search_counterexample(e, deadline, tried, dim=dim, domain=domain)
     if cert is None:
-        cert = asymmetry(e, tried)
+        cert = asymmetry(e, tried, dim=dim, domain=domain)
     if cert is not None:
         return KernelVerdict(expr, kdisp, "illegal", certificate=cert, tried=tried,
-                             domain_note=_domain_note(e), seconds=time.monotonic() - t0)
+                             domain_note=_domain_note(e), seconds=time.monotonic() - t0, **where)
     return KernelVerdict(expr, kdisp, "unknown", tried=tried, domain_note=_domain_note(e),
-                         seconds=time.monotonic() - t0)
+                         seconds=time.monotonic() - t0, **where)
