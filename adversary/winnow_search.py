@@ -21,7 +21,7 @@ Public API
     (True, None) when no sequence has more than M mistakes, else (False, a longer sequence).
 
 ``winnow_bounds(n, r, variant, mistakes) -> dict``
-    The notes' bound, the prototype's sharper bounds and the tight halving bound (n a power of
+    The notes' bound, the catalogue's sharper bounds and the tight halving bound (n a power of
     2), and the exact state bound of :class:`adversary.winnow_game.WinnowGame`, each with the
     ratio mistakes / bound (the lg n comparisons are made exactly, 2**(M - c) <= n**k).
 
@@ -155,7 +155,7 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
 # ---- bounds and Sequence objects ---------------------------------------------------------------
 
 def winnow_bounds(n, r, variant, mistakes, alpha=2) -> dict:
-    """Bounds next to a mistake count: the notes' formula, the sharper prototype bounds (n a power
+    """Bounds next to a mistake count: the notes' formula, the catalogue's sharper bounds (n a power
     of 2), the state upper bound; ratio = mistakes / (largest integer the bound allows)."""
     game = WinnowGame(n, r, variant, alpha)
     out = {}

@@ -123,7 +123,7 @@ def _margin3_family(algorithm):
 
 
 def _two_d_family(algorithm, budget):
-    from adversary.perceptron_2d import prototype_upper_bound
+    from adversary.perceptron_2d import plane_bound
     out = []
     for den in (2, 3, 5):
         g = Fraction(1, den)
@@ -134,7 +134,7 @@ def _two_d_family(algorithm, budget):
                 return None
             return best_2d(g, budget=budget)
         try:
-            approx_M = prototype_upper_bound(g) - 1
+            approx_M = plane_bound(g) - 1
         except Exception:  # noqa: BLE001
             approx_M = den * den // 2
         out.append(_Cand("perceptron-2d", {"gamma": fraction_str(g)},
