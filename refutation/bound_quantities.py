@@ -1,6 +1,6 @@
 """The quantities a claimed mistake bound speaks of (R, W, gamma, L, TD, n, d for the perceptrons;
 n, r for Winnow), their values at a certified instance, and the exact comparison M > EXPR.
-See :mod:`refutation.check_bound` for how the quantities are tied together."""
+See :mod:`refutation.bound_check` for how the quantities are tied together."""
 from __future__ import annotations
 
 import sympy as sp
