@@ -138,19 +138,28 @@ class _StepJob:
             self.primary = z3_check(self.smt, TIMEOUT_MS)
             return
         self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
+        texts = _INSTANCES.get(st.goal)
+        if texts is None:
+            texts = _INSTANCES[st.goal] = self._instances(st)
+        self.texts = texts
+        self.smt = texts[0] if texts else ""
+        self.primary_future = _background().submit(sympy_identity, lhs, rhs)
+        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
+        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
+        if len(texts) < len(DIMS):
+            self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
+
+    def _instances(self, st) -> list[str]:
+        """The identity in coordinates of R^1, R^2, R^3, as texts (shared by every job with the
+        same formula)."""
         texts = []
         for d in DIMS:
             try:
                 (g,), _ = instance([st.goal], {}, dim=d)
-            except FormulaError as e:
-                self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason=f"no instance in dimension {d}: {e}"))
+            except FormulaError:
                 continue
-            texts.append(problem([], g, comment=f"identity {st.id} of {st.theorem} in dimension {d}"))
-        self.smt = texts[0] if texts else ""
-        self.texts = texts
-        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
-        self.primary_future = _background().submit(sympy_identity, lhs, rhs)
-        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
+            texts.append(problem([], g, comment=f"an identity in dimension {d}"))
+        return texts
 
     def result(self, step) -> StepResult:
         if self.primary is None:
@@ -171,6 +180,7 @@ class _StepJob:
 
 
 _GUARDED: dict = {}       # definite satisfiability answers by (text, queries), per process
+_INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its formula
 
 
 class _PendingGuarded:

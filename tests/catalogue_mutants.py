@@ -161,12 +161,14 @@ class EditedProof(Proof):
 
 
 def proof_edits(n_solve: int, n_facts: list[int]) -> list[Edit]:
-    """Every edit kind at every solve call (facts: drop each, retype the first and the last)."""
+    """Every edit kind at every solve call.  Facts: in the last step (the one that concludes)
+    drop each in turn, elsewhere the first and the last; retype the first and the last."""
     out = []
     for i in range(n_solve):
         for k in FORMULA_EDITS:
             out.append(Edit(f"goal:{k}", i))
-        for j in range(n_facts[i]):
+        drops = range(n_facts[i]) if i == n_solve - 1 else sorted({0, n_facts[i] - 1} - {-1})
+        for j in drops:
             out.append(Edit("drop_fact", i, j))
         if n_facts[i]:
             for j in sorted({0, n_facts[i] - 1}):
