@@ -80,11 +80,15 @@ class Bound:
 
 @lru_cache(maxsize=None)
 def _expr_of(theorem_id: str, terms: tuple):
-    """The right-hand side of the theorem's conclusion M <= rhs, in :data:`SYMBOLS`."""
+    """The right-hand side of the theorem's conclusion M <= rhs, in :data:`SYMBOLS`: the named
+    subterms replaced by their symbols, every other variable read by its displayed name, then the
+    one formula-to-sympy translation of the suite (``proofs.symbolic.to_sympy``)."""
     import sympy as sp
 
     from . import registry
+    from .formula import Expr
     from .render import text
+    from .symbolic import to_sympy
     th = registry.get(theorem_id)
     c = th.conclusion
     if c.op == "and":
@@ -92,41 +96,24 @@ def _expr_of(theorem_id: str, terms: tuple):
     lhs = c.args[0].args[0] if c.args and c.args[0].op == "to_real" else (c.args[0] if c.args else None)
     if c.op != "le" or lhs is None or lhs.op != "var" or lhs.name != "M":
         raise ValueError(f"{theorem_id}: its conclusion is not of the form M <= bound: {text(th.conclusion)}")
-    table = dict(terms)
-    syms = symbols()
-    loc = {**syms, "lg": lambda v: sp.log(v, 2)}
+    table, syms = dict(terms), symbols()
+    named: dict[str, object] = {}
 
-    def go(e):
+    def rename(e):
         t = text(e)
         if t in table:
-            return sp.sympify(table[t], locals=loc)
-        op, a = e.op, e.args
-        if op == "var":
-            if e.text in syms:
-                return syms[e.text]
+            name = f"bound{len(named)}"
+            named[name] = sp.sympify(table[t], locals={**syms, "lg": lambda v: sp.log(v, 2)})
+            return Expr("var", name=name, sort=e.sort)
+        if e.op == "var":
+            if e.text not in syms:
+                raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
+            return Expr("var", name=e.text, sort=e.sort)
+        if e.op in ("call", "dot", "sum"):
             raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
-        if op == "num":
-            return sp.Rational(e.value.numerator, e.value.denominator)
-        if op == "to_real":
-            return go(a[0])
-        if op == "add":
-            return sp.Add(*[go(x) for x in a])
-        if op == "mul":
-            return sp.Mul(*[go(x) for x in a])
-        if op == "sub":
-            return go(a[0]) - go(a[1])
-        if op == "neg":
-            return -go(a[0])
-        if op == "div":
-            return go(a[0]) / go(a[1])
-        if op == "pow":
-            return go(a[0]) ** int(a[1].value)
-        if op == "sqrt":
-            return sp.sqrt(go(a[0]))
-        if op == "lg":
-            return sp.log(go(a[0]), 2)
-        raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
-    return go(c.args[1])
+        return Expr(e.op, tuple(rename(x) for x in e.args), e.name, e.sort, e.value, e.tex, e.text) if e.args else e
+    out = to_sympy(rename(c.args[1]))
+    return out.xreplace({v: named[v.name] if v.name in named else syms[v.name] for v in out.free_symbols})
 
 
 BOUNDS: dict[str, Bound] = {b.id: b for b in [
