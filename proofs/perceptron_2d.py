@@ -11,6 +11,9 @@ do not give the bound (they allow M = 1/gamma^2); the plane does, with s = sqrt(
 * two consecutive mistakes k, k+1 squeeze it: s^2 >= a(k) gamma + s |b(k+1)| (whether b changes
   sign or not) and s |b(k+1)| >= a(k+1) gamma (the next mistake);
 * a(k) >= k gamma (Claim 1 in coordinates), so with k = M - 2: 1 - gamma^2 >= (2M - 3) gamma^2.
+
+The floor form is stated for every integer F with (1 - gamma^2)/(2 gamma^2) < F + 1; the floor is
+the smallest such F.
 """
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ HYPS = [
     ("unit_examples", forall_below(k, M, Eq(z1(k)**2 + z2(k)**2, 1))),
     ("margin", forall_below(k, M, z1(k) >= g)),
     ("gamma_range", And(g > 0, g <= 1)),
-    ("F_is_floor", And(F <= X, X < F + 1)),
+    ("F_above", X < F + 1),
 ]
 
 
@@ -87,9 +90,11 @@ def _proof(p):
                    title="k = M - 2: 2 gamma^2 (M - 1) <= 1 (and M <= 1 is below it)")
     real = p.solve("two_d_real_form", [half, p.hyp("gamma_range")], M - 1 <= X + num(1) / 2,
                    title="M - 1 <= 1/(2 gamma^2) = (1 - gamma^2)/(2 gamma^2) + 1/2")
-    floor = p.solve("two_d_floor_form", [real, p.hyp("F_is_floor")], M <= F + 2,
-                    title="M < F + 5/2 for integers M, F: M <= floor((1 - gamma^2)/(2 gamma^2)) + 2")
-    return p.solve("two_d_both_forms", [half, floor], p.theorem.conclusion)
+    floor = p.solve("two_d_floor_form", [real, p.hyp("F_above")], M <= F + 2,
+                    title="M < F + 5/2 for integers M, F: M <= F + 2 (with F the floor: floor((1 - gamma^2)/(2 gamma^2)) + 2)")
+    bound = p.solve("two_d_bound", [half, p.hyp("gamma_range")], M <= 1 + 1 / (2 * g**2),
+                    title="divide by 2 gamma^2 > 0: M <= 1 + 1/(2 gamma^2)")
+    return p.solve("two_d_both_forms", [bound, floor], p.theorem.conclusion)
 
 
 THEOREMS = [
@@ -100,7 +105,7 @@ THEOREMS = [
                       "For d = 2 the perceptron makes at most floor((1 - gamma^2)/(2 gamma^2)) + 2 mistakes, "
                       "about half of 1/gamma^2; proved here in the sharper form M <= 1 + 1/(2 gamma^2)."),
         hypotheses=HYPS,
-        conclusion=And(2 * g**2 * (M - 1) <= 1, M <= F + 2),
+        conclusion=And(M <= 1 + 1 / (2 * g**2), M <= F + 2),
         proof=_proof, encoding=ENC, witness_sizes={M: 2},
         notes="The generic lemmas alone allow M = 1/gamma^2 (e.g. gamma = 1/2, M = 4, w.w* = 2, |w|^2 = 4), so the "
               "squeeze of the lateral coordinate is the new step.  The 2-D adversary's unit-length search (docs/adversary.md) "

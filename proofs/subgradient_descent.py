@@ -41,9 +41,10 @@ THEOREMS = [
         name="The perceptron update is a subgradient step (step size 1) on max(0, -y x.w)",
         source=Source(BIAS_NOTES, "notes on the perceptron with bias, closing remark",
                       "The perceptron can be read as stochastic subgradient descent on a modified hinge loss."),
-        hypotheses=[("label_pm1", Eq(y**2, 1))],
+        hypotheses=[],
         conclusion=And(loss(v) >= loss(w) + dot(G, v - w), Eq(w - G, Ite(MISTAKE, w + y * x, w))),
         proof=_proof, encoding="vectors of R^d, any d",
-        notes="At a tie both 0 and -y x are subgradients; the perceptron's choice -y x is what makes a tie a mistake.",
+        notes="At a tie both 0 and -y x are subgradients; the perceptron's choice -y x is what makes a tie a mistake.  "
+              "The statement holds for every real y, labels +-1 included.",
     ),
 ]

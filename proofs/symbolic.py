@@ -97,6 +97,8 @@ class _Tr:
             return sp.Sum(inner, (iv, S(lo), S(hi)))
         if op in ("exp", "sqrt"):
             return getattr(sp, op)(S(a[0]))
+        if op == "lg":
+            return sp.log(S(a[0]), 2)
         raise FormulaError(f"no sympy form for {op}")
 
 
