@@ -53,7 +53,7 @@ Qed.
 
 Theorem perceptron_is_subgradient_descent : perceptron_is_subgradient_descent_statement.
 Proof.
-  intros dim v w x y _. rewrite !(dot_comm dim x).
+  intros dim v w x y. rewrite !(dot_comm dim x).
   destruct (Rle_b (y * dot dim w x) 0) eqn:E; split.
   - apply Rle_b_spec in E. rewrite dot_smul_l, dot_vsub_r, !(dot_comm dim x).
     rewrite (Rmax_right 0 (- y * dot dim w x)) by lra. pose proof (Rmax_r 0 (- y * dot dim v x)). lra.

@@ -154,7 +154,6 @@ Ltac mb_prep :=
   intros; mb_split_hyps; mb_goal; mb_split_hyps; mb_ifs; mb_decide; mb_norm; mb_nat_facts; mb_discharge;
   mb_split_hyps; mb_case_premises; mb_discharge; mb_split_hyps; mb_vec_eqs; mb_norm;
   mb_nat_facts; mb_cases; mb_const_dots.
-Ltac mb_solve := mb_prep; mb_arith.
 
 (** 0 <= |t| for every |t| in the context. *)
 Ltac mb_abs_pos :=
@@ -176,9 +175,21 @@ Ltac mb_prep_atoms :=
 Lemma mb_le_div (a b c : R) : 0 < c -> a * c <= b -> a <= b / c.
 Proof. intros Hc H. apply Rmult_le_reg_r with c; [exact Hc|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra. exact H. Qed.
 
+Lemma mb_le_plus_div (a b c d : R) : 0 < c -> (a - b) * c <= d -> a <= b + d / c.
+Proof. intros Hc H. assert (a - b <= d / c) by (apply mb_le_div; assumption). lra. Qed.
+
+(** Clear a division by a positive term on the right of <=, then nonlinear arithmetic. *)
+Ltac mb_div :=
+  match goal with
+  | |- _ <= _ + _ / _ => apply mb_le_plus_div; [nra|nra]
+  | |- _ <= _ / _ => apply mb_le_div; [nra|nra]
+  end.
+
 Ltac mb_cancel x :=
   let Z := fresh "mbZ" in
   destruct (Req_dec x 0) as [Z|Z]; [rewrite Z in *; nra | apply (Rmult_le_reg_l x); [lra|nra]].
+
+Ltac mb_solve := mb_prep; first [ mb_arith | mb_div ].
 
 (** A vector identity: expand inner products of sums and multiples, then ring over the inner
     products of the remaining vectors (their order made canonical by the generated rewrites). *)
