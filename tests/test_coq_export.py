@@ -137,3 +137,13 @@ def test_verify_coq_refuses_bad_input():
     r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--latex", "x.tex"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "cannot be combined" in r.stderr
+
+
+def test_every_hint_belongs_to_a_step_of_the_catalogue():
+    from proofs.coq.hints import HINTS
+    from proofs.runner import build as build_proof
+    steps = set()
+    for th in registry.all_theorems():
+        if th.kind == "theorem":
+            steps |= {(th.id, st.id) for st in build_proof(th).proof.steps}
+    assert set(HINTS) <= steps
