@@ -34,7 +34,8 @@ def test_every_catalogue_statement_and_step_exports():
 
 
 def test_every_catalogue_theorem_has_a_declared_counterpart():
-    from proofs.coq.build import SRC, _strip_comments
+    from proofs.coq.build import SRC
+    from proofs.coq.compile import strip_comments as _strip_comments
     for th in registry.all_theorems():
         cn = names.coq_name(th.id)
         assert cn is not None, th.id

@@ -22,33 +22,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..formula import BOOL, INT, NAT, REAL, VEC, Expr, free_vars, walk
+from .intterms import ExportError, coq_ident, is_nat_form, linear, nat_safe, print_nat_form, print_z_form
 
 __all__ = ["ExportError", "CoqPrinter", "statement", "step_statement", "coq_ident", "DIM"]
 
 DIM = "dim"
-
-# names a variable may not take in Coq (keywords, the Prelude's vocabulary, the standard library's)
-_RESERVED = {
-    "as", "at", "cofix", "else", "end", "exists", "exists2", "fix", "for", "forall", "fun", "if", "IF", "in",
-    "let", "match", "mod", "Prop", "return", "Set", "then", "Type", "using", "where", "with", "is",
-    "R", "Z", "Q", "nat", "bool", "true", "false", "True", "False", "S", "O", "Vec", "dot", "vzero", "vadd",
-    "vsub", "smul", "sum_lt", "sum_incl", "sum_inclZ", "lg", "pow2", "pow2Z", "exp", "sqrt", "ln", "ite",
-    "Rle_b", "Rlt_b", "Req_b", "INR", "IZR", "Rabs", "Rmax", "Rmin", "fact", "pow", "C", "sum", "list",
-    "map", "seq", "length", "In", "not", "and", "or", "iff", "eq", "le", "lt", "ge", "gt", DIM, "pi", "PI",
-    "sin", "cos", "tan", "Rsqr", "sqr", "max", "min", "abs", "id", "fst", "snd", "pred", "plus", "mult", "minus",
-}
-
-
-class ExportError(ValueError):
-    """A formula the Coq printer cannot translate faithfully."""
-
-
-def coq_ident(name: str) -> str:
-    """The Coq name of a formula variable: the same name unless it clashes (then a trailing _)."""
-    if not name.isidentifier() or not name.isascii():
-        raise ExportError(f"variable name {name!r} is not a Coq identifier")
-    return name + "_" if name in _RESERVED or name.endswith("_") else name
-
 
 def _rat_R(v: Fraction) -> str:
     if v.denominator == 1:
@@ -67,57 +45,6 @@ def _is_int(sort: str) -> bool:
 
 
 _R_REL = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "=", "ne": "<>"}
-
-
-def _linear(e: Expr):
-    """An integer-valued term as (coefficients by variable, constant), or None when it is not a
-    linear combination of integer variables.  Printing the canonical form (``k - 1 + 1`` is ``k``)
-    changes no value: it makes arithmetically equal indices and bounds print alike, as the
-    solvers, which do integer arithmetic on them, see them."""
-    if e.op == "num":
-        return {}, e.value
-    if e.op == "var" and _is_int(e.sort):
-        return {e: Fraction(1)}, Fraction(0)
-    if e.op in ("add", "sub", "neg", "mul"):
-        parts = [_linear(c) for c in e.args]
-        if any(p is None for p in parts):
-            return None
-        if e.op == "neg":
-            (t, c), = parts
-            return {v: -k for v, k in t.items()}, -c
-        if e.op == "mul":
-            if sum(1 for t, _ in parts if t) > 1:
-                return None
-            coef, out = Fraction(1), {}
-            for t, c in parts:
-                if t:
-                    out = t
-                    base = c
-                else:
-                    coef *= c
-            if not out:
-                return {}, coef
-            return {v: k * coef for v, k in out.items()}, base * coef
-        sign = [1] + ([-1] if e.op == "sub" else [1]) * (len(parts) - 1)
-        out, const = {}, Fraction(0)
-        for sg, (t, c) in zip(sign, parts):
-            const += sg * c
-            for v, k in t.items():
-                out[v] = out.get(v, Fraction(0)) + sg * k
-        return {v: k for v, k in out.items() if k != 0}, const
-    return None
-
-
-def _nat_safe(e: Expr) -> bool:
-    """Can the integer-valued term be printed as a nat?  (After a substitution a node's recorded sort
-    can be stale: ``k + 1`` with an integer term put for k; the whole tree decides.)"""
-    lin = _linear(e)
-    if lin is not None:
-        return CoqPrinter._is_nat_form(lin)
-    if e.sort != NAT or e.op in ("sub", "neg"):
-        return False
-    return all(_nat_safe(c) for c in e.args if _is_int(c.sort)) and all(
-        c.sort in (NAT, INT) or e.op in ("call", "ite") for c in e.args)
 
 
 class CoqPrinter:
@@ -145,7 +72,7 @@ class CoqPrinter:
             return self.call(e)
         if op == "to_real":
             s = a[0].sort
-            if _is_int(s) and _nat_safe(a[0]):
+            if _is_int(s) and nat_safe(a[0]):
                 return f"(INR {self.nat(a[0])})"
             if _is_int(s):
                 return f"(IZR {self.z(a[0])})"
@@ -203,11 +130,11 @@ class CoqPrinter:
     def N(self, e: Expr) -> str:
         """A natural-number term, printed for nat_scope (no delimiter)."""
         op, a = e.op, e.args
-        if not _is_int(e.sort) or not _nat_safe(e):
+        if not _is_int(e.sort) or not nat_safe(e):
             raise ExportError(f"a {e.sort} term where a natural number is expected")
-        lin = _linear(e) if op in ("add", "mul", "sub", "neg") else None
-        if lin is not None and self._is_nat_form(lin):
-            return self._print_nat_form(lin)
+        lin = linear(e) if op in ("add", "mul", "sub", "neg") else None
+        if lin is not None and is_nat_form(lin):
+            return print_nat_form(lin)
         if op == "num":
             return _int_lit(e.value)
         if op == "var":
@@ -229,48 +156,19 @@ class CoqPrinter:
     def nat(self, e: Expr) -> str:
         return f"({self.N(e)})%nat"
 
-    @staticmethod
-    def _is_nat_form(lin) -> bool:
-        t, c = lin
-        return c >= 0 and c.denominator == 1 and all(k > 0 and k.denominator == 1 and v.sort == NAT for v, k in t.items())
-
-    @staticmethod
-    def _print_nat_form(lin) -> str:
-        t, c = lin
-        parts = [coq_ident(v.name) if k == 1 else f"{k.numerator} * {coq_ident(v.name)}"
-                 for v, k in sorted(t.items(), key=lambda vk: vk[0].name)]
-        if c or not parts:
-            parts.append(str(c.numerator))
-        return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
-
-    @staticmethod
-    def _print_z_form(lin) -> str:
-        t, c = lin
-        if c.denominator != 1 or any(k.denominator != 1 for k in t.values()):
-            raise ExportError("a non-integer coefficient in an integer term")
-        out = ""
-        for v, k in sorted(t.items(), key=lambda vk: vk[0].name):
-            atom = f"(Z.of_nat {coq_ident(v.name)})" if v.sort == NAT else coq_ident(v.name)
-            term = atom if abs(k) == 1 else f"{abs(k.numerator)} * {atom}"
-            out = (("- " if k < 0 else "") + term) if not out else out + (" - " if k < 0 else " + ") + term
-        if c or not out:
-            cs = str(abs(c.numerator))
-            out = (str(c.numerator) if c >= 0 else f"- {cs}") if not out else out + (" - " if c < 0 else " + ") + cs
-        return f"({out})"
-
     def Zt(self, e: Expr) -> str:
         """An integer term, printed for Z_scope (natural-number subterms injected)."""
         op, a = e.op, e.args
-        lin = _linear(e) if op in ("add", "sub", "mul", "neg") else None
+        lin = linear(e) if op in ("add", "sub", "mul", "neg") else None
         if lin is not None:
-            if self._is_nat_form(lin):
-                return f"(Z.of_nat ({self._print_nat_form(lin)})%nat)" if lin[0] else _int_lit(lin[1])
-            return self._print_z_form(lin)
+            if is_nat_form(lin):
+                return f"(Z.of_nat ({print_nat_form(lin)})%nat)" if lin[0] else _int_lit(lin[1])
+            return print_z_form(lin)
         if op == "num":
             return _int_lit(e.value)
         if not _is_int(e.sort):
             raise ExportError(f"a {e.sort} term where an integer is expected")
-        if _nat_safe(e):
+        if nat_safe(e):
             return f"(Z.of_nat {self.nat(e)})"
         if op == "num":
             return _int_lit(e.value)
@@ -330,7 +228,7 @@ class CoqPrinter:
         for x in e.args:
             if _is_int(x.sort) and e.name in self.z_indexed:
                 parts.append(self.z(x))
-            elif _is_int(x.sort) and _nat_safe(x):
+            elif _is_int(x.sort) and nat_safe(x):
                 parts.append(self.nat(x))
             elif _is_int(x.sort):
                 raise ExportError(f"{e.name}(...) at an integer index: sequences are indexed by natural numbers")
@@ -386,7 +284,7 @@ class CoqPrinter:
             return f"({self.B(x)} {_R_REL[op]} {self.B(y)})"
         if REAL in (x.sort, y.sort):
             return f"({self.R(_real(x))} {_R_REL[op]} {self.R(_real(y))})"
-        if _nat_safe(x) and _nat_safe(y):
+        if nat_safe(x) and nat_safe(y):
             return f"({self.N(x)} {_R_REL[op]} {self.N(y)})%nat"
         return f"({self.Zt(x)} {_R_REL[op]} {self.Zt(y)})%Z"
 
@@ -421,7 +319,7 @@ class CoqPrinter:
                 f, s, t = "R", self.R(_real(x)), self.R(_real(y))
                 s, t = f"({s})%R", f"({t})%R"
                 fn = {"le": "Rle_b", "lt": "Rlt_b", "eq": "Req_b"}
-            elif _nat_safe(x) and _nat_safe(y):
+            elif nat_safe(x) and nat_safe(y):
                 s, t = self.nat(x), self.nat(y)
                 fn = {"le": "Nat.leb", "lt": "Nat.ltb", "eq": "Nat.eqb"}
             else:
@@ -486,7 +384,7 @@ def _real(e: Expr) -> Expr:
 
 def _z_indexed(formulas) -> set[str]:
     return {n.name for f in formulas for n in walk(f)
-            if n.op == "call" and any(_is_int(a.sort) and not _nat_safe(a) for a in n.args)}
+            if n.op == "call" and any(_is_int(a.sort) and not nat_safe(a) for a in n.args)}
 
 
 def step_statement(hyps, goal: Expr) -> str:
