@@ -18,8 +18,8 @@ from proofs.formula import (Abs, And, Eq, ForAll, Implies, Int, Ite, Max, Nat, R
 def test_block_novikoff_statement_is_printed_from_its_formula():
     s = statement(registry.get("block_novikoff_unit"))
     assert s.startswith("forall (dim : nat) (M : nat) (g : R) (u : Vec) (w : nat -> Vec) (x : nat -> Vec) (y : nat -> R),")
-    assert "((w (0)%nat) = vzero) ->" in s
-    assert ("(forall (k : nat), (((0 <= k)%nat /\\ (k < M)%nat) -> ((w ((k + 1))%nat) = "
+    assert "(veq dim (w (0)%nat) vzero) ->" in s
+    assert ("(forall (k : nat), (((0 <= k)%nat /\\ (k < M)%nat) -> (veq dim (w ((k + 1))%nat) "
             "(vadd (w (k)%nat) (smul (y (k)%nat) (x (k)%nat))))))") in s
     assert s.endswith("((INR (M)%nat) <= (1 / (g ^ 2)))")
 
@@ -85,12 +85,27 @@ def test_sums_are_inclusive():
     assert "(sum_incl (0)%nat (((Z.of_nat M) - 1))%Z (fun i : nat => (y (i)%nat)))" in s
 
 
+def test_vector_equations_mean_equality_in_the_space():
+    w, u = Vec("w"), Vec("u")
+    s = step_statement([Eq(w, u)], dot(w, w) >= 0)
+    assert "(veq dim w u)" in s and "(dot dim w w)" in s and s.startswith("forall (dim : nat)")
+
+
+def test_vectors_of_a_feature_space_get_their_own_dimension():
+    from proofs.formula import Fun
+    phi = Fun("phi", (VEC,), VEC)
+    x, z = Vec("x"), Vec("z")
+    s = step_statement([], Eq(dot(phi(x), phi(z)), dot(x, z) * 0 + dot(phi(x), phi(z))))
+    assert "(dot dim_phi (phi x) (phi z))" in s and "(dot dim x z)" in s
+    assert "(dim : nat) (dim_phi : nat)" in s and "(phi : Vec -> Vec)" in s
+
+
 def test_untranslatable_formulas_are_refused():
     a, b = Vec("a"), Vec("b")
-    with pytest.raises(ExportError):
-        CoqPrinter().P(ForAll(Real("t"), a + b == a) if False else Ite(Eq(a, b), 1, 0) >= 0)
-    with pytest.raises(ExportError):
-        step_statement([], Eq(Real("x"), Real("x")) if False else Sum(Int("i"), 0, 3, Int("j")) >= 0)
+    with pytest.raises(ExportError):                 # a vector equation as an if-then-else condition
+        step_statement([], Ite(Eq(a, b), 1, 0) >= 0)
+    with pytest.raises(ExportError):                 # a sequence read at a non-natural index, as nat
+        CoqPrinter().N(Int("j") - 1)
 
 
 def test_audit_finds_gaps_and_declared_assumptions():

@@ -6,25 +6,32 @@ Require Import Mistakebound.Statements.
 Open Scope R_scope.
 
 Lemma hinge_sum_comm (d M : nat) (x : nat -> Vec) (y : nat -> R) (u : Vec) (m : R) :
-  sum_lt M (fun i => Rmax 0 (m - y i * dot d (x i) u)) = sum_lt M (fun k => Hinge.hinge (m - y k * dot d u (x k))).
-Proof. apply sum_lt_ext; intros; unfold Hinge.hinge; rewrite dot_comm; reflexivity. Qed.
+  sum_lt M (fun i => Rmax 0 (m - y i * dot d (x i) u))
+  = sum_lt M (fun k => Hinge.hinge (m - y k * dot d u ((fun k => trunc d (x k)) k))).
+Proof. apply sum_lt_ext; intros; unfold Hinge.hinge; rewrite dot_trunc_r, dot_comm; reflexivity. Qed.
 
 Theorem hinge_loss_bound : hinge_loss_bound_statement.
 Proof.
   intros dim M R_ u w x y H0 Hu Hm Hy Hr. rewrite sum_incl_first, hinge_sum_comm.
-  exact (Hinge.hinge_loss_bound dim M w x y u R_ H0 (below_succ w _ Hu) (below Hm) (below Hy) (below Hr)).
+  destruct (run_trunc dim M w x y H0 Hu) as [T0 TS].
+  apply (Hinge.hinge_loss_bound dim M (fun k => trunc dim (w k)) (fun k => trunc dim (x k)) y u R_ T0 TS);
+    [below_tr Hm | exact (below Hy) | below_tr Hr].
 Qed.
 
 Theorem hinge_total_distance : hinge_total_distance_statement.
 Proof.
   intros dim M R_ g u w x y H0 Hu Hm Hy Hr Hu1 Hg. rewrite sum_incl_first, hinge_sum_comm.
-  exact (Hinge.hinge_total_distance dim M w x y u R_ g H0 (below_succ w _ Hu) (below Hm) (below Hy) (below Hr) Hu1 Hg).
+  destruct (run_trunc dim M w x y H0 Hu) as [T0 TS].
+  apply (Hinge.hinge_total_distance dim M (fun k => trunc dim (w k)) (fun k => trunc dim (x k)) y u R_ g T0 TS);
+    [below_tr Hm | exact (below Hy) | below_tr Hr | exact Hu1 | exact Hg].
 Qed.
 
 Theorem hinge_bound_exact_form : hinge_bound_exact_form_statement.
 Proof.
   intros dim M R_ u w x y H0 Hu Hm Hy Hr HR. rewrite !sum_incl_first, !hinge_sum_comm.
-  exact (Hinge.hinge_bound_exact_form dim M w x y u R_ H0 (below_succ w _ Hu) (below Hm) (below Hy) (below Hr) HR).
+  destruct (run_trunc dim M w x y H0 Hu) as [T0 TS].
+  apply (Hinge.hinge_bound_exact_form dim M (fun k => trunc dim (w k)) (fun k => trunc dim (x k)) y u R_ T0 TS);
+    [below_tr Hm | exact (below Hy) | below_tr Hr | exact HR].
 Qed.
 
 (** The counterexample: one example x = (1/4), y = +1, w* = (4): the first step from w = 0 is a tie,
@@ -43,8 +50,8 @@ Proof.
   rewrite E, C in H.
   enough (1 <= 1 / 4) by lra.
   apply H.
-  - reflexivity.
-  - intros k Hk. replace k with 0%nat by lia. apply functional_extensionality; intro i.
+  - intros i _. reflexivity.
+  - intros k Hk. replace k with 0%nat by lia. intros i _.
     unfold vadd, smul. simpl. lra.
   - intros k Hk. replace k with 0%nat by lia. rewrite D. lra.
   - intros k Hk. lra.
@@ -57,8 +64,8 @@ Proof.
   destruct (Rle_b (y * dot dim w x) 0) eqn:E; split.
   - apply Rle_b_spec in E. rewrite dot_smul_l, dot_vsub_r, !(dot_comm dim x).
     rewrite (Rmax_right 0 (- y * dot dim w x)) by lra. pose proof (Rmax_r 0 (- y * dot dim v x)). lra.
-  - apply functional_extensionality; intro i. unfold vsub, vadd, smul. ring.
+  - intros i _. unfold vsub, vadd, smul. ring.
   - apply Rle_b_false in E. rewrite dot_vzero_l, (Rmax_left 0 (- y * dot dim w x)) by lra.
     pose proof (Rmax_l 0 (- y * dot dim v x)). lra.
-  - apply functional_extensionality; intro i. unfold vsub, vzero. ring.
+  - intros i _. unfold vsub, vzero. ring.
 Qed.

@@ -48,7 +48,6 @@ Proof.
   rewrite dot_smul_l, dot_smul_r, H. ring.
 Qed.
 
-Definition concat (D1 : nat) (a b : Vec) : Vec := fun i => if Nat.ltb i D1 then a i else b (i - D1)%nat.
 
 Lemma dot_concat D1 D2 a b a' b' : dot (D1 + D2) (concat D1 a b) (concat D1 a' b') = dot D1 a a' + dot D2 b b'.
 Proof.
@@ -67,7 +66,6 @@ Proof.
 Qed.
 
 (** The tensor product of two feature vectors, indexed by i = a D2 + b. *)
-Definition tensor (D2 : nat) (a b : Vec) : Vec := fun i => a (i / D2)%nat * b (i mod D2)%nat.
 
 Lemma sum_lt_pairs D1 D2 f : sum_lt (D1 * D2) f = sum_lt D1 (fun a => sum_lt D2 (fun b => f (a * D2 + b)%nat)).
 Proof.

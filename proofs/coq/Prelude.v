@@ -29,6 +29,28 @@ Definition vadd (a b : Vec) : Vec := fun i => a i + b i.
 Definition vsub (a b : Vec) : Vec := fun i => a i - b i.
 Definition smul (c : R) (a : Vec) : Vec := fun i => c * a i.
 
+(** Equality of vectors of R^d: their first d coordinates agree. *)
+Definition veq (d : nat) (a b : Vec) : Prop := forall i, (i < d)%nat -> a i = b i.
+
+(** Vectors of several spaces: (t), the concatenation (a, b) with a in R^D1, the tensor product
+    a (x) b with b in R^D2 (coordinate a_i b_j at i D2 + j), the tensor power v^{(x)k} of v in
+    R^D, and finite sums of vectors. *)
+Definition vec1 (t : R) : Vec := fun _ => t.
+Definition concat (D1 : nat) (a b : Vec) : Vec := fun i => if Nat.ltb i D1 then a i else b (i - D1)%nat.
+Definition tensor (D2 : nat) (a b : Vec) : Vec := fun i => a (i / D2)%nat * b (i mod D2)%nat.
+Fixpoint tpow (D : nat) (v : Vec) (k : nat) : Vec :=
+  match k with
+  | O => vec1 1
+  | S m => tensor D (tpow D v m) v
+  end.
+Fixpoint vsum_lt (n : nat) (f : nat -> Vec) : Vec :=
+  match n with
+  | O => vzero
+  | S m => vadd (vsum_lt m f) (f m)
+  end.
+Definition vsum_incl (lo : nat) (hi : Z) (f : nat -> Vec) : Vec :=
+  vsum_lt (Z.to_nat (hi + 1) - lo) (fun j => f (lo + j)%nat).
+
 (** Interpreted functions. *)
 Definition lg (x : R) : R := ln x / ln 2.
 Definition pow2 (n : nat) : R := 2 ^ n.

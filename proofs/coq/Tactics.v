@@ -49,10 +49,17 @@ Ltac mb_discharge :=
       end
   end.
 
-(** Rewrite with the vector equations among the hypotheses (the SMT encoding's congruence). *)
+(** The vector equations among the hypotheses (equality in R^d), used as the SMT encoding's
+    congruence: an inner product of the left side is that of the right side. *)
 Ltac mb_vec_eqs :=
   repeat match goal with
   | H : @eq Vec ?a ?b |- _ => rewrite H in *; clear H
+  end;
+  repeat match goal with
+  | H : veq ?d ?a ?b |- context [dot ?d ?a ?c] => rewrite (dot_veq_l d a b c H)
+  | H : veq ?d ?a ?b |- context [dot ?d ?c ?a] => rewrite (dot_veq_r d a b c H)
+  | H : veq ?d ?a ?b, H' : context [dot ?d ?a ?c] |- _ => rewrite (dot_veq_l d a b c H) in H'
+  | H : veq ?d ?a ?b, H' : context [dot ?d ?c ?a] |- _ => rewrite (dot_veq_r d a b c H) in H'
   end.
 
 (** Case splits on |t|, max and min. *)
@@ -199,7 +206,8 @@ Ltac mb_expand :=
 
 Ltac mb_identity :=
   intros; first [ (mb_expand; ring)
-                | (apply functional_extensionality; intro; unfold vsub, vadd, smul, vzero; ring) ].
+                | (let i := fresh "i" in let Hi := fresh "Hi" in
+                   intros i Hi; unfold vsub, vadd, smul, vzero, vec1; ring) ].
 
 (** (M - L)^2 <= M c with M, L, c >= 0 gives M <= c + 2L (the hinge bound's last step). *)
 Lemma mb_td_bound (M T g R2 : R) : 0 <= M -> 0 <= T -> g > 0 -> 0 <= R2 ->

@@ -97,6 +97,12 @@ Lemma dot_ext d a a' b b' : (forall i, (i < d)%nat -> a i = a' i) -> (forall i, 
   dot d a b = dot d a' b'.
 Proof. intros Ha Hb. unfold dot. apply sum_lt_ext. intros i Hi. rewrite Ha, Hb by exact Hi. reflexivity. Qed.
 
+Lemma dot_veq_l d a b c : veq d a b -> dot d a c = dot d b c.
+Proof. intros H. apply dot_ext; intros i Hi; [apply H, Hi|reflexivity]. Qed.
+
+Lemma dot_veq_r d a b c : veq d a b -> dot d c a = dot d c b.
+Proof. intros H. rewrite !(dot_comm d c). apply dot_veq_l, H. Qed.
+
 (** The perceptron update, expanded. *)
 Lemma dot_update_expand d w x u y : dot d (vadd w (smul y x)) u = dot d w u + y * dot d x u.
 Proof. rewrite dot_vadd_l, dot_smul_l. reflexivity. Qed.

@@ -50,8 +50,10 @@ _R_REL = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "=", "ne": "<>"}
 class CoqPrinter:
     """Prints formula trees as Coq text (one printer per statement: it records the binders)."""
 
-    def __init__(self, z_indexed=frozenset()):
+    def __init__(self, z_indexed=frozenset(), formulas=()):
         self.uses_dim = False
+        from .spaces import Spaces
+        self.sp = Spaces(list(formulas), self.nat)
         # sequences read at an integer index somewhere in the statement: indexed by Z throughout
         # (the SMT encoding's Int -> T), so that the statement means what the formula means
         self.z_indexed = set(z_indexed)
@@ -93,13 +95,17 @@ class CoqPrinter:
             return f"({self.R(a[0])} ^ {self._exponent(a[1])})"
         if op == "dot":
             self.uses_dim = True
-            return f"(dot {DIM} {self.V(a[0])} {self.V(a[1])})"
+            return f"(dot {self.sp.dim(e)} {self.V(a[0])} {self.V(a[1])})"
         if op in ("exp", "sqrt", "lg"):
             return f"({op} {self.R(a[0])})"
         if op == "pow2":
             if a[0].sort == NAT:
                 return f"(pow2 {self.nat(a[0])})"
             return f"(pow2Z {self.z(a[0])})"
+        if op == "npow":
+            if nat_safe(a[1]):
+                return f"({self.R(a[0])} ^ {self.nat(a[1])})"
+            return f"(powerRZ {self.R(a[0])} {self.z(a[1])})"
         if op == "abs":
             return f"(Rabs {self.R(a[0])})"
         if op in ("max", "min"):
@@ -213,6 +219,19 @@ class CoqPrinter:
             return self.call(e)
         if op == "vzero":
             return "vzero"
+        if op == "vcat":
+            return f"(concat {self.sp.dim(a[0])} {self.V(a[0])} {self.V(a[1])})"
+        if op == "tensor":
+            return f"(tensor {self.sp.dim(a[1])} {self.V(a[0])} {self.V(a[1])})"
+        if op == "tpow":
+            return f"(tpow {self.sp.dim(a[0])} {self.V(a[0])} {self.nat(a[1])})"
+        if op == "vec1":
+            return f"(vec1 {self.R(a[0])})"
+        if op == "vsum":
+            i, lo, hi, body = a
+            if i.sort != NAT or not nat_safe(lo):
+                raise ExportError("a vector sum over a natural-number index needs a natural-number lower bound")
+            return f"(vsum_incl {self.nat(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.V(body)}))"
         if op == "vadd":
             return f"(vadd {self.V(a[0])} {self.V(a[1])})"
         if op == "vsub":
@@ -277,7 +296,9 @@ class CoqPrinter:
         if VEC in (x.sort, y.sort):
             if op not in ("eq", "ne") or x.sort != y.sort:
                 raise ExportError("vectors are only compared for equality")
-            return f"({self.V(x)} {_R_REL[op]} {self.V(y)})"
+            self.uses_dim = True
+            eq = f"(veq {self.sp.dim(e)} {self.V(x)} {self.V(y)})"
+            return eq if op == "eq" else f"(~ {eq})"
         if BOOL in (x.sort, y.sort):
             if op not in ("eq", "ne") or x.sort != y.sort:
                 raise ExportError("Booleans are only compared for equality")
@@ -372,7 +393,7 @@ class CoqPrinter:
                 ty = " -> ".join([self.sort_type(s) for s in args] + [self.sort_type(res)])
                 out.append(f"({ident} : {ty})")
         if self.uses_dim:
-            out.insert(0, f"({DIM} : nat)")
+            out[:0] = [f"({d} : nat)" for d in self.sp.dims()]
         return " ".join(out)
 
 
@@ -389,7 +410,7 @@ def _z_indexed(formulas) -> set[str]:
 
 def step_statement(hyps, goal: Expr) -> str:
     """``forall vars, H1 -> ... -> goal`` for formulas ``hyps`` and ``goal``."""
-    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]))
+    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]), list(hyps) + [goal])
     body = [pr.P(h) for h in hyps] + [pr.P(goal)]
     b = pr.binders(list(hyps) + [goal])
     chain = " ->\n  ".join(body)
