@@ -23,6 +23,14 @@ Definition sum_incl (lo : nat) (hi : Z) (f : nat -> R) : R :=
 Definition sum_inclZ (lo hi : Z) (f : Z -> R) : R :=
   sum_lt (Z.to_nat (hi - lo + 1)) (fun j => f (lo + Z.of_nat j)%Z).
 
+Fixpoint zsum_lt (n : nat) (f : nat -> Z) : Z :=
+  match n with
+  | O => 0%Z
+  | S m => (zsum_lt m f + f m)%Z
+  end.
+Definition zsum_incl (lo : nat) (hi : Z) (f : nat -> Z) : Z :=
+  zsum_lt (Z.to_nat (hi + 1) - lo) (fun j => f (lo + j)%nat).
+
 Definition dot (d : nat) (a b : Vec) : R := sum_lt d (fun i => a i * b i).
 Definition vzero : Vec := fun _ => 0.
 Definition vadd (a b : Vec) : Vec := fun i => a i + b i.

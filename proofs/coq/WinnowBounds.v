@@ -105,14 +105,28 @@ Lemma run_counts_elimination n t ex : (1 <= n)%nat -> consistent n t ex ->
 Proof. intros Hn Hc. apply (winnow_run_winv n t 0 ex); auto. lra. Qed.
 
 (** ** Blum's bounds and the integer form *)
+Lemma bound_halving_integer (n : nat) (t : nat -> bool) (w : nat -> R) (F D : nat) :
+  (1 <= n)%nat -> winv n t (half RN) w F D -> INR (F + D) <= 1 + 3 * INR (count_lt n t) * (1 + lg (INR n)).
+Proof.
+  intros Hn Hw.
+  pose proof (promotions_bound _ _ _ _ _ _ Hn Hw) as HP. pose proof (demotions_halving _ _ _ _ _ Hn Hw) as HD.
+  apply le_INR in HD. rewrite plus_INR, mult_INR in HD. simpl in HD. rewrite plus_INR. lra.
+Qed.
+
+Lemma bound_elimination (n : nat) (t : nat -> bool) (w : nat -> R) (F D : nat) :
+  (1 <= n)%nat -> winv n t 0 w F D -> INR (F + D) <= 1 + 2 * INR (count_lt n t) * (1 + lg (INR n)).
+Proof.
+  intros Hn Hw.
+  pose proof (promotions_bound _ _ _ _ _ _ Hn Hw) as HP. pose proof (demotions_elimination _ _ _ _ _ Hn Hw) as HD.
+  apply le_INR in HD. rewrite plus_INR in HD. simpl in HD. rewrite plus_INR. lra.
+Qed.
+
 Theorem winnow_halving_bound_integer (n : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
   (1 <= n)%nat -> consistent n t ex ->
   INR (halving_mistakes n ex) <= 1 + 3 * INR (count_lt n t) * (1 + lg (INR n)).
 Proof.
   intros Hn Hc. destruct (run_counts_halving n t ex Hn Hc) as [w Hw].
-  unfold halving_mistakes. rewrite mistakes_split.
-  pose proof (promotions_bound _ _ _ _ _ _ Hn Hw) as HP. pose proof (demotions_halving _ _ _ _ _ Hn Hw) as HD.
-  apply le_INR in HD. rewrite plus_INR, mult_INR in HD. simpl in HD. rewrite plus_INR. lra.
+  unfold halving_mistakes. rewrite mistakes_split. exact (bound_halving_integer n t w _ _ Hn Hw).
 Qed.
 
 Theorem winnow_halving_bound (n : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
@@ -125,9 +139,7 @@ Theorem winnow_elimination_bound (n : nat) (t : nat -> bool) (ex : list ((nat ->
   INR (elimination_mistakes n ex) <= 1 + 2 * INR (count_lt n t) * (1 + lg (INR n)).
 Proof.
   intros Hn Hc. destruct (run_counts_elimination n t ex Hn Hc) as [w Hw].
-  unfold elimination_mistakes. rewrite mistakes_split.
-  pose proof (promotions_bound _ _ _ _ _ _ Hn Hw) as HP. pose proof (demotions_elimination _ _ _ _ _ Hn Hw) as HD.
-  apply le_INR in HD. rewrite plus_INR in HD. simpl in HD. rewrite plus_INR. lra.
+  unfold elimination_mistakes. rewrite mistakes_split. exact (bound_elimination n t w _ _ Hn Hw).
 Qed.
 
 (** ** n = 2^l: the tight bound and the elimination bound, by the potential Phi *)
@@ -144,17 +156,15 @@ Proof. intros H. apply sum_lt_nonneg. intros i Hi. destruct (t i); [lra|auto]. Q
 Lemma pow2_INR (l : nat) : INR (2 ^ l) = 2 ^ l.
 Proof. rewrite pow_INR. replace (INR 2) with 2 by (simpl; ring). reflexivity. Qed.
 
-Theorem winnow_halving_pow2_tight (n l : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
-  n = (2 ^ l)%nat -> (1 <= l)%nat -> (1 <= count_lt n t)%nat -> consistent n t ex ->
-  INR (halving_mistakes n ex) <= INR (count_lt n t) * (3 * lg (INR n) - 2).
+Lemma bound_halving_pow2_tight (n l : nat) (t : nat -> bool) (w : nat -> R) (F D : nat) :
+  n = (2 ^ l)%nat -> (1 <= l)%nat -> (1 <= count_lt n t)%nat -> winv n t (half RN) w F D ->
+  INR (F + D) <= INR (count_lt n t) * (3 * lg (INR n) - 2).
 Proof.
-  intros Hnl Hl Hr Hc.
+  intros Hnl Hl Hr Hw.
   assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
   assert (HnR : INR n = 2 ^ l) by (subst n; apply pow2_INR).
   assert (Hlg : lg (INR n) = INR l) by (subst n; apply lg_pow2).
-  destruct (run_counts_halving n t ex Hn Hc) as [w Hw].
-  unfold halving_mistakes. rewrite mistakes_split, Hlg.
-  set (F := fn_count (winnow_halving RN n ex)) in *. set (D := fp_count (winnow_halving RN n ex)) in *.
+  rewrite Hlg.
   pose proof (promotions_bound_pow2 n l t _ w F D Hnl Hw) as HP.
   assert (Hh : half RN = / 2) by (unfold half; simpl; f_equal; ring).
   destruct Hw as (Hnn & _ & _ & _ & HI & p & Hp & HF & HF0 & HPhi).
@@ -185,17 +195,25 @@ Proof.
       nra.
 Qed.
 
-Theorem winnow_elimination_pow2 (n l : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
+Theorem winnow_halving_pow2_tight (n l : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
   n = (2 ^ l)%nat -> (1 <= l)%nat -> (1 <= count_lt n t)%nat -> consistent n t ex ->
-  INR (elimination_mistakes n ex) <= INR (count_lt n t) * (2 * lg (INR n) - 1).
+  INR (halving_mistakes n ex) <= INR (count_lt n t) * (3 * lg (INR n) - 2).
 Proof.
   intros Hnl Hl Hr Hc.
   assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
+  destruct (run_counts_halving n t ex Hn Hc) as [w Hw].
+  unfold halving_mistakes. rewrite mistakes_split. exact (bound_halving_pow2_tight n l t w _ _ Hnl Hl Hr Hw).
+Qed.
+
+Lemma bound_elimination_pow2 (n l : nat) (t : nat -> bool) (w : nat -> R) (F D : nat) :
+  n = (2 ^ l)%nat -> (1 <= l)%nat -> (1 <= count_lt n t)%nat -> winv n t 0 w F D ->
+  INR (F + D) <= INR (count_lt n t) * (2 * lg (INR n) - 1).
+Proof.
+  intros Hnl Hl Hr Hw.
+  assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
   assert (HnR : INR n = 2 ^ l) by (subst n; apply pow2_INR).
   assert (Hlg : lg (INR n) = INR l) by (subst n; apply lg_pow2).
-  destruct (run_counts_elimination n t ex Hn Hc) as [w Hw].
-  unfold elimination_mistakes. rewrite mistakes_split, Hlg.
-  set (F := fn_count (winnow_elimination RN n ex)) in *. set (D := fp_count (winnow_elimination RN n ex)) in *.
+  rewrite Hlg.
   pose proof (promotions_bound_pow2 n l t _ w F D Hnl Hw) as HP.
   destruct Hw as (Hnn & _ & _ & _ & _ & p & Hp & HF & HF0 & HPhi).
   destruct (HPhi l HnR) as [Phi1 Phi2]. rewrite Phi_zero in Phi1, Phi2 by exact HnR.
@@ -218,22 +236,39 @@ Proof.
     apply le_INR in HDn. rewrite !mult_INR, minus_INR in HDn by lia. simpl (INR 1) in HDn. nra.
 Qed.
 
+Theorem winnow_elimination_pow2 (n l : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
+  n = (2 ^ l)%nat -> (1 <= l)%nat -> (1 <= count_lt n t)%nat -> consistent n t ex ->
+  INR (elimination_mistakes n ex) <= INR (count_lt n t) * (2 * lg (INR n) - 1).
+Proof.
+  intros Hnl Hl Hr Hc.
+  assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
+  destruct (run_counts_elimination n t ex Hn Hc) as [w Hw].
+  unfold elimination_mistakes. rewrite mistakes_split. exact (bound_elimination_pow2 n l t w _ _ Hnl Hl Hr Hw).
+Qed.
+
+Lemma bound_halving_pow2 (n l : nat) (t : nat -> bool) (w : nat -> R) (F D : nat) :
+  n = (2 ^ l)%nat -> (1 <= l)%nat -> winv n t (half RN) w F D ->
+  INR (F + D) <= 1 + INR (count_lt n t) * (3 * lg (INR n) - 2).
+Proof.
+  intros Hnl Hl Hw.
+  assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
+  destruct (count_lt n t) as [|r'] eqn:Er.
+  - (* no relevant variable: no false negative, and at most one false positive *)
+    pose proof (promotions_bound_pow2 n l t _ w _ _ Hnl Hw) as HP. rewrite Er in HP. simpl in HP.
+    pose proof (demotions_halving _ _ _ _ _ Hn Hw) as HD. assert (E0 : F = 0%nat) by lia.
+    rewrite E0 in HD |- *. simpl in HD. apply le_INR in HD. rewrite plus_INR. simpl (INR 0). simpl (INR 1) in HD.
+    rewrite Rmult_0_l, Rplus_0_l, Rplus_0_r. exact HD.
+  - pose proof (bound_halving_pow2_tight n l t w F D Hnl Hl ltac:(rewrite Er; lia) Hw) as T. rewrite Er in T. lra.
+Qed.
+
 Theorem winnow_halving_pow2 (n l : nat) (t : nat -> bool) (ex : list ((nat -> bool) * bool)) :
   n = (2 ^ l)%nat -> (1 <= l)%nat -> consistent n t ex ->
   INR (halving_mistakes n ex) <= 1 + INR (count_lt n t) * (3 * lg (INR n) - 2).
 Proof.
   intros Hnl Hl Hc.
-  assert (Hlg : lg (INR n) = INR l) by (subst n; apply lg_pow2).
-  destruct (count_lt n t) as [|r'] eqn:Er.
-  - (* no relevant variable: no false negative, and at most one false positive *)
-    assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
-    destruct (run_counts_halving n t ex Hn Hc) as [w Hw].
-    pose proof (promotions_bound_pow2 n l t _ w _ _ Hnl Hw) as HP. rewrite Er in HP. simpl in HP.
-    pose proof (demotions_halving _ _ _ _ _ Hn Hw) as HD.
-    unfold halving_mistakes. rewrite mistakes_split. assert (E0 : fn_count (winnow_halving RN n ex) = 0%nat) by lia.
-    rewrite E0 in HD |- *. simpl in HD. apply le_INR in HD. rewrite plus_INR. simpl (INR 0). simpl (INR 1) in HD.
-    rewrite Rmult_0_l, Rplus_0_l, Rplus_0_r. exact HD.
-  - pose proof (winnow_halving_pow2_tight n l t ex Hnl Hl ltac:(rewrite Er; lia) Hc) as T. rewrite Er in T. lra.
+  assert (Hn : (1 <= n)%nat) by (subst n; pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)); simpl in *; lia).
+  destruct (run_counts_halving n t ex Hn Hc) as [w Hw].
+  unfold halving_mistakes. rewrite mistakes_split. exact (bound_halving_pow2 n l t w _ _ Hnl Hl Hw).
 Qed.
 
 (** ** The errata, replayed on the rational learner *)

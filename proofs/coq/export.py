@@ -198,6 +198,11 @@ class CoqPrinter:
             return f"(Z.{op} {self.Zt(a[0])} {self.Zt(a[1])})"
         if op == "ite":
             return f"(if {self.B(a[0])} then {self.Zt(a[1])} else {self.Zt(a[2])})"
+        if op == "sum":
+            i, lo, hi, body = a
+            if i.sort != NAT or not nat_safe(lo):
+                raise ExportError("a sum over a natural-number index needs a natural-number lower bound")
+            return f"(zsum_incl {self.nat(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.z(body)}))"
         raise ExportError(f"no Coq translation for the integer operation {op!r}")
 
     def z(self, e: Expr) -> str:

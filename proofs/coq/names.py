@@ -5,7 +5,7 @@ where ``<id>_statement`` is printed from the catalogue's formulas into the gener
 """
 from __future__ import annotations
 
-__all__ = ["COQ_NAMES", "coq_name"]
+__all__ = ["COQ_NAMES", "coq_name", "module_theorems"]
 
 _MODULES = {
     "Catalogue_vectors": ["cauchy_schwarz", "claim1_correlation_growth", "claim1_margin_one", "claim2_norm_growth",
@@ -24,6 +24,11 @@ _MODULES = {
 }
 
 COQ_NAMES: dict[str, str] = {tid: f"{mod}.{tid}" for mod, ids in _MODULES.items() for tid in ids}
+
+
+def module_theorems() -> dict[str, list[str]]:
+    """Catalogue module -> the theorem ids it declares."""
+    return {mod: list(ids) for mod, ids in _MODULES.items()}
 
 
 def coq_name(theorem_id: str) -> str | None:
