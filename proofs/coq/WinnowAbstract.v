@@ -150,3 +150,101 @@ Proof.
   intros. pose proof (promotions_le y M). split; [lia|]. split; [rewrite count_tmask; lia|].
   apply (winnow_sequence_invariant n r M c w x y); auto.
 Qed.
+
+(** ** From the invariant to the catalogue's statements *)
+Lemma half_R : half RN = 1 / 2.
+Proof. unfold half. simpl. field. Qed.
+
+Lemma nat_of_pow2 (n l : nat) : INR n = pow2 l -> n = (2 ^ l)%nat.
+Proof. intros H. apply INR_eq. rewrite pow_INR. unfold pow2 in H. replace (INR 2) with 2 by (simpl; ring). exact H. Qed.
+
+Lemma labels_01 n r M x y : (r <= n)%nat -> labelled n r M x y -> forall t, (t < M)%nat -> y t = 0%Z \/ y t = 1%Z.
+Proof. intros Hr H t Ht. destruct (label_cases n r M x y t Hr H Ht) as [[E _]|[E _]]; auto. Qed.
+
+Lemma zsum_promotions (y : nat -> Z) (M : nat) : (forall t, (t < M)%nat -> y t = 0%Z \/ y t = 1%Z) ->
+  zsum_lt M y = Z.of_nat (promotions y M).
+Proof.
+  induction M as [|M IH]; intros H; [reflexivity|]. unfold promotions in *. cbn [zsum_lt count_lt].
+  rewrite IH by (intros; apply H; lia). rewrite Nat2Z.inj_add.
+  destruct (H M ltac:(lia)) as [E|E]; rewrite E; reflexivity.
+Qed.
+
+(** The elimination variant's update (a demoted weight is 0) is the update with factor 0. *)
+Lemma updates_elim (n M : nat) (w : nat -> nat -> R) (x : nat -> nat -> Z) (y : nat -> Z) :
+  (forall t : nat, (0 <= t)%nat /\ (t < M)%nat -> forall i : nat, (0 <= i)%nat /\ (i < n)%nat ->
+    ((y t = 1)%Z /\ (x t i = 1)%Z -> w (t + 1)%nat i = 2 * w t i) /\
+    ((y t = 0)%Z /\ (x t i = 1)%Z -> w (t + 1)%nat i = 0) /\
+    ((x t i = 0)%Z -> w (t + 1)%nat i = w t i)) ->
+  updates n M 0 w x y.
+Proof.
+  intros H t Ht i Hi. destruct (H t Ht i Hi) as (A & B & C). split; [exact A|split; [|exact C]].
+  intros P. rewrite Rmult_0_l. exact (B P).
+Qed.
+
+Lemma n_pos_of_pow2 (n l : nat) : n = (2 ^ l)%nat -> (1 <= n)%nat.
+Proof. intros ->. pose proof (Nat.pow_le_mono_r 2 0 l ltac:(lia) ltac:(lia)). simpl in *. lia. Qed.
+
+(** ** The relevant weights: w(t, i) = 2^(number of promotions with x_i = 1), for i < r *)
+Lemma zsum_lt_ext n f g : (forall i, (i < n)%nat -> f i = g i) -> zsum_lt n f = zsum_lt n g.
+Proof. induction n; intros H; simpl; [reflexivity|]. rewrite IHn by (intros; apply H; lia). rewrite H by lia. reflexivity. Qed.
+
+Lemma zsum_lt_le n f g : (forall i, (i < n)%nat -> (f i <= g i)%Z) -> (zsum_lt n f <= zsum_lt n g)%Z.
+Proof. induction n; intros H; simpl; [lia|]. pose proof (IHn (fun i Hi => H i ltac:(lia))). pose proof (H n ltac:(lia)). lia. Qed.
+
+Lemma zsum_lt_add n f g : zsum_lt n (fun i => f i + g i)%Z = (zsum_lt n f + zsum_lt n g)%Z.
+Proof. induction n; simpl; [reflexivity|]. rewrite IHn. ring. Qed.
+
+Lemma zsum_lt_swap n m (f : nat -> nat -> Z) :
+  zsum_lt n (fun i => zsum_lt m (fun j => f i j)) = zsum_lt m (fun j => zsum_lt n (fun i => f i j)).
+Proof.
+  induction n as [|n IH]; simpl.
+  - induction m; simpl; [reflexivity|]. rewrite <- IHm. reflexivity.
+  - rewrite IH, <- zsum_lt_add. reflexivity.
+Qed.
+
+Lemma zsum_lt_scal n c f : zsum_lt n (fun i => c * f i)%Z = (c * zsum_lt n f)%Z.
+Proof. induction n; simpl; [ring|]. rewrite IHn. ring. Qed.
+
+Lemma relevant_inactive_on_negatives n r M x y t i : (r <= n)%nat -> labelled n r M x y -> (t < M)%nat ->
+  y t = 0%Z -> (i < r)%nat -> x t i = 0%Z.
+Proof.
+  intros Hr Hl Ht Y Hi. destruct (label_cases n r M x y t Hr Hl Ht) as [(Y1 & _)|(_ & L0)]; [lia|].
+  destruct (Hl t ltac:(lia)) as [Hx _]. destruct (Hx i ltac:(lia)) as [E|E]; [exact E|exfalso].
+  pose proof (target_label_false n (tmask r) (xbool x t) L0 i ltac:(lia)) as F.
+  unfold tmask, xbool in F. rewrite (proj2 (Nat.ltb_lt i r) Hi), E in F. specialize (F eq_refl). discriminate.
+Qed.
+
+Lemma relevant_exponent (n r M : nat) (c : R) (w : nat -> nat -> R) (x : nat -> nat -> Z) (y : nat -> Z) :
+  (r <= n)%nat -> labelled n r M x y -> (forall i : nat, (0 <= i)%nat /\ (i < n)%nat -> w 0%nat i = 1) ->
+  updates n M c w x y ->
+  forall T, (T <= M)%nat -> forall i, (i < r)%nat -> w T i = powerRZ 2 (zsum_lt T (fun s => y s * x s i)%Z).
+Proof.
+  intros Hr Hl H0 Hu. induction T as [|T IH]; intros HT i Hi.
+  - simpl. apply H0. lia.
+  - cbn [zsum_lt]. rewrite powerRZ_add by lra. rewrite <- IH by lia.
+    destruct (Hu T ltac:(lia) i ltac:(lia)) as (U1 & _ & U0). rewrite Nat.add_1_r in U1, U0.
+    destruct (labels_01 n r M x y Hr Hl T ltac:(lia)) as [Y|Y].
+    + rewrite (relevant_inactive_on_negatives n r M x y T i Hr Hl ltac:(lia) Y Hi) in U0 |- *.
+      rewrite U0 by reflexivity. rewrite Z.mul_0_r. simpl. ring.
+    + destruct (Hl T ltac:(lia)) as [Hx _]. destruct (Hx i ltac:(lia)) as [E|E]; rewrite E, Y.
+      * rewrite U0 by exact E. simpl. ring.
+      * rewrite U1 by (split; assumption). simpl. ring.
+Qed.
+
+Lemma powerRZ_nat_ge_1 (z : Z) : (0 <= z)%Z -> 1 <= powerRZ 2 z.
+Proof.
+  intros H. rewrite <- (Z2Nat.id z H), <- pow_powerRZ. apply pow_R1_Rle. lra.
+Qed.
+
+(** Each promotion raises the relevant exponents by at least one. *)
+Lemma promotions_le_exponents (n r M : nat) (x : nat -> nat -> Z) (y : nat -> Z) :
+  (r <= n)%nat -> labelled n r M x y ->
+  (zsum_lt M y <= zsum_lt r (fun i => zsum_lt M (fun s => y s * x s i)))%Z.
+Proof.
+  intros Hr Hl. rewrite zsum_lt_swap. apply zsum_lt_le. intros s Hs.
+  rewrite zsum_lt_scal. destruct (Hl s ltac:(lia)) as [Hx Hy]. rewrite zsum_incl_first in Hy.
+  change (fun i => x s i) with (x s) in Hy.
+  assert (N : (0 <= zsum_lt r (x s))%Z).
+  { apply zsum_nonneg. intros i Hi. destruct (Hx i ltac:(lia)); lia. }
+  destruct (labels_01 n r M x y Hr Hl s Hs) as [Y|Y]; rewrite Y in *; lia.
+Qed.

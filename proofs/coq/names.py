@@ -14,7 +14,7 @@ _MODULES = {
                                  "block_novikoff_bias", "erratum_bias_notes_unsquared_norm"],
     "Catalogue_hinge": ["hinge_loss_bound", "hinge_total_distance", "erratum_hinge_dropped_square",
                         "hinge_bound_exact_form", "perceptron_is_subgradient_descent"],
-    "Catalogue_winnow": ["winnow_halving_bound", "winnow_elimination_bound", "winnow_halving_bound_integer",
+    "Catalogue_winnow": ["winnow_relevant_weights", "winnow_total_weight", "winnow_halving_bound", "winnow_elimination_bound", "winnow_halving_bound_integer",
                          "winnow_halving_pow2", "winnow_halving_pow2_tight", "winnow_elimination_pow2",
                          "erratum_winnow_pow2_halving_n1", "erratum_winnow_pow2_elimination_r0",
                          "erratum_winnow_pow2_tight_r0"],
