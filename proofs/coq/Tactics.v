@@ -38,7 +38,8 @@ Ltac mb_split_hyps :=
   end.
 
 (** A hypothesis "A -> C" whose premise holds: keep C.  Conjunctive premises are proved piecewise. *)
-Ltac mb_premise := repeat split; first [ assumption | lia | lra | nra ].
+Ltac mb_conj := repeat match goal with |- ?A /\ ?B => apply conj end.
+Ltac mb_premise := mb_conj; first [ assumption | lia | lra | nra ].
 Ltac mb_discharge :=
   repeat match goal with
   | H : ?A -> ?C |- _ =>
@@ -85,8 +86,8 @@ Ltac mb_arith :=
 (** The goal, after its own premises are introduced. *)
 Ltac mb_goal :=
   repeat match goal with
-  | |- _ /\ _ => split
-  | |- _ -> _ => intro
+  | |- ?A /\ ?B => apply conj
+  | |- ?A -> ?B => intro
   end.
 
 (** An inner product equal to a constant (a unit vector) is replaced by the constant. *)
