@@ -200,13 +200,14 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
     if prog:
         click.echo("\r\033[K", err=True, nl=False)
     for t in rep.theorems:
-        if not quiet or t.status != coq_build.KERNEL_CHECKED:
+        if not quiet or t.status != coq_build.KERNEL_CHECKED or (t.steps_required and not t.steps_ok):
             steps = f"steps {t.steps_checked}/{t.steps_total}" if t.steps_total else "no steps"
             line = f"{t.status:<15} {t.id:<36} {steps}"
             if t.status != coq_build.KERNEL_CHECKED:
                 line += f"  {t.reason}"
-            elif t.steps_failed or t.steps_unchecked:
-                line += f"  step failed: {', '.join(t.steps_failed) or '-'}"
+            elif not t.steps_ok:
+                line += (f"  step not closed: {', '.join(t.steps_failed) or '-'}" if t.steps_required
+                         else "  (step tactics for this family not written yet)")
             click.echo(line[:300], file=out)
     for p in rep.audit:
         click.echo(f"problem: {p}", file=out)

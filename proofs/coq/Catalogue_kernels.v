@@ -17,9 +17,6 @@ Proof.
   - rewrite dot_tensor. reflexivity.
 Qed.
 
-Lemma dot_vec1 (s t : R) : dot 1 (vec1 s) (vec1 t) = s * t.
-Proof. unfold dot, vec1. simpl. ring. Qed.
-
 Lemma dot_tpow (D : nat) (v v' : Vec) (k : nat) : dot (D ^ k) (tpow D v k) (tpow D v' k) = (dot D v v') ^ k.
 Proof.
   induction k as [|k IH].

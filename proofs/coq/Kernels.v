@@ -49,15 +49,6 @@ Proof.
 Qed.
 
 
-Lemma dot_concat D1 D2 a b a' b' : dot (D1 + D2) (concat D1 a b) (concat D1 a' b') = dot D1 a a' + dot D2 b b'.
-Proof.
-  unfold dot. rewrite sum_lt_split. f_equal.
-  - apply sum_lt_ext. intros i Hi. unfold concat. replace (Nat.ltb i D1) with true by (symmetry; apply Nat.ltb_lt; lia).
-    reflexivity.
-  - apply sum_lt_ext. intros i Hi. unfold concat. replace (Nat.ltb (D1 + i) D1) with false by (symmetry; apply Nat.ltb_ge; lia).
-    replace (D1 + i - D1)%nat with i by lia. reflexivity.
-Qed.
-
 Lemma sum_feature_map (K1 K2 : Vec -> Vec -> R) :
   has_feature_map K1 -> has_feature_map K2 -> has_feature_map (fun x z => K1 x z + K2 x z).
 Proof.
@@ -66,20 +57,6 @@ Proof.
 Qed.
 
 (** The tensor product of two feature vectors, indexed by i = a D2 + b. *)
-
-Lemma sum_lt_pairs D1 D2 f : sum_lt (D1 * D2) f = sum_lt D1 (fun a => sum_lt D2 (fun b => f (a * D2 + b)%nat)).
-Proof.
-  induction D1 as [|D1 IH]; [reflexivity|].
-  rewrite Nat.mul_succ_l, sum_lt_split, IH. simpl. f_equal.
-Qed.
-
-Lemma dot_tensor D1 D2 a b a' b' : dot (D1 * D2) (tensor D2 a b) (tensor D2 a' b') = dot D1 a a' * dot D2 b b'.
-Proof.
-  unfold dot. rewrite sum_lt_pairs, sum_lt_mul. apply sum_lt_ext; intros i Hi. apply sum_lt_ext; intros j Hj.
-  unfold tensor. assert (D2 <> 0%nat) by lia.
-  rewrite Nat.div_add_l, Nat.div_small, Nat.add_0_r by lia.
-  rewrite Nat.add_comm, Nat.mod_add, Nat.mod_small by lia. ring.
-Qed.
 
 Lemma product_feature_map (K1 K2 : Vec -> Vec -> R) :
   has_feature_map K1 -> has_feature_map K2 -> has_feature_map (fun x z => K1 x z * K2 x z).

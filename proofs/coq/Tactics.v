@@ -203,7 +203,7 @@ Ltac mb_solve := mb_prep; first [ mb_arith | mb_div ].
     products of the remaining vectors (their order made canonical by the generated rewrites). *)
 Ltac mb_expand :=
   repeat rewrite ?dot_vadd_l, ?dot_vadd_r, ?dot_vsub_l, ?dot_vsub_r, ?dot_smul_l, ?dot_smul_r,
-                 ?dot_vzero_l, ?dot_vzero_r.
+                 ?dot_vzero_l, ?dot_vzero_r, ?dot_concat, ?dot_tensor, ?dot_vec1.
 
 Ltac mb_identity :=
   intros; first [ (mb_expand; ring)

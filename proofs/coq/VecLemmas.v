@@ -103,6 +103,33 @@ Proof. intros H. apply dot_ext; intros i Hi; [apply H, Hi|reflexivity]. Qed.
 Lemma dot_veq_r d a b c : veq d a b -> dot d c a = dot d c b.
 Proof. intros H. rewrite !(dot_comm d c). apply dot_veq_l, H. Qed.
 
+(** Inner products of concatenations and tensor products. *)
+Lemma dot_concat D1 D2 a b a' b' : dot (D1 + D2) (concat D1 a b) (concat D1 a' b') = dot D1 a a' + dot D2 b b'.
+Proof.
+  unfold dot. rewrite sum_lt_split. f_equal.
+  - apply sum_lt_ext. intros i Hi. unfold concat. replace (Nat.ltb i D1) with true by (symmetry; apply Nat.ltb_lt; lia).
+    reflexivity.
+  - apply sum_lt_ext. intros i Hi. unfold concat. replace (Nat.ltb (D1 + i) D1) with false by (symmetry; apply Nat.ltb_ge; lia).
+    replace (D1 + i - D1)%nat with i by lia. reflexivity.
+Qed.
+
+Lemma sum_lt_pairs D1 D2 f : sum_lt (D1 * D2) f = sum_lt D1 (fun a => sum_lt D2 (fun b => f (a * D2 + b)%nat)).
+Proof.
+  induction D1 as [|D1 IH]; [reflexivity|].
+  rewrite Nat.mul_succ_l, sum_lt_split, IH. simpl. f_equal.
+Qed.
+
+Lemma dot_tensor D1 D2 a b a' b' : dot (D1 * D2) (tensor D2 a b) (tensor D2 a' b') = dot D1 a a' * dot D2 b b'.
+Proof.
+  unfold dot. rewrite sum_lt_pairs, sum_lt_mul. apply sum_lt_ext; intros i Hi. apply sum_lt_ext; intros j Hj.
+  unfold tensor. assert (D2 <> 0%nat) by lia.
+  rewrite Nat.div_add_l, Nat.div_small, Nat.add_0_r by lia.
+  rewrite Nat.add_comm, Nat.mod_add, Nat.mod_small by lia. ring.
+Qed.
+
+Lemma dot_vec1 (s t : R) : dot 1 (vec1 s) (vec1 t) = s * t.
+Proof. unfold dot, vec1. simpl. ring. Qed.
+
 (** The perceptron update, expanded. *)
 Lemma dot_update_expand d w x u y : dot d (vadd w (smul y x)) u = dot d w u + y * dot d x u.
 Proof. rewrite dot_vadd_l, dot_smul_l. reflexivity. Qed.
