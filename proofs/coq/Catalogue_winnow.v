@@ -141,13 +141,14 @@ Qed.
 
 Theorem winnow_relevant_weights : winnow_relevant_weights_statement.
 Proof.
-  intros M beta n r w x y Hn Hr Hl H0 Hm Hu [B0 B1].
-  destruct (winnow_sequence_counts n r M beta w x y Hn Hr ltac:(lra) Hl H0 Hm Hu) as (EM & Er & Hw).
+  intros M beta n r w x y Hn Hr Hl H0 Hm Hu B0.
+  pose proof (winnow_sequence_rinv n r M beta w x y Hn Hr B0 Hl H0 Hm Hu M (le_n M)) as Hw.
+  assert (Er : count_lt n (tmask r) = r) by (rewrite count_tmask; lia).
   pose proof (zsum_promotions y M (labels_01 n r M x y Hr Hl)) as ZP.
   rewrite !zsum_incl_first. split; [|split].
   - intros i [_ Hi]. rewrite zsum_incl_first.
     pose proof (relevant_exponent n r M beta w x y Hr Hl H0 Hu M (le_n M) i Hi) as E.
-    destruct Hw as (_ & _ & _ & _ & _ & p & Hp & _).
+    destruct Hw as (_ & p & Hp & _).
     destruct (Hp i ltac:(lia) ltac:(unfold tmask; apply Nat.ltb_lt; exact Hi)) as [E1 E2].
     split; [|split].
     + rewrite E. apply Rle_ge, powerRZ_nat_ge_1, zsum_nonneg. intros s Hs.
@@ -158,7 +159,7 @@ Proof.
   - rewrite (zsum_lt_ext r _ (fun i => zsum_lt M (fun s => y s * x s i)%Z)) by (intros; apply zsum_incl_first).
     apply (promotions_le_exponents n r M x y Hr Hl).
   - change (fun s => y s) with y. rewrite ZP, <- INR_IZR_INZ. rewrite <- Er.
-    apply (promotions_bound n (tmask r) beta (w M) _ (M - promotions y M) Hn Hw).
+    apply (promotions_bound_r n (tmask r) (w M) _ Hn Hw).
 Qed.
 
 Theorem winnow_total_weight : winnow_total_weight_statement.

@@ -139,6 +139,47 @@ Proof.
       apply winv_fp; auto. apply Rge_le, Hm, Y0.
 Qed.
 
+(** The relevant part of the invariant holds for any demotion factor c >= 0. *)
+Theorem winnow_sequence_rinv (n r M : nat) (c : R) (w : nat -> nat -> R) (x : nat -> nat -> Z) (y : nat -> Z) :
+  (1 <= n)%nat -> (r <= n)%nat -> 0 <= c ->
+  labelled n r M x y ->
+  (forall i : nat, (0 <= i)%nat /\ (i < n)%nat -> w 0%nat i = 1) ->
+  mistakes_at_n n M w x y -> updates n M c w x y ->
+  forall T, (T <= M)%nat -> rinv n (tmask r) (w T) (promotions y T).
+Proof.
+  intros Hn Hr Hc Hl H0 Hm Hu. induction T as [|T IH]; intros HT.
+  - apply (rinv_ext n _ (fun _ => 1)); [intros i Hi; symmetry; apply H0; lia|]. apply rinv_init, Hn.
+  - specialize (IH ltac:(lia)).
+    destruct (Hl T ltac:(lia)) as [Hx _].
+    assert (B : forall i, (i < n)%nat -> x T i = 0%Z \/ x T i = 1%Z) by (intros i Hi; apply Hx; lia).
+    pose proof (activation_bool n (w T) (x T) B) as Act. specialize (Hm T ltac:(lia)). rewrite Act in Hm.
+    assert (Upd : forall f, (forall i, (i < n)%nat -> x T i = 1%Z -> w (S T) i = f * w T i) ->
+                  forall i, (i < n)%nat -> winnow_update RN (w T) (xbool x T) f i = w (S T) i).
+    { intros f Hf i Hi. rewrite wupd. unfold xbool. destruct (B i Hi) as [E|E]; rewrite E; simpl.
+      - destruct (Hu T ltac:(lia) i ltac:(lia)) as (_ & _ & U). rewrite <- Nat.add_1_r. symmetry. apply U, E.
+      - rewrite Hf by auto. ring. }
+    destruct (label_cases n r M x y T Hr Hl ltac:(lia)) as [(Y1 & L1)|(Y0 & L0)].
+    + assert (EP : promotions y (S T) = S (promotions y T)).
+      { unfold promotions. cbn [count_lt]. rewrite Y1. simpl. lia. }
+      rewrite EP. apply (rinv_ext n _ (winnow_update RN (w T) (xbool x T) (two RN))).
+      { apply Upd. intros i Hi E. destruct (Hu T ltac:(lia) i ltac:(lia)) as (U & _ & _).
+        rewrite <- Nat.add_1_r, U by auto. simpl. ring. }
+      apply rinv_fn; auto. apply Rnot_le_lt. intros Hge. apply Rle_ge in Hge. apply Hm in Hge. congruence.
+    + assert (EP : promotions y (S T) = promotions y T).
+      { unfold promotions. cbn [count_lt]. rewrite Y0. simpl. lia. }
+      rewrite EP. apply (rinv_ext n _ (winnow_update RN (w T) (xbool x T) c)).
+      { apply Upd. intros i Hi E. destruct (Hu T ltac:(lia) i ltac:(lia)) as (_ & U & _).
+        rewrite <- Nat.add_1_r, U by auto. reflexivity. }
+      apply rinv_fp; auto.
+Qed.
+
+Lemma promotions_bound_r n t w F : (1 <= n)%nat -> rinv n t w F -> INR F <= INR (count_lt n t) * (1 + lg (INR n)).
+Proof.
+  intros Hn (_ & p & Hp & HF).
+  eapply Rle_trans; [exact HF|]. rewrite <- relsum_const. apply relsum_le.
+  intros i Hi Ti. left. apply exponent_below; [exact Hn|apply (Hp i Hi Ti)].
+Qed.
+
 (** At the end of the sequence: M = F + D. *)
 Corollary winnow_sequence_counts (n r M : nat) (c : R) (w : nat -> nat -> R) (x : nat -> nat -> Z) (y : nat -> Z) :
   (1 <= n)%nat -> (r <= n)%nat -> 0 <= c <= 1 ->

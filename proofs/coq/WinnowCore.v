@@ -362,3 +362,67 @@ Proof.
   - exact Hcons.
   - exists w. simpl in Hw. exact Hw.
 Qed.
+
+(** ** The relevant part alone, for any demotion factor c >= 0 (c > 1 included): nonnegative
+    weights, relevant weights 2^(p_i) < 2n, and F <= sum_i p_i. *)
+Definition rinv (n : nat) (t : nat -> bool) (w : nat -> R) (F : nat) : Prop :=
+  (forall i, (i < n)%nat -> 0 <= w i) /\
+  exists p : nat -> nat,
+    (forall i, (i < n)%nat -> t i = true -> w i = 2 ^ p i /\ 2 ^ p i < 2 * INR n) /\
+    INR F <= relsum n t (fun i => INR (p i)).
+
+Lemma rinv_init n t : (1 <= n)%nat -> rinv n t (fun _ => 1) 0.
+Proof.
+  intros Hn. assert (Hn' : 1 <= INR n) by (apply (le_INR 1); exact Hn).
+  split; [intros; lra|]. exists (fun _ => 0%nat). split.
+  - intros i Hi Ti. simpl. split; lra.
+  - rewrite relsum_const. simpl. lra.
+Qed.
+
+Lemma rinv_fn (n : nat) (t : nat -> bool) (w : nat -> R) (F : nat) (x : nat -> bool) :
+  rinv n t w F -> target_label n t x = true -> sum_lt n (fun i => if x i then w i else 0) < INR n ->
+  rinv n t (winnow_update RN w x (two RN)) (S F).
+Proof.
+  intros (Hnn & p & Hp & HF) Hlab Hact.
+  apply target_label_true in Hlab as (j & Hj & Tj & Xj).
+  assert (Hbelow : forall i, (i < n)%nat -> t i = true -> x i = true -> w i < INR n).
+  { intros i Hi Ti Xi.
+    assert (w i <= sum_lt n (fun k => if x k then w k else 0)).
+    { set (g := fun k => if x k then w k else 0).
+      replace (w i) with (g i) by (unfold g; rewrite Xi; reflexivity).
+      apply sum_lt_ge_term; [|exact Hi]. intros k Hk. unfold g. destruct (x k); auto; lra. }
+    lra. }
+  assert (Hupd : forall i, winnow_update RN w x (two RN) i = if x i then 2 * w i else w i).
+  { intro i. rewrite wupd. simpl. destruct (x i); [ring|reflexivity]. }
+  split; [intros i Hi; rewrite Hupd; specialize (Hnn i Hi); destruct (x i); lra|].
+  exists (fun i => if x i then S (p i) else p i). split.
+  - intros i Hi Ti. rewrite Hupd. destruct (Hp i Hi Ti) as [E B]. destruct (x i) eqn:Xi.
+    + pose proof (Hbelow i Hi Ti Xi) as Bi. rewrite E in Bi. simpl. rewrite E. split; lra.
+    + split; [exact E|exact B].
+  - assert (E : relsum n t (fun i => INR (if x i then S (p i) else p i))
+                = relsum n t (fun i => INR (p i)) + relsum n t (fun i => if x i then 1 else 0)).
+    { unfold relsum. rewrite <- sum_lt_add. apply sum_lt_ext. intros i _.
+      destruct (t i), (x i); rewrite ?S_INR; ring. }
+    rewrite E, S_INR.
+    assert (1 <= relsum n t (fun i => if x i then 1 else 0)).
+    { unfold relsum. set (g := fun i => if t i then (if x i then 1 else 0) else 0).
+      replace 1 with (g j) at 1 by (unfold g; rewrite Tj, Xj; reflexivity).
+      apply sum_lt_ge_term; [|exact Hj]. intros k Hk. unfold g. destruct (t k), (x k); lra. }
+    lra.
+Qed.
+
+Lemma rinv_fp (n : nat) (t : nat -> bool) (c : R) (w : nat -> R) (F : nat) (x : nat -> bool) :
+  0 <= c -> rinv n t w F -> target_label n t x = false -> rinv n t (winnow_update RN w x c) F.
+Proof.
+  intros Hc (Hnn & p & Hp & HF) Hlab.
+  pose proof (target_label_false n t x Hlab) as Hoff.
+  split; [intros i Hi; rewrite wupd; specialize (Hnn i Hi); destruct (x i); nra|].
+  exists p. split; [|exact HF].
+  intros i Hi Ti. rewrite wupd, (Hoff i Hi Ti). apply (Hp i Hi Ti).
+Qed.
+
+Lemma rinv_ext n t w w' F : (forall i, (i < n)%nat -> w i = w' i) -> rinv n t w F -> rinv n t w' F.
+Proof.
+  intros E (Hnn & p & Hp & HF). split; [intros i Hi; rewrite <- E by exact Hi; auto|].
+  exists p. split; [|exact HF]. intros i Hi Ti. rewrite <- E by exact Hi. apply Hp; auto.
+Qed.

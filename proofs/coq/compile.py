@@ -157,10 +157,12 @@ def _wait_any(running):
 
 
 def _short_error(out: str) -> str:
+    """The location and first lines of Coq's error (warnings skipped)."""
     lines = [ln for ln in out.strip().splitlines() if ln.strip()]
     for i, ln in enumerate(lines):
-        if ln.startswith("File ") and i + 1 < len(lines):
-            return " ".join(x.strip() for x in lines[i:i + 6])[:600]
+        if ln.startswith("Error"):
+            head = next((lines[k] for k in range(i - 1, -1, -1) if lines[k].startswith("File ")), "")
+            return " ".join(x.strip() for x in [head] + lines[i:i + 5])[:600]
     return " ".join(lines[-6:])[:600]
 
 
