@@ -3,6 +3,8 @@ show for every statement and step is printed here from the very trees that were 
 
 Conventions: ``u.x`` is an inner product (``u \\cdot x``), ``|w|^2`` is ``dot(w, w)``, ``w(k)`` a
 sequence (``w_k``), ``for all k < M: ...`` the per-step hypotheses; ``to_real`` is invisible.
+Feature-space vectors: ``(u, v)`` a concatenation, ``(t)`` a one-coordinate vector, ``u (x) v`` a
+tensor product (``u \\otimes v``), ``v^{(x)k}`` a tensor power (``v^{\\otimes k}``).
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ __all__ = ["text", "latex"]
 # binding strength: higher binds tighter
 _PREC = {"implies": 1, "iff": 1, "forall": 0, "or": 2, "and": 3, "not": 4,
          "le": 5, "lt": 5, "ge": 5, "gt": 5, "eq": 5, "ne": 5,
-         "add": 6, "sub": 6, "vadd": 6, "vsub": 6, "mul": 7, "smul": 7, "div": 7, "dot": 7, "neg": 8, "pow": 9}
+         "add": 6, "sub": 6, "vadd": 6, "vsub": 6, "mul": 7, "smul": 7, "div": 7, "dot": 7, "neg": 8, "pow": 9,
+         "tensor": 7, "npow": 9, "tpow": 9}
 _REL_TXT = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "=", "ne": "!="}
 _REL_TEX = {"le": r"\le", "lt": "<", "ge": r"\ge", "gt": ">", "eq": "=", "ne": r"\ne"}
 
@@ -103,7 +106,26 @@ class _Printer:
                 inner = P(a[0], 10)
                 return ((rf"\|{P(a[0])}\|^2" if T else f"|{P(a[0])}|^2"), 9) if inner else ("", 9)
             return (f"{P(a[0], 8)} \\cdot {P(a[1], 8)}" if T else f"{P(a[0], 8)}.{P(a[1], 8)}"), 7
-        if op == "sum":
+        if op == "vec1":
+            return f"({P(a[0])})", 10
+        if op == "vcat":                  # (u, v); a one-coordinate part (t) is shown as t
+            parts, stack = [], [e]
+            while stack:
+                n = stack.pop()
+                if n.op == "vcat":
+                    stack.extend(reversed(n.args))
+                else:
+                    parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
+            return f"({', '.join(parts)})", 10
+        if op == "tensor":
+            return (f"{P(a[0], 8)} \\otimes {P(a[1], 8)}" if T else f"{P(a[0], 8)} (x) {P(a[1], 8)}"), 7
+        if op == "tpow":
+            base = P(a[0], 10)
+            return (f"{base}^{{\\otimes {P(a[1])}}}" if T else f"{base}^{{(x){P(a[1])}}}"), 9
+        if op == "npow":
+            base = P(a[0], 10)
+            return (f"{base}^{{{P(a[1])}}}" if T else f"{base}^{P(a[1], 10)}"), 9
+        if op in ("sum", "vsum"):
             i, lo, hi, body = a
             if T:
                 return rf"\sum_{{{P(i)}={P(lo)}}}^{{{P(hi)}}} {P(body, 7)}", 6
