@@ -46,20 +46,21 @@ def _terms(g):
 
 
 def _proof(p):
-    sq = p.identity("squared_distance", dot(x - xp, x - xp), dot(x, x) - 2 * dot(x, xp) + dot(xp, xp),
-                    title="|x - x'|^2 = |x|^2 - 2 x.x' + |x'|^2")
     u, v, w = -c * dot(x, x), -c * dot(xp, xp), 2 * c * dot(x, xp)
+    expo = p.identity("gaussian_exponent", -c * dot(x - xp, x - xp), u + (v + w),
+                      title="|x - x'|^2 = |x|^2 - 2 x.x' + |x'|^2, times -c")
     e1 = p.rule("exp_laws", "exp_add", u, v + w)
     e2 = p.rule("exp_laws", "exp_add", v, w)
-    fac = p.solve("gaussian_factorization", [sq, e1, e2], Eq(gauss(x, xp), f(x) * f(xp) * lin_form(x, xp)),
+    fac = p.solve("gaussian_factorization", [expo, e1, e2], Eq(gauss(x, xp), f(x) * f(xp) * lin_form(x, xp)),
                   title="exp(-c|x - x'|^2) = f(x) f(x') exp(2c x.x') with f(x) = exp(-c|x|^2)")
     A, B = _terms(GAUSS_GRAM), _terms(E_GRAM)              # terms in i and j
-    row = sums_equal(p, "row", j, n, A, B,
-                     lambda t: [p.specialize(fac, {x: pt(i), xp: pt(t)})],
-                     title="a_i a_j exp(-c|x_i - x_j|^2) = (a_i f(x_i))(a_j f(x_j)) exp(2c x_i.x_j)")
+    terms = p.solve("gram_terms_equal", [p.specialize(fac, {x: pt(i), xp: pt(j)})], Eq(A, B),
+                    title="a_i a_j exp(-c|x_i - x_j|^2) = (a_i f(x_i))(a_j f(x_j)) exp(2c x_i.x_j)")
+    row = sums_equal(p, "row", j, n, A, B, lambda t: [p.specialize(terms, {j: t})],
+                     title="one more term j, equal on both sides")
     RA, RB = GAUSS_GRAM.args[3], E_GRAM.args[3]            # the rows: inner sums, terms in i
     grams = sums_equal(p, "rows", i, n, RA, RB, lambda t: [p.specialize(row, {i: t})],
-                       title="row i of the two Gram forms is the same sum")
+                       title="one more row i: the same sum over j")
     legal = p.rule("exp_power_series", "gram_nonneg", i, j, n, COEF, pt(i), 2 * c)
     return p.solve("gaussian_gram_nonneg", [grams, legal, p.hyp("c_nonneg")], p.theorem.conclusion,
                    title="the Gaussian's Gram form is one of exp(2c x.x'), which is >= 0 as 2c >= 0")
