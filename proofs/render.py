@@ -83,6 +83,11 @@ class _Printer:
                     s += " - " + P(c.args[0], 7)
                 elif c.op == "num" and c.value < 0:
                     s += " - " + P(Expr("num", value=-c.value, sort=c.sort), 7)
+                elif c.op == "mul" and (c.args[0].op == "neg" or (c.args[0].op == "num" and c.args[0].value < 0)):
+                    f0 = c.args[0]           # a + (-b)*y is shown as a - b*y
+                    pos = f0.args[0] if f0.op == "neg" else Expr("num", value=-f0.value, sort=f0.sort)
+                    rest = c.args[1:] if pos.op == "num" and pos.value == 1 else (pos,) + c.args[1:]
+                    s += " - " + (self.product(rest) if len(rest) > 1 else P(rest[0], 7))
                 else:
                     s += " + " + P(c, 6)
             return s, 6
