@@ -15,7 +15,7 @@ number of terms (the solvers see a sum only as a function of its bounds).
 """
 from __future__ import annotations
 
-from .formula import REAL, VEC, Eq, Fun, Nat, Real, Seq, Sum, Vec, num, subst
+from .formula import Eq, Fun, ForAll, Nat, Real, Sum, Vec, dot, num
 from .kernel import induction_goals
 
 __all__ = ["x", "xp", "c", "z", "feature_map", "sums_equal", "K_SPACE"]
@@ -30,7 +30,6 @@ K_SPACE = "x, x' in R^d; each feature map into a space of its own dimension"
 
 def feature_map(K: Fun, phi: Fun, name: str) -> tuple[str, object]:
     """The hypothesis ``for all x, x': K(x, x') = phi(x).phi(x')`` (K has the feature map phi)."""
-    from .formula import ForAll, dot
     return name, ForAll([x, xp], Eq(K(x, xp), dot(phi(x), phi(xp))))
 
 
@@ -52,5 +51,3 @@ def sums_equal(p, tag: str, j, hi, a, b, term_eq, title: str = ""):
                    title=title or "one more term, equal on both sides")
     return p.inst(p.induction(m, P, base, step, hi), hi)
 
-
-_ = (REAL, VEC, Real, Seq, subst)

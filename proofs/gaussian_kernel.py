@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .feature_maps import c, sums_equal, x, xp
-from .formula import REAL, VEC, Eq, Nat, Seq, dot, exp, subst
+from .formula import REAL, VEC, Eq, Nat, Seq, dot, exp
 from .rules import gram_form
 from .sources import LIN_SLIDES
 
@@ -80,4 +80,3 @@ THEOREMS = [
               "kernel_closure_rules), and Gram forms >= 0 are closed under pointwise limits.",
     ),
 ]
-_ = subst

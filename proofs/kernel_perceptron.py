@@ -15,11 +15,11 @@ The proof: sum_{j<m} alpha(j) K(x(j), z) = (sum_{j<m} alpha(j) phi(x(j))).phi(z)
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .feature_maps import feature_map, x as vx, z
+from .feature_maps import feature_map, z
 from .formula import (REAL, VEC, And, Eq, ForAll, Fun, Implies, Ite, Nat, Real, Seq, Sum, Vec, VSum, dot, forall_below,
                       num, vzero)
 from .kernel import induction_goals
-from .sources import BLUM_859, LIN_SLIDES
+from .sources import BLUM_859
 
 T = Nat("T")
 t, j, m = Nat("t"), Nat("j"), Nat("m")
@@ -106,9 +106,7 @@ THEOREMS = [
         hypotheses=HYPOTHESES,
         conclusion=ForAll(t, Implies(And(num(0) <= t, t <= T), same_run(t))),
         proof=_proof, encoding="examples x(t) in R^d, labels y(t); w(t) in phi's feature space",
-        witness_sizes={T: 2},
         notes="Both learners start from zero and use the test y a <= 0 (a tie is a mistake).  Blum's variant "
               "(start from the first positive example, strict tests) is another learner, not this one.",
     ),
 ]
-_ = (vx, LIN_SLIDES)

@@ -14,7 +14,7 @@ from .core import Source, Theorem
 from .feature_maps import K_SPACE, c, x, xp
 from .formula import Eq, Nat, dot, npow, num, sqrt, tensor, tensor_pow, vcat, vec1
 from .kernel import induction_goals
-from .sources import BLUM_859, LIN_SLIDES
+from .sources import LIN_SLIDES
 
 k = Nat("k")
 m = Nat("m")
@@ -68,4 +68,3 @@ THEOREMS = [
         notes="Every natural k, k = 0 included (the constant kernel 1); the notes ask k >= 1.",
     ),
 ]
-_ = BLUM_859
