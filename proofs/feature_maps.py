@@ -28,9 +28,9 @@ c = Real("c")
 K_SPACE = "x, x' in R^d; each feature map into a space of its own dimension"
 
 
-def feature_map(K: Fun, phi: Fun, name: str) -> tuple[str, object]:
-    """The hypothesis ``for all x, x': K(x, x') = phi(x).phi(x')`` (K has the feature map phi)."""
-    return name, ForAll([x, xp], Eq(K(x, xp), dot(phi(x), phi(xp))))
+def feature_map(K: Fun, phi: Fun, name: str, u=x, v=xp) -> tuple[str, object]:
+    """The hypothesis ``for all u, v: K(u, v) = phi(u).phi(v)`` (K has the feature map phi)."""
+    return name, ForAll([u, v], Eq(K(u, v), dot(phi(u), phi(v))))
 
 
 def sums_equal(p, tag: str, j, hi, a, b, term_eq, title: str = ""):

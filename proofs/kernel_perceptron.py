@@ -46,7 +46,7 @@ def same_run(s):
 
 
 HYPOTHESES = [
-    feature_map(K, phi, "feature_map"),
+    feature_map(K, phi, "feature_map", Vec("u"), Vec("up", tex="u'", text="u'")),
     ("starts_at_zero", Eq(w(0), vzero())),
     ("perceptron_on_features", forall_below(t, T, Eq(w(t + 1), Ite(y(t) * dot(w(t), phi(x(t))) <= 0,
                                                                    w(t) + y(t) * phi(x(t)), w(t))))),
