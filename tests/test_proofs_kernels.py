@@ -145,6 +145,10 @@ c, s = Real("c"), Real("s")
     (dot(s * phi(x), phi(z)), s * dot(phi(x), phi(z)), True),
     (dot(phi(x), phi(xp)), dot(phi(xp), phi(x)), True),
     (dot(phi(x), phi(xp)), dot(phi(x), phi(x)), False),
+    (dot(tensor(x, z), tensor(xp, z)), dot(x, xp) * dot(z, z), True),
+    (dot(tensor(x, z), tensor(xp, xp)), dot(x, xp) * dot(z, xp), True),
+    (dot(tensor(x, z), tensor(xp, xp)), dot(x, xp) * dot(z, x), False),
+    (dot(tensor(x, z), tensor(z, xp)), dot(x, xp) * dot(z, z), False),
 ])
 def test_block_identities(lhs, rhs, holds):
     assert identity_holds(lhs, rhs)[0] is holds
@@ -184,6 +188,13 @@ def test_rule_instances_are_schemas():
     assert text(f) == "k >= 0 ==> c^(k + 1) = c^k*c"
     assert {"natural_powers", "vector_sums", "exp_power_series"} <= set(RULES)
     assert all(r.why for r in RULES.values())
+
+
+def test_every_fact_uses_each_symbol_with_one_sort():
+    from proofs.formula import symbols
+    for tid in IDS:
+        for st in build(registry.get(tid)).proof.steps:
+            symbols(And(st.goal, *[f.formula for _, f in st.hyps]))
 
 
 def test_builds_refuse_a_retyped_hypothesis():
