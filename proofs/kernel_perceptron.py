@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .feature_maps import feature_map, z
-from .formula import (REAL, VEC, And, Eq, ForAll, Fun, Implies, Ite, Nat, Real, Seq, Sum, Vec, VSum, dot, forall_below,
-                      num, vzero)
+from .formula import (REAL, VEC, And, Eq, ForAll, Fun, Iff, Implies, Ite, Nat, Real, Seq, Sum, Vec, VSum, dot,
+                      forall_below, num, vzero)
 from .kernel import induction_goals
 from .sources import BLUM_859
 
@@ -44,6 +44,8 @@ def dual_activation(s, point):
 def same_run(s):
     return And(Eq(w(s), represented(s)), Eq(dot(w(s), phi(x(s))), dual_activation(s, x(s))))
 
+
+SAME_MISTAKES = forall_below(t, T, Iff(y(t) * dot(w(t), phi(x(t))) <= 0, y(t) * dual_activation(t, x(t)) <= 0))
 
 HYPOTHESES = [
     feature_map(K, phi, "feature_map", Vec("u"), Vec("up", tex="u'", text="u'")),
@@ -93,7 +95,9 @@ def _proof(p):
         p.inst(p.specialize(act, {z: x(t + 1)}), t + 1)],
         step_goal, title="equal activations at t: the same mistake decision, so w(t+1) and alpha(t) agree; "
                          "then the activations at t + 1 agree")
-    return p.induction(t, same_run(t), base, step, T)
+    runs = p.induction(t, same_run(t), base, step, T)
+    return p.solve("same_mistakes", [runs], p.theorem.conclusion,
+                   title="equal activations: the same mistake decision at every example")
 
 
 THEOREMS = [
@@ -104,7 +108,7 @@ THEOREMS = [
                       "w is a weighted sum of the examples seen so far, e.g. w = x1 - x2 + x3, so phi(w).phi(x) is "
                       "computed as K(x1, x) - K(x2, x) + K(x3, x)."),
         hypotheses=HYPOTHESES,
-        conclusion=ForAll(t, Implies(And(num(0) <= t, t <= T), same_run(t))),
+        conclusion=And(ForAll(t, Implies(And(num(0) <= t, t <= T), same_run(t))), SAME_MISTAKES),
         proof=_proof, encoding="examples x(t) in R^d, labels y(t); w(t) in phi's feature space",
         notes="Both learners start from zero and use the test y a <= 0 (a tie is a mistake).  Blum's variant "
               "(start from the first positive example, strict tests) is another learner, not this one.",
