@@ -5,11 +5,12 @@
   erratum's counterexample is checked this way: every hypothesis true, the conclusion false.
 * :func:`instance` turns formulas into plain real arithmetic: naturals that bound the per-step
   hypotheses get small values, bounded "for all" and finite sums with numeric bounds are
-  unrolled, and every vector is written in coordinates of R^dim (``dot`` is the sum of the
-  coordinate products).  A function of vectors, f(x), becomes a function of x's coordinates
-  (one per coordinate of its value), so equal arguments give equal values with no side condition.  The theorem-level non-vacuity check asks the solvers for a model of
-  such an instance (a real run of the learner in the plane, say), and a coordinate identity is
-  re-checked on its instances in dimensions 1, 2, 3.
+  unrolled (an unbounded "for all" over vectors stays one, over their coordinates), and every
+  vector is written in coordinates of R^dim (``dot`` is the sum of the coordinate products).  A
+  function of vectors, f(x), becomes a function of x's coordinates (one per coordinate of its
+  value), so equal arguments give equal values with no side condition.  The theorem-level
+  non-vacuity check asks the solvers for a model of such an instance (a real run of the learner
+  in the plane, say), and a coordinate identity is re-checked on its instances in dimensions 1, 2, 3.
 """
 from __future__ import annotations
 
@@ -270,6 +271,8 @@ def _vec(e: Expr, inst: Instance, env) -> list[Expr]:
     if op == "call" and any(x.sort == VEC for x in a):
         args = _arg_coords(a, inst, env)
         return [Expr("call", args, f"mb_{e.name}_{j}", REAL) for j in range(inst.dim)]
+    if op == "var" and isinstance(env.get(e.name), _Bound):
+        return list(env[e.name].coords)
     if op in ("var", "call"):
         key = _ground(e, inst, env)
         return [inst.fresh(key, j, REAL) for j in range(inst.dim)]
@@ -344,6 +347,30 @@ def _arg_coords(args, inst: Instance, env) -> tuple:
     return tuple(out)
 
 
+class _Bound:
+    """The coordinates of a vector (or the value of a real) bound by an unbounded 'for all'."""
+
+    def __init__(self, coords):
+        self.coords = list(coords)
+
+
+def _forall_coords(e: Expr, inst: Instance, env) -> Expr:
+    """``for all u, v: body`` over vectors and reals stays a 'for all', over their coordinates
+    (the solver's quantifier); over integers it has no concrete instance."""
+    vs, body = e.args[:-1], e.args[-1]
+    if any(v.sort not in (VEC, REAL) for v in vs):
+        raise FormulaError("an unbounded 'for all' over integers has no concrete instance")
+    inner, bound = dict(env), []
+    for v in vs:
+        n = len(inst.names) + len(bound)
+        cs = [Expr("var", name=f"mb_q{n}_{j}", sort=REAL, tex=f"q{n}_{j}", text=f"q{n}_{j}")
+              for j in range(inst.dim if v.sort == VEC else 1)]
+        bound.extend(cs)
+        inner[v.name] = _Bound(cs)
+    from .formula import ForAll
+    return ForAll(bound, _scalar(body, inst, inner))
+
+
 def _ground(e: Expr, inst: Instance, env) -> Expr:
     """A variable or call with its bound-variable arguments replaced by their unrolled values."""
     if e.op == "var":
@@ -364,6 +391,8 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
     op, a = e.op, e.args
     S = lambda x: _scalar(x, inst, env)  # noqa: E731
     if op == "var":
+        if isinstance(env.get(e.name), _Bound):
+            return env[e.name].coords[0]
         if e.name in env:
             return num(env[e.name])
         if e.sort == VEC:
@@ -398,7 +427,7 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
     if op == "forall":
         b = _below(e)
         if b is None:
-            raise FormulaError("an unbounded 'for all' has no concrete instance")
+            return _forall_coords(e, inst, env)
         k, lo, hi, body = b
         lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
         if lo_v is None or hi_v is None:

@@ -53,6 +53,15 @@ def test_family_proved_with_named_rules(family):
     assert rules["kernel_perceptron_is_feature_perceptron"] == {"finite_sum_linearity", "induction", "vector_sums"}
 
 
+def test_hypotheses_hold_on_concrete_instances(family):
+    """Non-vacuity on a concrete instance in the plane (a two-example run for the perceptrons),
+    the feature-map hypotheses kept as 'for all' over coordinates."""
+    r = {x.theorem.id: x for x in family.results}
+    assert r["kernel_perceptron_is_feature_perceptron"].nonvacuity_how == "instance with T = 2, vectors in R^2"
+    assert r["kernel_closure_rules"].nonvacuity_how == "instance with no sizes, vectors in R^2"
+    assert all(x.nonvacuity.status == "sat" for x in family.results)
+
+
 def test_every_step_checked_by_both_solvers(family):
     for r in family.results:
         for s in r.steps:
