@@ -124,7 +124,6 @@ _RULES = [
 ]
 
 
-
 # --------------------------------------------------------------------------- kernels
 def gram_form(i: Expr, j: Expr, n, coef: Expr, kern: Expr) -> Expr:
     """The Gram form sum_{i=0}^{n-1} sum_{j=0}^{n-1} b_i b_j K_ij of a kernel at n points:
@@ -143,6 +142,8 @@ def _shown(name: str, sort: str) -> Expr:
 def _exp_gram(i, j, n, b, p, s):
     if j in free_vars(p):
         raise TypeError(f"the point may depend on {i.name} only")
+    if {i, j} & free_vars(s):
+        raise TypeError("the scale s may depend on neither index")
     return Implies(s >= 0, gram_form(i, j, n, b, exp(s * dot(p, subst(p, {i: j})))) >= 0)
 
 

@@ -193,6 +193,8 @@ def test_rule_instances_are_schemas():
     i, j, n = Nat("i"), Nat("j"), Nat("n")
     with pytest.raises(TypeError):             # a coefficient may not depend on the inner index
         schema_formula("exp_power_series", "gram_nonneg", (i, j, n, Real("b") * j, x, s))
+    with pytest.raises(TypeError):             # nor the scale on either index
+        schema_formula("exp_power_series", "gram_nonneg", (i, j, n, Real("b"), x, s * i))
     f = schema_formula("natural_powers", "pow_succ", (c, Nat("k")))
     assert text(f) == "k >= 0 ==> c^(k + 1) = c^k*c"
     assert {"natural_powers", "vector_sums", "exp_power_series"} <= set(RULES)
