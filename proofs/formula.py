@@ -15,6 +15,13 @@ if-then-else and the others uninterpreted symbols, whose properties enter a proo
 trusted rules (``proofs.rules``).  Finite sums ``Sum(i, lo, hi, body)`` are likewise opaque to the
 solvers (an uninterpreted function of their free variables); identities about them are checked
 by sympy in coordinates (``proofs.symbolic``).
+
+Feature spaces (kernels): a vector-valued function of a vector, ``phi(x)``, is a vector of its own
+space R^N (N a dimension of its own); ``vec1(t)`` is the one-coordinate vector (t), ``vcat(u, v)``
+the concatenation (u, v), ``tensor(u, v)`` the tensor product u (x) v (coordinates u_i v_j),
+``tensor_pow(v, k)`` the k-th tensor power, ``npow(b, k)`` a real power with an integer exponent
+term, and ``VSum(i, lo, hi, body)`` a finite sum of vectors.  Like ``dot`` they are uninterpreted
+for the solvers; their coordinates are in ``proofs.symbolic`` and ``proofs.concrete``.
 """
 from __future__ import annotations
 
@@ -27,6 +34,7 @@ __all__ = [
     "Eq", "Ne", "And", "Or", "Not", "Implies", "Iff", "Ite", "ForAll", "Sum", "TRUE", "FALSE",
     "dot", "norm2", "vzero", "exp", "sqrt", "lg", "pow2", "Abs", "Max", "Min", "to_real",
     "subst", "nat_guards", "free_vars", "symbols", "walk", "FormulaError", "forall_below",
+    "vec1", "vcat", "tensor", "tensor_pow", "npow", "VSum",
 ]
 
 REAL, INT, NAT, BOOL, VEC = "Real", "Int", "Nat", "Bool", "Vec"
@@ -403,6 +411,60 @@ def norm2(a) -> Expr:
     return dot(a, a)
 
 
+# --------------------------------------------------------------------------- feature-space vectors
+def _need_vec(e: Expr, what: str):
+    if not isinstance(e, Expr) or e.sort != VEC:
+        raise FormulaError(f"{what} needs vectors")
+
+
+def vec1(t) -> Expr:
+    """The vector (t) with one coordinate."""
+    t = num(t)
+    _need_num(t, "vec1")
+    return Expr("vec1", (to_real(t),), sort=VEC)
+
+
+def vcat(u, v) -> Expr:
+    """The concatenation (u, v): the coordinates of u, then those of v."""
+    _need_vec(u, "vcat")
+    _need_vec(v, "vcat")
+    return Expr("vcat", (u, v), sort=VEC)
+
+
+def tensor(u, v) -> Expr:
+    """The tensor product u (x) v: coordinates u_i v_j, (i, j) in lexicographic order."""
+    _need_vec(u, "tensor")
+    _need_vec(v, "tensor")
+    return Expr("tensor", (u, v), sort=VEC)
+
+
+def tensor_pow(v, k) -> Expr:
+    """The k-th tensor power of v (k an integer term; the 0-th power is the vector (1))."""
+    _need_vec(v, "tensor_pow")
+    k = num(k)
+    if not _is_int(k.sort):
+        raise FormulaError("a tensor power needs an integer exponent")
+    return Expr("tpow", (v, k), sort=VEC)
+
+
+def npow(b, k) -> Expr:
+    """b^k for an integer exponent term k (a literal exponent is ``b**k``)."""
+    b, k = num(b), num(k)
+    _need_num(b, "npow")
+    if not _is_int(k.sort):
+        raise FormulaError("npow needs an integer exponent")
+    return Expr("npow", (to_real(b), k), sort=REAL)
+
+
+def VSum(i: Expr, lo, hi, body) -> Expr:
+    """sum_{i = lo}^{hi} body for a vector-valued body (inclusive bounds; an empty sum is 0)."""
+    if i.op != "var" or not _is_int(i.sort):
+        raise FormulaError("a sum runs over an integer variable")
+    lo, hi = num(lo), num(hi)
+    _need_vec(body, "VSum")
+    return Expr("vsum", (i, lo, hi, body), sort=VEC)
+
+
 def _fn(op: str, a) -> Expr:
     a = num(a)
     arg, res = INTERPRETED[op]
@@ -466,7 +528,7 @@ def walk(e: Expr) -> Iterable[Expr]:
 def _bound(e: Expr) -> tuple:
     if e.op == "forall":
         return e.args[:-1]
-    if e.op == "sum":
+    if e.op in ("sum", "vsum"):
         return (e.args[0],)
     return ()
 
@@ -481,7 +543,7 @@ def free_vars(e: Expr) -> set[Expr]:
                 out.add(n)
             return
         b = bound | set(_bound(n))
-        if n.op == "sum":
+        if n.op in ("sum", "vsum"):
             go(n.args[1], bound)
             go(n.args[2], bound)
             go(n.args[3], b)
@@ -546,9 +608,9 @@ def subst(e: Expr, mapping: dict) -> Expr:
             if bound & free_in and any(v in free_vars(n) for v in inner):
                 names = ", ".join(sorted(b.name for b in bound & free_in))
                 raise FormulaError(f"substitution would capture {names} under a binder")
-            if n.op == "sum":
+            if n.op in ("sum", "vsum"):
                 i, lo, hi, body = n.args
-                return Expr("sum", (i, go(lo), go(hi), subst(body, inner)), sort=n.sort)
+                return Expr(n.op, (i, go(lo), go(hi), subst(body, inner)), sort=n.sort)
             return Expr("forall", n.args[:-1] + (subst(n.args[-1], inner),), sort=BOOL)
         return Expr(n.op, tuple(go(c) for c in n.args), n.name, n.sort, n.value, n.tex, n.text)
     return go(e)
