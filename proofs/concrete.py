@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import (BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, Real, free_vars, num, subst,
-                      to_real, walk)
+from .formula import BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, Real, num, to_real
+from .substitution import free_vars, subst, walk
 from .render import _below
 
 __all__ = ["evaluate", "NotExact", "instance", "Instance"]

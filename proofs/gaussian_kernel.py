@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .feature_maps import c, sums_equal, x, xp
-from .formula import REAL, VEC, Eq, Nat, Seq, dot, exp
+from .formula import REAL, VEC, Eq, Nat, Seq, dot
+from .functions import exp
 from .rules import gram_form
 from .sources import LIN_SLIDES
 

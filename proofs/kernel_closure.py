@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .feature_maps import K_SPACE, c, feature_map, x, xp
-from .formula import REAL, VEC, And, Eq, Fun, dot, sqrt, tensor, vcat
+from .formula import REAL, VEC, And, Eq, Fun, dot
+from .functions import sqrt, tensor, vcat
 from .sources import LIN_SLIDES
 
 phi1 = Fun("phi1", (VEC,), VEC, tex=r"\phi_1")

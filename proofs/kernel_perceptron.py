@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .feature_maps import feature_map, z
-from .formula import (REAL, VEC, And, Eq, ForAll, Fun, Iff, Implies, Ite, Nat, Real, Seq, Sum, Vec, VSum, dot,
+from .formula import (REAL, VEC, And, Eq, ForAll, Fun, Iff, Implies, Ite, Nat, Real, Seq, Sum, Vec, dot,
                       forall_below, num, vzero)
+from .functions import VSum
 from .kernel import induction_goals
 from .sources import BLUM_859
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .feature_maps import K_SPACE, c, x, xp
-from .formula import Eq, Nat, dot, npow, num, sqrt, tensor, tensor_pow, vcat, vec1
+from .formula import Eq, Nat, dot, num
+from .functions import npow, sqrt, tensor, tensor_pow, vcat, vec1
 from .kernel import induction_goals
 from .sources import LIN_SLIDES
 

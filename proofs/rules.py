@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .formula import (INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, VSum, dot, exp, free_vars,
-                      lg, npow, num, pow2, sqrt, subst, tensor, tensor_pow, to_real, vec1, vzero)
+from .formula import INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, dot, num, to_real, vzero
+from .substitution import free_vars, subst
+from .functions import VSum, exp, lg, npow, pow2, sqrt, tensor, tensor_pow, vec1
 
 __all__ = ["TrustedRule", "RULES", "rule", "schema_formula", "gram_form"]
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import BOOL, INT, NAT, REAL, VEC, Expr, FormulaError, free_vars, walk
+from .formula import BOOL, INT, NAT, REAL, VEC, Expr, FormulaError
+from .substitution import free_vars, walk
 
 __all__ = ["problem", "guarded", "term", "SmtContext"]
 

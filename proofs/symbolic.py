@@ -119,13 +119,13 @@ def to_sympy(e: Expr):
 
 def has_symbolic_sum(e: Expr) -> bool:
     """Does deciding ``e`` need linearity of finite sums (an inner product or a sum)?"""
-    from .formula import walk
+    from .substitution import walk
     return any(n.op in ("dot", "sum") for n in walk(e))
 
 
 def needs_coordinates(e: Expr) -> bool:
     """Is ``e`` about vectors or sums (decided in coordinates, not by the solvers as it stands)?"""
-    from .formula import walk
+    from .substitution import walk
     return any(n.op in ("dot", "sum") or n.sort == VEC for n in walk(e))
 
 
@@ -186,7 +186,7 @@ _FEATURE_OPS = ("vec1", "vcat", "tensor", "tpow", "npow", "vsum")
 
 def needs_blocks(e: Expr) -> bool:
     """Does ``e`` use a feature-space construction or a function of a vector?"""
-    from .formula import walk
+    from .substitution import walk
     return any(n.op in _FEATURE_OPS or (n.op == "call" and any(x.sort == VEC for x in n.args)) for n in walk(e))
 
 
@@ -209,7 +209,7 @@ class _Blocks(_Tr):
         sp = self.sp
         if e.op == "var":
             return sp.Symbol(f"mb_vec_{e.name}")
-        from .formula import free_vars
+        from .substitution import free_vars
         if e not in self.opaque:
             self.opaque[e] = f"mb_t{len(self.opaque)}"
         deps = sorted((v for v in free_vars(e) if v.sort != VEC), key=lambda v: v.name)

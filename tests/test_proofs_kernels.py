@@ -9,8 +9,8 @@ import pytest
 
 from proofs import registry
 from proofs.concrete import evaluate, instance
-from proofs.formula import (VEC, And, Eq, Fun, Ite, Nat, Real, Vec, VSum, dot, exp, npow, sqrt, tensor,
-                            tensor_pow, vcat, vec1)
+from proofs.formula import VEC, And, Eq, Fun, Ite, Nat, Real, Vec, dot
+from proofs.functions import VSum, exp, npow, sqrt, tensor, tensor_pow, vcat, vec1
 from proofs.kernel import KernelError
 from proofs.render import latex, text
 from proofs.runner import build, run_catalogue
@@ -202,7 +202,7 @@ def test_rule_instances_are_schemas():
 
 
 def test_every_fact_uses_each_symbol_with_one_sort():
-    from proofs.formula import symbols
+    from proofs.substitution import symbols
     for tid in IDS:
         for st in build(registry.get(tid)).proof.steps:
             symbols(And(st.goal, *[f.formula for _, f in st.hyps]))
