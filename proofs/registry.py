@@ -14,6 +14,10 @@ FAMILIES = (
     "hinge_exact_form",
     "subgradient_descent",
     "perceptron_2d",
+    "kernel_closure",
+    "polynomial_kernel",
+    "gaussian_kernel",
+    "kernel_perceptron",
 )
 
 _CACHE: list[Theorem] | None = None
