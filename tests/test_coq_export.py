@@ -11,8 +11,10 @@ import pytest
 from proofs import registry
 from proofs.coq import build, names
 from proofs.coq.export import CoqPrinter, ExportError, statement, step_statement
-from proofs.formula import (Abs, And, Eq, ForAll, Implies, Int, Ite, Max, Nat, Real, Seq, Sum, Vec, VEC, REAL, dot,
-                            forall_below, lg, num, pow2, sqrt, subst, vzero)
+from proofs.formula import (And, Eq, ForAll, Implies, Int, Ite, Nat, Real, Seq, Sum, Vec, VEC, REAL, dot,
+                            forall_below, num, vzero)
+from proofs.functions import Abs, Max, lg, pow2, sqrt
+from proofs.substitution import subst
 
 
 def test_block_novikoff_statement_is_printed_from_its_formula():

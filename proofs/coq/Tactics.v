@@ -234,5 +234,13 @@ Proof.
   assert (M * M <= M * (c + 2 * L)) by nra. apply Rmult_le_reg_l with M; lra.
 Qed.
 
+(** Congruence over exp, as the SMT encoding has it for an uninterpreted function: an equation of
+    arguments, or one whose left side is an exp term of the goal, is rewritten into the goal. *)
+Ltac mb_fun_eqs :=
+  repeat match goal with
+  | H : ?a = ?b |- context [exp ?a] => progress rewrite H
+  | H : exp ?a = ?b |- context [exp ?a] => progress rewrite H
+  end.
+
 (** Either, each on every goal. *)
 Ltac mb_step := first [ mb_identity | mb_solve ].

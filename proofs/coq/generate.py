@@ -15,7 +15,9 @@ LOGICAL = "Mistakebound"
 
 # step files by group of families (fewer coqc processes: each one first loads the reals, ~0.6 s)
 _STEP_GROUPS = {"cauchy_schwarz": "vectors", "claim1_correlation_growth": "vectors", "claim2_norm_growth": "vectors",
-                "inseparable_hinge": "hinge", "hinge_exact_form": "hinge", "subgradient_descent": "hinge"}
+                "inseparable_hinge": "hinge", "hinge_exact_form": "hinge", "subgradient_descent": "hinge",
+                "kernel_closure": "kernels", "polynomial_kernel": "kernels", "gaussian_kernel": "kernels",
+                "kernel_perceptron": "kernels"}
 
 
 def step_group(th) -> str:
@@ -24,7 +26,8 @@ def step_group(th) -> str:
 
 
 def _vec_leaves(formulas) -> list[str]:
-    from ..formula import VEC, walk
+    from ..formula import VEC
+    from ..substitution import walk
     pr = CoqPrinter()
     leaves = set()
     for f in formulas:

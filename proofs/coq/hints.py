@@ -12,6 +12,7 @@ __all__ = ["HINTS", "hint", "COVERED_FAMILIES"]
 COVERED_FAMILIES = frozenset({
     "cauchy_schwarz", "claim1_correlation_growth", "claim2_norm_growth", "block_novikoff",
     "inseparable_hinge", "hinge_exact_form", "subgradient_descent", "perceptron_2d",
+    "kernel_closure", "polynomial_kernel", "gaussian_kernel", "kernel_perceptron",
 })
 
 _DIV_BY_M = "mb_prep; mb_squares; mb_cancel (INR M)"
@@ -78,6 +79,27 @@ HINTS: dict[tuple[str, str], str] = {
     ("block_novikoff_bias", "cross_term_squared"):
         "mb_prep; assert (0 <= b M ^ 2 * bu ^ 2) by (apply Rmult_le_pos; apply pow2_ge_0); nra",
     ("block_novikoff_bias", "bias_mistake_bound"): _DIV_BY_M,
+    # v^{(x)0} lives in R^((d+1)^0) = R^1, v^{(x)m+1} in R^((d+1)^m (d+1)): the dimension terms made
+    # syntactically equal first, so the vector equations rewrite inside the inner products
+    ("polynomial_kernel_feature_map", "power_zero"): "intros; rewrite ?Nat.pow_0_r in *; mb_solve",
+    ("polynomial_kernel_feature_map", "power_step"):
+        "intros; rewrite ?Nat.pow_add_r, ?Nat.pow_1_r in *; mb_prep; nra",
+    ("kernel_perceptron_is_feature_perceptron", "same_mistakes"):
+        "intros dim dp K T alpha phi w x y H; split; [exact H | intros t Ht; "
+        "destruct (H t ltac:(lia)) as [_ E]; rewrite E; tauto]",
+    # exp of equal arguments, then exp's law on each factor (congruence, as in the SMT encoding)
+    ("gaussian_kernel_legal", "gaussian_factorization"): "mb_prep; mb_fun_eqs; ring",
+    # w(t+1) = sum_{j<=t} alpha(j) phi(x(j)) coordinatewise, in either case of the mistake test (the
+    # test reads the same value through dot(w(t), phi(x(t))) = the kernel sum), then its inner product
+    ("kernel_perceptron_is_feature_perceptron", "runs_step_equal"): r"""
+  intros dim dp K T alpha phi t w x y H1 H2 H3 H4 H5 [_ [Ht [Hw Hd]]];
+  specialize (H1 (conj (Nat.le_0_l t) Ht)); specialize (H2 (conj (Nat.le_0_l t) Ht));
+  specialize (H3 ltac:(lia)); specialize (H5 ltac:(split; lia)); rewrite Hd in H1;
+  match goal with |- veq _ _ ?S /\ _ => assert (Hv : veq dp (w (t + 1)%nat) S) end;
+  [ intros i Hi; specialize (H1 i Hi); specialize (H3 i Hi); specialize (H4 i Hi); specialize (Hw i Hi);
+    revert H1 H2; destruct (Rle_b _ _); intros H1 H2; unfold vadd, smul in *; cbv beta in *;
+    rewrite H1, H3, H2; lra
+  | split; [exact Hv | rewrite (dot_veq_l _ _ _ _ Hv); exact H5] ]""",
 }
 
 

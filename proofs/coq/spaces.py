@@ -53,7 +53,13 @@ class Spaces:
         sa, sb = self._struct.get(ra), self._struct.get(rb)
         if sa is not None and sb is not None:
             if sa[0] != sb[0] or (sa[0] == "pow" and sa[2] != sb[2]):
-                raise ExportError("an inner product, sum or equation joins vectors of two different spaces")
+                # two constructions of one space, e.g. v^{(x)0} = (1) or v^{(x)m+1} = v^{(x)m} (x) v:
+                # joined when their dimensions are equal for every dimension (checked symbolically);
+                # the class is then printed with the first one's dimension term
+                if not self._same_dimension(ra, rb):
+                    raise ExportError("an inner product, sum or equation joins vectors of two different spaces")
+                self._parent[rb] = ra
+                return
             for x, y in zip(sa[1:], sb[1:]):
                 if sa[0] == "pow" and x is sa[2]:
                     continue
@@ -62,6 +68,30 @@ class Spaces:
         self._parent[rb] = ra
         if sa is None and sb is not None:
             self._struct[ra] = sb
+
+    def _dimension_expr(self, k):
+        """The dimension of a space as a sympy expression over one symbol per unknown space."""
+        import sympy
+        from ..symbolic import to_sympy
+        r = self._find(k)
+        st = self._struct.get(r)
+        if st is None:
+            return sympy.Symbol(f"D_{abs(hash(r))}", positive=True, integer=True)
+        if st[0] == "one":
+            return sympy.Integer(1)
+        if st[0] == "cat":
+            return self._dimension_expr(st[1]) + self._dimension_expr(st[2])
+        if st[0] == "ten":
+            return self._dimension_expr(st[1]) * self._dimension_expr(st[2])
+        return self._dimension_expr(st[1]) ** to_sympy(st[2])
+
+    def _same_dimension(self, a, b) -> bool:
+        import sympy
+        try:
+            diff = sympy.powsimp(sympy.expand(self._dimension_expr(a) - self._dimension_expr(b)), force=True)
+            return sympy.simplify(diff) == 0
+        except Exception:                      # a term sympy cannot read: not joined
+            return False
 
     # ------------------------------------------------------------------ inference
     def _walk(self, e: Expr):
