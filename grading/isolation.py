@@ -38,6 +38,8 @@ HOW = {
     "seccomp": "a Linux kernel with seccomp filters (CONFIG_SECCOMP_FILTER) on x86_64 or aarch64",
     "packages": "install the package in the grader's environment, or remove it from [limits] packages",
     "setup": "see the reason; the worker could not start",
+    "reference learner": "the reference learner runs in the grader's own process: numba needs a writable cache "
+                         "directory (a writable home, or NUMBA_CACHE_DIR)",
     "verification": "the worker's /proc entries must be readable by the grader (same uid, or CAP_SYS_PTRACE)",
 }
 
@@ -51,9 +53,11 @@ class IsolationUnavailable(Exception):
         super().__init__(self.line())
 
     def line(self) -> str:
-        return (f"isolation layer '{self.layer}' cannot be set up ({self.reason}); "
-                f"{HOW.get(self.layer, HOW['setup'])}; or pass --insecure to grade without it "
-                "(every report then says so)")
+        how = HOW.get(self.layer, HOW["setup"])
+        if self.layer in ("reference learner", "packages"):    # --insecure would not help
+            return f"the grader cannot grade here: {self.layer}: {self.reason}; {how}"
+        return (f"isolation layer '{self.layer}' cannot be set up ({self.reason}); {how}; "
+                "or pass --insecure to grade without it (every report then says so)")
 
 
 def project_root() -> str:
@@ -297,7 +301,7 @@ def describe(iso: dict, limits=None) -> str:
                      + "; nothing of the grader)")
     u = iso.get("user", "")
     if u:
-        parts.append(f"user {u}")
+        parts.append(f"running as {u}")
     if iso.get("seccomp"):
         parts.append("no_new_privs and a seccomp filter")
     if iso.get("network"):

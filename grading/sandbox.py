@@ -120,6 +120,17 @@ def _error_message(kind: str, text: str) -> str:
     return wire.student_text(text)
 
 
+def _user_words(rec: dict) -> str:
+    u = rec["user"]
+    if u == "user namespace":
+        return "uid 1000 in a user namespace (the grader's own uid outside), no capabilities"
+    if u.startswith("uid ") and rec["mode"] == "userns":
+        return f"{u} of its own, mapped to 1000 in a user namespace, no capabilities"
+    if u.startswith("uid ") and rec["mode"] == "root":
+        return f"{u} of its own, no capabilities"
+    return "the grader's own user" if u == "unchanged" else u
+
+
 def _env(home: str) -> dict:
     return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TMPDIR": home,
             "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
@@ -267,8 +278,7 @@ class Worker:
             "mode": rec["mode"], "namespaces": rec["namespaces"],
             "network": ("allowed by the spec" if L.network else
                         "blocked (new network namespace)" if "net" in rec["namespaces"] else "not isolated"),
-            "user": rec["user"] + (" (in a user namespace)" if rec["mode"] == "userns" and
-                                   rec["user"].startswith("uid ") else ""),
+            "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
             "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
             "limits": rec["limits"], "checked": seen, "missing": missing}
