@@ -289,11 +289,11 @@ class Worker:
             pass
         msg = self._read(deadline)
         if isinstance(msg, CallResult):
-            return self._fail_start(CallResult(error="import", message=f"your module did not load: {msg.message}"))
+            return self._fail_start(CallResult(error="import", message=msg.message))
         try:
             ready, kind, text = wire.parse_ready(msg)
         except wire.WireError as e:
-            return self._fail_start(CallResult(error="import", message=f"your module did not load: {e}"))
+            return self._fail_start(CallResult(error="import", message=str(e)))
         if not ready:
             message = f"no file {self.module}.py in the submission" if kind == "missing" else wire.student_text(text)
             return self._fail_start(CallResult(error=kind, message=message))
@@ -424,10 +424,12 @@ class Worker:
 
     def call(self, request: dict, timeout: float) -> CallResult:
         """Send one request; wait at most ``timeout`` seconds for its answer."""
+        by_budget = False
         if self.budget is not None:
             if self.budget.left() <= 0:
                 self.kill()
                 return self.budget.result()
+            by_budget = self.budget.left() < timeout
             timeout = min(timeout, self.budget.left())
         if not self.alive:
             err = self.start()
@@ -452,6 +454,8 @@ class Worker:
                 if parsed[0] == "ok":
                     return CallResult(ok=parsed[1], modified=parsed[2], seconds=dt)
                 return CallResult(error=parsed[1], message=_error_message(parsed[1], parsed[2]), seconds=dt)
+        if ans.error == "timeout" and by_budget:
+            ans.message = self.budget.result().message
         ans.seconds = dt
         self.kill()          # timeouts, crashes, floods, bad messages: the next call gets a fresh worker
         return ans
