@@ -135,8 +135,10 @@ def train(X, y, epochs=1):
            "process_vm_readv": _sc(nr(310, 270), 1, 0, 0, 0, 0, 0), "unshare": _sc(nr(272, 97), 0x10000000),
            "setns": _sc(nr(308, 268), 0, 0), "inet": _sock(2), "inet6": _sock(10), "netlink": _sock(16),
            "packet": _sock(17), "unix": _sock(1), "execve": _exec()}
-    status = {l.split(":")[0]: l.split()[1] for l in open("/proc/self/status") if l.startswith(("NoNewPrivs", "Seccomp:"))}
-    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items()) + f" nnp={status['NoNewPrivs']} seccomp={status['Seccomp']}")
+    status = {ln.split(":")[0]: ln.split()[1] for ln in open("/proc/self/status")
+              if ln.startswith(("NoNewPrivs", "Seccomp:"))}
+    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items())
+          + f" nnp={status['NoNewPrivs']} seccomp={status['Seccomp']}")
     return [0.0] * len(X[0]), 0.0
 ''',
     # 6. disk fill: its own tmpfs only, and it still gets its grade
@@ -203,7 +205,8 @@ def train(X, y, epochs=1):
     return Liar([9.0] * len(X[0])), 5.0
 ''',
     "hangs": "def train(X, y, epochs=1):\n    while True:\n        pass\n",
-    "memory_hog": "def train(X, y, epochs=1):\n    hog = []\n    while True:\n        hog.append(bytearray(50 << 20))\n",
+    "memory_hog": "def train(X, y, epochs=1):\n    hog = []\n    while True:\n"
+                  "        hog.append(bytearray(50 << 20))\n",
     "ready_forgery": REQ_ID + '''
 __main__._send({"ready": True, "isolation": {"network": "blocked", "user": "uid 0"}})
 ''' + GOOD,
