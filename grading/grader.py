@@ -169,8 +169,9 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
     """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
     ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
     of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
-    grading anything when the platform cannot isolate (results finished before a later refusal
-    have been handed to ``on_result``).  ``caps``: the result of an earlier ``preflight``."""
+    grading anything when the platform cannot isolate; a worker that cannot be isolated later
+    leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
+    ``preflight``."""
     from .batch import run_pool
     jobs = jobs or os.cpu_count() or 1
     spec = load_spec(spec_src)
