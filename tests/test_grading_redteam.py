@@ -107,6 +107,14 @@ def train(X, y, epochs=1):
     t = json.load(open("targets.json"))
     found = {k: _probe(p) for k, p in sorted(t.items())}
     print("PROBE " + " ".join(f"{k}={v}" for k, v in found.items()))
+    imports = {}
+    for name in ("numpy", "scipy", "sklearn", "hypothesis", "numba", "learners", "grading", "mistakebound"):
+        try:
+            __import__(name)
+            imports[name] = 1
+        except ImportError:
+            imports[name] = 0
+    print("IMPORT " + " ".join(f"{k}={v}" for k, v in imports.items()))
     return [0.0] * len(X[0]), 0.0
 ''',
     # 10. no_new_privs and seccomp
@@ -421,6 +429,9 @@ def test_redteam_nothing_outside_the_allow_list_is_visible(graded):
     probes = dict(kv.split("=") for kv in line[len("| PROBE "):].split())
     assert probes == {k: "0" for k in ("grader", "home", "learners_src", "passwd", "results", "root", "run",
                                        "sitepackages", "solution", "spec", "subs")}, line
+    line = next(ln for ln in fb.splitlines() if ln.startswith("| IMPORT "))   # numpy only: [limits] packages
+    assert line == ("| IMPORT numpy=1 scipy=0 sklearn=0 hypothesis=0 numba=0 learners=0 grading=0 "
+                    "mistakebound=0"), line
 
 
 def test_redteam_seccomp_and_no_new_privs(graded):
