@@ -145,7 +145,7 @@ class Worker:
         try:
             return self._handshake(deadline)
         except IsolationUnavailable:
-            self.kill()
+            self.close()
             raise
 
     def _fail_start(self, r: CallResult) -> CallResult:
