@@ -247,7 +247,7 @@ class Grader:
                 found.append(("data shuffled", "two runs on the same input gave different answers: do not shuffle "
                               "(or use randomness); visit the examples in the given order"))
                 self.nondeterministic = True
-        except (_Failure, TypeError, ValueError):
+        except (_Failure, TypeError, ValueError, OverflowError):
             pass
         if not found:
             # a constant multiple: a learning rate
@@ -401,6 +401,9 @@ class Grader:
             if "last" in box:
                 X, y, e, msg, exp, got = box["last"]
                 return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", exp, got
+            if "fatal" in box:
+                X, y, e, msg = box["fatal"]
+                return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", None, None
             raise
         return first_bad   # hypothesis did not reproduce it: report the generated input as is
 
@@ -454,8 +457,8 @@ class Grader:
             ok_len = len(got.w or []) == (k if P.algorithm == "kernel_perceptron" else len(X[0]))
             if not ok_len:
                 raise _Failure(f"after {k} example(s) your code returned {len(got.w or [])} numbers")
-            if any(not _finite(v) for v in got.w):
-                raise _Failure(f"after {k} example(s) your code returned a non-finite weight")
+            if any(not _finite(v) for v in got.w) or (P.algorithm == "perceptron" and not _finite(states[k][1])):
+                raise _Failure(f"after {k} example(s) your code returned a non-finite weight or bias")
         if P.algorithm == "perceptron":
             probs = inv.check_perceptron_run(X, y, states, target, tb, self.spec.bias)
         elif P.algorithm == "winnow":
@@ -519,7 +522,7 @@ def _common_ratio(cases):
             q = g / r
             if c is None:
                 c = q
-            elif abs(float(q - c)) > 1e-9 * max(1, abs(float(c))):
+            elif abs(q - c) > Fraction(1, 10 ** 9) * max(1, abs(c)):   # exact: huge answers overflow floats
                 return None
     if c is None or c <= 0:
         return None
