@@ -208,7 +208,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
             except Exception as e:  # noqa: BLE001 - a fault of the grader, reported as such
                 fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
         else:
-            run_pool(spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
+            run_pool(grade_submission, spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
                      budget=spec.limits.submission_seconds, on_result=done, on_fault=fault)
     finally:
         if own_base:
