@@ -163,8 +163,10 @@ class _Base:
             raise _sk_class("NotFittedError", NotFittedError)(
                 f"This {type(self).__name__} instance is not fitted yet; call fit first")
 
-    def _check_X(self, X):
-        """X for prediction: a float64 array, a CSR matrix (float mode) or rows of Fractions."""
+    def _check_X(self, X, check_finite=True):
+        """X for prediction: a float64 array, a CSR matrix (float mode) or rows of Fractions.
+        ``check_finite=False``: a dense array is not scanned for NaN/inf (for callers that find
+        them through their results and then call learners.validation.raise_if_nonfinite)."""
         self._check_fitted()
         exact = getattr(self, "exact", False)
         try:
@@ -174,7 +176,7 @@ class _Base:
                 if exact:
                     A = check_matrix(A.toarray(), exact=True)
             else:
-                A = check_matrix(A, exact=exact)
+                A = check_matrix(A, exact=exact, check_finite=check_finite or exact)
         except InputError as e:
             raise _as_type_error(e) from None
         d = n_cols(A)

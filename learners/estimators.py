@@ -25,7 +25,7 @@ from .estimator_base import (DataConversionWarning, InputTypeError, NotFittedErr
 from .kernel_estimator import KernelPerceptron
 from .perceptron import averaged_weights, run_perceptron, vote_arrays, voted_weights
 from .sparse import check_csr, is_sparse
-from .validation import check_matrix
+from .validation import check_matrix, raise_if_nonfinite
 from .winnow_estimator import Winnow
 
 __all__ = ["Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow"]
@@ -128,11 +128,17 @@ class Perceptron(_Base):
         self.intercept_ = np.array([b if self.bias else (Fraction(0) if self.exact else 0.0)], dtype=dt)
 
     def decision_function(self, X):
-        A = self._check_X(X)
+        # float mode: one pass, each sum in index order (dense and CSR give the same bits); a
+        # NaN/inf in a row makes its value non-finite, and only then is X scanned to name it
+        A = self._check_X(X, check_finite=False)
         if self.exact:
             w, b = self.coef_[0], self.intercept_[0]
             return np.array([sum(wi * xi for wi, xi in zip(w, x)) + b for x in A], dtype=object)
-        return A @ self.coef_[0] + self.intercept_[0]
+        from ._loops_sparse import rows_dot
+        out = rows_dot(A, self.coef_[0], self.intercept_[0])
+        if not is_sparse(A) and not np.isfinite(out).all():
+            raise_if_nonfinite(A)
+        return out
 
 
 class AveragedPerceptron(Perceptron):
