@@ -96,13 +96,14 @@ def _sq(X, kind):
     return row_norms_sq(X) if kind == KL.GAUSSIAN else np.zeros(X.shape[0])
 
 
-def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=BLOCK):
+def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None):
     """Run the float kernel perceptron.  X: dense float64 (n x d), CSR, or for the precomputed
     kernel the (n x n) matrix G[j, i] = K(x_j, x_i); y: int64 +1/-1; start: index of an example
     whose alpha starts at 1 (Blum's variant) or None.  Returns a dict with alpha (n), b, act and
     sval (activation and kernel sum per step), mis (mistake flags), sv (support vectors, in
     support-vector order) and sq (squared norms, Gaussian kernel)."""
     kind, c, deg = kernel_code(K)
+    block = int(block or BLOCK)
     n = X.shape[0]
     T = len(order)
     yv = y.astype(np.float64)

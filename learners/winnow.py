@@ -33,7 +33,7 @@ from .winnow_exact import ExactWinnow, theta_bounds
 __all__ = ["run_winnow", "run_winnow_reference", "check_binary", "raise_if_not_binary", "VARIANTS"]
 
 VARIANTS = ("halve", "eliminate", "winnow2")
-_DENSE_OK = (np.uint8, np.bool_, np.int64, np.float64)
+_DENSE_OK = (np.uint8, np.bool_, np.int64, np.float64)    # used without a copy (bool as a uint8 view)
 
 
 def check_binary(X, what: str = "X"):
@@ -50,7 +50,7 @@ def check_binary(X, what: str = "X"):
         return A
     if (type(X) is np.ndarray and X.ndim == 2 and X.shape[0] > 0 and X.shape[1] > 0
             and X.dtype.type in _DENSE_OK and X.flags.c_contiguous):
-        A = X.view()
+        A = X.view(np.uint8) if X.dtype == np.bool_ else X.view()
         A.flags.writeable = False
         return A
     return check_binary_matrix(X, what=what)
@@ -106,6 +106,7 @@ def run_winnow(X, y, *, epochs=1, theta=None, variant="halve", alpha=2, exact=Tr
         mis, fs = ew.run(order)
         final = ew.weights()
         engine = "exponents"
+        params["exact_decisions"] = ew.exact_decisions     # steps decided in rational arithmetic
     else:
         from . import _winnow_loops as WL
         code = WL.VARIANT_CODES[variant]

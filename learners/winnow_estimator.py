@@ -32,13 +32,17 @@ class Winnow(_Base):
     def fit(self, X, y):
         X = _sk_X(X)
         ys, classes = _encode(y, None)
-        neg = X.data < 0 if is_sparse(X) and X.dtype.kind in "iuf" else (
-            X < 0 if isinstance(X, np.ndarray) and X.dtype.kind in "iuf" and X.ndim == 2 else None)
-        if neg is not None and neg.any():
-            raise InputError("Negative values in data passed to Winnow: its features must be 0 or 1")
         y01 = (np.asarray(ys) == 1).astype(np.int64)
-        tr = run_winnow(X, y01, epochs=self.epochs, theta=self.theta, variant=self.variant, alpha=self.alpha,
-                        exact=self.exact, record="none")
+        try:
+            tr = run_winnow(X, y01, epochs=self.epochs, theta=self.theta, variant=self.variant, alpha=self.alpha,
+                            exact=self.exact, record="none")
+        except InputError:
+            # the data check is fused into the compiled pass; scikit-learn's wording for negatives
+            neg = X.data < 0 if is_sparse(X) and X.dtype.kind in "iuf" else (
+                X < 0 if isinstance(X, np.ndarray) and X.dtype.kind in "iuf" and X.ndim == 2 else None)
+            if neg is not None and neg.any():
+                raise InputError("Negative values in data passed to Winnow: its features must be 0 or 1") from None
+            raise
         self.classes_ = classes
         self.n_features_in_ = tr.n_features
         self.trace_ = tr
