@@ -9,36 +9,13 @@ to a running sum changes nothing but, at most, the sign of a zero total).
 import numpy as np
 
 from ._jit import compiled
-from ._loops import FAST_FLAGS
 
 
 @compiled
 def csr_pass_seq(data, indices, indptr, y, order, w, b, use_bias, act, mis, t0):
-    """Float path, dot products in index order.  Returns (b, stop) as the dense loops do."""
-    for k in range(order.shape[0]):
-        i = order[k]
-        s = 0.0
-        for p in range(indptr[i], indptr[i + 1]):
-            s += w[indices[p]] * data[p]
-        a = s + b
-        act[t0 + k] = a
-        if not np.isfinite(a):
-            return b, k
-        yi = y[i]
-        if yi * a <= 0.0:
-            mis[t0 + k] = True
-            for p in range(indptr[i], indptr[i + 1]):
-                w[indices[p]] += data[p] * yi
-            if use_bias:
-                b += yi
-        else:
-            mis[t0 + k] = False
-    return b, -1
-
-
-@compiled(fastmath=FAST_FLAGS)
-def csr_pass_fast(data, indices, indptr, y, order, w, b, use_bias, act, mis, t0):
-    """Float path, dot products in any order (the caller re-checks the activations)."""
+    """Float path, dot products in index order.  Returns (b, stop) as the dense loops do.  Also
+    the CSR form of the "fast" loop: a sparse row's short gather-sum gains nothing from
+    reordering, and the index order is one of the orders ``fast=True`` allows."""
     for k in range(order.shape[0]):
         i = order[k]
         s = 0.0
@@ -211,7 +188,7 @@ def run_pass(name, X, *args):
     """Run the perceptron loop ``name`` ("seq", "fast" or "int") on a dense array or CSR matrix."""
     from . import _loops
     if hasattr(X, "indptr"):
-        f = {"seq": csr_pass_seq, "fast": csr_pass_fast, "int": csr_pass_int}[name]
+        f = {"seq": csr_pass_seq, "fast": csr_pass_seq, "int": csr_pass_int}[name]
         return f(X.data, X.indices, X.indptr, *args)
     f = {"seq": _loops.perceptron_pass_seq, "fast": _loops.perceptron_pass_fast,
          "int": _loops.perceptron_pass_int}[name]

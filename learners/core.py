@@ -16,8 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputError
-from .numbers import lcm_of_denominators, to_fraction
-from .validation import check_matrix, check_vector, check_labels, check_epochs
+from .numbers import lcm_of_denominators
 from .trace import RECORD_MODES
 
 INT64_SAFE = 2 ** 62

@@ -20,7 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputError
-from .estimator_base import (DataConversionWarning, InputTypeError, NotFittedError, _as_type_error, _Base,  # noqa: F401
+from .estimator_base import (DataConversionWarning, InputTypeError, NotFittedError, _as_type_error, _Base,
                              _encode, _sk_X, n_cols, n_rows)
 from .kernel_estimator import KernelPerceptron
 from .perceptron import averaged_weights, run_perceptron, vote_arrays, voted_weights
@@ -28,7 +28,8 @@ from .sparse import check_csr, is_sparse
 from .validation import check_matrix, raise_if_nonfinite
 from .winnow_estimator import Winnow
 
-__all__ = ["Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow"]
+__all__ = ["Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow", "NotFittedError",
+           "InputTypeError", "DataConversionWarning"]
 
 
 class Perceptron(_Base):

@@ -77,7 +77,6 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
         d = len(Xc[0])
     yl = check_labels(y, n, kind="pm1", as_array=not exact or Xi is not None)
     order = visiting_order(n, epochs, shuffle, seed)
-    T = len(order)
     tgt, tgt_b = _target(target, target_bias, d, exact, bias)
     params = {"bias": bool(bias), "normalize": bool(normalize), "shuffle": bool(shuffle), "seed": seed,
               "fast": bool(fast)}

@@ -20,8 +20,7 @@ happened; between two of them the weights do not change) or ``"none"`` (only the
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, asdict
-from fractions import Fraction
+from dataclasses import dataclass, field
 from collections.abc import Sequence as _SequenceABC
 from typing import Any, Iterator, Sequence
 

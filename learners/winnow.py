@@ -28,7 +28,7 @@ from .numbers import fraction_str, to_fraction
 from .sparse import check_csr, is_sparse
 from .trace import ArraySeq, Step, Trace
 from .validation import check_binary_matrix, check_epochs, check_labels
-from .winnow_exact import ExactWinnow, theta_bounds
+from .winnow_exact import ExactWinnow
 
 __all__ = ["run_winnow", "run_winnow_reference", "check_binary", "raise_if_not_binary", "VARIANTS"]
 

@@ -2,7 +2,8 @@
 give the reference's.
 
 * The perceptron on CSR rows sums each dot product over the stored entries in index order: the
-  dense run *bitwise* (float default path), the same rational run in exact mode -- also for
+  dense run *bitwise* (float default path; fast=True too on integer data, where every order is
+  exact), the same rational run in exact mode -- also for
   unsorted indices, duplicates, stored zeros, other formats and integer dtypes, without touching
   the caller's matrix.
 * VotedPerceptron predicts with one (points x d) by (d x votes) product and a compiled
@@ -63,6 +64,7 @@ SPARSE_FORMS = {
        fast=st.booleans(), normalize=st.booleans(), record=st.sampled_from(["all", "none"]))
 def test_perceptron_on_sparse_rows_is_the_dense_run(data, form, epochs, bias, fast, normalize, record):
     X, y = data
+    normalize = normalize and not fast     # fast=True may round differently on non-integer data
     S = SPARSE_FORMS[form](X)
     before = S.copy()
     kw = dict(epochs=epochs, bias=bias, normalize=normalize, record=record)
