@@ -79,6 +79,7 @@ class Table:
         print(f"{name:<46} | {fmt_t(t_ours):>11} | {fmt_t(t_np) if t_np else '-':>11} | "
               f"{fmt_t(t_sk) if t_sk else '-':>11} | {r_np:>8} | {r_sk:>6} | {mistakes}", flush=True)
         self.rows.append((name, t_ours, t_np, t_sk, mistakes))
+        return (t_np / t_ours if t_np else None), (t_sk / t_ours if t_sk else None)
 
 
 def same(*counts):
@@ -139,7 +140,7 @@ def main(argv=None):
                               early_stopping=False)
     t_s, _ = best(lambda: sk().fit(X, y), R)
     m_ex = run_perceptron(X, y, bias=True, exact=True, record="none").mistakes
-    tab.row(f"Perceptron fit, {n:,} x {d}", t_o, t_n, t_s, same(ours.mistakes_, m_np, m_ex))
+    _, r_perc_sk = tab.row(f"Perceptron fit, {n:,} x {d}", t_o, t_n, t_s, same(ours.mistakes_, m_np, m_ex))
 
     t_o, ours = best(lambda: AveragedPerceptron(bias=True).fit(X, y), R)
     t_n, (w_np, _, m_np) = best(lambda: NL.averaged_perceptron(X, y), 1)
@@ -152,7 +153,8 @@ def main(argv=None):
     t_o, f_o = best(lambda: ours.decision_function(Xt), R)
     t_n, f_n = best(lambda: Xt @ ours.coef_[0] + ours.intercept_[0], R)
     tab.row(f"AveragedPerceptron decision_function, {len(Xt):,} pts", t_o, t_n, None,
-            "equal" if np.array_equal(f_o, f_n) else "DIFFERENT")
+            f"max |diff| {float(np.max(np.abs(f_o - f_n))):.1e}; "
+            + ("same signs" if np.array_equal(f_o > 0, f_n > 0) else "DIFFERENT signs"))
 
     nv = n // 10
     t_o, voted = best(lambda: VotedPerceptron(bias=True).fit(X[:nv], y[:nv]), R)
@@ -163,7 +165,7 @@ def main(argv=None):
     K = len(voted._vc)
     t_o, f_o = best(lambda: voted.decision_function(Xv), R)
     t_n, f_n = best(lambda: NL.voted_decision(W, bb, cc, Xv), R)
-    tab.row(f"VotedPerceptron decision_function, {len(Xv)} pts x {K:,} votes", t_o, t_n, None,
+    r_voted, _ = tab.row(f"VotedPerceptron decision_function, {len(Xv)} pts x {K:,} votes", t_o, t_n, None,
             "equal" if np.array_equal(f_o, f_n) else "DIFFERENT")
 
     # -- kernel perceptron (Gaussian) --------------------------------------------------------------
@@ -176,7 +178,7 @@ def main(argv=None):
     t_n2, (_, m_np2) = best(lambda: NL.kernel_perceptron_dot(Xk, yk, c), 1)
     run = fit_blocked(Xk, yk, np.arange(nk), parse_kernel(spec), bias=False, strict=False)
     cert = NL.certified_gaussian_steps(run["act"], run["mis"])
-    tab.row(f"KernelPerceptron fit (Gaussian), n = {nk:,}, d = {dk}", t_o, t_n, None,
+    r_kfit, _ = tab.row(f"KernelPerceptron fit (Gaussian), n = {nk:,}, d = {dk}", t_o, t_n, None,
             same(kp.mistakes_, m_np, m_np2) + f"; certified {cert:,}/{nk:,} steps")
     peak = peak_mib(lambda: KernelPerceptron(spec).fit(Xk, yk))
     peak_np = peak_mib(lambda: NL.kernel_perceptron(Xk, yk, c))
@@ -189,8 +191,8 @@ def main(argv=None):
     sv = kp.support_
     t_n, f_n = best(lambda: NL.kernel_decision(Xk[sv], kp.dual_coef_[sv], Xq, c), R)
     err = float(np.max(np.abs(f_o - f_n)))
-    tab.row(f"KernelPerceptron decision_function, {len(Xq):,} pts x {len(sv):,} SV", t_o, t_n, None,
-            f"max |diff| {err:.1e}; same signs: {bool(np.array_equal(f_o > 0, f_n > 0))}")
+    r_kdec, _ = tab.row(f"KernelPerceptron decision_function, {len(Xq):,} pts x {len(sv):,} SV", t_o, t_n, None,
+            f"max |diff| {err:.1e}; " + ("same signs" if np.array_equal(f_o > 0, f_n > 0) else "DIFFERENT signs"))
 
     # -- Winnow --------------------------------------------------------------------------------
     nw, dw = (20_000, 1_000) if q else (100_000, 1_000)
@@ -201,7 +203,7 @@ def main(argv=None):
     t_n, (_, m_np) = best(lambda: NL.winnow(Xw, yw), 1)
     t_e, we = best(lambda: Winnow().fit(Xw, yw), R)
     eng = we.trace_.params
-    tab.row(f"Winnow fit (float), {nw:,} x {dw:,} binary int64", t_f, t_n, None,
+    r_wf, _ = tab.row(f"Winnow fit (float), {nw:,} x {dw:,} binary int64", t_f, t_n, None,
             same(wf.mistakes_, m_np, we.mistakes_))
     tab.row("Winnow fit (exact: integer exponents)", t_e, t_n, None,
             f"{we.mistakes_}; exact/float time {t_e / t_f:.2f}x; {eng.get('exact_decisions', 0)} rational decisions")
@@ -222,6 +224,13 @@ def main(argv=None):
     tab.row(f"Perceptron fit (no bias), CSR {ns:,} x {ds:,}, {Xs.nnz:,} nnz", t_o, None, t_s,
             same(ps.mistakes_, None, m_ex) + f"; bitwise sklearn: {'yes' if bit else 'NO'}")
     print()
+    different = [r[0] for r in tab.rows if "DIFFERENT" in r[4]]
+    print("goals: " + "; ".join([
+        f"kernel fit {r_kfit:.1f}x numpy (>= 4x), peak {peak / gram:.1%} of the Gram matrix (<= 25%)",
+        f"kernel decision {r_kdec:.1f}x, voted decision {r_voted:.1f}x numpy's blocked product (>= 1x)",
+        f"Winnow float {r_wf:.1f}x the numpy loop (>= 4x), exact {t_e / t_f:.2f}x float (<= 3x)",
+        f"perceptron {r_perc_sk:.2f}x scikit-learn",
+        "mistakes identical in every row" if not different else f"mistakes DIFFER in: {', '.join(different)}"]))
     print(f"load average at end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}  (a shared machine: "
           "ratios from one run; absolute times move with the load)")
     del learners

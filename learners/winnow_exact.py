@@ -91,7 +91,8 @@ class ExactWinnow:
         self.n = A.shape[1]
         self.variant = WL.VARIANT_CODES[variant]
         self.up, self.th = up, th
-        self.table = _Table(up, -64, 64)
+        r = 1100 // max(1, _pow2_shift(up)) + 1 if _pow2_shift(up) else 64     # powers of two: every finite value
+        self.table = _Table(up, -r, r)
         self.pow2 = bool(self.table.shift)
         self.shift = max(1, self.table.shift)
         self.rel = 0.0 if self.pow2 else 2.0 ** -53
@@ -128,9 +129,6 @@ class ExactWinnow:
 
     def run(self, order):
         WL, A = self.WL, self.A
-        if self.pow2 and len(order) * 2 + 64 > -self.table.tmin:
-            self.table.build(-2 * len(order) - 64, 2 * len(order) + 64)
-            self._refresh()
         T = len(order)
         fs = np.empty(T)
         mis = np.zeros(T, dtype=np.bool_)
