@@ -26,7 +26,8 @@ import numpy as np
 from . import _kernel_loops as KL
 from ._blas import one_thread
 from .errors import InputError
-from .sparse import is_sparse, row_norms_sq
+from ._loops_sparse import row_norms
+from .sparse import is_sparse
 
 __all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel"]
 
@@ -93,7 +94,7 @@ def _dense(M):
 
 
 def _sq(X, kind):
-    return row_norms_sq(X) if kind == KL.GAUSSIAN else np.zeros(X.shape[0])
+    return row_norms(X) if kind == KL.GAUSSIAN else np.zeros(X.shape[0])
 
 
 def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None):

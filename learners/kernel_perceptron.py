@@ -28,7 +28,7 @@ import numpy as np
 from .core import check_record, visiting_order
 from .errors import InputError
 from .kernels import parse_kernel, _check_value
-from .sparse import check_csr, is_sparse, row_norms_sq
+from .sparse import check_csr, is_sparse
 from .trace import ArraySeq, Step, Trace
 from .validation import check_epochs, check_labels, check_matrix, check_vector
 
@@ -165,7 +165,8 @@ def _run_blocked(Xc, yl, order, K, epochs, bias, start, record, beta, params):
         alpha0[start] = 1.0
     steps = []
     if record != "none":
-        sq = r["sq"] if K.name != "linear" and K.name != "poly" else row_norms_sq(Xc)
+        from ._loops_sparse import row_norms
+        sq = r["sq"] if K.name not in ("linear", "poly") else row_norms(Xc)
         g = None
         if beta is not None:
             bsup = np.flatnonzero(np.asarray(beta) != 0)

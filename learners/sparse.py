@@ -13,7 +13,7 @@ import numpy as np
 
 from .errors import InputError
 
-__all__ = ["is_sparse", "check_csr", "int_valued_csr", "row_norms_sq"]
+__all__ = ["is_sparse", "check_csr", "int_valued_csr"]
 
 
 def is_sparse(X) -> bool:
@@ -74,10 +74,3 @@ def int_valued_csr(A):
     if not (0.0 <= m <= 2.0 ** 53):
         return None
     return A, int(m)
-
-
-def row_norms_sq(A) -> np.ndarray:
-    """|x_i|^2 for every row of a dense array or a CSR matrix."""
-    if is_sparse(A):
-        return np.asarray(A.multiply(A).sum(axis=1), dtype=np.float64).ravel()
-    return np.einsum("ij,ij->i", A, A)
