@@ -151,8 +151,7 @@ def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None):
                 raise InputError(f"floating-point overflow at step {t} (example {int(order[t])}): the activation "
                                  f"is {act[t]}; rescale the data or lower the kernel degree")
             rows.extend(sv_idx[rows.n:nsv])
-    return {"alpha": alpha, "b": b, "act": act, "sval": sval, "mis": mis, "sv": sv_idx[:nsv].copy(), "sq": sq,
-            "rows": rows}
+    return {"alpha": alpha, "b": b, "act": act, "sval": sval, "mis": mis, "sv": sv_idx[:nsv].copy(), "sq": sq}
 
 
 def self_kernel(X, i, K, sq):

@@ -156,57 +156,61 @@ def _run_python(Xc, yl, order, K, epochs, bias, exact, start, record, beta, para
 
 # ---------------------------------------------------------------------------------------------
 def _run_blocked(Xc, yl, order, K, epochs, bias, start, record, beta, params):
-    from .kernel_fast import decision_blocked, fit_blocked, self_kernel
+    from .kernel_fast import fit_blocked
     n = Xc.shape[0]
     r = fit_blocked(Xc, yl, order, K, bias=bias, strict=start is not None, start=start)
-    alpha, act, sval, mis = r["alpha"], r["act"], r["sval"], r["mis"]
     alpha0 = [0.0] * n
     if start is not None:
         alpha0[start] = 1.0
-    steps = []
-    if record != "none":
-        from ._loops_sparse import row_norms
-        sq = r["sq"] if K.name not in ("linear", "poly") else row_norms(Xc)
-        g = None
-        if beta is not None:
-            bsup = np.flatnonzero(np.asarray(beta) != 0)
-            bv = np.asarray(beta)[bsup]
-            if K.name == "precomputed":
-                g = decision_blocked(bsup, bv, np.zeros(len(bsup)), np.ascontiguousarray(Xc.T), K)
-            else:
-                S = Xc[bsup]
-                g = decision_blocked(S, bv, sq[bsup], Xc, K)
-        nsq = self_kernel(Xc, start, K, sq) if start is not None else 0.0
-        wdt = (float(g[start]) if start is not None else 0.0) if g is not None else None
-        a_now = np.array(alpha0)
-        b = 0.0
-        keep_all = record == "all"
-        yv = yl
-        for t in range(len(order)):
-            i = int(order[t])
-            m = bool(mis[t])
-            if m:
-                yi = int(yv[i])
-                nsq = nsq + 2 * yi * float(sval[t]) + self_kernel(Xc, i, K, sq)
-                if g is not None:
-                    wdt = wdt + yi * float(g[i])
-                a_now[i] += yi
-                if bias:
-                    b += yi
-            if keep_all or m:
-                a = float(act[t])
-                steps.append(Step(t=t, epoch=t // n, index=i, label=int(yv[i]), activation=a,
-                                  prediction=1 if a > 0 else -1, mistake=m, weights=tuple(a_now.tolist()),
-                                  bias=(b if bias else None), w_norm_sq=nsq, w_dot_target=wdt))
+    steps = [] if record == "none" else _replay(Xc, yl, order, K, r, alpha0, start, bias, record, beta)
     params = dict(params, engine="blocked")
-    d = Xc.shape[1]
-    tr = Trace(algorithm="kernel_perceptron", exact=False, n_examples=n, n_features=d, epochs=epochs,
-               record=record, steps=steps, mistakes=int(np.count_nonzero(mis)), n_steps=len(order),
-               weights=tuple(alpha.tolist()), bias=(r["b"] if bias else None), initial_weights=tuple(alpha0),
-               initial_bias=(0.0 if bias else None), order=ArraySeq(order), mistake_flags=ArraySeq(mis),
+    tr = Trace(algorithm="kernel_perceptron", exact=False, n_examples=n, n_features=Xc.shape[1], epochs=epochs,
+               record=record, steps=steps, mistakes=int(np.count_nonzero(r["mis"])), n_steps=len(order),
+               weights=tuple(r["alpha"].tolist()), bias=(r["b"] if bias else None), initial_weights=tuple(alpha0),
+               initial_bias=(0.0 if bias else None), order=ArraySeq(order), mistake_flags=ArraySeq(r["mis"]),
                target=beta, params=params)
     tr.extras["_data"] = (Xc, yl)
     tr.extras["kernel"] = K
     tr.extras["support"] = r["sv"]
     tr.extras["_sv_sq"] = r["sq"][r["sv"]]
     return tr
+
+
+def _replay(Xc, yl, order, K, r, alpha0, start, bias, record, beta):
+    """The recorded steps of a blocked run, rebuilt from its activations and mistake flags, with
+    the potentials updated as in the reference loop: |w|^2 += 2 y s + K(x, x), w.w* += y g."""
+    from ._loops_sparse import row_norms
+    from .kernel_fast import decision_blocked, self_kernel
+    n = Xc.shape[0]
+    act, sval, mis = r["act"], r["sval"], r["mis"]
+    sq = r["sq"] if K.name not in ("linear", "poly") else row_norms(Xc)
+    g = None
+    if beta is not None:            # g_i = sum_j beta_j K(x_j, x_i)
+        bsup = np.flatnonzero(np.asarray(beta) != 0)
+        bv = np.asarray(beta)[bsup]
+        if K.name == "precomputed":
+            g = decision_blocked(bsup, bv, np.zeros(len(bsup)), np.ascontiguousarray(Xc.T), K)
+        else:
+            g = decision_blocked(Xc[bsup], bv, sq[bsup], Xc, K)
+    nsq = self_kernel(Xc, start, K, sq) if start is not None else 0.0
+    wdt = None if g is None else (float(g[start]) if start is not None else 0.0)
+    a_now = np.array(alpha0)
+    b = 0.0
+    steps = []
+    for t in range(len(order)):
+        i = int(order[t])
+        m = bool(mis[t])
+        if m:
+            yi = int(yl[i])
+            nsq = nsq + 2 * yi * float(sval[t]) + self_kernel(Xc, i, K, sq)
+            if g is not None:
+                wdt = wdt + yi * float(g[i])
+            a_now[i] += yi
+            if bias:
+                b += yi
+        if record == "all" or m:
+            a = float(act[t])
+            steps.append(Step(t=t, epoch=t // n, index=i, label=int(yl[i]), activation=a,
+                              prediction=1 if a > 0 else -1, mistake=m, weights=tuple(a_now.tolist()),
+                              bias=(b if bias else None), w_norm_sq=nsq, w_dot_target=wdt))
+    return steps
