@@ -89,14 +89,15 @@ def _run_python(Xc, yl, order, K, epochs, bias, exact, start, record, beta, para
     one = Fraction(1) if exact else 1.0
     rows = Xc if exact else ([Xc[i] for i in range(n)])
     pre = K.name == "precomputed"
-    cache = {}
+    # exact mode keeps each rational kernel value once computed (small data, costly values);
+    # float mode with a callable calls it again instead: memory O(n), never one entry per pair
+    cache = {} if exact else None
 
     def k(j, i):
         if pre:
-            v = cache.get((j, i))
-            if v is None:
-                v = cache[(j, i)] = _check_value(rows[j][i], j, i, exact=exact)
-            return v
+            return _check_value(rows[j][i], j, i, exact=exact)
+        if cache is None:
+            return _check_value(K(rows[j], rows[i]), j, i, exact=False)
         key = (j, i) if j <= i else (i, j)
         v = cache.get(key)
         if v is None:
