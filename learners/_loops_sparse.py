@@ -132,45 +132,6 @@ def csr_prefix_rows(data, indices, indptr, rows, sign, w0, W):
 
 
 @compiled
-def dense_rows_dot(X, w, b, out):
-    """out[i] = X[i] . w + b, each sum in index order from 0.0 (four rows at a time: independent
-    chains, the same bits as one row at a time)."""
-    n, d = X.shape
-    i = 0
-    while i + 4 <= n:
-        s0 = 0.0
-        s1 = 0.0
-        s2 = 0.0
-        s3 = 0.0
-        for j in range(d):
-            wj = w[j]
-            s0 += wj * X[i, j]
-            s1 += wj * X[i + 1, j]
-            s2 += wj * X[i + 2, j]
-            s3 += wj * X[i + 3, j]
-        out[i] = s0 + b
-        out[i + 1] = s1 + b
-        out[i + 2] = s2 + b
-        out[i + 3] = s3 + b
-        i += 4
-    while i < n:
-        s = 0.0
-        for j in range(d):
-            s += w[j] * X[i, j]
-        out[i] = s + b
-        i += 1
-
-
-@compiled
-def csr_rows_dot(data, indices, indptr, w, b, out):
-    for i in range(indptr.shape[0] - 1):
-        s = 0.0
-        for p in range(indptr[i], indptr[i + 1]):
-            s += w[indices[p]] * data[p]
-        out[i] = s + b
-
-
-@compiled
 def vote_counts(S, bias, count, out):
     """out[i] = sum_k count[k] * (1 if S[i, k] + bias[k] > 0 else -1): the voted perceptron's
     sign-and-weight reduction, on the (points x votes) matrix of dot products.  Integer counts,
@@ -224,14 +185,3 @@ def row_norms(X):
         return csr_row_norms_seq(X.data, X.indptr)
     return row_norms_seq(X)
 
-
-def rows_dot(X, w, b):
-    """X . w + b for every row of a dense array or a CSR matrix, summed in index order: the same
-    bits for both (the perceptrons' decision values)."""
-    out = np.empty(X.shape[0])
-    w = np.ascontiguousarray(w, dtype=np.float64)
-    if hasattr(X, "indptr"):
-        csr_rows_dot(X.data, X.indices, X.indptr, w, float(b), out)
-    else:
-        dense_rows_dot(X, w, float(b), out)
-    return out

@@ -129,14 +129,15 @@ class Perceptron(_Base):
         self.intercept_ = np.array([b if self.bias else (Fraction(0) if self.exact else 0.0)], dtype=dt)
 
     def decision_function(self, X):
-        # float mode: one pass, each sum in index order (dense and CSR give the same bits); a
-        # NaN/inf in a row makes its value non-finite, and only then is X scanned to name it
-        A = self._check_X(X, check_finite=False)
+        # float mode: one product.  A NaN/inf in a row makes its value non-finite, so X is
+        # scanned (to name it) only then -- or first, when a zero weight could let a BLAS skip it
+        self._check_fitted()
+        w = self.coef_[0]
+        A = self._check_X(X, check_finite=bool(self.exact) or bool((w == 0).any()))
         if self.exact:
-            w, b = self.coef_[0], self.intercept_[0]
+            b = self.intercept_[0]
             return np.array([sum(wi * xi for wi, xi in zip(w, x)) + b for x in A], dtype=object)
-        from ._loops_sparse import rows_dot
-        out = rows_dot(A, self.coef_[0], self.intercept_[0])
+        out = A @ w + self.intercept_[0]
         if not is_sparse(A) and not np.isfinite(out).all():
             raise_if_nonfinite(A)
         return out
