@@ -31,7 +31,7 @@ from .sparse import is_sparse
 
 __all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel"]
 
-BLOCK = 256
+BLOCK = 128
 _EMPTY = np.zeros((1, 1))
 
 
