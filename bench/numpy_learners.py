@@ -139,7 +139,25 @@ def certified_gaussian_steps(act, mis):
 
 
 def winnow(X, y):
-    """Halving Winnow, theta = n."""
+    """Halving Winnow, theta = n: the activation is the sum of the active features' weights."""
+    n_ex, n = X.shape
+    w = np.ones(n)
+    theta = float(n)
+    mistakes = 0
+    for i in range(n_ex):
+        active = X[i] == 1
+        p = 1 if w[active].sum() >= theta else 0
+        if p != y[i]:
+            mistakes += 1
+            if y[i] == 1:
+                w[active] *= 2.0
+            else:
+                w[active] /= 2.0
+    return w, mistakes
+
+
+def winnow_dot(X, y):
+    """The same with the activation as a dot product w @ x over all n features."""
     n_ex, n = X.shape
     w = np.ones(n)
     theta = float(n)

@@ -114,6 +114,37 @@ def float_pass(X, y, order, w, up, down, variant, th, act, mis):
 
 
 @compiled
+def float_pass_bound(X, y, order, w, up, down, variant, th, act, mis):
+    """:func:`float_pass` for runs that record no step: each row's sum is taken in any order
+    (vectorised) and decides when it is provably on the side of theta the index-order sum is on
+    (both are within n u / (1 - n u) of the exact sum of the float weights, all >= 0); otherwise
+    the index-order sum decides.  The same mistakes and bitwise the same weights as
+    :func:`float_pass`; ``act`` holds the any-order sums.  Returns -1 or a row that is not 0/1."""
+    d = X.shape[1]
+    eps = (d + 2) * U * 1.05
+    for k in range(order.shape[0]):
+        i = order[k]
+        s, bad = _dense_sum_any(X, i, w)
+        if bad:
+            return i
+        act[k] = s
+        if np.isfinite(s) and s * (1.0 - 2.0 * eps) >= th:
+            p = 1
+        elif np.isfinite(s) and s * (1.0 + 2.0 * eps) < th:
+            p = 0
+        else:
+            q = 0.0
+            for j in range(d):
+                q += w[j] if X[i, j] != 0 else 0.0
+            p = 1 if q >= th else 0
+        yi = y[i]
+        mis[k] = p != yi
+        if p != yi:
+            _float_update(w, np.flatnonzero(X[i]), yi == 1, variant, up, down)
+    return -1
+
+
+@compiled
 def csr_float_pass(data, indices, indptr, y, order, w, up, down, variant, th, act, mis):
     for k in range(order.shape[0]):
         i = order[k]

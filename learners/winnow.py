@@ -117,8 +117,12 @@ def run_winnow(X, y, *, epochs=1, theta=None, variant="halve", alpha=2, exact=Tr
         yv = np.ascontiguousarray(yl)
         if is_sparse(A):
             WL.csr_float_pass(A.data, A.indices, A.indptr, yv, order, w, up_f, down_f, code, th_f, fs, mis)
-        elif WL.float_pass(A, yv, order, w, up_f, down_f, code, th_f, fs, mis) >= 0:
-            raise_if_not_binary(A)
+        else:
+            # recorded steps need the index-order activations; otherwise any-order sums decide
+            # wherever they provably agree with them (the same run either way)
+            float_pass = WL.float_pass if record != "none" else WL.float_pass_bound
+            if float_pass(A, yv, order, w, up_f, down_f, code, th_f, fs, mis) >= 0:
+                raise_if_not_binary(A)
         final = tuple(w.tolist())
         engine = "float"
     steps = []
@@ -204,7 +208,9 @@ def run_winnow_reference(X, y, *, epochs=1, theta=None, variant="halve", alpha=2
     steps, mis = [], []
     for t, i in enumerate(order.tolist()):
         act_idx = rows[i]
-        s = sum((w[j] for j in act_idx), Fraction(0) if exact else 0.0)
+        s = Fraction(0) if exact else 0.0
+        for j in act_idx:          # one addition at a time, in index order (not sum(): compensated on 3.12+)
+            s += w[j]
         pred = 1 if s >= (th if exact else th_f) else 0
         yi = yl[i]
         m = pred != yi
