@@ -28,7 +28,7 @@ from .numbers import fraction_str, to_fraction
 from .sparse import check_csr, is_sparse
 from .trace import ArraySeq, Step, Trace
 from .validation import check_binary_matrix, check_epochs, check_labels
-from .winnow_exact import ExactWinnow
+from .winnow_exact import ExactWinnow, raise_if_not_binary
 
 __all__ = ["run_winnow", "run_winnow_reference", "check_binary", "raise_if_not_binary", "VARIANTS"]
 
@@ -54,18 +54,6 @@ def check_binary(X, what: str = "X"):
         A.flags.writeable = False
         return A
     return check_binary_matrix(X, what=what)
-
-
-def raise_if_not_binary(A, what: str = "X"):
-    """The one-line error for the first entry of a dense array that is not 0 or 1 (if any)."""
-    from ._winnow_loops import binary_first_bad
-    bad = binary_first_bad(A)
-    if bad >= 0:
-        i, j = divmod(int(bad), A.shape[1])
-        v = A[i, j]
-        if isinstance(v, (float, np.floating)) and not np.isfinite(v):
-            raise InputError(f"{what}[{i}][{j}] is {v} (NaN and infinity are not allowed)")
-        raise InputError(f"{what}[{i}][{j}] is {float(v):g}; Winnow features must be 0 or 1")
 
 
 def _setup(X, y, epochs, theta, variant, alpha, shuffle, seed, record):

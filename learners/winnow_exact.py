@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .errors import InputError
 from .sparse import is_sparse
 
 __all__ = ["ExactWinnow", "theta_bounds", "decide_rows"]
@@ -49,6 +50,19 @@ def _active(A, i):
         lo, hi = A.indptr[i], A.indptr[i + 1]
         return A.indices[lo:hi][A.data[lo:hi] != 0].astype(np.int64)
     return np.flatnonzero(A[i])
+
+
+
+def raise_if_not_binary(A, what: str = "X"):
+    """The one-line error for the first entry of a dense array that is not 0 or 1 (if any)."""
+    from ._winnow_loops import binary_first_bad
+    bad = binary_first_bad(A)
+    if bad >= 0:
+        i, j = divmod(int(bad), A.shape[1])
+        v = A[i, j]
+        if isinstance(v, (float, np.floating)) and not np.isfinite(v):
+            raise InputError(f"{what}[{i}][{j}] is {v} (NaN and infinity are not allowed)")
+        raise InputError(f"{what}[{i}][{j}] is {float(v):g}; Winnow features must be 0 or 1")
 
 
 class _Table:
@@ -145,7 +159,6 @@ class ExactWinnow:
             if code == WL.DONE:
                 return mis, fs
             if code == WL.BAD:
-                from .winnow import raise_if_not_binary
                 raise_if_not_binary(A)
             if code == WL.GROW:
                 self.table.widen()
@@ -180,7 +193,6 @@ def decide_rows(B, weights, th: Fraction):
     if is_sparse(B):
         WL.csr_exact_sums_any(B.data, B.indices, B.indptr, wf, s)
     elif WL.exact_sums_any(B, wf, s) >= 0:
-        from .winnow import raise_if_not_binary
         raise_if_not_binary(B)
     rel = 0.0 if exact_floats else 2.0 ** -53
     with np.errstate(invalid="ignore", over="ignore"):

@@ -105,13 +105,12 @@ def test_precomputed_gram_is_the_same_run(data, epochs, bias, exact):
 
 
 def _mp_gaussian(c):
-    mpmath.mp.prec = 200
-
     def k(a, b):
         d2 = sum((Fraction(p) - Fraction(q)) ** 2 for p, q in zip(a, b))
-        v = mpmath.exp(-mpmath.mpf(c.numerator) / c.denominator * mpmath.mpf(d2.numerator) / d2.denominator)
-        m, e = mpmath.frexp(v)
-        return Fraction(int(mpmath.ldexp(m, 200))) * Fraction(2) ** (int(e) - 200)
+        with mpmath.workprec(200):      # scoped: other tests rely on mpmath's global precision
+            v = mpmath.exp(-mpmath.mpf(c.numerator) / c.denominator * mpmath.mpf(d2.numerator) / d2.denominator)
+            m, e = mpmath.frexp(v)
+            return Fraction(int(mpmath.ldexp(m, 200))) * Fraction(2) ** (int(e) - 200)
     return k
 
 
@@ -140,12 +139,12 @@ def test_fexp_is_within_one_ulp():
     out = np.empty_like(x)
     fexp_array(x, out)
     assert out[x == 0.0][0] == 1.0
-    mpmath.mp.prec = 120
     worst = 0.0
-    for xi, oi in zip(x.tolist(), out.tolist()):
-        t = mpmath.exp(mpmath.mpf(xi))
-        ulp = float(np.spacing(np.float64(float(t)))) if float(t) > 0 else 5e-324
-        worst = max(worst, float(abs(mpmath.mpf(oi) - t) / ulp))
+    with mpmath.workprec(120):          # scoped: other tests rely on mpmath's global precision
+        for xi, oi in zip(x.tolist(), out.tolist()):
+            t = mpmath.exp(mpmath.mpf(xi))
+            ulp = float(np.spacing(np.float64(float(t)))) if float(t) > 0 else 5e-324
+            worst = max(worst, float(abs(mpmath.mpf(oi) - t) / ulp))
     assert worst <= 1.0, worst
 
 
