@@ -43,6 +43,20 @@ _resp = os.fdopen(RESP_FD, "wb", buffering=0)
 _applied = {}
 
 
+def _load_plan():
+    """grading/_plan_child.py (the contract's call plans), loaded now: the grader's directory is
+    hidden once the sandbox is up."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_plan_child.py")
+    spec = importlib.util.spec_from_file_location("_mb_plan", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+_plan = _load_plan()
+
+
 def _send(obj):
     data = (json.dumps(obj, allow_nan=True) + "\n").encode()
     view = memoryview(data)
@@ -323,6 +337,8 @@ def main():
                 r = fn(*args, **kwargs)
                 modified = before != args[:2]
                 _send({"ok": _wire(_shape_result(req.get("returns", "w_b"), r)), "modified": modified})
+            elif op == "plan":
+                _send(_plan.run(mod, cfg["module"], req, _kernel, BadReturn))
             elif op == "new":
                 cls = getattr(mod, req["name"], None)
                 if cls is None:

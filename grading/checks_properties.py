@@ -1,0 +1,178 @@
+"""Property tests on the student's own runs: the proof's invariants step by step, and the cost
+of a pass as the data grow."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from .checks_common import Failure, finite, fmt_X
+from .reference import reference_seconds
+
+__all__ = ["PropertyTests"]
+
+# linear_time: sizes double from N0 until a call takes MIN_SECONDS (or N_MAX); the last two
+# doublings decide.  Linear work doubles per doubling; quadratic work quadruples.
+SIZES = {"perceptron": (512, 32768), "winnow": (512, 32768), "kernel_perceptron": (16, 256)}
+MIN_SECONDS = 0.3
+REPEAT = 3
+
+
+class PropertyTests:
+    """Mixed into :class:`grading.checks.Grader`."""
+
+    # --- the proof's invariants on the student's run ---------------------------------------------
+    def _states(self, X, y):
+        """The student's state after each prefix of (X, y): one pass each, the examples fed in the
+        order given (the course's order helper, if any, returns 0..n-1 for these runs)."""
+        P = self.problem
+        c = P.contract
+        out = []
+        for k in range(1, len(X) + 1):
+            got, _ = self.call(X[:k], y[:k], 1, order_override=True)
+            want = k if P.algorithm == "kernel_perceptron" else len(X[0])
+            if len(got.w or []) != want:
+                raise Failure(f"after {k} example(s) your code returned {len(got.w or [])} numbers")
+            if any(not finite(v) for v in got.w) or (got.b is not None and not finite(got.b)):
+                raise Failure(f"after {k} example(s) your code returned a non-finite weight")
+            out.append(got)
+        start_w, start_b = c.initial_weights(len(X[0])) if P.algorithm == "perceptron" else (None, 0)
+        return out, start_w, start_b
+
+    def _t_invariants(self, ts):
+        from . import invariants as inv
+        P = self.problem
+        c = P.contract
+        X, y, target, tb = P.invariant_data()
+        got, start_w, start_b = self._states(X, y)
+        notes = []
+        eta = c.learning_rate
+        if eta != 1:
+            notes.append(f"learning rate {eta}: Claims 1 and 2 are stated for eta = 1 and scale with eta (w.w* grows "
+                         f"by >= eta gamma, |w|^2 by <= eta^2 R^2); checked on w / eta, where they hold as stated")
+        used = "grading.invariants"
+        if P.algorithm == "perceptron":
+            states = [([v / eta for v in start_w], start_b / eta)] + \
+                [([Fraction(float(v)) / eta for v in g.w], Fraction(float(g.b or 0)) / eta) for g in got]
+            bound = c.init == "zero"
+            if not bound:
+                notes.append(f"start w0 != 0 (init = {c.init}): the mistake bound R^2|w*|^2/gamma^2 is proved from "
+                             "w0 = 0 and does not apply; Claims 1 and 2 hold from any start and are checked")
+            probs = inv.check_perceptron_run(X, y, states, target, tb, c.bias, ties=c.ties, bound=bound)
+        elif P.algorithm == "winnow":
+            states = [[Fraction(1)] * len(X[0])] + [[Fraction(float(v)) for v in g.w] for g in got]
+            std = c.variant in ("halve", "eliminate") and c.threshold == "n" and c.ties == "predict+1"
+            if not std:
+                notes.append("the mistake bound 2 + 3r(1 + lg n) is proved for threshold n, factor 2 and ties "
+                             "predicting 1; under this contract only the update rule is checked")
+            up = c.factor if c.variant == "winnow2" else 2
+            probs = inv.check_winnow_run(X, y, states, target, theta=c.theta_value(len(X[0])), up=up, down=up,
+                                         variant=c.variant, ties=c.ties, bound=std and c.variant == "halve")
+        else:
+            def signed(g, k):
+                a = [Fraction(float(v)) / eta for v in g.w]
+                return [v * y[i] for i, v in enumerate(a)] if c.dual == "counts" else a
+            states = [[]] + [signed(g, k) for k, g in enumerate(got)]
+            biases = [Fraction(0)] + [Fraction(float(g.b or 0)) / eta for g in got] if c.kernel_bias else None
+            probs = inv.check_kernel_run(X, y, states, P.kernel, ties=c.ties, biases=biases)
+        default = c.ties in ("mistake", "predict+1") and eta == 1 and c.init == "zero"
+        if P.algorithm in ("perceptron", "winnow") and not c.normalize and default and \
+                (P.algorithm == "perceptron" or c.variant == "halve" and c.threshold == "n"):
+            raw = [(g.w, g.b if g.b is not None else 0.0) if P.algorithm == "perceptron" else g.w for g in got]
+            first = ([0.0] * len(X[0]), 0.0) if P.algorithm == "perceptron" else [1.0] * len(X[0])
+            try:
+                mprobs, name = inv.monitor_run(P.algorithm, X, y, [first] + raw, target, tb, c.bias)
+            except Exception as ex:  # noqa: BLE001 - a monitor problem must not cost the student points
+                mprobs, name = [], None
+                used += f" (proofs.monitors not usable here: {type(ex).__name__})"
+            if name:
+                used += f" and {name}"
+                probs = probs + [p for p in mprobs if p not in probs]
+        elif P.algorithm in ("perceptron", "winnow"):
+            notes.append("proofs.monitors not used: they check the theorems as stated (ties are mistakes, learning "
+                         "rate 1, w0 = 0, Winnow's double/halve with threshold n)")
+        note = "".join(f"\nnote: {n}" for n in notes)
+        if probs:
+            if ts.hidden:
+                return False, "", []
+            return False, ("checked on your own run over " + f"X = {fmt_X(X)}, y = {P.student_labels(y)} "
+                           f"(checkers: {used}):\n" + "\n".join(probs[:6]) + note), []
+        return True, f"passed (checkers: {used}){note}", []
+
+    # --- the cost of a pass as n grows ---------------------------------------------------------------
+    def _scaling_data(self, n):
+        rng = random.Random(1000 + n)
+        alg = self.problem.algorithm
+        if alg == "winnow":
+            X = [[rng.randint(0, 1) for _ in range(8)] for _ in range(n)]
+            y = [rng.randint(0, 1) for _ in range(n)]
+        else:
+            d = 3 if alg == "kernel_perceptron" else 5
+            X = [[rng.randint(-8, 8) / 4 for _ in range(d)] for _ in range(n)]
+            y = [rng.choice((1, -1)) for _ in range(n)]
+        return X, y
+
+    def _timed(self, X, y, limit):
+        """(seconds, kernel calls) of the student's call: the best of REPEAT runs (parent's clock)."""
+        best, calls = None, None
+        for _ in range(REPEAT):
+            self.call(X, y, 1, limit=limit)
+            r = self.last_call
+            calls = (r.ok or {}).get("kernel_calls")
+            best = r.seconds if best is None else min(best, r.seconds)
+        return best, calls
+
+    def _t_linear_time(self, ts):
+        P = self.problem
+        alg = P.algorithm
+        n, n_max = SIZES[alg]
+        counted = "kernel" in P.contract.call.refs()
+        sizes, secs, calls, ref_secs = [], [], [], []
+        limit = max(self.spec.time_floor, 5.0)
+        while True:
+            X, y = self._scaling_data(n)
+            ref_secs.append(reference_seconds(P.contract, X, y))
+            try:
+                s, k = self._timed(X, y, limit)
+            except Failure as f:
+                if "time limit" in f.msg and len(sizes) >= 2:
+                    sizes.append(n)
+                    secs.append(limit)
+                    calls.append(None)
+                    break
+                raise
+            sizes.append(n)
+            secs.append(s)
+            calls.append(k)
+            if n * 2 > n_max or (s >= MIN_SECONDS and len(sizes) >= 3):
+                break
+            n *= 2
+        per = "example" if alg != "kernel_perceptron" else "kernel evaluation"
+        if counted and all(k is not None for k in calls[-3:]) and len(calls) >= 3:
+            # exact step counts: a pass of the dual perceptron needs about n^2 kernel evaluations
+            r1, r2 = calls[-2] / max(1, calls[-3]), calls[-1] / max(1, calls[-2])
+            seen = ", ".join(f"n = {a}: {b}" for a, b in zip(sizes, calls))
+            if r2 >= 6 and r1 >= 5:
+                msg = (f"super-linear work: kernel evaluations per pass grew x{r1:.1f} and x{r2:.1f} as n doubled "
+                       f"({seen}); a pass needs about n^2 of them (x4): do not recompute every f(x_i) or the Gram "
+                       "matrix at each step")
+                return self._slow(ts, msg)
+            return True, f"passed (kernel evaluations per pass: {seen}; x{r2:.1f} per doubling, n^2 gives x4)", []
+        base = 4.0 if alg == "kernel_perceptron" else 2.0
+        r1 = secs[-2] / max(secs[-3], 1e-9) if len(secs) >= 3 else base
+        r2 = secs[-1] / max(secs[-2], 1e-9)
+        rr = ref_secs[-1] / max(ref_secs[-2], 1e-9)
+        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
+        grow = "quadratic" if alg != "kernel_perceptron" else "cubic"
+        if secs[-1] >= 0.05 and r2 >= 1.5 * base and r1 >= 1.3 * base:
+            msg = (f"super-linear work: one pass took {seen} (x{r1:.1f} then x{r2:.1f} per doubling of n; the "
+                   f"reference: x{rr:.1f}; {'linear' if base == 2 else 'n^2'} work gives x{base:g}) -- {grow} growth, "
+                   f"e.g. recomputing the whole sum at every step: keep the running weights and update them")
+            return self._slow(ts, msg)
+        return True, (f"passed (one pass: {seen}; x{r2:.1f} per doubling, the reference x{rr:.1f}; cost per {per} "
+                      f"does not grow with n)"), []
+
+    def _slow(self, ts, msg):
+        if ts.hidden:
+            return False, "", []
+        self.diagnoses.setdefault("super-linear cost", msg.split(";")[0])
+        return False, msg, ["super-linear cost"]
