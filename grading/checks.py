@@ -108,7 +108,7 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses):
         return min(max(self.spec.time_floor, self.spec.time_factor * ref), float(self.spec.limits.cpu_seconds))
 
     # --- one call --------------------------------------------------------------------
-    def call(self, X, y, e, limit=None, *, omit=(), order_override=False):
+    def call(self, X, y, e, limit=None, *, omit=(), order_override=False, contract=None):
         """The student's answer on (X, y, e) as an Answer, or raise Failure with a clear message."""
         if limit is None:
             limit = self.time_limit(X, y, e)
@@ -119,7 +119,8 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses):
             raise Failure("not run: your code crashed or timed out too many times")
         if not self.worker.alive and self.worker.starts:
             self.restarts += 1
-        r = self.worker.call(self.problem.request(X, y, e, omit=omit, order_override=order_override), timeout=limit)
+        req = self.problem.request(X, y, e, omit=omit, order_override=order_override, contract=contract)
+        r = self.worker.call(req, timeout=limit)
         self.last_call = r
         if r.error:
             if r.error in ("import", "missing"):

@@ -4,6 +4,7 @@ cases, inputs left unmodified, the handout's default arguments, hypothesis-gener
 from __future__ import annotations
 
 from .checks_common import Failure, fatal, fmt_X
+from .reference import Answer
 
 __all__ = ["DifferentialTests", "SEED_VISIBLE", "SEED_HIDDEN"]
 
@@ -46,15 +47,18 @@ class DifferentialTests:
         return True, "", []
 
     def _t_default_arguments(self, ts):
-        """The call as the handout shows it with its defaults: the omitted arguments take the
-        handout's values, and the reference runs with those values."""
-        c = self.problem.contract
+        """The call as the handout shows it, the defaulted arguments left out.  The defaults are
+        right when that call answers like the reference run with the handout's values -- or, when
+        the code is wrong elsewhere (the other tests say where), like the same call with those
+        values passed explicitly."""
+        P = self.problem
+        c = P.contract
         plan = c.call
         omit = [k for k, _ in plan.defaults]
-        T = None
-        changed = {}
+        T, changed = None, {}
+        kws = dict(plan.kwargs + plan.init_kwargs)
         for k, v in plan.defaults:
-            ref = dict(plan.kwargs + plan.init_kwargs)[k].ref
+            ref = kws[k].ref
             if ref == "T":
                 T = int(v)
             elif ref == "eta":
@@ -63,20 +67,25 @@ class DifferentialTests:
                 changed["threshold"] = str(_fraction(v))
         contract = c.replace(**changed) if changed else None
         shown = plan.signature(omit=omit)
-        cases = [p for p in self.problem.probes()] + [v[1:] for v in self.problem.edge_cases().values()][:3]
+        dflt = ", ".join(f"{k} = {v}" for k, v in plan.defaults)
+        cases = P.probes() + [v[1:] for v in P.edge_cases().values()][:3]
         for X, y, e in cases:
             e = T if T is not None else e
             exp = self.expected(X, y, e, contract=contract)[0]
-            ok, msg, exp, got = self.check(X, y, e, omit=omit, exp=exp)
-            if not ok:
-                if ts.hidden:
-                    return False, "", []
-                dflt = ", ".join(f"{k} = {v}" for k, v in plan.defaults)
-                return False, (f"called as {shown} (the handout's default {dflt}): {msg}\n"
-                               f"input: X = {fmt_X(X)}, y = {self.problem.student_labels(y)}\n"
-                               f"expected: {self.problem.show(exp)}\nyours:    {self.problem.show(got)}\n"
-                               "check the default values in your function's signature"), []
-        return True, f"passed (called as {shown})", []
+            got, _ = self.call(X, y, e, omit=omit)
+            if P.compare(exp, got)[0]:
+                continue
+            explicit, _ = self.call(X, y, e, contract=contract)
+            if P.compare(Answer(w=list(explicit.w), b=explicit.b), got)[0]:
+                continue        # wrong elsewhere, not in the defaults: the other tests report it
+            if ts.hidden:
+                return False, "", []
+            return False, (f"called as {shown} (the handout's defaults: {dflt}) your code answers differently from "
+                           f"the same call with {dflt} passed explicitly: your defaults are not the handout's\n"
+                           f"input: X = {fmt_X(X)}, y = {P.student_labels(y)}\n"
+                           f"expected: {P.show(exp)}\nyours (defaults):    {P.show(got)}\n"
+                           f"yours (explicit):    {P.show(explicit)}"), []
+        return True, f"passed (called as {shown}; the handout's defaults: {dflt})", []
 
     def _settings(self, seed, phases):
         from hypothesis import HealthCheck, settings

@@ -13,8 +13,8 @@ __all__ = ["PropertyTests"]
 # linear_time: sizes double from N0 until a call takes MIN_SECONDS (or N_MAX); the last two
 # doublings decide.  Linear work doubles per doubling; quadratic work quadruples.
 SIZES = {"perceptron": (512, 32768), "winnow": (512, 32768), "kernel_perceptron": (16, 256)}
-MIN_SECONDS = 0.3
-REPEAT = 3
+MIN_SECONDS = 0.12
+REPEAT = 2
 
 
 class PropertyTests:

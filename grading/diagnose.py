@@ -93,17 +93,15 @@ def causes(problem) -> list[Cause]:
                              f"{_order_text(o)} reproduces your answers; the course's order: {_order_text(c.order)}",
                              contract=c.replace(order=o)))
     if c.style == "function" and not c.epochs_fixed:
-        if c.stop == "epochs":
-            out.append(Cause("stops early", "you stop after the first pass without a mistake; the course asks for "
-                             "exactly T passes", contract=c.replace(stop="converged")))
-        else:
-            out.append(Cause("does not stop when converged", "you keep making passes after one without a mistake; "
-                             "the course stops there", contract=c.replace(stop="epochs")))
-        for name, fn in (("always one pass", lambda e: 1), ("one pass more than asked", lambda e: e + 1),
-                         ("one pass fewer than asked", lambda e: e - 1), ("twice the passes asked", lambda e: 2 * e)):
-            out.append(Cause("wrong number of passes", f"your results are the reference's after {name.split(' ', 1)[1]}"
-                             if name != "always one pass" else "your results are the reference's after one pass, "
-                             "whatever the number of passes asked", passes=fn))
+        # A pass without a mistake changes nothing, and neither does any later pass: "until no
+        # mistakes" and "fixed T passes" give the same answers.  What a course's stopping rule can
+        # get wrong is the number of passes actually made.
+        early = "stops early" if c.stop == "converged" else "wrong number of passes"
+        for name, what, fn in ((early, "stopped after one pass, whatever the number of passes asked", lambda e: 1),
+                               (early, "stopped one pass too soon", lambda e: e - 1),
+                               ("wrong number of passes", "with one pass too many", lambda e: e + 1),
+                               ("wrong number of passes", "with twice the passes asked", lambda e: 2 * e)):
+            out.append(Cause(name, f"the reference re-run {what} reproduces your answers", passes=fn))
     if alg == "perceptron" and c.init != "zero":
         out.append(Cause("start weights ignored", f"you start from w = 0; the course's code starts from "
                          f"{'the given w0' if c.init == 'given' else 'the weights of ' + c.init_helper + '(d)'}",
@@ -253,6 +251,8 @@ class Diagnoses:
         if r is None or r == 1:
             return []
         eta = c.learning_rate * r
+        if eta == 1:
+            return []          # that is "learning rate ignored", a cause of its own
         if c.learning_rate == 1:
             msg = (f"your weights are {fmt_num(r)} times the reference's: the perceptron update has no step size "
                    "(w += y x, not w += eta y x)")

@@ -3,10 +3,12 @@
     mistakebound grade --assignment perceptron alice/ bob.py carol.zip --out results/
     mistakebound grade --assignment my_spec.toml submissions/* --out results/ --jobs 2 --json
     mistakebound grade --gradescope --assignment perceptron      # inside Gradescope's container
+    mistakebound grade --check-spec my_course.toml [SOLUTION]     # is the spec right?
+    mistakebound grade --gradescope-zip my_course.toml --out autograder.zip
 
 Per submission: OUT/<name>/results.json (Gradescope format) and OUT/<name>/feedback.md; for the
 batch: OUT/summary.csv and OUT/junit.xml.  Exit code 0 when grading ran (whatever the scores),
-2 on misuse.
+2 on misuse; --check-spec exits 1 when a solution loses points.
 """
 from __future__ import annotations
 
@@ -44,8 +46,15 @@ def _unique_names(paths):
 @click.option("--gradescope-root", default="/autograder", show_default=True, metavar="ROOT",
               help="Root of the Gradescope layout (for testing outside Gradescope).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--check-spec", "check_spec", metavar="SPEC",
+              help="Grade the course's reference solution (SUBMISSION, or [assignment] solution in the spec) and "
+                   "the suite's own solution written from the spec's contract; exit 1 unless both get full marks.")
+@click.option("--gradescope-zip", "gradescope_zip", metavar="SPEC",
+              help="Build a Gradescope autograder archive (setup.sh, run_autograder, the spec, this package) for "
+                   "SPEC and write it to --out (default autograder.zip).")
 @input_errors_exit_2
-def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_root, no_progress):
+def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_root, no_progress, check_spec,
+          gradescope_zip):
     """Grade SUBMISSION... (each a directory, a .py file or a .zip) against an assignment.
 
     Student code runs in a sandboxed process (own uid, no network, resource limits, wall-clock
@@ -57,6 +66,8 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     from grading.report import feedback_markdown, junit_xml, results_json, summary_csv
     from grading.spec import load_spec
 
+    if check_spec or gradescope_zip:
+        return _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, gradescope, as_json)
     if not assignment:
         fail("--assignment NAME|SPEC.toml is required")
     spec = load_spec(assignment)
@@ -124,4 +135,34 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
             tag = f" ({', '.join(r.diagnoses)})" if r.diagnoses else ""
             click.echo(f"{r.name}: {r.score:g}/{r.max_score:g}{tag}")
         click.echo(f"results in {out}")
+    return 0
+
+
+def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, gradescope, as_json):
+    """--check-spec and --gradescope-zip (one at a time, without grading options)."""
+    if check_spec and gradescope_zip:
+        fail("--check-spec and --gradescope-zip are separate steps: give one")
+    if assignment or gradescope:
+        fail("--check-spec / --gradescope-zip take the spec as their value; drop --assignment / --gradescope")
+    if gradescope_zip:
+        from grading.gradescope import build_autograder
+        if submissions:
+            fail("--gradescope-zip takes no SUBMISSION")
+        info = build_autograder(gradescope_zip, out or "autograder.zip")
+        if as_json:
+            emit_json(info)
+        else:
+            click.echo(f"wrote {info['archive']} ({info['files']} files, {info['bytes']} bytes): upload it as "
+                       "the assignment's autograder on Gradescope")
+        return 0
+    from grading.checkspec import check_spec as run_check
+    if len(submissions) > 1:
+        fail("--check-spec takes at most one SUBMISSION (the course's reference solution)")
+    res = run_check(check_spec, submissions[0] if submissions else None)
+    if as_json:
+        emit_json(res.to_dict())
+    else:
+        click.echo(res.text())
+    if not res.ok:
+        click.get_current_context().exit(1)
     return 0
