@@ -274,6 +274,7 @@ def _winnow(X, labels, T, data):
         theta = {"n": m, "n/2": m / 2}.get(THRESHOLD, THRESHOLD)
     up = FACTOR if VARIANT == "winnow2" else 2.0
     w = [1.0] * m
+    history = []
     state = data.get("_state")
     if state is not None:
         w = list(state[0])
@@ -282,16 +283,23 @@ def _winnow(X, labels, T, data):
         clean = True
         for i in order:
             x = X[i]
+            if "quadratic" in BUGS:      # replay every update so far at every step
+                w = [1.0] * m
+                for xs, f in history:
+                    w = [wj * f if xj else wj for wj, xj in zip(w, xs)]
             s = sum(wj for wj, xj in zip(w, x) if xj)
             pred = 1 if (s >= theta if TIES == "predict+1" else s > theta) else -1
             if pred != labels[i]:
                 clean = False
                 if labels[i] == 1 or "label_ignored" in BUGS:
                     w = [wj * up if xj else wj for wj, xj in zip(w, x)]
+                    history.append((x, up))
                 elif VARIANT == "eliminate":
                     w = [0.0 if xj else wj for wj, xj in zip(w, x)]
+                    history.append((x, 0.0))
                 else:
                     w = [wj / up if xj else wj for wj, xj in zip(w, x)]
+                    history.append((x, 1 / up))
         if clean:
             break
     return w, None
@@ -300,11 +308,22 @@ def _winnow(X, labels, T, data):
 def _kernel(data, labels, T, eta):
     if "K" in data:
         G = [[float(v) for v in row] for row in data["K"]]
+        n = len(G)
+
+        def kern(j, i):
+            return G[j][i]
     else:
         rows = list(data["X"])
         k = data["kernel"]
-        G = [[float(k(rows[j], rows[i])) for i in range(len(rows))] for j in range(len(rows))]
-    n = len(G)
+        n = len(rows)
+        cache = {}
+
+        def kern(j, i):
+            if "quadratic" in BUGS:
+                return float(k(rows[j], rows[i]))
+            if (j, i) not in cache:
+                cache[(j, i)] = float(k(rows[j], rows[i]))
+            return cache[(j, i)]
     alpha = [0.0] * n
     b = 0.0
     state = data.get("_state")
@@ -314,10 +333,13 @@ def _kernel(data, labels, T, eta):
     for _ in range(T):
         clean = True
         for i in order:
-            if DUAL == "counts":
-                f = sum(alpha[j] * labels[j] * G[j][i] for j in range(n))
-            else:
-                f = sum(alpha[j] * G[j][i] for j in range(n))
+            fs = {}
+            for t in (range(n) if "quadratic" in BUGS else (i,)):   # the bug: every f(x_t), every step
+                if DUAL == "counts":
+                    fs[t] = sum(alpha[j] * labels[j] * kern(j, t) for j in range(n))
+                else:
+                    fs[t] = sum(alpha[j] * kern(j, t) for j in range(n))
+            f = fs[i]
             a = f + (b if BIAS else 0.0)
             if _mistake(labels[i], a):
                 clean = False
