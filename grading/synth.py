@@ -64,10 +64,8 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         "",
         _BODY,
     ]
-    if c.order != "index" and c.order_helper not in c.supplied:
+    if L.order != "index" and c.order_helper not in c.supplied:
         lines.append(_ORDER_HELPER.replace("get_order", c.order_helper))
-    else:
-        lines.append(f"{c.order_helper} = None  # supplied by the grader" if c.order != "index" else "")
     helper = c.order_helper if L.order != "index" else None
     lines.append(f"ORDER_HELPER = {_lit(helper)}")
     lines.append(f"INIT_HELPER = {_lit(c.init_helper if L.init.startswith('random:') else None)}")
