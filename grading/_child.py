@@ -1,60 +1,34 @@
 """The sandboxed worker: runs ONE submission's code and answers calls over a private pipe.
 
-This file is executed as a script (``python -I -S -B _child.py REQ_FD RESP_FD``) and imports only
-the standard library: it must start fast and must not give the student's code a way to reach the
-grader's packages (no numpy, no hypothesis, no learners here).
-
-Start-up, in order, before any student code is loaded:
+Executed as a script (``python -I -S -B -u _child.py REQ_FD RESP_FD``); standard library only.
+Start-up, before any student code is loaded:
 
 1. read the configuration (first line on the request pipe);
-2. when running as root: new mount and network namespaces (``unshare``), hide the grader's files
-   behind empty read-only tmpfs mounts (re-binding the Python installation the child needs),
-   give the working directory to an unprivileged uid that no other worker uses;
-3. resource limits (CPU, address space, processes, file size, open files);
-4. drop privileges (setgroups([]), setgid, setuid) when running as root;
-5. chdir to the empty working directory, load the student module, say ``ready``.
+2. ``_jail.setup``: namespaces, the allow-list file-system view, credentials, resource limits,
+   no_new_privs and the seccomp filter (see ``_jail.py`` and ``_seccomp.py``); the outer process
+   reports the worker's pid (``{"outer": ...}``) and waits for it;
+3. report what was set up (``{"armed": ...}``) and wait for ``{"op": "load"}``: the grader checks
+   the worker from outside (its /proc entries) before it lets the student's code in;
+4. load the student module, say ``{"ready": ...}``.
 
-Then one request per line (JSON), one answer per line (JSON).  The expected outputs never come
-here: the parent compares.  Answers are plain numbers; anything else is reported as a bad return.
+Then one request per line (JSON), one answer per line (JSON), each answer echoing the request's
+``id``.  The expected outputs never come here: the parent compares.  Nothing this process sends is
+trusted: the student's code runs here and can write anything on the answer pipe; the parent
+validates every message (``grading/wire.py``).
 """
 import copy
-import ctypes
+import ctypes  # noqa: F401  (loaded before the view is built: _jail and _seccomp use it)
+import importlib.util
 import json
 import math
 import os
-import resource
 import sys
 import traceback
 
-CLONE_NEWNS = 0x00020000
-CLONE_NEWNET = 0x40000000
-CLONE_NEWPID = 0x20000000
-MS_RDONLY = 1
-MS_NOSUID = 2
-MS_NODEV = 4
-MS_BIND = 4096
-MS_REC = 16384
-MS_PRIVATE = 1 << 18
-
 REQ_FD = int(sys.argv[1])
 RESP_FD = int(sys.argv[2])
-_req = os.fdopen(REQ_FD, "rb", buffering=0)
-_resp = os.fdopen(RESP_FD, "wb", buffering=0)
-_applied = {}
-
-
-def _load_plan():
-    """grading/_plan_child.py (the contract's call plans), loaded now: the grader's directory is
-    hidden once the sandbox is up."""
-    import importlib.util
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_plan_child.py")
-    spec = importlib.util.spec_from_file_location("_mb_plan", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-_plan = _load_plan()
+HERE = os.path.dirname(os.path.abspath(__file__))
+INT_LIMIT = 2 ** 63
 
 
 def _send(obj):
@@ -79,128 +53,12 @@ def _recv():
     return json.loads(line)
 
 
-def _libc():
-    try:
-        return ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return None
-
-
-def _pid_namespace(libc):
-    """Become PID 1 of a new PID namespace (fork once; the outer process only waits).
-
-    When the worker dies, the kernel kills and reaps every process left in the namespace: no
-    orphan or zombie survives a fork bomb or a setsid() escape, and /proc shows only the worker's
-    own processes (the grader's command line and environment are out of sight)."""
-    if libc.unshare(CLONE_NEWPID) != 0:
-        _applied["pid_namespace"] = False
-        return
-    pid = os.fork()
-    if pid > 0:
-        os.close(REQ_FD)
-        os.close(RESP_FD)
-        libc.prctl(1, 9, 0, 0, 0)
-        while True:
-            try:
-                _, status = os.waitpid(pid, 0)
-                break
-            except InterruptedError:
-                continue
-        if os.WIFSIGNALED(status):
-            import signal
-            sig = os.WTERMSIG(status)
-            signal.signal(sig, signal.SIG_DFL)
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-            os.kill(os.getpid(), sig)
-        os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
-    if libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | 8, None) == 0:  # 8 = MS_NOEXEC
-        _applied["pid_namespace"] = True
-    else:
-        _applied["pid_namespace"] = "new namespace, host /proc still mounted"
-
-
-def _isolate(cfg):
-    libc = _libc()
-    root = os.geteuid() == 0
-    if root and libc is not None and cfg.get("namespaces", True):
-        flags = CLONE_NEWNS | (CLONE_NEWNET if not cfg.get("network", False) else 0)
-        libc.prctl(1, 9, 0, 0, 0)   # PR_SET_PDEATHSIG: die with the grader
-        if libc.unshare(flags) == 0:
-            _applied["network"] = "blocked (new network namespace)" if flags & CLONE_NEWNET else "allowed"
-            ok = libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None) == 0
-            hidden = []
-            if ok:
-                keep = [os.path.realpath(p) for p in cfg.get("keep", []) if os.path.isdir(p)]
-                keep_fds = {}
-                for p in keep:
-                    try:
-                        keep_fds[p] = os.open(p, os.O_RDONLY | os.O_DIRECTORY)
-                    except OSError:
-                        pass
-                for p in cfg.get("hide", []):
-                    rp = os.path.realpath(p)
-                    if os.path.isfile(rp):
-                        if libc.mount(b"/dev/null", rp.encode(), None, MS_BIND, None) == 0:
-                            hidden.append(rp)
-                        continue
-                    if not os.path.isdir(rp) or rp == "/":
-                        continue
-                    if libc.mount(b"tmpfs", rp.encode(), b"tmpfs", MS_NOSUID | MS_NODEV,
-                                  b"size=64k,mode=0755") != 0:
-                        continue
-                    hidden.append(rp)
-                    for k, fd in keep_fds.items():
-                        if k.startswith(rp.rstrip("/") + "/"):
-                            try:
-                                os.makedirs(k, exist_ok=True)
-                                libc.mount(f"/proc/self/fd/{fd}".encode(), k.encode(), None,
-                                           MS_BIND | MS_REC, None)
-                            except OSError:
-                                pass
-                    libc.mount(None, rp.encode(), None, 32 | MS_RDONLY | MS_NOSUID | MS_NODEV, None)  # remount ro
-                for fd in keep_fds.values():
-                    os.close(fd)
-            _applied["hidden_paths"] = hidden
-            _pid_namespace(libc)
-        else:
-            _applied["network"] = "not isolated (unshare failed)"
-    else:
-        _applied["network"] = "not isolated (needs root)" if not cfg.get("network", False) else "allowed"
-
-    lim = cfg.get("limits", {})
-    table = [("cpu", resource.RLIMIT_CPU), ("as", resource.RLIMIT_AS),
-             ("nproc", resource.RLIMIT_NPROC), ("fsize", resource.RLIMIT_FSIZE),
-             ("nofile", resource.RLIMIT_NOFILE), ("core", resource.RLIMIT_CORE)]
-    set_ = []
-    for key, r in table:
-        if key in lim and lim[key] is not None:
-            v = int(lim[key])
-            try:
-                resource.setrlimit(r, (v, v))
-                set_.append(key)
-            except (ValueError, OSError):
-                pass
-    _applied["limits"] = set_
-
-    work = cfg["workdir"]
-    uid = cfg.get("uid")
-    if root and uid is not None:
-        gid = cfg.get("gid", uid)
-        os.chown(work, uid, gid)
-        for dirpath, dirnames, filenames in os.walk(work):
-            for name in dirnames + filenames:
-                os.lchown(os.path.join(dirpath, name), uid, gid)
-        os.chmod(work, 0o700)
-        os.setgroups([])
-        os.setgid(gid)
-        os.setuid(uid)
-        _applied["user"] = f"uid {uid}"
-    else:
-        _applied["user"] = f"uid {os.getuid()} (unchanged)"
-    if libc is not None and sys.platform.startswith("linux"):
-        libc.prctl(1, 9, 0, 0, 0)   # PR_SET_PDEATHSIG = SIGKILL: die with the grader (set after setuid)
-    os.chdir(work)
-    os.umask(0o077)
+def _sibling(name):
+    """A helper module of this directory, loaded by path (this directory is not on sys.path)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 # --- plain numbers in and out ---------------------------------------------------------
@@ -212,9 +70,12 @@ def _num(v):
     if isinstance(v, bool):
         return int(v)
     if isinstance(v, int):
+        v = int(v)
+        if not -INT_LIMIT < v < INT_LIMIT:
+            raise BadReturn("an integer in your answer is too large (|n| >= 2**63)")
         return v
     if isinstance(v, float):
-        return v
+        return float(v)
     try:
         f = float(v)
     except Exception:
@@ -292,88 +153,125 @@ def _short_tb(exc):
     return f"{type(exc).__name__}: {msg}{where}"[:500]
 
 
+# --- request dispatch --------------------------------------------------------------------
+# The one place that knows how a request becomes a call of the student's code and how its result
+# becomes plain numbers.  A request is {"id", "op", ...}; the answer {"ok": {...}, "modified": bool}
+# (the caller adds the id).  Raise BadReturn for a result that is not plain numbers.
+def dispatch(mod, module_name, req, state):
+    op = req.get("op")
+    if op == "plan":        # a course contract's call plan (grading/_plan_child.py)
+        return state["plan"].run(mod, module_name, req, _kernel, BadReturn)
+    if op == "call":
+        fn = getattr(mod, req["name"], None)
+        if fn is None or not callable(fn):
+            raise BadReturn(f"{module_name}.py does not define {req['name']}()")
+        args = list(req.get("args", []))
+        kwargs = dict(req.get("kwargs", {}))
+        if "kernel" in req:
+            args.insert(req["kernel_pos"], _kernel(req["kernel"]))
+        before = copy.deepcopy(args[:2])
+        r = fn(*args, **kwargs)
+        modified = before != args[:2]
+        return {"ok": _wire(_shape_result(req.get("returns", "w_b"), r)), "modified": bool(modified)}
+    if op == "new":
+        cls = getattr(mod, req["name"], None)
+        if cls is None:
+            raise BadReturn(f"{module_name}.py does not define {req['name']}")
+        state["obj"] = cls(*req.get("args", []))
+        return {"ok": {}}
+    if op in ("predict", "update"):
+        obj = state.get("obj")
+        if obj is None:
+            raise BadReturn("no object")
+        x = list(req["x"])
+        before = list(x)
+        if op == "predict":
+            r = obj.predict(x)
+            return {"ok": _wire({"label": _num(r)}), "modified": before != x}
+        obj.update(x, req["y"])
+        return {"ok": {}, "modified": before != x}
+    return {"error": "protocol", "message": f"unknown op {op}"}
+
+
+def _answer(mod, module_name, req, state):
+    try:
+        return dispatch(mod, module_name, req, state)
+    except BadReturn as e:
+        return {"error": "bad-return", "message": str(e)}
+    except RecursionError as e:
+        return {"error": "exception", "message": _short_tb(e)}
+    except OSError as e:
+        if e.errno == 27:  # EFBIG: RLIMIT_FSIZE reached (Python ignores SIGXFSZ)
+            return {"error": "output", "message": "output limit exceeded (too much printing or file writing)"}
+        return {"error": "exception", "message": _short_tb(e)}
+    except MemoryError:
+        return {"error": "memory", "message": "MemoryError: the memory limit was reached"}
+    except BaseException as e:  # noqa: BLE001 - SystemExit too: a submission may call exit()
+        if isinstance(e, SystemExit):
+            return {"error": "exit", "message": f"called exit({str(e.code)[:100]})"}
+        return {"error": "exception", "message": _short_tb(e)}
+
+
+# --- start-up -----------------------------------------------------------------------------
+def _load(cfg, view):
+    module = cfg["module"]
+    sys.path.insert(0, os.getcwd())
+    if view:
+        sys.path.append("/packages")
+    else:   # --insecure without a file-system view: the allowed packages' own directories
+        for p in cfg.get("package_dirs", []):
+            if p not in sys.path:
+                sys.path.append(p)
+    sys.argv = [module + ".py"]
+    path = os.path.join(os.getcwd(), module + ".py")
+    if not os.path.exists(path):
+        _send({"ready": False, "error": "missing", "message": f"no file {module}.py in the submission"})
+        return None
+    try:
+        spec = importlib.util.spec_from_file_location(module, path)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[module] = mod
+        spec.loader.exec_module(mod)
+    except BaseException as e:  # noqa: BLE001 - anything the student's module does at import
+        _send({"ready": False, "error": "import", "message": _short_tb(e)})
+        return None
+    _send({"ready": True})
+    return mod
+
+
 def main():
     cfg = _recv()
     if cfg is None:
         return
-    _isolate(cfg)
-    sys.path.insert(0, os.getcwd())
-    for p in cfg.get("sys_path", []):
-        sys.path.append(p)
-    sys.argv = [cfg["module"] + ".py"]
-    mod = None
+    jail = _sibling("_jail")
+    seccomp = _sibling("_seccomp")
+    plan = _sibling("_plan_child")      # loaded now: this directory is out of the worker's view later
     try:
-        import importlib.util
-        path = os.path.join(os.getcwd(), cfg["module"] + ".py")
-        if not os.path.exists(path):
-            _send({"ready": False, "error": "missing", "message": f"no file {cfg['module']}.py in the submission",
-                   "isolation": _applied})
-            return
-        spec = importlib.util.spec_from_file_location(cfg["module"], path)
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[cfg["module"]] = mod
-        spec.loader.exec_module(mod)
-    except BaseException as e:  # noqa: BLE001 - anything the student's module does at import
-        _send({"ready": False, "error": "import", "message": _short_tb(e), "isolation": _applied})
+        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install)
+    except jail.LayerError as e:
+        _send({"armed": False, "layer": e.layer, "reason": e.reason[:300]})
         return
-    _send({"ready": True, "isolation": _applied})
-
-    obj = None
+    except Exception as e:  # noqa: BLE001 - reported to the grader, which refuses to go on
+        _send({"armed": False, "layer": "setup", "reason": f"{type(e).__name__}: {e}"[:300]})
+        return
+    _send({"armed": armed})
+    go = _recv()
+    if not go or go.get("op") != "load":
+        return
+    mod = _load(cfg, armed["view"])
+    if mod is None:
+        return
+    state = {"plan": plan}
     while True:
         req = _recv()
         if req is None or req.get("op") == "quit":
             return
-        op = req.get("op")
+        ans = _answer(mod, cfg["module"], req, state)
+        ans["id"] = req.get("id")
         try:
-            if op == "call":
-                fn = getattr(mod, req["name"], None)
-                if fn is None or not callable(fn):
-                    raise BadReturn(f"{cfg['module']}.py does not define {req['name']}()")
-                args = list(req.get("args", []))
-                kwargs = dict(req.get("kwargs", {}))
-                if "kernel" in req:
-                    args.insert(req["kernel_pos"], _kernel(req["kernel"]))
-                before = copy.deepcopy(args[:2])
-                r = fn(*args, **kwargs)
-                modified = before != args[:2]
-                _send({"ok": _wire(_shape_result(req.get("returns", "w_b"), r)), "modified": modified})
-            elif op == "plan":
-                _send(_plan.run(mod, cfg["module"], req, _kernel, BadReturn))
-            elif op == "new":
-                cls = getattr(mod, req["name"], None)
-                if cls is None:
-                    raise BadReturn(f"{cfg['module']}.py does not define {req['name']}")
-                obj = cls(*req.get("args", []))
-                _send({"ok": {}})
-            elif op in ("predict", "update"):
-                if obj is None:
-                    raise BadReturn("no object")
-                x = list(req["x"])
-                before = list(x)
-                if op == "predict":
-                    r = obj.predict(x)
-                    _send({"ok": {"label": _num(r)}, "modified": before != x})
-                else:
-                    obj.update(x, req["y"])
-                    _send({"ok": {}, "modified": before != x})
-            else:
-                _send({"error": "protocol", "message": f"unknown op {op}"})
-        except BadReturn as e:
-            _send({"error": "bad-return", "message": str(e)})
-        except RecursionError as e:
-            _send({"error": "exception", "message": _short_tb(e)})
-        except OSError as e:
-            if e.errno == 27:  # EFBIG: RLIMIT_FSIZE reached (Python ignores SIGXFSZ)
-                _send({"error": "output", "message": "output limit exceeded (too much printing or file writing)"})
-            else:
-                _send({"error": "exception", "message": _short_tb(e)})
-        except MemoryError:
-            _send({"error": "memory", "message": "MemoryError: the memory limit was reached"})
-        except BaseException as e:  # noqa: BLE001 - SystemExit too: a submission may call exit()
-            if isinstance(e, SystemExit):
-                _send({"error": "exit", "message": f"called exit({e.code})"})
-            else:
-                _send({"error": "exception", "message": _short_tb(e)})
+            _send(ans)
+        except (TypeError, ValueError) as e:
+            _send({"id": req.get("id"), "error": "bad-return", "message": f"cannot send the answer: {e}"[:300]})
 
 
 if __name__ == "__main__":

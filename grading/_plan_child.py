@@ -71,6 +71,28 @@ def plain(v, bad, depth=0, count=None):
     return f if math.isfinite(f) else repr(f)
 
 
+def _flat_kind(v):
+    """A number, a flat list of numbers or a list of such lists (what the wire accepts)."""
+    if not isinstance(v, list):
+        return True
+    if all(not isinstance(x, list) for x in v):
+        return True
+    return all(isinstance(x, list) and all(not isinstance(z, list) for z in x) for x in v)
+
+
+def fields(name, v, bad):
+    """Answer fields for one value: ``{name: v}`` when it is a number, a vector or a matrix;
+    a tuple such as (w, b) goes item by item (``name_n`` items, ``name_0``, ``name_1``...)."""
+    if v is None or _flat_kind(v):
+        return {name: v}
+    if len(v) > 6 or not all(x is None or _flat_kind(x) for x in v):
+        raise bad("expected numbers, a vector, a matrix or a short tuple of them")
+    out = {f"{name}_n": len(v)}
+    for i, x in enumerate(v):
+        out[f"{name}_{i}"] = x
+    return out
+
+
 def _snapshot(v):
     if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
         return ("array", getattr(v, "shape", None), str(getattr(v, "dtype", "")), v.tolist())
@@ -222,11 +244,11 @@ def run(mod, module_name, req, kernel, bad):
         r = fn(*[arg(a) for a in plan.get("args", [])], **{k: arg(a) for k, a in plan.get("kwargs", {}).items()})
     read = plan.get("read", {"w": "return"})
     if read["w"] == "return":
-        out = {"return": plain(r, bad)}
+        out = fields("ret", plain(r, bad), bad)
     else:
-        out = {"w": plain(_read(obj, read["w"], bad), bad)}
+        out = fields("attr_w", plain(_read(obj, read["w"], bad), bad), bad)
         if read.get("b"):
-            out["b"] = plain(_read(obj, read["b"], bad), bad)
+            out.update(fields("attr_b", plain(_read(obj, read["b"], bad), bad), bad))
     if counted is not None:
         out["kernel_calls"] = counted.calls
     modified = any(_snapshot(data[k]) != before[k] for k in watched)

@@ -156,14 +156,28 @@ def _split(c, w, d, what):
     return (w[1:], w[0]) if c.returns == "w_bias_first" else (w[:-1], w[-1])
 
 
+def _value(ok: dict, name: str):
+    """One value of the answer: sent whole, or item by item (a tuple: ``name_n``, ``name_0``...)."""
+    if f"{name}_n" in ok:
+        k = ok[f"{name}_n"]
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= 6 or \
+                any(f"{name}_{i}" not in ok for i in range(k)):
+            raise LayoutError("malformed answer")
+        return [ok[f"{name}_{i}"] for i in range(k)]
+    if name not in ok:
+        raise LayoutError("malformed answer")
+    return ok[name]
+
+
 def read_answer(c, ok: dict, d: int) -> Answer:
     """The child's plain values -> Answer, by the contract's return layout; ``d``: the number
-    of features (for the layouts that carry the bias in the weight vector)."""
+    of features (for the layouts that carry the bias in the weight vector).  The values have
+    passed the wire's checks (numbers, vectors, matrices; :mod:`grading.wire`)."""
     if not isinstance(ok, dict):
         raise LayoutError("malformed answer")
     layout = c.returns
-    if "return" in ok:
-        r = ok["return"]
+    if "ret" in ok or "ret_n" in ok:
+        r = _value(ok, "ret")
         what = f"{c.call.method}() returned"
         if layout in ("w_b", "alpha_b"):
             if _is_pair(r):
@@ -177,13 +191,12 @@ def read_answer(c, ok: dict, d: int) -> Answer:
             w, b = _split(c, w, d, what)
             return Answer(w=w, b=b)
         return Answer(w=w, b=None)
-    if "w" not in ok:
-        raise LayoutError("malformed answer")
     wname = c.call.weights
-    w = _vec(ok["w"], f"the attribute {wname}")
+    w = _vec(_value(ok, "attr_w"), f"the attribute {wname}")
     if layout in ("w_bias_first", "w_bias_last"):
         w, b = _split(c, w, d, f"the attribute {wname}")
         return Answer(w=w, b=b)
-    b = _num(ok["b"], f"the attribute {c.call.bias}") if ok.get("b") is not None else None
+    bv = _value(ok, "attr_b") if ("attr_b" in ok or "attr_b_n" in ok) else None
+    b = _num(bv, f"the attribute {c.call.bias}") if bv is not None else None
     return Answer(w=w, b=b)
 

@@ -1,52 +1,60 @@
 """The parent side of the sandbox: one isolated worker process per submission.
 
-A :class:`Worker` starts ``python -I -S -B grading/_child.py`` in its own session (process
+A :class:`Worker` starts ``python -I -S -B -u grading/_child.py`` in its own session (process
 group), with a scrubbed environment, stdin from /dev/null, stdout+stderr into a size-capped file
 the parent owns, and two pipes: requests go down one, answers come back up the other.  The child
 never receives expected outputs; the parent compares.
 
-Every call has a wall-clock limit; when it passes, or when the worker dies, the whole process
-group is killed with SIGKILL (SIGTERM cannot be ignored into survival) and, when the worker ran
-under its own uid, every process of that uid too (a child that called setsid() escapes the group
-but not its uid).  The next call starts a fresh worker.
+Start-up is a handshake, and the student's code is loaded only at its end:
+
+1. the outer process reports the worker's pid (the grader opens a pidfd on it at once);
+2. the worker reports every layer it set up (``_jail.py``); a layer that failed ends the start
+   with :class:`~grading.isolation.IsolationUnavailable` (unless ``Limits.insecure``);
+3. the grader checks the worker from outside (``isolation.verify``: its /proc status, namespaces
+   and root directory) and only then sends ``load``.
+
+Every message back is checked by ``grading.wire`` (size, syntax, schema) before it is used.
+Every call has a wall-clock limit, and every submission a total budget (``Budget``); when a
+limit passes, or the worker misbehaves on the channel, the worker's PID namespace is killed
+through the pidfd (SIGKILL to its PID 1 kills every process in it) and its process group too.
+The next call starts a fresh worker.
 """
 from __future__ import annotations
 
-import json
 import os
 import select
 import shutil
 import signal
 import subprocess
 import sys
-import sysconfig
 import tempfile
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["Limits", "Worker", "CallResult", "isolation_capabilities", "project_root"]
+from . import wire
+from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
+
+__all__ = ["Limits", "Worker", "CallResult", "Budget", "isolation_capabilities", "project_root"]
 
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
-UID_BASE = 3_000_000          # per-worker uids: UID_BASE + pid of the worker (never a real user)
-MAX_ANSWER = 32 << 20         # bytes; a longer answer is an error
-
-
-def project_root() -> str:
-    """Directory holding the grader's packages (learners, proofs, adversary, grading)."""
-    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+START_TIMEOUT = 10.0
 
 
 @dataclass
 class Limits:
     cpu_seconds: int = 30          # RLIMIT_CPU for the whole worker
     memory_mb: int = 1024          # RLIMIT_AS
-    processes: int = 32            # RLIMIT_NPROC (counts threads; per uid)
+    processes: int = 32            # RLIMIT_NPROC (counts threads; per uid / per user namespace)
     file_size_mb: float = 2        # RLIMIT_FSIZE: output file and files it writes
     open_files: int = 64           # RLIMIT_NOFILE
-    network: bool = False          # False: new network namespace (root) -> no network
-    separate_user: bool = True     # root only: run as an unprivileged per-worker uid
-    namespaces: bool = True        # root only: mount + network namespaces
-    extra_hide: list = field(default_factory=list)   # more directories to hide from the child
+    network: bool = False          # False: new network namespace and no AF_INET sockets
+    separate_user: bool = True     # root: run each worker as its own unprivileged uid
+    namespaces: bool = True        # False leaves out every namespace (needs insecure)
+    extra_hide: list = field(default_factory=list)   # paths the grader checks the worker cannot see
+    packages: list = field(default_factory=lambda: ["numpy"])   # importable from site-packages
+    submission_seconds: float = 600.0   # wall-clock budget of one submission, all its tests
+    work_mb: int = 32              # size of the worker's writable /work (a tmpfs)
+    insecure: bool = False         # go on when a layer cannot be set up (reports say so)
 
     def rlimits(self) -> dict:
         return {"cpu": self.cpu_seconds, "as": int(self.memory_mb) << 20, "nproc": self.processes,
@@ -57,72 +65,24 @@ class Limits:
 class CallResult:
     ok: dict | None = None          # the answer (plain numbers) when the call succeeded
     error: str | None = None        # "timeout", "crash", "exception", "bad-return", "memory", ...
-    message: str = ""
+    message: str = ""               # the grader's words; student text inside is quoted (« »)
     modified: bool = False
     seconds: float = 0.0
 
 
-def _site_paths() -> list[str]:
-    """Where the student's code may import third-party packages from (numpy...)."""
-    out = []
-    for key in ("purelib", "platlib"):
-        p = sysconfig.get_paths().get(key)
-        if p and p not in out and os.path.isdir(p):
-            out.append(p)
-    return out
+class Budget:
+    """The wall-clock budget of one submission, shared by its workers."""
 
+    def __init__(self, seconds: float):
+        self.seconds = float(seconds)
+        self.deadline = time.monotonic() + self.seconds
 
-def _keep_paths() -> list[str]:
-    keep = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix)}
-    keep.update(os.path.realpath(p) for p in _site_paths())
-    exe = os.path.realpath(sys.executable)
-    keep.add(os.path.dirname(os.path.dirname(exe)))
-    return sorted(keep)
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
 
-
-def _hide_paths(extra) -> list[str]:
-    # /tmp, /var/tmp, /dev/shm: private and read-only, so nothing can be left there for a later run
-    # (the worker's own directory and the Python installation are bound back in)
-    # The grader's own packages are hidden one by one, *last*, so that they stay hidden even where
-    # they are installed inside a site-packages directory that is bound back in (a plain
-    # `pip install .`); the whole source tree is hidden too unless it *is* that site-packages.
-    root = os.path.realpath(project_root())
-    kept = {os.path.realpath(p) for p in _site_paths()}
-    hide = ([] if root in kept else [root]) + ["/root", "/home", "/srv", "/mnt", "/media", "/autograder", "/tmp",
-                                             "/var/tmp", "/dev/shm"]
-    for p in extra:
-        if p:
-            hide.append(os.path.realpath(p))
-    hide.extend(_own_package_dirs())
-    return hide
-
-
-def _own_package_dirs() -> list[str]:
-    """The suite's packages (learners ... mistakebound): where this process imported them from,
-    and every copy in the site-packages directories the child may import from."""
-    import importlib.util
-    names = ("learners", "proofs", "adversary", "grading", "mistakebound")
-    out = []
-    for name in names:
-        spec = importlib.util.find_spec(name)
-        locs = list(spec.submodule_search_locations or []) if spec else []
-        locs += [os.path.join(site, name) for site in _site_paths()]
-        for loc in locs:
-            rp = os.path.realpath(loc)
-            if os.path.isdir(rp) and rp not in out:
-                out.append(rp)
-    return out
-
-
-def isolation_capabilities() -> dict:
-    """What this platform offers (reported in docs and in every results.json)."""
-    root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return {
-        "platform": sys.platform, "root": root,
-        "rlimits": True,
-        "namespaces": bool(root and sys.platform.startswith("linux")),
-        "separate_user": bool(root),
-    }
+    def result(self) -> CallResult:
+        return CallResult(error="timeout", message=f"time limit exceeded: the submission used its total budget "
+                          f"of {self.seconds:g} s wall clock")
 
 
 _SIGNALS = {getattr(signal, n): n for n in dir(signal) if n.startswith("SIG") and not n.startswith("SIG_")}
@@ -143,18 +103,39 @@ def _describe_exit(rc: int | None, limits: Limits) -> str:
         return "killed (SIGKILL): a resource limit was reached"
     if sig == signal.SIGSEGV:
         return "the process crashed (segmentation fault)"
+    if sig == signal.SIGSYS:
+        return "the process made a forbidden system call"
     return f"the process was killed by {name}"
+
+
+_FIXED = {"memory": "MemoryError: the memory limit was reached",
+          "output": "output limit exceeded (too much printing or file writing)",
+          "protocol": "the worker did not understand the request"}
+
+
+def _error_message(kind: str, text: str) -> str:
+    """The grader's message for an error the worker reported; its text is quoted, never trusted."""
+    if kind in _FIXED:
+        return _FIXED[kind]
+    return wire.student_text(text)
+
+
+def _env(home: str) -> dict:
+    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TMPDIR": home,
+            "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 class Worker:
     """One sandboxed process running one submission's module.  Not thread-safe."""
 
     def __init__(self, files: dict[str, bytes], module: str, limits: Limits | None = None,
-                 base_dir: str | None = None):
+                 base_dir: str | None = None, budget: Budget | None = None):
         self.files = files
         self.module = module
         self.limits = limits or Limits()
         self.base_dir = base_dir
+        self.budget = budget
         self.proc = None
         self.box = None
         self.isolation: dict = {}
@@ -162,32 +143,66 @@ class Worker:
         self.starts = 0
         self._buf = b""
         self._uid = None
+        self._pidfd = None
+        self._inner = None
+        self._id = 0
+        self.req_w = self.resp_r = None
 
     # --- life cycle ---------------------------------------------------------------------
-    def start(self, timeout: float = 10.0) -> CallResult | None:
-        """Start the worker; returns None when ready, else a CallResult describing the failure."""
+    def _make_box(self) -> str | None:
+        """The worker's host directory: src/ (a copy of the submission) and root/ (mount point of
+        its new root).  Returns a problem in the grader's words, or None."""
+        self.box = tempfile.mkdtemp(prefix="mb-grade-", dir=self.base_dir)
+        os.chmod(self.box, 0o700)
+        src = os.path.join(self.box, "src")
+        os.mkdir(src, 0o700)
+        os.mkdir(os.path.join(self.box, "root"), 0o755)
+        try:
+            for name, data in self.files.items():
+                dest = os.path.join(src, name)
+                if not os.path.realpath(dest).startswith(src + os.sep):
+                    return f"the file name {wire.student_text(name, 100)} cannot be used"
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+        except OSError as e:
+            return f"the submission's files cannot be copied into the sandbox ({e.strerror})"
+        return None
+
+    def _config(self) -> dict:
+        L = self.limits
+        view = view_config(list(L.packages))
+        jail = {"insecure": L.insecure, "network": L.network, "namespaces": L.namespaces,
+                "separate_user": L.separate_user, "box": self.box, "src": os.path.join(self.box, "src"),
+                "root": os.path.join(self.box, "root"), "limits": L.rlimits(), "work_mb": L.work_mb,
+                "expose": view["expose"], "hide": view["hide"], "packages": view["packages"],
+                "devices": view["devices"]}
+        return {"module": self.module, "jail": jail, "package_dirs": view["package_dirs"]}
+
+    def start(self, timeout: float = START_TIMEOUT) -> CallResult | None:
+        """Start the worker; returns None when ready, else a CallResult describing the failure.
+        Raises IsolationUnavailable when a layer is missing (and the limits are not insecure)."""
         self.close()
         self.starts += 1
-        self.box = tempfile.mkdtemp(prefix="mb-grade-", dir=self.base_dir)
-        os.chmod(self.box, 0o711)
-        work = os.path.join(self.box, "work")
-        os.mkdir(work, 0o700)
-        for name, data in self.files.items():
-            dest = os.path.join(work, name)
-            os.makedirs(os.path.dirname(dest), exist_ok=True)
-            with open(dest, "wb") as fh:
-                fh.write(data)
+        if self.budget is not None:
+            if self.budget.left() <= 0:
+                self.start_error = self.budget.result()
+                return self.start_error
+            timeout = min(timeout, max(self.budget.left(), 0.5))
+        deadline = time.monotonic() + timeout
+        problem = self._make_box()
+        if problem:
+            self.start_error = CallResult(error="missing", message=problem)
+            return self.start_error
         self.out_path = os.path.join(self.box, "output.txt")
         out = open(self.out_path, "wb")
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": work, "TMPDIR": work,
-               "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-               "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-B", "-u", CHILD, str(req_r), str(resp_w)],
-                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=self.box,
+                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=_env("/work"), cwd=self.box,
                 start_new_session=True, pass_fds=(req_r, resp_w), close_fds=True)
         finally:
             out.close()
@@ -195,26 +210,83 @@ class Worker:
             os.close(resp_w)
         self.req_w, self.resp_r = req_w, resp_r
         self._buf = b""
-        root = hasattr(os, "geteuid") and os.geteuid() == 0
-        self._uid = UID_BASE + self.proc.pid if (root and self.limits.separate_user) else None
-        cfg = {"workdir": work, "module": self.module, "limits": self.limits.rlimits(),
-               "network": self.limits.network, "namespaces": self.limits.namespaces,
-               "hide": _hide_paths(self.limits.extra_hide), "keep": _keep_paths() + [self.box],
-               "sys_path": _site_paths(), "uid": self._uid, "gid": self._uid, "parent_pid": os.getpid()}
+        self._id = 0
         try:
-            self._write(cfg)
+            return self._handshake(deadline)
+        except IsolationUnavailable:
+            self.kill()
+            raise
+
+    def _fail_start(self, r: CallResult) -> CallResult:
+        self.start_error = r
+        self.kill()
+        return r
+
+    def _handshake(self, deadline: float) -> CallResult | None:
+        try:
+            self._write(self._config())
         except OSError:
             pass
-        ans = self._read(timeout)
-        if isinstance(ans, CallResult):
-            self.start_error = ans
-            self.kill()
-            return ans
-        self.isolation = ans.get("isolation", {})
-        if not ans.get("ready"):
-            self.start_error = CallResult(error=ans.get("error", "import"), message=ans.get("message", ""))
-            self.kill()
-            return self.start_error
+        L = self.limits
+        # 1. the outer process: the worker's pid (or a layer that failed before the fork)
+        msg = self._read(deadline)
+        if isinstance(msg, CallResult):
+            raise IsolationUnavailable("setup", f"the worker did not start ({msg.message})")
+        try:
+            if isinstance(msg, dict) and msg.get("armed") is False:
+                _, layer, reason = wire.parse_armed(msg)
+                raise IsolationUnavailable(layer, reason)
+            outer = wire.parse_outer(msg)
+        except wire.WireError as e:
+            raise IsolationUnavailable("setup", str(e)) from None
+        self._inner, self._uid = outer["pid"], outer["uid"]
+        try:
+            self._pidfd = os.pidfd_open(self._inner)
+        except (OSError, AttributeError):
+            self._pidfd = None
+        # 2. the worker's own report of its layers
+        msg = self._read(deadline)
+        if isinstance(msg, CallResult):
+            raise IsolationUnavailable("setup", f"the worker stopped during set-up ({msg.message})")
+        try:
+            parsed = wire.parse_armed(msg)
+        except wire.WireError as e:
+            raise IsolationUnavailable("setup", str(e)) from None
+        if parsed[0] == "failed":
+            raise IsolationUnavailable(parsed[1], parsed[2])
+        rec = parsed[1]
+        # 3. checked from outside, before any student code exists in the worker
+        sentinels = [project_root(), self.box] + [os.path.abspath(p) for p in L.extra_hide if p]
+        seen, bad = verify(self._inner, self.proc.pid, rec, sentinels)
+        missing = list(rec["missing"]) + bad
+        if not L.network and "net" not in rec["namespaces"]:
+            missing.append(["namespaces", "no network namespace"])
+        if missing and not L.insecure:
+            raise IsolationUnavailable(*missing[0])
+        self.isolation = {
+            "mode": rec["mode"], "namespaces": rec["namespaces"],
+            "network": ("allowed by the spec" if L.network else
+                        "blocked (new network namespace)" if "net" in rec["namespaces"] else "not isolated"),
+            "user": rec["user"] + (" (in a user namespace)" if rec["mode"] == "userns" and
+                                   rec["user"].startswith("uid ") else ""),
+            "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
+            "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
+            "limits": rec["limits"], "checked": seen, "missing": missing}
+        # 4. the student's module
+        try:
+            self._write({"op": "load"})
+        except OSError:
+            pass
+        msg = self._read(deadline)
+        if isinstance(msg, CallResult):
+            return self._fail_start(CallResult(error="import", message=f"your module did not load: {msg.message}"))
+        try:
+            ready, kind, text = wire.parse_ready(msg)
+        except wire.WireError as e:
+            return self._fail_start(CallResult(error="import", message=f"your module did not load: {e}"))
+        if not ready:
+            message = f"no file {self.module}.py in the submission" if kind == "missing" else wire.student_text(text)
+            return self._fail_start(CallResult(error=kind, message=message))
         self.start_error = None
         return None
 
@@ -223,33 +295,46 @@ class Worker:
         return self.proc is not None and self.proc.poll() is None
 
     def output(self, limit: int = 4000) -> str:
-        """What the submission printed (first ``limit`` characters)."""
+        """What the submission printed (first ``limit`` bytes, decoded; quote before showing)."""
         try:
             with open(self.out_path, "rb") as fh:
                 return fh.read(limit).decode("utf-8", "replace")
         except (OSError, AttributeError):
             return ""
 
+    def describe(self) -> str:
+        return describe(self.isolation)
+
     def kill(self) -> None:
-        if self.proc is None:
-            return
-        pid = self.proc.pid
-        if self._uid is not None and self.proc.poll() is None:
-            # kill every process of the worker's uid (the PID-namespace init among them); the outer
-            # process (root, trusted) then reaps it and exits, so nothing is left as a zombie
-            self._kill_uid(self._uid)
+        if self._pidfd is not None:
             try:
-                self.proc.wait(timeout=1)
-            except subprocess.TimeoutExpired:
+                signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)   # PID 1 of the namespace: all of it
+            except OSError:
                 pass
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            pass
+            try:
+                os.close(self._pidfd)
+            except OSError:
+                pass
+            self._pidfd = None
+            if self.proc is not None:
+                try:            # the outer process reaps the worker and exits: no zombie is left over
+                    self.proc.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    pass
+        if self.proc is not None:
+            pid = self.proc.pid
+            if self._uid is not None and os.geteuid() == 0 and self._uid != 0 and \
+                    "pid" not in (self.isolation.get("namespaces") or []) and self.proc.poll() is None:
+                self._kill_uid(self._uid)      # no PID namespace (--insecure): every process of the uid
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # pragma: no cover
+                pass
+            self.proc = None
         for fd in ("req_w", "resp_r"):
             f = getattr(self, fd, None)
             if f is not None:
@@ -258,11 +343,9 @@ class Worker:
                 except OSError:
                     pass
                 setattr(self, fd, None)
-        self.proc = None
 
     @staticmethod
     def _kill_uid(uid: int) -> None:
-        """Kill every process of ``uid`` (those that left the process group with setsid)."""
         pid = os.fork()
         if pid == 0:  # pragma: no cover - child
             try:
@@ -270,13 +353,13 @@ class Worker:
                 os.setuid(uid)
                 for _ in range(3):
                     os.kill(-1, signal.SIGKILL)
-            except Exception:
+            except Exception:  # noqa: BLE001
                 pass
             os._exit(0)
         os.waitpid(pid, 0)
 
     def close(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
+        if self.proc is not None and self.proc.poll() is None and self.req_w is not None:
             try:
                 self._write({"op": "quit"})
             except OSError:
@@ -292,20 +375,21 @@ class Worker:
     def __exit__(self, *exc):
         self.close()
 
-    # --- calls --------------------------------------------------------------------------
+    # --- the channel --------------------------------------------------------------------
     def _write(self, obj) -> None:
+        import json
         data = (json.dumps(obj) + "\n").encode()
         view = memoryview(data)
         while view:
             n = os.write(self.req_w, view)
             view = view[n:]
 
-    def _read(self, timeout: float):
-        deadline = time.monotonic() + timeout
+    def _read(self, deadline: float):
+        """The next message as a JSON value, or a CallResult (timeout, crash, bad message)."""
         while b"\n" not in self._buf:
             left = deadline - time.monotonic()
             if left <= 0:
-                return CallResult(error="timeout", message=f"time limit exceeded ({timeout:.3g} s wall clock)")
+                return CallResult(error="timeout", message=f"time limit exceeded ({self._limit:.3g} s wall clock)")
             r, _, _ = select.select([self.resp_r], [], [], left)
             if not r:
                 continue
@@ -317,32 +401,77 @@ class Worker:
                     rc = None
                 return CallResult(error="crash", message=_describe_exit(rc, self.limits))
             self._buf += chunk
-            if len(self._buf) > MAX_ANSWER:
-                return CallResult(error="bad-return", message="the answer is too large")
+            if len(self._buf) > wire.MAX_MESSAGE and b"\n" not in self._buf:
+                return CallResult(error="bad-return", message=f"the answer is larger than "
+                                  f"{wire.MAX_MESSAGE >> 20} MiB (the grader's limit for one answer)")
         line, self._buf = self._buf.split(b"\n", 1)
         try:
-            return json.loads(line)
-        except ValueError:
-            return CallResult(error="protocol", message="garbled answer on the result channel")
+            return wire.decode(line)
+        except wire.WireError as e:
+            return CallResult(error="bad-return", message=str(e))
+
+    _limit = START_TIMEOUT
 
     def call(self, request: dict, timeout: float) -> CallResult:
         """Send one request; wait at most ``timeout`` seconds for its answer."""
+        if self.budget is not None:
+            if self.budget.left() <= 0:
+                self.kill()
+                return self.budget.result()
+            timeout = min(timeout, self.budget.left())
         if not self.alive:
             err = self.start()
             if err is not None:
                 return err
+        self._id += 1
+        self._limit = timeout
         t0 = time.perf_counter()
         try:
-            self._write(request)
+            self._write(dict(request, id=self._id))
         except OSError:
             ans = CallResult(error="crash", message=_describe_exit(self.proc.poll(), self.limits))
         else:
-            ans = self._read(timeout)
+            ans = self._read(time.monotonic() + timeout)
         dt = time.perf_counter() - t0
-        if isinstance(ans, CallResult):
-            ans.seconds = dt
-            self.kill()          # timeouts, crashes, floods: the next call gets a fresh worker
-            return ans
-        if "ok" in ans:
-            return CallResult(ok=ans["ok"], modified=bool(ans.get("modified")), seconds=dt)
-        return CallResult(error=ans.get("error", "exception"), message=ans.get("message", ""), seconds=dt)
+        if not isinstance(ans, CallResult):
+            try:
+                parsed = wire.parse_answer(ans, self._id)
+            except wire.WireError as e:
+                ans = CallResult(error="bad-return", message=str(e))
+            else:
+                if parsed[0] == "ok":
+                    return CallResult(ok=parsed[1], modified=parsed[2], seconds=dt)
+                return CallResult(error=parsed[1], message=_error_message(parsed[1], parsed[2]), seconds=dt)
+        ans.seconds = dt
+        self.kill()          # timeouts, crashes, floods, bad messages: the next call gets a fresh worker
+        return ans
+
+
+_CAPS: dict = {}
+_PROBE_STDLIB = ("math", "random", "itertools", "collections", "functools", "copy", "json", "fractions",
+                 "statistics", "ctypes")
+
+
+def isolation_capabilities(limits: Limits | None = None) -> dict:
+    """What this platform gives a worker, checked by starting one that imports a few standard
+    modules and every allowed package (cached per process).  Keys: ``ok``; ``isolation`` (the
+    checked record) and ``text`` (the grader's sentence); ``refused`` ((layer, reason)) when a
+    layer is missing; ``problem`` when the probe did not load."""
+    L = limits or Limits()
+    key = (tuple(L.packages), L.network, L.insecure, L.namespaces, L.separate_user)
+    if key not in _CAPS:
+        src = "".join(f"import {m}\n" for m in _PROBE_STDLIB + tuple(L.packages)).encode()
+        w = Worker({"probe.py": src}, "probe", L)
+        out = {"platform": sys.platform, "root": os.geteuid() == 0}
+        try:
+            err = w.start()
+            out.update(ok=err is None, isolation=dict(w.isolation), text=describe(w.isolation))
+            if err is not None:
+                out["problem"] = (f"the standard library or an allowed package ({', '.join(L.packages)}) "
+                                  f"cannot be imported inside the sandbox: {err.message}")
+        except IsolationUnavailable as e:
+            out.update(ok=False, refused=(e.layer, e.reason))
+        finally:
+            w.close()
+        _CAPS[key] = out
+    return dict(_CAPS[key])

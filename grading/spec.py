@@ -30,6 +30,8 @@ An instructor copies one and changes what the course needs::
     file_size_mb = 2
     open_files = 64
     network = false
+    packages = ["numpy"]           # importable by the student's code (nothing else from site-packages)
+    submission_seconds = 600       # wall-clock budget of one submission, all tests together
 
     [hypothesis]
     max_examples = 40
@@ -62,7 +64,7 @@ ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
 _ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
                     "epochs", "max_epochs", "kernel", "description", "solution"}
 _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
-               "open_files", "network"}
+               "open_files", "network", "packages", "submission_seconds"}
 _HYP_KEYS = {"max_examples", "max_n", "max_d"}
 _TEST_KEYS = {"points", "hidden", "visibility"}
 _THEORY_KEYS = {"kind", "expr", "algorithm", "variant", "points", "hidden", "visibility", "prompt"}
@@ -224,10 +226,18 @@ def load_spec(name_or_path: str) -> Spec:
     L.file_size_mb = _typed(lim, "file_size_mb", float, float(L.file_size_mb), src, "limits")
     L.open_files = _typed(lim, "open_files", int, L.open_files, src, "limits")
     L.network = _typed(lim, "network", bool, False, src, "limits")
+    L.submission_seconds = _typed(lim, "submission_seconds", float, L.submission_seconds, src, "limits")
+    L.packages = _typed(lim, "packages", list, list(L.packages), src, "limits")
+    from .isolation import SUITE_PACKAGES
+    for p in L.packages:
+        if not isinstance(p, str) or not p.isidentifier():
+            raise InputError(f"{src}: limits.packages must list top-level package names, got {p!r}")
+        if p in SUITE_PACKAGES:
+            raise InputError(f"{src}: limits.packages may not include the grader's own package {p!r}")
     for k in ("time_floor", "time_factor"):
         if getattr(s, k) <= 0:
             raise InputError(f"{src}: limits.{k} must be positive")
-    if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files) <= 0 or L.file_size_mb <= 0:
+    if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files, L.file_size_mb, L.submission_seconds) <= 0:
         raise InputError(f"{src}: every limit must be positive")
     s.limits = L
     h = doc.get("hypothesis", {})

@@ -109,13 +109,13 @@ def test_get_order_is_the_handouts():
 
 # --- return layouts -------------------------------------------------------------------------
 @pytest.mark.parametrize("returns,weights,bias,ok,w,b", [
-    ("w_b", "return", None, {"return": [[1.0, 2.0], 3.0]}, [1.0, 2.0], 3.0),
-    ("w_b", "return", None, {"return": [[[1.0], [2.0]], 3.0]}, [1.0, 2.0], 3.0),        # theta as a column
-    ("w_bias_first", "return", None, {"return": [3.0, 1.0, 2.0]}, [1.0, 2.0], 3.0),
-    ("w_bias_last", "return", None, {"return": [1.0, 2.0, 3.0]}, [1.0, 2.0], 3.0),
-    ("w_b", "coef_", "intercept_", {"w": [[1.0, 2.0]], "b": [3.0]}, [1.0, 2.0], 3.0),   # scikit-learn shapes
-    ("w_bias_last", "w_", None, {"w": [1.0, 2.0, 3.0]}, [1.0, 2.0], 3.0),
-    ("w_b", "return", None, {"return": [1.0, "nan"]}, [1.0, float("nan")], None),
+    ("w_b", "return", None, {"ret_n": 2, "ret_0": [1.0, 2.0], "ret_1": 3.0}, [1.0, 2.0], 3.0),
+    ("w_b", "return", None, {"ret_n": 2, "ret_0": [[1.0], [2.0]], "ret_1": 3.0}, [1.0, 2.0], 3.0),  # a column
+    ("w_bias_first", "return", None, {"ret": [3.0, 1.0, 2.0]}, [1.0, 2.0], 3.0),
+    ("w_bias_last", "return", None, {"ret": [1.0, 2.0, 3.0]}, [1.0, 2.0], 3.0),
+    ("w_b", "coef_", "intercept_", {"attr_w": [[1.0, 2.0]], "attr_b": [3.0]}, [1.0, 2.0], 3.0),  # scikit-learn
+    ("w_bias_last", "w_", None, {"attr_w": [1.0, 2.0, 3.0]}, [1.0, 2.0], 3.0),
+    ("w_b", "return", None, {"ret": [1.0, float("nan")]}, [1.0, float("nan")], None),
 ])
 def test_layouts(returns, weights, bias, ok, w, b):
     c = _contract("perceptron", returns=returns)
@@ -126,10 +126,11 @@ def test_layouts(returns, weights, bias, ok, w, b):
 
 
 @pytest.mark.parametrize("returns,ok,msg", [
-    ("w_bias_last", {"return": [1.0, 2.0]}, "expected 3 numbers (the 2 weights with the bias last), got 2"),
-    ("w_b", {"return": "weights"}, "expected a vector of numbers"),
-    ("w_b", {"return": [[1.0, [2.0, 3.0]], 1.0]}, "expected a vector of numbers, got a matrix"),
-    ("w_b", {"return": None}, "returned None"),
+    ("w_bias_last", {"ret": [1.0, 2.0]}, "expected 3 numbers (the 2 weights with the bias last), got 2"),
+    ("w_b", {"ret": 2.0}, "expected a vector of numbers"),
+    ("w_b", {"ret_n": 2, "ret_0": [[1.0, 2.0], [3.0, 4.0]], "ret_1": 1.0}, "expected a vector of numbers, got a matrix"),
+    ("w_b", {"ret": None}, "returned None"),
+    ("w_b", {"ret_n": 3, "ret_0": 1.0}, "malformed answer"),
 ])
 def test_bad_layouts_say_what_was_expected(returns, ok, msg):
     c = _contract("perceptron", returns=returns)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grading.grader import _grade_one, grade_submission
+from grading.grader import grade_submission
 from grading.spec import load_spec
 from grading.synth import solution_files
 
@@ -34,7 +34,7 @@ def shapes():
             for spec, (bug, _) in sorted(SHAPES.items()) for kind in ("correct", "bug")]
     out = {spec: {} for spec in SHAPES}
     with cf.ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("forkserver")) as ex:
-        futs = {ex.submit(_grade_one, (spec, path, None, [])): (spec, kind) for spec, kind, path in jobs}
+        futs = {ex.submit(grade_submission, spec, path): (spec, kind) for spec, kind, path in jobs}
         for f in cf.as_completed(futs):
             spec, kind = futs[f]
             out[spec][kind] = f.result()
