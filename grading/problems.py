@@ -123,6 +123,10 @@ class Problem:
             out[k] = self._passes([(what, X, y, e)])[0]
         return out
 
+    def more_cases(self, kind) -> list:
+        """More inputs for an edge-case test (besides ``edge_cases()[kind]``)."""
+        return []
+
     def probes(self) -> list:
         """Visible inputs on which the common mistakes give different answers."""
         return self._passes(self._probes())
@@ -166,13 +170,45 @@ def _pm1_data(spec, vals, max_d, scale):
 class PerceptronProblem(Problem):
     algorithm = "perceptron"
 
+    def _ties(self):
+        """Examples on which the first steps are ties.  From w0 = 0 any example is one; from a
+        given or drawn start (w0, b0), examples on the hyperplane w0.x + b0 = 0 (dyadic ones)."""
+        c = self.contract
+        if c.init == "zero":
+            return [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1]
+        w0, b0 = c.initial_weights(2)
+        b0 = b0 if c.bias else Fraction(0)
+        pts = []
+        for i, j in ((0, 1), (1, 0)):
+            if w0[i] == 0:
+                continue
+            for k in range(-8, 9):
+                xi = -(b0 + w0[j] * Fraction(k, 4)) / w0[i]
+                if abs(xi) <= 4 and xi.denominator & (xi.denominator - 1) == 0:
+                    x = [0.0, 0.0]
+                    x[i], x[j] = float(xi), k / 4
+                    if x not in pts:
+                        pts.append(x)
+        if len(pts) < 2:
+            return [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1]
+        return [pts[0], pts[1], pts[-1]], [1, -1, -1]
+
+    def more_cases(self, kind) -> list:
+        """From a start w0 != 0 random data almost never tie: the ties test also runs the tie
+        examples with a negative one first (a positive tie first separates "mistake" from
+        "predict +1", a negative one first separates it from "predict -1")."""
+        if kind != "ties" or self.contract.init == "zero":
+            return []
+        X, y = self._ties()
+        return self._passes([("ties, a negative example first", [X[1], X[0], X[2]], [y[1], y[0], y[2]], 1)])
+
     def _edge_cases(self):
         q = _dyadic
+        tX, ty = self._ties()
         return {
             "one_example": ("one example", [[1.0, 2.0]], [1], 1),
             "one_feature": ("d = 1 (one feature)", [[1.0], [-2.0], [0.5], [3.0], [-1.0]], [1, -1, 1, -1, 1], 1),
-            "ties": ("ties: w.x + b = 0 must count as a mistake",
-                     [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1], 1),
+            "ties": ("ties: w.x + b = 0 must count as a mistake", tX, ty, 1),
             "zero_vector": ("zero vectors", [[0.0, 0.0, 0.0], [1.0, 0.0, 2.0], [0.0, 0.0, 0.0]], [-1, 1, 1], 2),
             "repeated_examples": ("repeated examples",
                                   [[1.0, -1.0], [1.0, -1.0], [1.0, -1.0], [-2.0, 1.0], [-2.0, 1.0]],

@@ -112,7 +112,7 @@ def course(draw):
         c["label_shape"] = "column"
     data = ["K"] if alg == "kernel_perceptron" and draw(st.booleans()) else \
         (["X", "kernel"] if alg == "kernel_perceptron" else ["X"])
-    shape = draw(st.sampled_from(["positional", "keyword", "object", "repeat"]))
+    shape = draw(st.sampled_from(["positional", "keyword", "object", "repeat", "constructor"]))
     call = {}
     if shape == "positional":
         call["args"] = [data[0], "y"] + data[1:] + ["T"]
@@ -120,6 +120,9 @@ def course(draw):
         call["args"] = [data[0], "y"] + data[1:]
         call["kwargs"] = {"n_iter": "T"}
         call["defaults"] = {"n_iter": 2}
+    elif shape == "constructor":       # the data go to the constructor, with a validation set; train(T)
+        call.update(object="Model", init_args=[data[0], "y"] + data[1:] + ["X_val", "y_val"], method="train",
+                    args=["T"])
     else:
         call.update(object="Learner", method="train" if shape == "repeat" else "fit", args=[data[0], "y"] + data[1:])
         if shape == "repeat":
@@ -138,6 +141,17 @@ def course(draw):
         causes.append(({"ties": other}, (), {"predict-1": "ties predicted -1", "mistake": "ties counted as mistakes",
                                              "no_mistake": "ties not counted as mistakes"}[other]))
         causes.append(({}, ("label_ignored",), "label ignored"))
+        init = draw(st.sampled_from(["zero", "zero", "given", "random:5"]))
+        if init == "given":
+            c["init"] = "given"
+            call["args"] = call.get("args", []) + ["w0", "b0"] if shape != "constructor" else call["args"]
+            if shape == "constructor":
+                call["init_args"] = call["init_args"] + ["w0", "b0"]
+            causes.append(({"init": "zero"}, (), "start weights ignored"))
+        elif init.startswith("random"):
+            c["init"] = init
+            c["supplied"] = ["initial_weights"]
+            causes.append(({"init": "zero"}, (), "start weights ignored"))
         if a["bias"]:
             causes.append(({}, ("bias_sign_flipped",), "bias sign flipped"))
         if shape == "object" and c["returns"] == "w_b":
@@ -151,11 +165,16 @@ def course(draw):
         causes.append(({"threshold": "n/2" if c["threshold"] == "n" else "n"}, (), "wrong threshold"))
     else:
         c["dual"] = draw(st.sampled_from(["signed", "counts"]))
+        if draw(st.booleans()):
+            c["kernel_bias"] = True
+            c["returns"] = "alpha_b"
+            causes.append(({"kernel_bias": False, "returns": "alpha"}, (), "kernel bias term missing"))
         causes.append(({"dual": "counts" if c["dual"] == "signed" else "signed"}, (),
                        "alpha as mistake counts" if c["dual"] == "signed" else "alpha as signed sums"))
         causes.append(({"ties": "no_mistake"}, (), "ties not counted as mistakes"))
     causes.append(({"order": "get_order" if c["order"] == "index" else "index"}, (), "visits data in a different order"))
-    causes.append(({}, ("one_pass",), "wrong number of passes"))
+    if shape != "repeat":           # with repeat = "T" every call is one pass by design
+        causes.append(({}, ("one_pass",), "wrong number of passes"))
     change, bugs, cause = draw(st.sampled_from(causes))
     c["call"] = call
     text = "[assignment]\n" + "".join(f"{k} = {_toml(v)}\n" for k, v in a.items())
