@@ -197,3 +197,23 @@ def test_contract_defaults_are_todays_assignment():
     assert (c.inputs, c.labels, c.order, c.ties, c.learning_rate, c.init, c.stop, c.returns) == \
         ("lists", "pm1", "index", "mistake", 1, "zero", "epochs", "w_b")
     assert c.call.signature() == "train(X, y, epochs=T)" and c.call.defaults == (("epochs", 1),)
+
+
+def test_supplied_single_step_helper_follows_the_contract():
+    pytest.importorskip("numpy")
+    mod = types.ModuleType("m")
+    exec("import numpy as np\n"
+         "def perceptron(feature_matrix, labels, T):\n"
+         "    theta, theta_0 = np.zeros(feature_matrix.shape[1]), 0.0\n"
+         "    for _ in range(T):\n"
+         "        for i in range(feature_matrix.shape[0]):\n"
+         "            theta, theta_0 = perceptron_single_step_update(feature_matrix[i], labels[i], theta, theta_0)\n"
+         "    return theta, theta_0\n", mod.__dict__)
+    doc = {"inputs": "numpy", "ties": "predict+1", "learning_rate": "1/2",
+           "supplied": ["perceptron_single_step_update"], "call": {"args": ["X", "y", "T"]}}
+    c = parse_contract(doc, algorithm="perceptron", style="function", entry="perceptron", bias=True,
+                       normalize=False, labels="pm1", kernel="linear", epochs=1, src="t")
+    X, y = [[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [-1.0, 2.0]], [-1, 1, 1, -1]
+    got = read_answer(c, _child_run(c, mod, X, y, 2)["ok"], 2)
+    ref = reference_run(c, X, y, 2)
+    assert got.w == [float(v) for v in ref.weights] and got.b == float(ref.bias)
