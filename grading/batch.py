@@ -123,17 +123,26 @@ def run_pool(spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, 
 
     from .isolation import IsolationUnavailable
     ctx = mp.get_context("forkserver")
+    # imported once in the fork server (when this process starts it), not once per grading process
+    ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
     args = (spec_src, base_dir, hide, insecure)
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN
     try:
         while pending or any(p.task is not None for p in procs):
-            for p in procs:
+            for k, p in enumerate(procs):
                 if p.task is None and pending:
                     i = pending.popleft()
+                    try:
+                        if not p.proc.is_alive():
+                            raise OSError("the grading process is gone")
+                        p.conn.send((i, paths[i], names[i]))
+                    except OSError:          # it died while idle: a new one takes the task
+                        p.kill()
+                        p = procs[k] = _Proc(ctx, args)
+                        p.conn.send((i, paths[i], names[i]))
                     p.task, p.t0 = i, time.monotonic()
-                    p.conn.send((i, paths[i], names[i]))
             busy = [p for p in procs if p.task is not None]
             ready = wait([p.conn for p in busy] + [p.proc.sentinel for p in busy], timeout=1.0)
             for k, p in enumerate(procs):

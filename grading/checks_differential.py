@@ -163,6 +163,9 @@ class DifferentialTests:
             if "last" in box:
                 X, y, e, msg, exp, got = box["last"]
                 return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", exp, got
+            if "fatal" in box:
+                X, y, e, msg = box["fatal"]
+                return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", None, None
             raise
         return first_bad   # hypothesis did not reproduce it: report the generated input as is
 

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["Contract", "CallPlan", "Arg", "parse_contract", "DATA_NAMES", "visiting_order", "given_start", "seeded_start"]
+__all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "visiting_order", "given_start", "seeded_start"]
 
 # test data a call may pass (docs/grading.md lists what each one is)
 DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "X_val", "y_val")
@@ -198,8 +198,3 @@ def seeded_start(seed: int, d: int) -> list[Fraction]:
     rng = random.Random(seed)
     return [Fraction(rng.randint(-8, 8), 4) for _ in range(d)]
 
-
-def parse_contract(doc, **assignment):
-    """The contract of a spec (see :mod:`grading.contract_parse`)."""
-    from .contract_parse import parse_contract as parse
-    return parse(doc, **assignment)

@@ -207,7 +207,7 @@ class Diagnoses:
                 found.append(("data shuffled", "two runs on the same input gave different answers: do not shuffle "
                               "(or use randomness); visit the examples in the course's order"))
                 self.nondeterministic = True
-        except (Failure, TypeError, ValueError):
+        except (Failure, TypeError, ValueError, OverflowError):
             pass
         if not found:
             for cause in causes(P) + self._rate_causes(cases):
@@ -286,7 +286,7 @@ def _common_ratio(cases):
             q = g / ref
             if r is None:
                 r = q
-            elif abs(float(q - r)) > 1e-9 * max(1, abs(float(r))):
+            elif abs(q - r) > Fraction(1, 10 ** 9) * max(1, abs(r)):   # exact: huge answers overflow floats
                 return None
     if r is None or r <= 0:
         return None

@@ -135,7 +135,7 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     try:
         for ts in visible:
             outcomes[id(ts)] = g.run_test(ts)
-        res.printed = g.worker.output(4000) if g.worker.box else ""
+        res.printed = g.worker.output(4001) if g.worker.box else ""   # one more: to know it was cut
         res.isolation = dict(g.worker.isolation)
         res.diagnoses = dict(g.diagnoses)
         if g.nondeterministic:   # a random submission: other "matches" are coincidences
@@ -186,17 +186,17 @@ def preflight(spec: Spec, insecure: bool = False) -> dict:
 
 def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, base_dir: str | None = None,
                 progress=None, hide: list | None = None, names: list | None = None, on_result=None,
-                insecure: bool = False):
+                insecure: bool = False, caps: dict | None = None):
     """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
     ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
     of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
     grading anything when the platform cannot isolate (results finished before a later refusal
-    have been handed to ``on_result``)."""
+    have been handed to ``on_result``).  ``caps``: the result of an earlier :func:`preflight`."""
     from .batch import run_pool
     jobs = jobs or os.cpu_count() or 1
     spec = load_spec(spec_src)
     spec.limits.insecure = insecure
-    caps = preflight(spec, insecure)
+    caps = caps if caps is not None else preflight(spec, insecure)
     hide = [os.path.abspath(p) for p in paths] + [os.path.abspath(h) for h in (hide or [])]
     names = list(names) if names is not None else [submission_name(p) for p in paths]
     results: dict[int, SubmissionResult] = {}

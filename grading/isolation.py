@@ -38,6 +38,8 @@ HOW = {
     "seccomp": "a Linux kernel with seccomp filters (CONFIG_SECCOMP_FILTER) on x86_64 or aarch64",
     "packages": "install the package in the grader's environment, or remove it from [limits] packages",
     "setup": "see the reason; the worker could not start",
+    "reference learner": "the reference learner runs in the grader's own process: numba needs a writable cache "
+                         "directory (a writable home, or NUMBA_CACHE_DIR)",
     "verification": "the worker's /proc entries must be readable by the grader (same uid, or CAP_SYS_PTRACE)",
 }
 
@@ -51,9 +53,11 @@ class IsolationUnavailable(Exception):
         super().__init__(self.line())
 
     def line(self) -> str:
-        return (f"isolation layer '{self.layer}' cannot be set up ({self.reason}); "
-                f"{HOW.get(self.layer, HOW['setup'])}; or pass --insecure to grade without it "
-                "(every report then says so)")
+        how = HOW.get(self.layer, HOW["setup"])
+        if self.layer in ("reference learner", "packages"):    # --insecure would not help
+            return f"the grader cannot grade here: {self.layer}: {self.reason}; {how}"
+        return (f"isolation layer '{self.layer}' cannot be set up ({self.reason}); {how}; "
+                "or pass --insecure to grade without it (every report then says so)")
 
 
 def project_root() -> str:
@@ -103,11 +107,12 @@ def _ld_dirs() -> list[str]:
 
 
 def _stdlib_dirs() -> list[str]:
-    paths = sysconfig.get_paths()
-    out = []
-    for p in (paths.get("stdlib"), paths.get("platstdlib")):
-        if p and os.path.isdir(p) and p not in out:
-            out.append(p)
+    """Where a ``python -I -S`` of this interpreter imports the standard library from (the base
+    installation's, never a virtual environment's directory)."""
+    out = [os.path.dirname(os.__file__)]
+    dyn = sysconfig.get_config_var("DESTSHARED")
+    if dyn and os.path.isdir(dyn):
+        out.append(dyn)
     zipped = os.path.join(sys.base_prefix, "lib", f"python{sys.version_info[0]}{sys.version_info[1]}.zip")
     if os.path.isfile(zipped):
         out.append(zipped)
@@ -115,14 +120,11 @@ def _stdlib_dirs() -> list[str]:
 
 
 def _lib_dirs() -> list[str]:
+    """The shared libraries the standard library's and the packages' extension modules load
+    (the interpreter and libpython are already in memory)."""
     ma = sysconfig.get_config_var("MULTIARCH") or ""
-    cand = []
-    if ma:
-        cand += [f"/lib/{ma}", f"/usr/lib/{ma}", f"/usr/local/lib/{ma}"]
+    cand = [f"/lib/{ma}", f"/usr/lib/{ma}", f"/usr/local/lib/{ma}"] if ma else []
     cand += ["/lib64", "/usr/lib64"] + _ld_dirs()
-    libdir = sysconfig.get_config_var("LIBDIR")
-    if libdir and glob.glob(os.path.join(libdir, "libpython*.so*")):
-        cand.append(libdir)
     seen, out = set(), []
     for p in cand:
         rp = os.path.realpath(p)
@@ -186,8 +188,13 @@ def view_config(packages) -> dict:
     if key in _VIEWS:
         return _VIEWS[key]
     expose: list = []
-    for p in _stdlib_dirs() + _lib_dirs():
+    bound: list = []
+    for p in sorted(_stdlib_dirs() + _lib_dirs(), key=lambda q: len(os.path.realpath(q))):
+        rp = os.path.realpath(p)
+        if any(rp == b or rp.startswith(b.rstrip("/") + "/") for b in bound):
+            continue          # inside a directory already in the view
         _expose(p, expose, "file" if os.path.isfile(p) else "bind")
+        bound.append(rp)
     if os.path.isfile("/etc/ld.so.cache"):
         _expose("/etc/ld.so.cache", expose, "file")
     bound = [e[1] for e in expose if e[0] == "bind"]
@@ -297,7 +304,7 @@ def describe(iso: dict, limits=None) -> str:
                      + "; nothing of the grader)")
     u = iso.get("user", "")
     if u:
-        parts.append(f"user {u}")
+        parts.append(f"running as {u}")
     if iso.get("seccomp"):
         parts.append("no_new_privs and a seccomp filter")
     if iso.get("network"):

@@ -120,6 +120,17 @@ def _error_message(kind: str, text: str) -> str:
     return wire.student_text(text)
 
 
+def _user_words(rec: dict) -> str:
+    u = rec["user"]
+    if u == "user namespace":
+        return "uid 1000 in a user namespace (the grader's own uid outside), no capabilities"
+    if u.startswith("uid ") and rec["mode"] == "userns":
+        return f"{u} of its own, mapped to 1000 in a user namespace, no capabilities"
+    if u.startswith("uid ") and rec["mode"] == "root":
+        return f"{u} of its own, no capabilities"
+    return "the grader's own user" if u == "unchanged" else u
+
+
 def _env(home: str) -> dict:
     return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TMPDIR": home,
             "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
@@ -267,8 +278,7 @@ class Worker:
             "mode": rec["mode"], "namespaces": rec["namespaces"],
             "network": ("allowed by the spec" if L.network else
                         "blocked (new network namespace)" if "net" in rec["namespaces"] else "not isolated"),
-            "user": rec["user"] + (" (in a user namespace)" if rec["mode"] == "userns" and
-                                   rec["user"].startswith("uid ") else ""),
+            "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
             "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
             "limits": rec["limits"], "checked": seen, "missing": missing}
@@ -279,11 +289,11 @@ class Worker:
             pass
         msg = self._read(deadline)
         if isinstance(msg, CallResult):
-            return self._fail_start(CallResult(error="import", message=f"your module did not load: {msg.message}"))
+            return self._fail_start(CallResult(error="import", message=msg.message))
         try:
             ready, kind, text = wire.parse_ready(msg)
         except wire.WireError as e:
-            return self._fail_start(CallResult(error="import", message=f"your module did not load: {e}"))
+            return self._fail_start(CallResult(error="import", message=str(e)))
         if not ready:
             message = f"no file {self.module}.py in the submission" if kind == "missing" else wire.student_text(text)
             return self._fail_start(CallResult(error=kind, message=message))
@@ -414,10 +424,12 @@ class Worker:
 
     def call(self, request: dict, timeout: float) -> CallResult:
         """Send one request; wait at most ``timeout`` seconds for its answer."""
+        by_budget = False
         if self.budget is not None:
             if self.budget.left() <= 0:
                 self.kill()
                 return self.budget.result()
+            by_budget = self.budget.left() < timeout
             timeout = min(timeout, self.budget.left())
         if not self.alive:
             err = self.start()
@@ -442,6 +454,8 @@ class Worker:
                 if parsed[0] == "ok":
                     return CallResult(ok=parsed[1], modified=parsed[2], seconds=dt)
                 return CallResult(error=parsed[1], message=_error_message(parsed[1], parsed[2]), seconds=dt)
+        if ans.error == "timeout" and by_budget:
+            ans.message = self.budget.result().message
         ans.seconds = dt
         self.kill()          # timeouts, crashes, floods, bad messages: the next call gets a fresh worker
         return ans

@@ -54,7 +54,8 @@ from dataclasses import dataclass, field
 
 from learners.errors import InputError
 
-from .contract import Contract, parse_contract
+from .contract import Contract
+from .contract_parse import parse_contract
 from .sandbox import Limits
 
 __all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR"]

@@ -70,7 +70,7 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     worst-case sequences and hidden tests; feedback names common mistakes.
     """
     from grading.batch import output_names, write_manifest
-    from grading.grader import grade_batch
+    from grading.grader import grade_batch, preflight
     from grading.isolation import IsolationUnavailable
     from grading.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
     from grading.spec import load_spec
@@ -105,6 +105,10 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     if os.path.exists(out) and not os.path.isdir(out):
         fail(f"--out {out!r} exists and is not a directory")
     names = output_names(paths)
+    try:
+        caps = preflight(spec, insecure)     # before anything is written
+    except IsolationUnavailable as e:
+        raise Refused(e.line()) from None
     os.makedirs(out, exist_ok=True)
     if not gradescope:
         write_manifest(out, paths, names)
@@ -130,7 +134,8 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     finished = []
     try:
         results, caps = grade_batch(spec.source, paths, jobs=jobs, progress=progress, hide=[out], names=names,
-                                    on_result=lambda r: (write(r), finished.append(r)), insecure=insecure)
+                                    on_result=lambda r: (write(r), finished.append(r)), insecure=insecure,
+                                    caps=caps)
     except IsolationUnavailable as e:
         raise Refused(e.line()) from None
     finally:

@@ -1,4 +1,4 @@
-"""The sandbox contains every attack in tests/fixtures/grading/malicious/ (issue 6)."""
+"""The sandbox contains every attack in tests/fixtures/grading/malicious/."""
 import json
 import os
 import socket
