@@ -22,6 +22,7 @@ import math
 import random
 
 MAX_ITEMS = 1_000_000
+INT_LIMIT = 2 ** 63
 _np = None
 _originals = {}
 
@@ -43,6 +44,8 @@ def plain(v, bad, depth=0, count=None):
     if isinstance(v, bool):
         return int(v)
     if isinstance(v, int):
+        if not -INT_LIMIT < v < INT_LIMIT:
+            raise bad("an integer in your answer is too large (|n| >= 2**63)")
         return v
     if isinstance(v, float):
         return v if math.isfinite(v) else repr(v)
