@@ -43,7 +43,7 @@ class SpecCheck:
             for t in r.tests:
                 if not t.passed:
                     first = t.output.splitlines()[0] if t.output else "failed"
-                    lines.append(f"    failed: {t.name}: {first}")
+                    lines.append(f"    failed: {t.name} -- {first}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict:

@@ -121,11 +121,11 @@ def causes(problem) -> list[Cause]:
                                  f"answers; the course's threshold is {c.threshold}", contract=c.replace(threshold=th)))
     if alg == "kernel_perceptron":
         other = "signed" if c.dual == "counts" else "counts"
+        stores = {"signed": "the signed sum of y_i over the mistakes on example i (f = sum alpha_j K)",
+                  "counts": "the number of mistakes on example i (f = sum alpha_j y_j K)"}
         out.append(Cause(f"alpha as {'signed sums' if other == 'signed' else 'mistake counts'}",
-                         f"your alpha_i is the {'signed sum of y_i' if other == 'signed' else 'number of mistakes'} "
-                         f"on example i; the course's dual form stores the "
-                         f"{'number of mistakes (f = sum alpha_j y_j K)' if c.dual == 'counts' else 'signed sum of y_i'}",
-                         contract=c.replace(dual=other)))
+                         f"the reference re-run with alpha_i as {stores[other]} reproduces your answers; the "
+                         f"course's dual form stores {stores[c.dual]}", contract=c.replace(dual=other)))
         out.append(Cause("kernel bias term " + ("missing" if c.kernel_bias else "added"),
                          "f(x) = sum alpha_j K(x_j, x) + b with b += y on a mistake" if c.kernel_bias else
                          "this assignment's f has no bias term", contract=c.replace(kernel_bias=not c.kernel_bias,
