@@ -209,3 +209,21 @@ def test_drawn_contracts_correct_full_marks_one_change_named(tmp_path_factory, d
     assert cause in bug.diagnoses, (text, change, bugs, bug.diagnoses,
                                     [t.output for t in bug.tests if not t.passed])
     assert "data shuffled" not in bug.diagnoses
+
+
+@pytest.mark.parametrize("spec,growth", [("mit_perceptron", "quadratic growth"), ("dual_kernel", "cubic growth"),
+                                         ("kernel_perceptron", "kernel evaluations per pass grew x64")])
+def test_super_linear_cost_is_named_with_the_sizes(tmp_path, spec, growth):
+    from grading.spec import TestSpec
+    s = load_spec(spec)
+    s.tests = [TestSpec(kind="linear_time")]
+    for name, bugs in (("slow", ["quadratic"]), ("ok", [])):
+        d = tmp_path / name
+        d.mkdir()
+        for f, data in solution_files(s, bugs=bugs).items():
+            (d / f).write_bytes(data)
+    slow, ok = grade_submission(s, str(tmp_path / "slow")), grade_submission(s, str(tmp_path / "ok"))
+    out = slow.tests[0].output
+    assert not slow.tests[0].passed and "super-linear cost" in slow.diagnoses
+    assert growth in out and "n = " in out and out.count("n = ") >= 3       # the sizes it saw
+    assert ok.tests[0].passed, ok.tests[0].output
