@@ -104,6 +104,8 @@ def _snapshot(v):
 
 # --- helpers the course supplies ----------------------------------------------------------
 def order_rule(rule, n):
+    """The visiting orders of grading.contract.visiting_order, again: the worker cannot import the
+    grader's package (tests/test_grading_contract_reference.py checks that the two agree)."""
     idx = list(range(n))
     if rule == "index":
         return idx

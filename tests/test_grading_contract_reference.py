@@ -217,3 +217,10 @@ def test_supplied_single_step_helper_follows_the_contract():
     got = read_answer(c, _child_run(c, mod, X, y, 2)["ok"], 2)
     ref = reference_run(c, X, y, 2)
     assert got.w == [float(v) for v in ref.weights] and got.b == float(ref.bias)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_the_worker_helpers_visit_the_contract_orders(order):
+    import grading._plan_child as child
+    for n in (1, 2, 7, 30):
+        assert child.order_rule(order, n) == visiting_order(order, n)
