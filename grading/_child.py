@@ -5,7 +5,7 @@ Start-up, before any student code is loaded:
 
 1. read the configuration (first line on the request pipe);
 2. ``_jail.setup``: namespaces, the allow-list file-system view, credentials, resource limits,
-   no_new_privs and the seccomp filter (see ``_jail.py`` and ``_seccomp.py``); the outer process
+   no_new_privs and the seccomp filter (see ``_jail.py``, ``_view.py``, ``_seccomp.py``); the outer process
    reports the worker's pid (``{"outer": ...}``) and waits for it;
 3. report what was set up (``{"armed": ...}``) and wait for ``{"op": "load"}``: the grader checks
    the worker from outside (its /proc entries) before it lets the student's code in;
@@ -245,9 +245,10 @@ def main():
         return
     jail = _sibling("_jail")
     seccomp = _sibling("_seccomp")
+    view = _sibling("_view")
     plan = _sibling("_plan_child")      # loaded now: this directory is out of the worker's view later
     try:
-        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install)
+        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install, view.build)
     except jail.LayerError as e:
         _send({"armed": False, "layer": e.layer, "reason": e.reason[:300]})
         return

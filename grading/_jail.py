@@ -9,13 +9,9 @@ Layers, in order:
    first drops to its own uid ``UID_BASE + pid``.  Then ``fork``: the child is PID 1 of the new
    PID namespace (when it dies the kernel kills every process left in it); the outer process only
    waits and reports.
-2. **Allow-list file-system view.**  A new root (an empty tmpfs, then ``pivot_root``; the host's
-   tree is detached) holding only: the Python standard library and the shared libraries it
-   loads (read-only, with every site-packages/dist-packages directory inside them covered by an
-   empty tmpfs), the allowed packages (read-only, under ``/packages``), ``/dev/null``,
-   ``/dev/zero``, ``/dev/random``, ``/dev/urandom``, a fresh ``/proc`` for the worker's PID
-   namespace (left out where the kernel refuses it), empty read-only ``/tmp`` and ``/dev/shm``,
-   and ``/work``: a size-capped tmpfs holding a copy of the submission (the only writable place).
+2. **Allow-list file-system view** (``_view.py``): a new root holding only the Python standard
+   library, the shared libraries, the allowed packages, four device nodes, a fresh ``/proc`` and
+   ``/work`` (a size-capped tmpfs with a copy of the submission: the only writable place).
 3. **Credentials.**  Root: no groups, the per-worker uid/gid.  User namespace: every capability
    dropped (effective, permitted, inheritable, ambient, bounding set).
 4. **Resource limits** (CPU, address space, processes, file size, open files, no core dumps).
@@ -37,13 +33,9 @@ CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
-MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT = 1, 2, 4, 8, 32
-MS_NOATIME, MS_NODIRATIME, MS_BIND, MS_REC, MS_PRIVATE, MS_RELATIME = 1024, 2048, 4096, 16384, 1 << 18, 1 << 21
-MNT_DETACH = 2
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 4, 24, 47, 4
 UID_BASE = 3_000_000
 INSIDE_ID = 1000
-PIVOT_ROOT_NR = {"x86_64": 155, "aarch64": 41}
 
 
 class LayerError(Exception):
@@ -181,117 +173,6 @@ def _drop_to(uid):
     os.setresuid(uid, uid, uid)
 
 
-# --- 2. the file-system view ---------------------------------------------------------------
-_ST_TO_MS = ((os.ST_NOEXEC, MS_NOEXEC), (os.ST_NOATIME, MS_NOATIME), (os.ST_NODIRATIME, MS_NODIRATIME),
-             (os.ST_RELATIME, MS_RELATIME))
-
-
-def _bind(st, src, dst, *, devices=False):
-    s = src
-    try:
-        st.mount(s, dst, None, MS_BIND)
-    except OSError as e:
-        if e.errno != errno.EINVAL:
-            raise
-        st.mount(s, dst, None, MS_BIND | MS_REC)   # the source holds locked mounts: take them along
-    keep = os.statvfs(dst).f_flag
-    flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | (0 if devices else MS_NODEV)
-    for stf, msf in _ST_TO_MS:
-        if keep & stf:
-            flags |= msf
-    if devices:
-        flags |= MS_NOEXEC
-    st.mount(None, dst, None, flags)
-
-
-def _mkdirs(path):
-    os.makedirs(path, mode=0o755, exist_ok=True)
-
-
-def _touch(path):
-    _mkdirs(os.path.dirname(path))
-    if not os.path.exists(path):
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o644))
-
-
-def _copy_tree(src, dst, uid):
-    for dirpath, dirnames, filenames in os.walk(src):
-        rel = os.path.relpath(dirpath, src)
-        tdir = dst if rel == "." else os.path.join(dst, rel)
-        if rel != ".":
-            os.mkdir(tdir, 0o700)
-            if uid is not None:
-                os.chown(tdir, uid, uid)
-        for fn in filenames:
-            s, t = os.path.join(dirpath, fn), os.path.join(tdir, fn)
-            with open(s, "rb") as fi, open(t, "wb") as fo:
-                while True:
-                    chunk = fi.read(1 << 20)
-                    if not chunk:
-                        break
-                    fo.write(chunk)
-            if uid is not None:
-                os.chown(t, uid, uid)
-
-
-def _view(st):
-    cfg = st.cfg
-    new = cfg["root"]
-    st.mount(None, "/", None, MS_REC | MS_PRIVATE)
-    st.mount("tmpfs", new, "tmpfs", MS_NOSUID | MS_NODEV, "size=2m,nr_inodes=4096,mode=0755")
-    for item in cfg.get("expose", []):
-        kind, path = item[0], item[1]
-        dst = new + path
-        if kind == "link":
-            _mkdirs(os.path.dirname(dst))
-            if not os.path.lexists(dst):
-                os.symlink(item[2], dst)
-        elif kind == "bind":
-            _mkdirs(dst)
-            _bind(st, path, dst)
-        elif kind == "file":
-            _touch(dst)
-            _bind(st, path, dst)
-    for path in cfg.get("hide", []):
-        dst = new + path
-        if os.path.isdir(dst) and not os.path.islink(dst):
-            st.mount("tmpfs", dst, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,nr_inodes=16,mode=0755")
-    for src, name in cfg.get("packages", []):
-        dst = os.path.join(new, "packages", name)
-        if os.path.isdir(src):
-            _mkdirs(dst)
-        else:
-            _touch(dst)
-        _bind(st, src, dst)
-    for d in cfg.get("devices", []):
-        _touch(f"{new}/dev/{d}")
-        _bind(st, f"/dev/{d}", f"{new}/dev/{d}", devices=True)
-    for d in ("tmp", "dev/shm", "proc"):
-        _mkdirs(f"{new}/{d}")
-    work = f"{new}/work"
-    _mkdirs(work)
-    owner = st.uid if st.mode == "root" else INSIDE_ID
-    if owner is None:
-        owner = os.geteuid()
-    st.mount("tmpfs", work, "tmpfs", MS_NOSUID | MS_NODEV,
-             f"size={int(cfg.get('work_mb', 32))}m,nr_inodes=4096,mode=0700,uid={owner},gid={owner}")
-    _copy_tree(cfg["src"], work, owner)
-    try:
-        st.mount("proc", f"{new}/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
-        st.proc = True
-    except OSError:
-        st.proc = False   # stricter, not weaker: the worker then has no /proc at all
-    os.chdir(new)
-    nr = PIVOT_ROOT_NR.get(os.uname().machine)
-    if nr is None or st.libc.syscall(nr, b".", b".") != 0:
-        raise OSError(ctypes.get_errno(), st.err("pivot_root"))
-    if st.libc.umount2(b".", MNT_DETACH) != 0:
-        raise OSError(ctypes.get_errno(), st.err("detaching the host's tree"))
-    os.chdir("/")
-    st.mount(None, "/", None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    st.view = True
-
-
 # --- 3.-5. ---------------------------------------------------------------------------------
 _RLIMITS = (("cpu", resource.RLIMIT_CPU), ("as", resource.RLIMIT_AS), ("nproc", resource.RLIMIT_NPROC),
             ("fsize", resource.RLIMIT_FSIZE), ("nofile", resource.RLIMIT_NOFILE), ("core", resource.RLIMIT_CORE))
@@ -357,7 +238,7 @@ def _credentials(st):
     return "unchanged"
 
 
-def setup(cfg, send, req_fd, resp_fd, seccomp_install):
+def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
     """Build every layer; returns (in the worker's PID-1 process) the record sent as ``armed``.
     The outer process never returns: it waits for the worker and exits with its status."""
     st = _State(cfg, send)
@@ -384,7 +265,7 @@ def setup(cfg, send, req_fd, resp_fd, seccomp_install):
     _pdeathsig(st.libc)
     if st.mode != "none":
         try:
-            _view(st)
+            build_view(st, INSIDE_ID)
         except OSError as e:
             st.fail("filesystem view", e.strerror or str(e))
         try:

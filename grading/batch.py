@@ -116,12 +116,12 @@ class _Proc:
 
 def run_pool(spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result, on_fault):
     """Grade ``paths`` in ``jobs`` processes.  ``on_result(i, result)`` for each graded one,
-    ``on_fault(i, reason)`` for one the grader failed on.  Raises IsolationUnavailable (after
-    stopping every process) when a worker cannot be isolated."""
+    ``on_fault(i, reason)`` for one the grader failed on -- a grading process that died or hung,
+    an internal error, or a worker that could not be isolated although the preflight passed (it
+    is not graded, never graded weaker)."""
     import multiprocessing as mp
     from multiprocessing.connection import wait
 
-    from .isolation import IsolationUnavailable
     ctx = mp.get_context("forkserver")
     # imported once in the fork server (when this process starts it), not once per grading process
     ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
@@ -158,8 +158,8 @@ def run_pool(spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, 
                         p.task = None
                         if kind == "ok":
                             on_result(i, payload)
-                        elif kind == "refused":
-                            raise IsolationUnavailable(*payload)
+                        elif kind == "refused":   # after the preflight passed: this worker, not the platform
+                            on_fault(i, "the sandbox could not be set up ({}: {})".format(*payload))
                         else:
                             on_fault(i, f"internal error: {payload}")
                         continue

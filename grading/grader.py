@@ -8,9 +8,9 @@ submission share its wall-clock budget (``[limits] submission_seconds``).
 ``grade_batch`` grades many in a pool of processes (``grading.batch``): each result is handed to
 ``on_result`` as soon as that submission is done, so an interrupted batch keeps what finished,
 and a grading process that dies or hangs costs only its own submission.  Before anything is
-graded, :func:`preflight` starts one worker and checks every isolation layer and the allowed
-packages, and runs the reference learner once: an environment the grader cannot work in is
-refused (``IsolationUnavailable``), never graded as the students' fault.
+graded, ``grading.preflight.preflight`` starts one worker and checks every isolation layer and
+the allowed packages, and runs the reference learner once: an environment the grader cannot
+work in is refused (``IsolationUnavailable``), never graded as the students' fault.
 """
 from __future__ import annotations
 
@@ -24,11 +24,12 @@ from learners.errors import InputError
 
 from .checks import Grader, TestOutcome
 from .isolation import IsolationUnavailable, describe
-from .sandbox import Budget, Worker, isolation_capabilities
+from .preflight import preflight
+from .sandbox import Budget, Worker
 from .spec import Spec, load_spec
 from .submission import load_submission, submission_name
 
-__all__ = ["SubmissionResult", "grade_submission", "grade_batch", "preflight"]
+__all__ = ["SubmissionResult", "grade_submission", "grade_batch"]
 
 
 @dataclass
@@ -162,36 +163,15 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     return res
 
 
-def preflight(spec: Spec, insecure: bool = False) -> dict:
-    """Check the grader can grade here: every isolation layer (one worker started and checked
-    from outside), the allowed packages importable inside it, the reference learner runnable.
-    Returns the platform's capabilities; raises IsolationUnavailable."""
-    lim = copy.deepcopy(spec.limits)
-    lim.insecure = insecure
-    caps = isolation_capabilities(lim)
-    if caps.get("refused"):
-        raise IsolationUnavailable(*caps["refused"])
-    if not caps.get("ok"):
-        raise IsolationUnavailable("packages", caps.get("problem", "the probe worker did not load"))
-    if spec.tests:
-        from .problems import make_problem
-        P = make_problem(spec)
-        try:
-            for _, X, y, e in list(P.edge_cases().values())[:2]:
-                P.expected(X, y, e)
-        except Exception as ex:  # noqa: BLE001 - the grader's own environment, not the students'
-            raise IsolationUnavailable("reference learner", f"{type(ex).__name__}: {ex}") from None
-    return caps
-
-
 def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, base_dir: str | None = None,
                 progress=None, hide: list | None = None, names: list | None = None, on_result=None,
                 insecure: bool = False, caps: dict | None = None):
     """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
     ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
     of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
-    grading anything when the platform cannot isolate (results finished before a later refusal
-    have been handed to ``on_result``).  ``caps``: the result of an earlier :func:`preflight`."""
+    grading anything when the platform cannot isolate; a worker that cannot be isolated later
+    leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
+    ``preflight``."""
     from .batch import run_pool
     jobs = jobs or os.cpu_count() or 1
     spec = load_spec(spec_src)

@@ -32,8 +32,8 @@ from learners.io import write_text_atomic
 
 from .wire import student_block
 
-__all__ = ["results_json", "results_text", "feedback_markdown", "summary_csv", "junit_xml", "write_submission", "RESULT_KEYS",
-           "TEST_KEYS", "REPORT_CAP", "TEST_CAP"]
+__all__ = ["results_json", "results_text", "feedback_markdown", "summary_csv", "junit_xml", "write_submission",
+           "RESULT_KEYS", "TEST_KEYS", "REPORT_CAP", "TEST_CAP"]
 
 RESULT_KEYS = ("score", "max_score", "execution_time", "output", "tests")
 TEST_KEYS = ("name", "number", "score", "max_score", "status", "output", "visibility")

@@ -29,95 +29,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 
 from . import wire
 from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
+from .limits import Budget, CallResult, Limits, describe_exit, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "isolation_capabilities", "project_root"]
 
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
 START_TIMEOUT = 10.0
-
-
-@dataclass
-class Limits:
-    cpu_seconds: int = 30          # RLIMIT_CPU for the whole worker
-    memory_mb: int = 1024          # RLIMIT_AS
-    processes: int = 32            # RLIMIT_NPROC (counts threads; per uid / per user namespace)
-    file_size_mb: float = 2        # RLIMIT_FSIZE: output file and files it writes
-    open_files: int = 64           # RLIMIT_NOFILE
-    network: bool = False          # False: new network namespace and no AF_INET sockets
-    separate_user: bool = True     # root: run each worker as its own unprivileged uid
-    namespaces: bool = True        # False leaves out every namespace (needs insecure)
-    extra_hide: list = field(default_factory=list)   # paths the grader checks the worker cannot see
-    packages: list = field(default_factory=lambda: ["numpy"])   # importable from site-packages
-    submission_seconds: float = 600.0   # wall-clock budget of one submission, all its tests
-    work_mb: int = 32              # size of the worker's writable /work (a tmpfs)
-    insecure: bool = False         # go on when a layer cannot be set up (reports say so)
-
-    def rlimits(self) -> dict:
-        return {"cpu": self.cpu_seconds, "as": int(self.memory_mb) << 20, "nproc": self.processes,
-                "fsize": int(self.file_size_mb * (1 << 20)), "nofile": self.open_files, "core": 0}
-
-
-@dataclass
-class CallResult:
-    ok: dict | None = None          # the answer (plain numbers) when the call succeeded
-    error: str | None = None        # "timeout", "crash", "exception", "bad-return", "memory", ...
-    message: str = ""               # the grader's words; student text inside is quoted (« »)
-    modified: bool = False
-    seconds: float = 0.0
-
-
-class Budget:
-    """The wall-clock budget of one submission, shared by its workers."""
-
-    def __init__(self, seconds: float):
-        self.seconds = float(seconds)
-        self.deadline = time.monotonic() + self.seconds
-
-    def left(self) -> float:
-        return self.deadline - time.monotonic()
-
-    def result(self) -> CallResult:
-        return CallResult(error="timeout", message=f"time limit exceeded: the submission used its total budget "
-                          f"of {self.seconds:g} s wall clock")
-
-
-_SIGNALS = {getattr(signal, n): n for n in dir(signal) if n.startswith("SIG") and not n.startswith("SIG_")}
-
-
-def _describe_exit(rc: int | None, limits: Limits) -> str:
-    if rc is None:
-        return "the worker stopped answering"
-    if rc >= 0:
-        return f"your code ended the process (exit status {rc}) instead of returning"
-    sig = -rc
-    name = _SIGNALS.get(sig, f"signal {sig}")
-    if sig == signal.SIGXCPU:
-        return f"CPU time limit exceeded ({limits.cpu_seconds} s)"
-    if sig == signal.SIGXFSZ:
-        return f"output limit exceeded ({limits.file_size_mb:g} MB of printing or file writes)"
-    if sig == signal.SIGKILL:
-        return "killed (SIGKILL): a resource limit was reached"
-    if sig == signal.SIGSEGV:
-        return "the process crashed (segmentation fault)"
-    if sig == signal.SIGSYS:
-        return "the process made a forbidden system call"
-    return f"the process was killed by {name}"
-
-
-_FIXED = {"memory": "MemoryError: the memory limit was reached",
-          "output": "output limit exceeded (too much printing or file writing)",
-          "protocol": "the worker did not understand the request"}
-
-
-def _error_message(kind: str, text: str) -> str:
-    """The grader's message for an error the worker reported; its text is quoted, never trusted."""
-    if kind in _FIXED:
-        return _FIXED[kind]
-    return wire.student_text(text)
 
 
 def _user_words(rec: dict) -> str:
@@ -409,7 +329,7 @@ class Worker:
                     rc = self.proc.wait(timeout=2)
                 except subprocess.TimeoutExpired:
                     rc = None
-                return CallResult(error="crash", message=_describe_exit(rc, self.limits))
+                return CallResult(error="crash", message=describe_exit(rc, self.limits))
             self._buf += chunk
             if len(self._buf) > wire.MAX_MESSAGE and b"\n" not in self._buf:
                 return CallResult(error="bad-return", message=f"the answer is larger than "
@@ -441,7 +361,7 @@ class Worker:
         try:
             self._write(dict(request, id=self._id))
         except OSError:
-            ans = CallResult(error="crash", message=_describe_exit(self.proc.poll(), self.limits))
+            ans = CallResult(error="crash", message=describe_exit(self.proc.poll(), self.limits))
         else:
             ans = self._read(time.monotonic() + timeout)
         dt = time.perf_counter() - t0
@@ -453,7 +373,7 @@ class Worker:
             else:
                 if parsed[0] == "ok":
                     return CallResult(ok=parsed[1], modified=parsed[2], seconds=dt)
-                return CallResult(error=parsed[1], message=_error_message(parsed[1], parsed[2]), seconds=dt)
+                return CallResult(error=parsed[1], message=error_message(parsed[1], parsed[2]), seconds=dt)
         if ans.error == "timeout" and by_budget:
             ans.message = self.budget.result().message
         ans.seconds = dt
@@ -461,31 +381,7 @@ class Worker:
         return ans
 
 
-_CAPS: dict = {}
-_PROBE_STDLIB = ("math", "random", "itertools", "collections", "functools", "copy", "json", "fractions",
-                 "statistics", "ctypes")
-
-
 def isolation_capabilities(limits: Limits | None = None) -> dict:
-    """What this platform gives a worker, checked by starting one that imports a few standard
-    modules and every allowed package (cached per process).  Keys: ``ok``; ``isolation`` (the
-    checked record) and ``text`` (the grader's sentence); ``refused`` ((layer, reason)) when a
-    layer is missing; ``problem`` when the probe did not load."""
-    L = limits or Limits()
-    key = (tuple(L.packages), L.network, L.insecure, L.namespaces, L.separate_user)
-    if key not in _CAPS:
-        src = "".join(f"import {m}\n" for m in _PROBE_STDLIB + tuple(L.packages)).encode()
-        w = Worker({"probe.py": src}, "probe", L)
-        out = {"platform": sys.platform, "root": os.geteuid() == 0}
-        try:
-            err = w.start()
-            out.update(ok=err is None, isolation=dict(w.isolation), text=describe(w.isolation))
-            if err is not None:
-                out["problem"] = (f"the standard library or an allowed package ({', '.join(L.packages)}) "
-                                  f"cannot be imported inside the sandbox: {err.message}")
-        except IsolationUnavailable as e:
-            out.update(ok=False, refused=(e.layer, e.reason))
-        finally:
-            w.close()
-        _CAPS[key] = out
-    return dict(_CAPS[key])
+    """What this platform gives a worker (see ``grading.preflight.isolation_capabilities``)."""
+    from .preflight import isolation_capabilities as probe
+    return probe(limits)

@@ -70,7 +70,8 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     worst-case sequences and hidden tests; feedback names common mistakes.
     """
     from grading.batch import output_names, write_manifest
-    from grading.grader import grade_batch, preflight
+    from grading.grader import grade_batch
+    from grading.preflight import preflight
     from grading.isolation import IsolationUnavailable
     from grading.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
     from grading.spec import load_spec

@@ -108,6 +108,14 @@ def train(X, y, epochs=1):
     t = json.load(open("targets.json"))
     found = {k: _probe(p) for k, p in sorted(t.items())}
     print("PROBE " + " ".join(f"{k}={v}" for k, v in found.items()))
+    imports = {}
+    for name in ("numpy", "scipy", "sklearn", "hypothesis", "numba", "learners", "grading", "mistakebound"):
+        try:
+            __import__(name)
+            imports[name] = 1
+        except ImportError:
+            imports[name] = 0
+    print("IMPORT " + " ".join(f"{k}={v}" for k, v in imports.items()))
     return [0.0] * len(X[0]), 0.0
 ''',
     # 10. no_new_privs and seccomp
@@ -136,8 +144,10 @@ def train(X, y, epochs=1):
            "process_vm_readv": _sc(nr(310, 270), 1, 0, 0, 0, 0, 0), "unshare": _sc(nr(272, 97), 0x10000000),
            "setns": _sc(nr(308, 268), 0, 0), "inet": _sock(2), "inet6": _sock(10), "netlink": _sock(16),
            "packet": _sock(17), "unix": _sock(1), "execve": _exec()}
-    status = {l.split(":")[0]: l.split()[1] for l in open("/proc/self/status") if l.startswith(("NoNewPrivs", "Seccomp:"))}
-    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items()) + f" nnp={status['NoNewPrivs']} seccomp={status['Seccomp']}")
+    status = {ln.split(":")[0]: ln.split()[1] for ln in open("/proc/self/status")
+              if ln.startswith(("NoNewPrivs", "Seccomp:"))}
+    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items())
+          + f" nnp={status['NoNewPrivs']} seccomp={status['Seccomp']}")
     return [0.0] * len(X[0]), 0.0
 ''',
     # 6. disk fill: its own tmpfs only, and it still gets its grade
@@ -204,7 +214,8 @@ def train(X, y, epochs=1):
     return Liar([9.0] * len(X[0])), 5.0
 ''',
     "hangs": "def train(X, y, epochs=1):\n    while True:\n        pass\n",
-    "memory_hog": "def train(X, y, epochs=1):\n    hog = []\n    while True:\n        hog.append(bytearray(50 << 20))\n",
+    "memory_hog": "def train(X, y, epochs=1):\n    hog = []\n    while True:\n"
+                  "        hog.append(bytearray(50 << 20))\n",
     "ready_forgery": REQ_ID + '''
 __main__._send({"ready": True, "isolation": {"network": "blocked", "user": "uid 0"}})
 ''' + GOOD,
@@ -419,6 +430,9 @@ def test_redteam_nothing_outside_the_allow_list_is_visible(graded):
     probes = dict(kv.split("=") for kv in line[len("| PROBE "):].split())
     assert probes == {k: "0" for k in ("grader", "home", "learners_src", "passwd", "results", "root", "run",
                                        "sitepackages", "solution", "spec", "subs")}, line
+    line = next(ln for ln in fb.splitlines() if ln.startswith("| IMPORT "))   # numpy only: [limits] packages
+    assert line == ("| IMPORT numpy=1 scipy=0 sklearn=0 hypothesis=0 numba=0 learners=0 grading=0 "
+                    "mistakebound=0"), line
 
 
 def test_redteam_seccomp_and_no_new_privs(graded):

@@ -198,7 +198,8 @@ def test_redteam_archives_special_members_and_lies(tmp_path):
             tf.addfile(m)
     assert set(load_submission(str(t), "perceptron")) == {"perceptron.py"}
     for name, msg in (("../up.py", "unsafe path «../up.py»"), ("/abs.py", "unsafe path «/abs.py»"),
-                      ("a/" * 12 + "deep.py", "too long or too deep"), ("bad\x1bname.py", r"unsafe path «bad\x1bname.py»")):
+                      ("a/" * 12 + "deep.py", "too long or too deep"),
+                      ("bad\x1bname.py", r"unsafe path «bad\x1bname.py»")):
         z = tmp_path / "x.zip"
         with zipfile.ZipFile(z, "w") as zf:
             zf.writestr(name, "x = 1")
