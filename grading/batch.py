@@ -18,24 +18,14 @@ import collections
 import csv
 import io
 import os
-import re
 import time
 
 __all__ = ["output_names", "write_manifest", "run_pool", "GRADER_FILES", "WATCHDOG_MARGIN"]
 
 GRADER_FILES = ("summary.csv", "junit.xml", "manifest.csv")
 WATCHDOG_MARGIN = 120.0
-_EXTS = (".tar.gz", ".tgz", ".tar", ".zip", ".py")
 
-
-def safe_base(path: str) -> str:
-    base = os.path.basename(os.path.normpath(path))
-    for ext in _EXTS:
-        if base.lower().endswith(ext) and len(base) > len(ext):
-            base = base[: -len(ext)]
-            break
-    safe = re.sub(r"[^A-Za-z0-9_-]+", "_", base).strip("_-")[:64].strip("_-")
-    return safe or "submission"
+from .submission import safe_base
 
 
 def output_names(paths) -> list[str]:
@@ -71,9 +61,9 @@ def _csv_safe(s: str) -> str:
 
 
 # --- the pool -----------------------------------------------------------------------------------
-def _serve(conn, spec_src, base_dir, hide, insecure):  # pragma: no cover - runs in the pool process
-    """A grading process: grade the submissions it is sent, one at a time."""
-    from .grader import grade_submission
+def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure):  # pragma: no cover - in the pool
+    """A grading process: grade the submissions it is sent, one at a time (``grade_submission``
+    is handed in by the caller, so this module does not depend on the grader)."""
     from .isolation import IsolationUnavailable
     from .spec import load_spec
     spec = load_spec(spec_src)
@@ -114,7 +104,8 @@ class _Proc:
         self.conn.close()
 
 
-def run_pool(spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result, on_fault):
+def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result,
+             on_fault):
     """Grade ``paths`` in ``jobs`` processes.  ``on_result(i, result)`` for each graded one,
     ``on_fault(i, reason)`` for one the grader failed on -- a grading process that died or hung,
     an internal error, or a worker that could not be isolated although the preflight passed (it
@@ -125,7 +116,7 @@ def run_pool(spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, 
     ctx = mp.get_context("forkserver")
     # imported once in the fork server (when this process starts it), not once per grading process
     ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
-    args = (spec_src, base_dir, hide, insecure)
+    args = (grade_submission, spec_src, base_dir, hide, insecure)
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN

@@ -17,6 +17,8 @@ from __future__ import annotations
 import copy
 import math
 import os
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field
 
@@ -193,14 +195,22 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
         done(i, _not_graded(spec, names[i], f"not graded: the grader failed ({why}); this is not your "
                             "code's fault, the submission will be regraded", "not graded (grader fault)", fault=why))
 
-    if len(paths) == 1:
-        try:
-            done(0, grade_submission(spec, paths[0], name=names[0], base_dir=base_dir, hide=hide))
-        except IsolationUnavailable:
-            raise
-        except Exception as e:  # noqa: BLE001 - a fault of the grader, reported as such
-            fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
-    else:
-        run_pool(spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
-                 budget=spec.limits.submission_seconds, on_result=done, on_fault=fault)
+    own_base = base_dir is None     # the workers' directories live in one of the batch's own, removed
+    if own_base:                    # at the end even when a grading process was killed mid-way
+        base_dir = tempfile.mkdtemp(prefix="mb-grade-batch-")
+        os.chmod(base_dir, 0o711)
+    try:
+        if len(paths) == 1:
+            try:
+                done(0, grade_submission(spec, paths[0], name=names[0], base_dir=base_dir, hide=hide))
+            except IsolationUnavailable:
+                raise
+            except Exception as e:  # noqa: BLE001 - a fault of the grader, reported as such
+                fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
+        else:
+            run_pool(grade_submission, spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
+                     budget=spec.limits.submission_seconds, on_result=done, on_fault=fault)
+    finally:
+        if own_base:
+            shutil.rmtree(base_dir, ignore_errors=True)
     return [results[i] for i in range(len(paths))], caps

@@ -34,7 +34,7 @@ from . import wire
 from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
 from .limits import Budget, CallResult, Limits, describe_exit, error_message
 
-__all__ = ["Limits", "Worker", "CallResult", "Budget", "isolation_capabilities", "project_root"]
+__all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
 
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
 START_TIMEOUT = 10.0
@@ -145,7 +145,7 @@ class Worker:
         try:
             return self._handshake(deadline)
         except IsolationUnavailable:
-            self.kill()
+            self.close()
             raise
 
     def _fail_start(self, r: CallResult) -> CallResult:
@@ -379,9 +379,3 @@ class Worker:
         ans.seconds = dt
         self.kill()          # timeouts, crashes, floods, bad messages: the next call gets a fresh worker
         return ans
-
-
-def isolation_capabilities(limits: Limits | None = None) -> dict:
-    """What this platform gives a worker (see ``grading.preflight.isolation_capabilities``)."""
-    from .preflight import isolation_capabilities as probe
-    return probe(limits)

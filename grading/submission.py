@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import stat
 import tarfile
 import zipfile
@@ -39,9 +40,21 @@ MAX_DEPTH = 8
 ARCHIVE_EXTS = (".zip", ".tar", ".tar.gz", ".tgz")
 
 
+_EXTS = (".tar.gz", ".tgz", ".tar", ".zip", ".py")
+
+
+def safe_base(path: str) -> str:
+    base = os.path.basename(os.path.normpath(path))
+    for ext in _EXTS:
+        if base.lower().endswith(ext) and len(base) > len(ext):
+            base = base[: -len(ext)]
+            break
+    safe = re.sub(r"[^A-Za-z0-9_-]+", "_", base).strip("_-")[:64].strip("_-")
+    return safe or "submission"
+
+
 def submission_name(path: str) -> str:
     """The submission's name in results: its file name reduced to letters, digits, - and _."""
-    from .batch import safe_base
     return safe_base(path)
 
 
