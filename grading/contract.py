@@ -36,6 +36,7 @@ DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta"
 INPUTS = ("lists", "numpy")
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
+X_LAYOUTS = ("rows", "columns")
 ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED")
 TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
@@ -108,6 +109,7 @@ class Contract:
     inputs: str = "lists"
     labels: str = "pm1"
     label_shape: str = "flat"
+    x_layout: str = "rows"
     order: str = "index"
     order_helper: str = "get_order"
     ties: str = "mistake"

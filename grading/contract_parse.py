@@ -8,11 +8,11 @@ from fractions import Fraction
 from learners.errors import InputError
 
 from .contract import (DATA_NAMES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STOPS, TIES, VARIANTS,
-                       Arg, CallPlan, Contract)
+                       X_LAYOUTS, Arg, CallPlan, Contract)
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
-CONTRACT_KEYS = {"inputs", "label_shape", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
+CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
@@ -180,6 +180,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     c = Contract(algorithm=alg, style=style, bias=bias, normalize=normalize, labels=labels, kernel=kernel)
     inputs = _choice(d, "inputs", INPUTS, "lists", w)
     label_shape = _choice(d, "label_shape", LABEL_SHAPES, "flat", w)
+    x_layout = _choice(d, "x_layout", X_LAYOUTS, "rows", w)
     order = d.get("order", "index")
     if not isinstance(order, str) or not (order in ("index", "get_order")
                                           or _seeded(order, ("shuffle", "numpy_permutation"))):
@@ -256,7 +257,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes theta, the Winnow threshold")
         if stop == "converged" and "T" not in refs:
             w.fail("stop", "\"converged\" needs a maximum number of passes T in the call")
-    c = c.replace(inputs=inputs, label_shape=label_shape, order=order, order_helper=oh, ties=ties,
+    c = c.replace(inputs=inputs, label_shape=label_shape, x_layout=x_layout, order=order, order_helper=oh, ties=ties,
                   learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup))
     if call is not None:

@@ -63,8 +63,13 @@ def _values(c, X, y, T, refs):
     if "theta" in refs:
         out["theta"] = float(c.theta_value(len(X[0])))
     if "X_val" in refs or "y_val" in refs:
-        out["X_val"] = list(reversed(out.get("X") or [[float(v) for v in r] for r in X]))
+        rows = [[int(v) for v in r] for r in X] if winnow else [[float(v) for v in r] for r in X]
+        out["X_val"] = list(reversed(rows))
         out["y_val"] = list(reversed(encode_labels(c, y)))
+    if c.x_layout == "columns":       # one column per example: X is d x n
+        for k in ("X", "X_val"):
+            if k in out:
+                out[k] = [list(col) for col in zip(*out[k])]
     return out
 
 

@@ -55,6 +55,7 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"KERNEL = {_lit(L.kernel)}",
         f"POSITIVE = {_lit(c.label_values[0])}",
         f"RETURNS = {_lit(c.returns)}",
+        f"COLUMNS = {c.x_layout == 'columns'!r}",
         f"BUGS = {_lit(sorted(bugs))}",
         f"POS_REFS = {_lit(pos_refs)}",
         f"KW_REFS = {_lit(kw_refs)}",
@@ -187,6 +188,15 @@ def _bind(args, kwargs, pos_refs, kw_refs):
     return data
 
 
+def _examples(X):
+    """The examples as rows (X may hold one example per column)."""
+    if not COLUMNS:
+        return list(X)
+    if hasattr(X, "T"):
+        return list(X.T)
+    return [list(col) for col in zip(*X)]
+
+
 def _flat(v):
     out = []
     for x in v:
@@ -228,7 +238,7 @@ def _train(data):
         data["y"].append(data["y"][0])
     if ALG == "kernel_perceptron":
         return _kernel(data, labels, T, eta)
-    X = [[float(v) for v in row] for row in data["X"]]
+    X = [[float(v) for v in row] for row in _examples(data["X"])]
     n, d = len(X), len(X[0])
     if ALG == "winnow":
         return _winnow(X, labels, T, data)
@@ -311,7 +321,7 @@ def _kernel(data, labels, T, eta):
         def kern(j, i):
             return G[j][i]
     else:
-        rows = list(data["X"])
+        rows = _examples(data["X"])
         k = data["kernel"]
         n = len(rows)
         cache = {}

@@ -112,6 +112,8 @@ def course(draw):
         c["label_shape"] = "column"
     data = ["K"] if alg == "kernel_perceptron" and draw(st.booleans()) else \
         (["X", "kernel"] if alg == "kernel_perceptron" else ["X"])
+    if data[0] == "X" and draw(st.integers(0, 3)) == 0:
+        c["x_layout"] = "columns"          # X is d x n: one column per example
     shape = draw(st.sampled_from(["positional", "keyword", "object", "repeat", "constructor"]))
     call = {}
     if shape == "positional":
