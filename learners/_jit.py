@@ -34,31 +34,25 @@ def uncached() -> tuple[str, ...]:
     return tuple(_UNCACHED)
 
 
+def _skip_io_errors(method, name: str):
+    @functools.wraps(method)
+    def wrapper(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except OSError:
+            _note(name)
+            return None          # a load miss: numba compiles; a save miss: nothing is kept
+    return wrapper
+
+
 def _tolerate_cache_io(disp, name: str):
     """Make the dispatcher's cache skip (instead of raise) an I/O error on load or save."""
     cache = getattr(disp, "_cache", None)
     load, save = getattr(cache, "load_overload", None), getattr(cache, "save_overload", None)
     if load is None or save is None:
         return disp
-
-    @functools.wraps(load)
-    def load_overload(*args, **kwargs):
-        try:
-            return load(*args, **kwargs)
-        except OSError:
-            _note(name)
-            return None          # numba then compiles, as on a cache miss
-
-    @functools.wraps(save)
-    def save_overload(*args, **kwargs):
-        try:
-            return save(*args, **kwargs)
-        except OSError:
-            _note(name)
-            return None
-
-    cache.load_overload = load_overload
-    cache.save_overload = save_overload
+    cache.load_overload = _skip_io_errors(load, name)
+    cache.save_overload = _skip_io_errors(save, name)
     return disp
 
 

@@ -26,7 +26,8 @@ from learners import _jit
 
 PKG_DIR = Path(learners.__file__).resolve().parent
 
-# The same work in the parent and in the child (compiled float, fast-float and exact paths).
+# The same work in the parent and in the child: the compiled paths of the grader's reference
+# learners (perceptron float / fast / exact, exact Winnow); every compiled module is imported.
 WORKLOAD = textwrap.dedent("""
     def workload(learners):
         import numpy as np
@@ -39,6 +40,8 @@ WORKLOAD = textwrap.dedent("""
             out[name] = [tr.mistakes, [float(v) for v in tr.weights], float(tr.bias)]
         tr = learners.run_perceptron(X.astype(np.int64) * 3, y, bias=True, exact=True, record="none")
         out["int64"] = [tr.mistakes, [float(v) for v in tr.weights], tr.params["exact_engine"]]
+        tr = learners.run_winnow((X > 0).astype(np.int64), (y > 0).astype(np.int64), record="none")
+        out["winnow"] = [tr.mistakes, [float(v) for v in tr.weights]]
         return out
 """)
 
@@ -69,10 +72,11 @@ CHILD = WORKLOAD + textwrap.dedent("""
     res["file"] = learners.__file__
     res["run"] = workload(learners)
     import numba
-    from learners import _jit, _loops
+    from learners import _jit, _loops, _loops_sparse, _kernel_loops, _winnow_loops
     res["uncached"] = list(_jit.uncached())
-    res["dispatchers"] = sorted(f"{v.py_func.__module__}.{v.py_func.__qualname__}" for v in vars(_loops).values()
-                                if isinstance(v, numba.core.dispatcher.Dispatcher))
+    res["dispatchers"] = sorted(f"{v.py_func.__module__}.{v.py_func.__qualname__}"
+                                for m in (_loops, _loops_sparse, _kernel_loops, _winnow_loops)
+                                for v in vars(m).values() if isinstance(v, numba.core.dispatcher.Dispatcher))
     print(json.dumps(res))
 """)
 
