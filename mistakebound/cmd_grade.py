@@ -3,13 +3,15 @@
     mistakebound grade --assignment perceptron alice/ bob.py carol.zip --out results/
     mistakebound grade --assignment my_spec.toml submissions/* --out results/ --jobs 2 --json
     mistakebound grade --gradescope --assignment perceptron      # inside Gradescope's container
+    mistakebound grade --check-spec my_course.toml [SOLUTION]     # is the spec right?
+    mistakebound grade --gradescope-zip my_course.toml --out autograder.zip
 
 Per submission: OUT/<folder>/results.json (Gradescope format) and OUT/<folder>/feedback.md, each
 written the moment that submission is graded; for the batch: OUT/manifest.csv (submission path ->
 folder, written first), OUT/summary.csv and OUT/junit.xml.  Exit code 0 when grading ran
 (whatever the scores), 2 on misuse, 3 when an isolation layer cannot be set up (one line naming it;
 ``--insecure`` grades anyway and every report says so), 1 when the grader itself failed on some
-submission (their results say "not graded").
+submission (their results say "not graded"); --check-spec exits 1 when a solution loses points.
 """
 from __future__ import annotations
 
@@ -48,8 +50,15 @@ class Refused(click.ClickException):
               help="Grade even when an isolation layer cannot be set up (every report then says which "
                    "layers were missing). Without it, grade refuses with exit code 3.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--check-spec", "check_spec", metavar="SPEC",
+              help="Grade the course's reference solution (SUBMISSION, or [assignment] solution in the spec) and "
+                   "the suite's own solution written from the spec's contract; exit 1 unless both get full marks.")
+@click.option("--gradescope-zip", "gradescope_zip", metavar="SPEC",
+              help="Build a Gradescope autograder archive (setup.sh, run_autograder, the spec, this package) for "
+                   "SPEC and write it to --out (default autograder.zip).")
 @input_errors_exit_2
-def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_root, insecure, no_progress):
+def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_root, insecure, no_progress,
+          check_spec, gradescope_zip):
     """Grade SUBMISSION... (each a directory, a .py file, a .zip or a tar archive) against an
     assignment.
 
@@ -68,6 +77,8 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     from grading.spec import load_spec
     from grading.submission import ARCHIVE_EXTS
 
+    if check_spec or gradescope_zip:
+        return _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, gradescope, as_json, insecure)
     if not assignment:
         fail("--assignment NAME|SPEC.toml is required")
     spec = load_spec(assignment)
@@ -152,4 +163,34 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
         click.echo(f"mistakebound: error: the grader failed on {len(faults)} submission(s) "
                    f"({', '.join(r.name for r in faults[:5])}); their results say 'not graded'", err=True)
         raise SystemExit(1)
+    return 0
+
+
+def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, gradescope, as_json, insecure):
+    """--check-spec and --gradescope-zip (one at a time, without grading options)."""
+    if check_spec and gradescope_zip:
+        fail("--check-spec and --gradescope-zip are separate steps: give one")
+    if assignment or gradescope:
+        fail("--check-spec / --gradescope-zip take the spec as their value; drop --assignment / --gradescope")
+    if gradescope_zip:
+        from grading.gradescope import build_autograder
+        if submissions:
+            fail("--gradescope-zip takes no SUBMISSION")
+        info = build_autograder(gradescope_zip, out or "autograder.zip")
+        if as_json:
+            emit_json(info)
+        else:
+            click.echo(f"wrote {info['archive']} ({info['files']} files, {info['bytes']} bytes): upload it as "
+                       "the assignment's autograder on Gradescope")
+        return 0
+    from grading.checkspec import check_spec as run_check
+    if len(submissions) > 1:
+        fail("--check-spec takes at most one SUBMISSION (the course's reference solution)")
+    res = run_check(check_spec, submissions[0] if submissions else None, insecure=insecure)
+    if as_json:
+        emit_json(res.to_dict())
+    else:
+        click.echo(res.text())
+    if not res.ok:
+        click.get_current_context().exit(1)
     return 0

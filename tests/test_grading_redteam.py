@@ -59,7 +59,8 @@ def train(X, y, epochs=1):
 ''',
     "forged_float_literal": REQ_ID + '''
 def train(X, y, epochs=1):
-    _raw(b'{"id": %d, "ok": {"w": [1e-999999999, 1e-999999999], "b": 1e999999999}, "modified": false}\\n' % _rid())
+    _raw(b'{"id": %d, "ok": {"ret_n": 2, "ret_0": [1e-999999999, 1e-999999999], "ret_1": 1e999999999}, '
+         b'"modified": false}\\n' % _rid())
 ''',
     # 2. crashes that were "grader error"
     "huge_integer": "def train(X, y, epochs=1):\n    return [10 ** 400] * len(X[0]), 0\n",

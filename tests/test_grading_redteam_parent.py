@@ -117,6 +117,22 @@ class _AnyAnswer:
         r = self.rng
         if r.random() < 0.05:
             return CallResult(error=r.choice(["timeout", "crash", "exception", "bad-return"]), message="«x»")
+        if req["op"] == "plan":       # a contract's call plan: values by name, tuples item by item
+            v = req["values"]
+            data = v.get("X") or v.get("K")
+            n = r.choice([len(data), len(data[0])])
+
+            def value():
+                k = r.choice([n, n, n, 0, 1, n + 1, 50])
+                return r.choice([None, r.choice(VALUES), [r.choice(VALUES) for _ in range(k)],
+                                 [[r.choice(VALUES)] for _ in range(k)], [[r.choice(VALUES) for _ in range(k)]]])
+            if r.random() < 0.5:
+                ok = {"ret": value()}
+            else:
+                ok = {"ret_n": r.choice([0, 1, 2, 2, 2, 3, 7]), "ret_0": value(), "ret_1": value()}
+            if r.random() < 0.2:
+                ok = {"attr_w": value(), "attr_b": value()}
+            return CallResult(ok=ok, modified=r.random() < 0.1)
         if req["op"] == "call":
             n = len(req["args"][0] if "kernel" in req else req["args"][0][0])
             ok = {"w": None if r.random() < 0.05 else
@@ -135,7 +151,8 @@ class _AnyAnswer:
         return ""
 
 
-@pytest.mark.parametrize("assignment", ["perceptron", "perceptron_class", "winnow", "kernel_perceptron"])
+@pytest.mark.parametrize("assignment", ["perceptron", "perceptron_class", "winnow", "kernel_perceptron",
+                                        "mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel"])
 def test_redteam_no_answer_raises_in_the_checks(assignment):
     from grading.checks import Grader, test_kinds
     from grading.spec import TestSpec, load_spec
