@@ -54,7 +54,7 @@ def _batch(assignment, kinds, n, jobs):
 
 def _startup(k):
     """Mean seconds: an isolated worker started + one call, and a bare Python round trip."""
-    from grading.sandbox import Limits, Worker
+    from sandbox.worker import Limits, Worker
     src = open(os.path.join(EX, "correct", "perceptron.py"), "rb").read()
     call = {"op": "call", "name": "train", "args": [[[1.0, 2.0]], [1]], "kwargs": {"epochs": 1}, "returns": "w_b"}
     t0 = time.perf_counter()

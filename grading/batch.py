@@ -64,7 +64,7 @@ def _csv_safe(s: str) -> str:
 def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure):  # pragma: no cover - in the pool
     """A grading process: grade the submissions it is sent, one at a time (``grade_submission``
     is handed in by the caller, so this module does not depend on the grader)."""
-    from .isolation import IsolationUnavailable
+    from sandbox.isolation import IsolationUnavailable
     from .spec import load_spec
     spec = load_spec(spec_src)
     spec.limits.insecure = bool(insecure)

@@ -1,6 +1,6 @@
 """The tests a submission faces, and the feedback each failure produces.
 
-Every test runs the student's code in the sandboxed :class:`~grading.sandbox.Worker`, one input
+Every test runs the student's code in the sandboxed :class:`~sandbox.worker.Worker`, one input
 at a time, as the course's contract calls it (:mod:`grading.plan`), and compares in this
 process.  Kinds (a spec picks which, with points):
 

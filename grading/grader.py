@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from learners.errors import InputError
 
 from .checks import Grader, TestOutcome
-from .isolation import IsolationUnavailable, describe
+from sandbox.isolation import IsolationUnavailable, describe
 from .preflight import preflight
-from .sandbox import Budget, Worker
+from sandbox.worker import Budget, Worker
 from .spec import Spec, load_spec
 from .submission import load_submission, submission_name
 

@@ -27,12 +27,12 @@ import zipfile
 
 from learners.errors import InputError
 
-from .sandbox import project_root
+from sandbox.worker import project_root
 from .spec import load_spec
 
 __all__ = ["build_autograder", "PACKAGES"]
 
-PACKAGES = ("learners", "proofs", "adversary", "refutation", "grading", "mistakebound")
+PACKAGES = ("learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound")
 _DATA = (".py", ".toml", ".json", ".csv", ".txt", ".md")
 
 SETUP_SH = """#!/usr/bin/env bash

@@ -177,7 +177,7 @@ def _value(ok: dict, name: str):
 def read_answer(c, ok: dict, d: int) -> Answer:
     """The child's plain values -> Answer, by the contract's return layout; ``d``: the number
     of features (for the layouts that carry the bias in the weight vector).  The values have
-    passed the wire's checks (numbers, vectors, matrices; :mod:`grading.wire`)."""
+    passed the wire's checks (numbers, vectors, matrices; :mod:`sandbox.wire`)."""
     if not isinstance(ok, dict):
         raise LayoutError("malformed answer")
     layout = c.returns

@@ -2,11 +2,11 @@
 
 * :func:`isolation_capabilities` starts one sandboxed worker whose module imports a few standard
   modules and every allowed package: the worker's isolation is checked from outside like every
-  other worker's (``grading.sandbox``), and the imports show that a correct submission can run.
+  other worker's (``sandbox.worker``), and the imports show that a correct submission can run.
 * :func:`preflight` adds the reference learner: it runs once in this process (numba, for
   instance, needs a writable cache directory).
 
-Either problem raises :class:`~grading.isolation.IsolationUnavailable` -- the command line's
+Either problem raises :class:`~sandbox.isolation.IsolationUnavailable` -- the command line's
 exit code 3 with one line -- instead of grading every submission as a failure.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ import copy
 import os
 import sys
 
-from .isolation import IsolationUnavailable, describe
-from .sandbox import Limits, Worker
+from sandbox.isolation import IsolationUnavailable, describe
+from sandbox.worker import Limits, Worker
 
 __all__ = ["isolation_capabilities", "preflight"]
 

@@ -10,7 +10,7 @@ Gradescope's format (https://gradescope-autograders.readthedocs.io/en/latest/spe
 What the student's code said never reads as the grader's own text:
 
 * messages that came from the worker (exception texts, import errors) reach a report only as
-  ``grading.wire.student_text``: one line, control and formatting characters escaped, at most 400
+  ``sandbox.wire.student_text``: one line, control and formatting characters escaped, at most 400
   characters, between « and »;
 * what the code printed is shown only in ``feedback.md``, in its own fenced section, every line
   prefixed with ``| `` and escaped, at most 40 lines / 4000 characters;
@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from learners.io import write_text_atomic
 
-from .wire import student_block
+from sandbox.wire import student_block
 
 __all__ = ["results_json", "results_text", "feedback_markdown", "summary_csv", "junit_xml", "write_submission",
            "RESULT_KEYS", "TEST_KEYS", "REPORT_CAP", "TEST_CAP"]

@@ -56,7 +56,7 @@ from learners.errors import InputError
 
 from .contract import Contract
 from .contract_parse import parse_contract
-from .sandbox import Limits
+from sandbox.worker import Limits
 
 __all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR"]
 
@@ -229,7 +229,7 @@ def load_spec(name_or_path: str) -> Spec:
     L.network = _typed(lim, "network", bool, False, src, "limits")
     L.submission_seconds = _typed(lim, "submission_seconds", float, L.submission_seconds, src, "limits")
     L.packages = _typed(lim, "packages", list, list(L.packages), src, "limits")
-    from .isolation import SUITE_PACKAGES
+    from sandbox.isolation import SUITE_PACKAGES
     for p in L.packages:
         if not isinstance(p, str) or not p.isidentifier():
             raise InputError(f"{src}: limits.packages must list top-level package names, got {p!r}")

@@ -14,7 +14,7 @@ naming it: the submission gets 0 with that reason, the batch goes on):
 * symbolic and hard links, devices and FIFOs are skipped (a link could point at the grader's
   files); in a directory, files are opened with O_NOFOLLOW and checked to be regular after opening.
 
-Member names that appear in a message are quoted as student text (``grading.wire``).
+Member names that appear in a message are quoted as student text (``sandbox.wire``).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ import zipfile
 
 from learners.errors import InputError
 
-from .wire import student_text
+from sandbox.wire import student_text
 
 __all__ = ["load_submission", "submission_name", "ARCHIVE_EXTS"]
 

@@ -72,7 +72,7 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     from grading.batch import output_names, write_manifest
     from grading.grader import grade_batch
     from grading.preflight import preflight
-    from grading.isolation import IsolationUnavailable
+    from sandbox.isolation import IsolationUnavailable
     from grading.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
     from grading.spec import load_spec
     from grading.submission import ARCHIVE_EXTS

@@ -40,7 +40,7 @@ def train(X, y, epochs=1):
 def isolation_or_skip(spec_path):
     """Skip (outside CI) when this machine cannot isolate at all: the grader would refuse."""
     from grading.preflight import preflight
-    from grading.isolation import IsolationUnavailable
+    from sandbox.isolation import IsolationUnavailable
     from grading.spec import load_spec
     try:
         preflight(load_spec(spec_path))

@@ -61,7 +61,7 @@ def test_gradescope_archive_runs_end_to_end(tmp_path):
         modes = {i.filename: i.external_attr >> 16 for i in z.infolist()}
         z.extractall(tmp_path / "autograder" / "source")
     for f in ("setup.sh", "run_autograder", "spec.toml", "mistakebound/pyproject.toml",
-              "mistakebound/grading/_plan_child.py", "mistakebound/learners/perceptron.py"):
+              "mistakebound/sandbox/_plan_child.py", "mistakebound/learners/perceptron.py"):
         assert f in names
     assert modes["run_autograder"] & stat.S_IXUSR and modes["setup.sh"] & stat.S_IXUSR
     assert not any("/examples/" in n for n in names)            # no solutions in the image

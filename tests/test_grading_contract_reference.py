@@ -1,6 +1,6 @@
 """The reference under a course's contract: the configured learners and the grader's own loop
 agree wherever both apply; the return layouts read what courses return; the child's call plan
-(grading/_plan_child.py) makes the calls a handout describes."""
+(sandbox/_plan_child.py) makes the calls a handout describes."""
 import types
 from fractions import Fraction
 
@@ -140,7 +140,7 @@ def test_bad_layouts_say_what_was_expected(returns, ok, msg):
 
 # --- the child's call plan, in this process (it is standard library only) -----------------------
 def _child_run(c, mod, X, y, T, **kw):
-    import grading._plan_child as child
+    import sandbox._plan_child as child
     req = request(c, X, y, T, **kw)
 
     class Bad(Exception):
@@ -221,6 +221,6 @@ def test_supplied_single_step_helper_follows_the_contract():
 
 @pytest.mark.parametrize("order", ORDERS)
 def test_the_worker_helpers_visit_the_contract_orders(order):
-    import grading._plan_child as child
+    import sandbox._plan_child as child
     for n in (1, 2, 7, 30):
         assert child.order_rule(order, n) == visiting_order(order, n)

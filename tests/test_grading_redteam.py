@@ -109,7 +109,7 @@ def train(X, y, epochs=1):
     found = {k: _probe(p) for k, p in sorted(t.items())}
     print("PROBE " + " ".join(f"{k}={v}" for k, v in found.items()))
     imports = {}
-    for name in ("numpy", "scipy", "sklearn", "hypothesis", "numba", "learners", "grading", "mistakebound"):
+    for name in ("numpy", "scipy", "sklearn", "hypothesis", "numba", "learners", "sandbox", "grading", "mistakebound"):
         try:
             __import__(name)
             imports[name] = 1
@@ -337,7 +337,7 @@ def batch(tmp_path_factory):
 
 def _worker_pids():
     """This grader's worker processes (running its _child.py) that run as a per-worker uid."""
-    from grading.sandbox import CHILD
+    from sandbox.worker import CHILD
     out = set()
     for pid in os.listdir("/proc"):
         try:
@@ -431,7 +431,7 @@ def test_redteam_nothing_outside_the_allow_list_is_visible(graded):
     assert probes == {k: "0" for k in ("grader", "home", "learners_src", "passwd", "results", "root", "run",
                                        "sitepackages", "solution", "spec", "subs")}, line
     line = next(ln for ln in fb.splitlines() if ln.startswith("| IMPORT "))   # numpy only: [limits] packages
-    assert line == ("| IMPORT numpy=1 scipy=0 sklearn=0 hypothesis=0 numba=0 learners=0 grading=0 "
+    assert line == ("| IMPORT numpy=1 scipy=0 sklearn=0 hypothesis=0 numba=0 learners=0 sandbox=0 grading=0 "
                     "mistakebound=0"), line
 
 

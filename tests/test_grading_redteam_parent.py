@@ -113,7 +113,7 @@ class _AnyAnswer:
         self.rng = rng
 
     def call(self, req, timeout):
-        from grading.sandbox import CallResult
+        from sandbox.worker import CallResult
         r = self.rng
         if r.random() < 0.05:
             return CallResult(error=r.choice(["timeout", "crash", "exception", "bad-return"]), message="«x»")
@@ -267,7 +267,7 @@ def slow_course(tmp_path):
 def _busy_pool_process():
     """The pool process currently running a sandboxed worker (a child running _child.py)."""
     import multiprocessing as mp
-    from grading.sandbox import CHILD
+    from sandbox.worker import CHILD
     pool = {c.pid for c in mp.active_children()}
     for pid in os.listdir("/proc"):
         try:

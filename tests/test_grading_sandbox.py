@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from grading.sandbox import Limits, Worker
+from sandbox.worker import Limits, Worker
 
 MAL = os.path.join(os.path.dirname(__file__), "fixtures", "grading", "malicious")
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

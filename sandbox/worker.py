@@ -1,6 +1,6 @@
 """The parent side of the sandbox: one isolated worker process per submission.
 
-A :class:`Worker` starts ``python -I -S -B -u grading/_child.py`` in its own session (process
+A :class:`Worker` starts ``python -I -S -B -u sandbox/_child.py`` in its own session (process
 group), with a scrubbed environment, stdin from /dev/null, stdout+stderr into a size-capped file
 the parent owns, and two pipes: requests go down one, answers come back up the other.  The child
 never receives expected outputs; the parent compares.
@@ -9,11 +9,11 @@ Start-up is a handshake, and the student's code is loaded only at its end:
 
 1. the outer process reports the worker's pid (the grader opens a pidfd on it at once);
 2. the worker reports every layer it set up (``_jail.py``); a layer that failed ends the start
-   with :class:`~grading.isolation.IsolationUnavailable` (unless ``Limits.insecure``);
+   with :class:`~sandbox.isolation.IsolationUnavailable` (unless ``Limits.insecure``);
 3. the grader checks the worker from outside (``isolation.verify``: its /proc status, namespaces
    and root directory) and only then sends ``load``.
 
-Every message back is checked by ``grading.wire`` (size, syntax, schema) before it is used.
+Every message back is checked by ``sandbox.wire`` (size, syntax, schema) before it is used.
 Every call has a wall-clock limit, and every submission a total budget (``Budget``); when a
 limit passes, or the worker misbehaves on the channel, the worker's PID namespace is killed
 through the pidfd (SIGKILL to its PID 1 kills every process in it) and its process group too.

@@ -24,7 +24,7 @@ import sysconfig
 __all__ = ["IsolationUnavailable", "SUITE_PACKAGES", "view_config", "verify", "describe", "project_root",
            "HOW"]
 
-SUITE_PACKAGES = ("learners", "proofs", "adversary", "refutation", "grading", "mistakebound")
+SUITE_PACKAGES = ("learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound")
 DEVICES = ("null", "zero", "random", "urandom")
 HOW = {
     "namespaces": "run the grader as root with CAP_SYS_ADMIN, or allow unprivileged user namespaces "

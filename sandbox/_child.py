@@ -14,7 +14,7 @@ Start-up, before any student code is loaded:
 Then one request per line (JSON), one answer per line (JSON), each answer echoing the request's
 ``id``.  The expected outputs never come here: the parent compares.  Nothing this process sends is
 trusted: the student's code runs here and can write anything on the answer pipe; the parent
-validates every message (``grading/wire.py``).
+validates every message (``sandbox/wire.py``).
 """
 import copy
 import ctypes  # noqa: F401  (loaded before the view is built: _jail and _seccomp use it)
@@ -159,7 +159,7 @@ def _short_tb(exc):
 # (the caller adds the id).  Raise BadReturn for a result that is not plain numbers.
 def dispatch(mod, module_name, req, state):
     op = req.get("op")
-    if op == "plan":        # a course contract's call plan (grading/_plan_child.py)
+    if op == "plan":        # a course contract's call plan (sandbox/_plan_child.py)
         return state["plan"].run(mod, module_name, req, _kernel, BadReturn)
     if op == "call":
         fn = getattr(mod, req["name"], None)
