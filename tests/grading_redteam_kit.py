@@ -85,7 +85,7 @@ _libc = ctypes.CDLL(None, use_errno=True)
 
 def _block_user_namespaces():
     """A seccomp filter like Docker's default profile: unshare/clone with CLONE_NEWUSER -> EPERM."""
-    from grading import _seccomp as sc
+    from sandbox import _seccomp as sc
     arch = sc._arch()
     col = 0 if arch == "x86_64" else 1
     unshare_nr, clone_nr = sc._NR["unshare"][col], sc._CLONE[col]

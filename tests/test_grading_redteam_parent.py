@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grading import wire
+from sandbox import wire
 from grading.batch import GRADER_FILES, output_names
 from grading.report import REPORT_CAP, feedback_markdown, results_text
 from grading.submission import load_submission
