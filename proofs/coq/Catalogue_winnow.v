@@ -141,12 +141,12 @@ Qed.
 
 Theorem winnow_relevant_weights : winnow_relevant_weights_statement.
 Proof.
-  intros M beta n r w x y Hn Hr Hl H0 Hm Hu B0.
+  intros M beta i n r w x y Hn Hr Hl H0 Hm Hu B0.
   pose proof (winnow_sequence_rinv n r M beta w x y Hn Hr B0 Hl H0 Hm Hu M (le_n M)) as Hw.
   assert (Er : count_lt n (tmask r) = r) by (rewrite count_tmask; lia).
   pose proof (zsum_promotions y M (labels_01 n r M x y Hr Hl)) as ZP.
   rewrite !zsum_incl_first. split; [|split].
-  - intros i [_ Hi]. rewrite zsum_incl_first.
+  - intros Hi.
     pose proof (relevant_exponent n r M beta w x y Hr Hl H0 Hu M (le_n M) i Hi) as E.
     destruct Hw as (_ & p & Hp & _).
     destruct (Hp i ltac:(lia) ltac:(unfold tmask; apply Nat.ltb_lt; exact Hi)) as [E1 E2].
