@@ -242,5 +242,35 @@ Ltac mb_fun_eqs :=
   | H : exp ?a = ?b |- context [exp ?a] => progress rewrite H
   end.
 
+(** Helpers for the Winnow family's hints: 2^n of a natural number as 2^n of the integer (the SMT
+    encoding has one pow2 over Int), INR of products and of 2, weights in units of n (dividing an
+    inequality by n >= 1), and an integer inequality from a strict real one one unit wider. *)
+Lemma mb_pow2_Z n : pow2 n = pow2Z (Z.of_nat n).
+Proof. unfold pow2, pow2Z. rewrite <- pow_powerRZ. reflexivity. Qed.
+
+Ltac mb_iR := rewrite ?mult_INR, ?plus_INR in *; change (INR 2) with (1 + 1) in *.
+
+Lemma mb_div_ge (n B c : R) : 1 <= n -> B >= c * n -> 1 / n * B >= c.
+Proof. intros Hn H. apply Rle_ge. apply (Rmult_le_reg_l n); [lra|]. replace (n * (1 / n * B)) with B by (field; lra). lra. Qed.
+Lemma mb_div_pos (n A : R) : 1 <= n -> 0 <= A -> 0 <= 1 / n * A.
+Proof. intros Hn H. apply Rmult_le_pos; [apply Rlt_le, Rdiv_lt_0_compat; lra | exact H]. Qed.
+Lemma mb_div_pos2 (n A B : R) : 1 <= n -> 0 < A + B -> 0 < 1 / n * A + 1 / n * B.
+Proof. intros Hn H. rewrite <- Rmult_plus_distr_l. apply Rmult_lt_0_compat; [apply Rdiv_lt_0_compat; lra | exact H]. Qed.
+
+Ltac mb_scale_n n := match goal with
+  | |- 1 / INR n * ?A + 1 / INR n * ?B + ?X <= ?R => apply (Rmult_le_reg_l (INR n)); [lra|];
+       replace (INR n * (1 / INR n * A + 1 / INR n * B + X)) with (A + B + INR n * X) by (field; lra)
+  | |- 1 / INR n * ?A + 1 / INR n * ?B + ?X < ?R => apply (Rmult_lt_reg_l (INR n)); [lra|];
+       replace (INR n * (1 / INR n * A + 1 / INR n * B + X)) with (A + B + INR n * X) by (field; lra)
+  end.
+
+(** (a <= b)%Z from IZR a < IZR b + 1. *)
+Ltac mb_int_lt := apply Z.lt_succ_r, lt_IZR; rewrite succ_IZR.
+
+(** A step that applies a lemma instance (or an earlier fact) whose conclusion is the goal: its
+    premises are facts of the step, or arithmetic. *)
+Ltac mb_instance :=
+  intros; match goal with H : _ -> ?G |- ?G => apply H; mb_conj; first [ assumption | lia | lra ] end.
+
 (** Either, each on every goal. *)
 Ltac mb_step := first [ mb_identity | mb_solve ].

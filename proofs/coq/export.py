@@ -128,12 +128,21 @@ class CoqPrinter:
             raise ExportError("a finite sum of integers has no Coq translation here (sum reals instead)")
         name = coq_ident(i.name)
         if i.sort == NAT:
-            if lo.sort != NAT:
-                raise ExportError("a sum over a natural-number index needs a natural-number lower bound")
-            return f"(sum_incl {self.nat(lo)} {self.z_any(hi)} (fun {name} : nat => {self.R(body)}))"
+            return f"(sum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {name} : nat => {self.R(body)}))"
         return f"(sum_inclZ {self.z_any(lo)} {self.z_any(hi)} (fun {name} : Z => {self.R(body)}))"
 
     # ------------------------------------------------------------------ naturals and integers
+    def nat_lower(self, lo: Expr) -> str:
+        """The lower bound of a sum over a natural-number index: a natural number as such; an integer
+        term (e.g. r - 1 + 1 from splitting a sum) as Z.to_nat of it -- the index ranges over the
+        naturals from the bound on, so a negative bound starts the sum at 0."""
+        if lo.sort == NAT and nat_safe(lo):
+            return self.nat(lo)
+        lin = linear(lo) if _is_int(lo.sort) else None
+        if lin is not None and is_nat_form(lin):
+            return f"({print_nat_form(lin)})%nat"
+        return f"(Z.to_nat {self.z_any(lo)})"
+
     def N(self, e: Expr) -> str:
         """A natural-number term, printed for nat_scope (no delimiter)."""
         op, a = e.op, e.args
@@ -201,9 +210,9 @@ class CoqPrinter:
             return f"(if {self.B(a[0])} then {self.Zt(a[1])} else {self.Zt(a[2])})"
         if op == "sum":
             i, lo, hi, body = a
-            if i.sort != NAT or not nat_safe(lo):
-                raise ExportError("a sum over a natural-number index needs a natural-number lower bound")
-            return f"(zsum_incl {self.nat(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.z(body)}))"
+            if i.sort != NAT:
+                raise ExportError("a sum of integers over an integer index has no Coq translation here")
+            return f"(zsum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.z(body)}))"
         raise ExportError(f"no Coq translation for the integer operation {op!r}")
 
     def z(self, e: Expr) -> str:
@@ -235,9 +244,9 @@ class CoqPrinter:
             return f"(vec1 {self.R(a[0])})"
         if op == "vsum":
             i, lo, hi, body = a
-            if i.sort != NAT or not nat_safe(lo):
-                raise ExportError("a vector sum over a natural-number index needs a natural-number lower bound")
-            return f"(vsum_incl {self.nat(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.V(body)}))"
+            if i.sort != NAT:
+                raise ExportError("a vector sum over an integer index has no Coq translation here")
+            return f"(vsum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.V(body)}))"
         if op == "vadd":
             return f"(vadd {self.V(a[0])} {self.V(a[1])})"
         if op == "vsub":

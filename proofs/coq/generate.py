@@ -7,6 +7,7 @@ import re
 
 from .export import CoqPrinter, ExportError, statement, step_statement
 from .hints import hint
+from .hints_winnow import WINNOW_FAMILIES
 
 __all__ = ["generated_files", "trusted_rules", "step_group", "LOGICAL"]
 
@@ -17,7 +18,8 @@ LOGICAL = "Mistakebound"
 _STEP_GROUPS = {"cauchy_schwarz": "vectors", "claim1_correlation_growth": "vectors", "claim2_norm_growth": "vectors",
                 "inseparable_hinge": "hinge", "hinge_exact_form": "hinge", "subgradient_descent": "hinge",
                 "kernel_closure": "kernels", "polynomial_kernel": "kernels", "gaussian_kernel": "kernels",
-                "kernel_perceptron": "kernels"}
+                "kernel_perceptron": "kernels",
+                **{f: "winnow" for f in WINNOW_FAMILIES}}
 
 
 def step_group(th) -> str:
@@ -42,7 +44,7 @@ def _default_tactic(step, formulas) -> str:
         leaves = _vec_leaves(formulas)
         comm = "".join(f"rewrite ?(dot_comm dim {b} {a}); " for i, a in enumerate(leaves) for b in leaves[i + 1:])
         return f"first [ (intros; mb_expand; {comm}ring) | mb_identity | mb_solve ]."
-    return "mb_solve."
+    return "first [ mb_instance | mb_solve ]."
 
 
 _RULES: dict[str, set] = {}
@@ -104,7 +106,7 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
             except ExportError as e:
                 rows.append((st.id, None, str(e)))
                 continue
-            tac = (hint(th.id, st.id) or _default_tactic(st, hyps + [goal])).strip()
+            tac = (hint(th.id, st.id, th.family) or _default_tactic(st, hyps + [goal])).strip()
             tac = tac if tac.endswith(".") else tac + "."
             fam_parts.setdefault(step_group(th), []).append(
                 f"(* {th.id} / {st.id} ({st.kind}) *)\nLemma {name} :\n  {stmt}.\nProof.\n  {tac.strip()}\nQed.\n\n")

@@ -4,6 +4,8 @@ inner-product expansion and ring).  Keyed by (theorem id, step id).  A step not 
 the default; a listed step whose statement changed simply fails in Coq and is reported."""
 from __future__ import annotations
 
+from .hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
+
 __all__ = ["HINTS", "hint", "COVERED_FAMILIES"]
 
 # The theorem families whose every step closes in Coq (by the default tactic or a hint above): a
@@ -13,7 +15,7 @@ COVERED_FAMILIES = frozenset({
     "cauchy_schwarz", "claim1_correlation_growth", "claim2_norm_growth", "block_novikoff",
     "inseparable_hinge", "hinge_exact_form", "subgradient_descent", "perceptron_2d",
     "kernel_closure", "polynomial_kernel", "gaussian_kernel", "kernel_perceptron",
-})
+}) | WINNOW_FAMILIES
 
 _DIV_BY_M = "mb_prep; mb_squares; mb_cancel (INR M)"
 _DIV_BY_G2_M = "mb_prep; mb_squares; apply mb_le_div; [nra|]; mb_cancel (INR M)"
@@ -103,5 +105,9 @@ HINTS: dict[tuple[str, str], str] = {
 }
 
 
-def hint(theorem_id: str, step_id: str) -> str | None:
-    return HINTS.get((theorem_id, step_id))
+def hint(theorem_id: str, step_id: str, family: str | None = None) -> str | None:
+    """The tactic of a step: its own hint, else (a Winnow theorem) the Winnow hint of its step id."""
+    own = HINTS.get((theorem_id, step_id))
+    if own is None and family in WINNOW_FAMILIES:
+        return WINNOW_STEP_HINTS.get(step_id)
+    return own
