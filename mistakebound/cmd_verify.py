@@ -78,7 +78,7 @@ def _problems(cat) -> list[str]:
 @click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
 @click.option("--coq", "coq", is_flag=True,
-              help="Kernel-check the catalogue in Coq instead (proofs/coq; needs coqc). Exit 3 if Coq is absent.")
+              help="Kernel-check the catalogue in Coq instead (coq/; needs coqc). Exit 3 if Coq is absent.")
 @input_errors_exit_2
 def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False):
     """Machine-check the theorem catalogue.
@@ -172,14 +172,14 @@ def _write_smtlib(cat, d):
 
 
 # --------------------------------------------------------------------------- --coq
-# The catalogue kernel-checked in Coq (proofs/coq, docs/coq.md): one line per theorem,
+# The catalogue kernel-checked in Coq (coq/, docs/coq.md): one line per theorem,
 # "kernel-checked" / "failed"; when coqc is absent one line and exit code 3.
 EXIT_NO_COQ = 3
 
 
 def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
     from proofs import registry
-    from proofs.coq import build as coq_build
+    from coq import build as coq_build
     if smtlib_dir or latex_path:
         fail("--coq cannot be combined with --smtlib or --latex")
     for tid in theorems:

@@ -7,7 +7,7 @@ import pytest
 
 
 def require_coq() -> str:
-    from proofs.coq.build import find_coqc
+    from coq.build import find_coqc
     coqc = find_coqc()
     if coqc is None:
         if os.environ.get("CI"):

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from proofs import registry
-from proofs.coq import build, export
+from coq import build, export
 
 from coq_support import require_coq
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.coq import build, differential
+from coq import build, differential
 
 from coq_support import require_coq
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from proofs import registry
-from proofs.coq import build, names
-from proofs.coq.export import CoqPrinter, ExportError, statement, step_statement
+from coq import build, names
+from coq.export import CoqPrinter, ExportError, statement, step_statement
 from proofs.formula import (And, Eq, ForAll, Implies, Int, Ite, Nat, Real, Seq, Sum, Vec, VEC, REAL, dot,
                             forall_below, num, vzero)
 from proofs.functions import Abs, Max, lg, pow2, sqrt
@@ -36,8 +36,8 @@ def test_every_catalogue_statement_and_step_exports():
 
 
 def test_every_catalogue_theorem_has_a_declared_counterpart():
-    from proofs.coq.build import SRC
-    from proofs.coq.compile import strip_comments as _strip_comments
+    from coq.build import SRC
+    from coq.compile import strip_comments as _strip_comments
     for th in registry.all_theorems():
         cn = names.coq_name(th.id)
         assert cn is not None, th.id
@@ -169,7 +169,7 @@ def test_verify_coq_refuses_bad_input():
 
 
 def test_every_hint_belongs_to_a_step_of_the_catalogue():
-    from proofs.coq.hints import HINTS
+    from coq.hints import HINTS
     from proofs.runner import build as build_proof
     steps = set()
     for th in registry.all_theorems():
@@ -179,7 +179,7 @@ def test_every_hint_belongs_to_a_step_of_the_catalogue():
 
 
 def test_every_winnow_hint_belongs_to_a_step_of_the_winnow_theorems():
-    from proofs.coq.hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
+    from coq.hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
     from proofs.runner import build as build_proof
     winnow = [th for th in registry.all_theorems() if th.family in WINNOW_FAMILIES and th.kind == "theorem"]
     steps = {st.id for th in winnow for st in build_proof(th).proof.steps}

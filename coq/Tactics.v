@@ -5,7 +5,7 @@
     equations, case-split |.|, max and min) arithmetic decision procedures close most of them.  An
     identity over vectors is proved coordinatewise through the inner-product lemmas (here Coq proves
     what the suite's rule finite_sum_linearity trusts).  A step whose proof needs more carries its
-    own tactic (proofs/coq/hints.py). *)
+    own tactic (coq/hints.py). *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas.
 Open Scope R_scope.
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..formula import BOOL, INT, NAT, REAL, VEC, Expr
-from ..substitution import free_vars, walk
+from proofs.formula import BOOL, INT, NAT, REAL, VEC, Expr
+from proofs.substitution import free_vars, walk
 from .intterms import ExportError, coq_ident, is_nat_form, linear, nat_safe, print_nat_form, print_z_form
 
 __all__ = ["ExportError", "CoqPrinter", "statement", "step_statement", "coq_ident", "DIM"]

@@ -1,7 +1,7 @@
-"""``python -m proofs.coq emit DIR``: write the whole Coq development (hand-written and generated
+"""``python -m coq emit DIR``: write the whole Coq development (hand-written and generated
 files, a _CoqProject) into DIR, ready for ``coq_makefile -f _CoqProject -o Makefile && make``.
 
-``python -m proofs.coq differential [N] [--seed S]``: run N generated sequences (default 1200)
+``python -m coq differential [N] [--seed S]``: run N generated sequences (default 1200)
 through the Coq learners and the exact Python learners and report whether every trace agrees."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m proofs.coq")
+    ap = argparse.ArgumentParser(prog="python -m coq")
     sub = ap.add_subparsers(dest="cmd", required=True)
     e = sub.add_parser("emit", help="write the development into DIR")
     e.add_argument("dir")

@@ -185,7 +185,7 @@ def _parse_assumptions(text: str) -> list[str] | None:
 # --------------------------------------------------------------------------- the whole build
 def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=None) -> CoqReport:
     """Generate, compile and audit; the report has one entry per selected catalogue theorem."""
-    from .. import registry
+    from proofs import registry
     import resource
     t0 = time.monotonic()
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -247,7 +247,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
             else:
                 t.steps_unchecked.append(sid)
         if cn is None:
-            t.reason = t.reason or "no Coq counterpart is named for this theorem (proofs/coq/names.py)"
+            t.reason = t.reason or "no Coq counterpart is named for this theorem (coq/names.py)"
         elif th.id in decl_problems:
             t.reason = decl_problems[th.id]
         elif f"{cn.split('.')[-2]}.v" not in built:
@@ -337,7 +337,7 @@ def _present_files(gen: dict[str, str], present: set[str]) -> dict[str, str]:
 def emit(dest: Path) -> list[str]:
     """Write the whole development (hand-written and generated files, a _CoqProject) into ``dest``,
     ready for ``coq_makefile -f _CoqProject -o Makefile && make``.  Returns the file names."""
-    from .. import registry
+    from proofs import registry
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     gen, _, _ = generated_files(registry.all_theorems())
