@@ -1,23 +1,76 @@
-"""Benchmark (issue 6): grade N submissions of the perceptron assignment with every isolation
-measure on (per-worker uid, mount/network/PID namespaces when root, rlimits, wall-clock limits,
-scrubbed environment), as the command line does.  Target: 100 submissions in <= 60 s on 2 cores.
+"""Benchmark: grade N submissions of the perceptron assignment with every isolation layer on, as
+the command line does (namespaces, the allow-list file-system view, per-worker uid or user
+namespace, no_new_privs + seccomp, rlimits, wall-clock limits, checked from outside before the
+student's code runs).  Target: 100 correct submissions in <= 60 s on 2 cores.
 
-    python bench/bench_grading.py [--n 100] [--jobs 2] [--assignment perceptron]
+    python bench/bench_grading.py [--n 100] [--jobs 2] [--quick]
 
-The submissions cycle through grading/examples/perceptron/ (correct ones and one per common
-mistake), each copied to its own directory.  Prints the wall-clock time, submissions per second,
-the isolation measures that were active, and the score histogram.
+Three measurements in one run:
+
+1. N correct submissions (the target);
+2. N mixed submissions (grading/examples/perceptron/: the correct ones and one per common
+   mistake; failing ones cost more: shrinking, first departure, diagnosis);
+3. the price of isolation per worker: starting a fully isolated worker and making one call,
+   against starting the same Python (``-I -S``) and exchanging one line with it -- the ratio is
+   what the layers cost.
+
+The machine may be shared: the load average before and after is printed with the figures.
 """
 import argparse
 import collections
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+EX = os.path.join(os.path.dirname(HERE), "grading", "examples", "perceptron")
+
+
+def _copies(tmp, kinds, n):
+    paths = []
+    for i in range(n):
+        k = kinds[i % len(kinds)]
+        d = os.path.join(tmp, f"s{i:03d}_{k}")
+        shutil.copytree(os.path.join(EX, k), d)
+        paths.append(d)
+    return paths
+
+
+def _batch(assignment, kinds, n, jobs):
+    from grading.grader import grade_batch
+    tmp = tempfile.mkdtemp(prefix="mb-bench-grading-")
+    try:
+        paths = _copies(tmp, kinds, n)
+        t0 = time.perf_counter()
+        results, caps = grade_batch(assignment, paths, jobs=jobs)
+        return time.perf_counter() - t0, results, caps
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _startup(k):
+    """Mean seconds: an isolated worker started + one call, and a bare Python round trip."""
+    from sandbox.worker import Limits, Worker
+    src = open(os.path.join(EX, "correct", "perceptron.py"), "rb").read()
+    call = {"op": "call", "name": "train", "args": [[[1.0, 2.0]], [1]], "kwargs": {"epochs": 1}, "returns": "w_b"}
+    t0 = time.perf_counter()
+    for _ in range(k):
+        w = Worker({"perceptron.py": src}, "perceptron", Limits())
+        r = w.call(call, timeout=10)
+        assert r.error is None, r
+        w.close()
+    iso = (time.perf_counter() - t0) / k
+    t0 = time.perf_counter()
+    for _ in range(k):
+        p = subprocess.Popen([sys.executable, "-I", "-S", "-c", "import sys; sys.stdout.write(sys.stdin.readline())"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        p.communicate(b"{}\n")
+    bare = (time.perf_counter() - t0) / k
+    return iso, bare
 
 
 def main():
@@ -25,39 +78,31 @@ def main():
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--assignment", default="perceptron")
+    ap.add_argument("--quick", action="store_true", help="20 submissions, 5 start-ups (a smoke run)")
     args = ap.parse_args()
-    from grading.grader import grade_batch
-    from grading.sandbox import isolation_capabilities
-    ex = os.path.join(os.path.dirname(HERE), "grading", "examples", "perceptron")
-    kinds = sorted(os.listdir(ex))
-    tmp = tempfile.mkdtemp(prefix="mb-bench-grading-")
-    try:
-        paths = []
-        for i in range(args.n):
-            k = kinds[i % len(kinds)]
-            d = os.path.join(tmp, f"s{i:03d}_{k}")
-            shutil.copytree(os.path.join(ex, k), d)
-            paths.append(d)
-        t0 = time.perf_counter()
-        results, caps = grade_batch(args.assignment, paths, jobs=args.jobs)
-        dt = time.perf_counter() - t0
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    iso = dict(next((r.isolation for r in results if r.isolation), {}))
-    iso["hidden_paths"] = f"{len(iso.get('hidden_paths', []))} paths (grader, /root, /home, every submission)"
-    print(f"graded {len(results)} submissions of '{args.assignment}' with {args.jobs} jobs "
-          f"on {os.cpu_count()} cores in {dt:.1f} s ({len(results) / dt:.2f} submissions/s, "
-          f"{dt / len(results) * args.jobs:.2f} core-s each)")
-    print(f"target: <= 60 s for 100 submissions on 2 cores -> {'MET' if dt <= 60 * args.n / 100 else 'NOT MET'}")
-    print(f"platform: {caps}")
-    print(f"isolation in the workers: {iso}")
-    hist = collections.Counter(f"{r.score:g}/{r.max_score:g}" for r in results)
-    print("scores:", dict(sorted(hist.items())))
+    n, k = (20, 5) if args.quick else (args.n, 20)
+    load0 = os.getloadavg()
+    dt, results, caps = _batch(args.assignment, ["correct", "correct_numpy"], n, args.jobs)
+    full = sum(r.score == r.max_score for r in results)
+    target = 60 * n / 100
+    print(f"1. {n} correct submissions of '{args.assignment}', {args.jobs} jobs, {os.cpu_count()} cores: "
+          f"{dt:.1f} s ({n / dt:.2f}/s); full marks {full}/{n}; target <= {target:g} s -> "
+          f"{'MET' if dt <= target and full == n else 'NOT MET'}")
+    dt2, results2, _ = _batch(args.assignment, sorted(os.listdir(EX)), n, args.jobs)
+    print(f"2. {n} mixed submissions: {dt2:.1f} s ({n / dt2:.2f}/s); ratio mixed/correct {dt2 / dt:.2f}")
+    hist = collections.Counter(f"{r.score:g}/{r.max_score:g}" for r in results2)
+    print("   scores:", dict(sorted(hist.items())))
     by_kind = collections.defaultdict(set)
-    for r in results:
+    for r in results2:
         by_kind[r.name.split("_", 1)[1]].add((r.score, tuple(r.diagnoses)))
-    for k, v in sorted(by_kind.items()):
-        print(f"  {k:22s} {sorted(v)}")
+    for kind, v in sorted(by_kind.items()):
+        print(f"     {kind:22s} {sorted(v)}")
+    iso, bare = _startup(k)
+    print(f"3. worker start + one call: isolated {iso * 1000:.0f} ms, bare Python round trip {bare * 1000:.0f} ms; "
+          f"ratio {iso / bare:.2f}")
+    print(f"isolation: {caps.get('text') or caps}")
+    print(f"load average before {load0[0]:.2f}, after {os.getloadavg()[0]:.2f} "
+          "(a shared machine: re-measure on a quiet one)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """grading: grade students' perceptron, Winnow and kernel-perceptron code — isolated,
 property-based, with feedback that teaches (see docs/grading.md).
 
-Exports are lazy: importing ``grading.sandbox`` alone does not pull in hypothesis or learners.
+The isolated run of a submission is the floor below (``sandbox``: ``Worker``, ``Limits``).
+Exports are lazy: ``import grading`` alone does not pull in hypothesis or learners.
 """
 from __future__ import annotations
 
@@ -16,6 +17,6 @@ def __getattr__(name):
         from . import grader
         return getattr(grader, name)
     if name in ("Worker", "Limits"):
-        from . import sandbox
+        import sandbox
         return getattr(sandbox, name)
     raise AttributeError(f"module 'grading' has no attribute {name!r}")

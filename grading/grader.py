@@ -2,18 +2,32 @@
 
 ``grade_submission(spec, path)`` runs the visible tests in one sandboxed worker, then the hidden
 tests in a *fresh* worker whose printed output is never shown (a submission could otherwise
-print or save the hidden inputs and show them in a later visible test).
+print or save the hidden inputs and show them in a later visible test).  All the workers of one
+submission share its wall-clock budget (``[limits] submission_seconds``).
+
+``grade_batch`` grades many in a pool of processes (``grading.batch``): each result is handed to
+``on_result`` as soon as that submission is done, so an interrupted batch keeps what finished,
+and a grading process that dies or hangs costs only its own submission.  Before anything is
+graded, ``grading.preflight.preflight`` starts one worker and checks every isolation layer and
+the allowed packages, and runs the reference learner once: an environment the grader cannot
+work in is refused (``IsolationUnavailable``), never graded as the students' fault.
 """
 from __future__ import annotations
 
+import copy
+import math
 import os
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field
 
 from learners.errors import InputError
 
 from .checks import Grader, TestOutcome
-from .sandbox import Worker, isolation_capabilities
+from sandbox.isolation import IsolationUnavailable, describe
+from .preflight import preflight
+from sandbox.worker import Budget, Worker
 from .spec import Spec, load_spec
 from .submission import load_submission, submission_name
 
@@ -30,6 +44,8 @@ class SubmissionResult:
     printed: str = ""
     isolation: dict = field(default_factory=dict)
     diagnoses: dict = field(default_factory=dict)
+    visible_seconds: float = 0.0     # the visible tests only: what the student may learn of time
+    fault: str = ""                  # set when the grader (not the submission) failed
 
     @property
     def score(self) -> float:
@@ -39,24 +55,27 @@ class SubmissionResult:
     def max_score(self) -> float:
         return float(sum(t.points for t in self.tests))
 
+    @property
+    def reported_seconds(self) -> int:
+        """Coarse time for the student: whole seconds, rounded up, of the visible tests only
+        (the hidden tests' time is never reported: it could encode their inputs)."""
+        return int(math.ceil(self.visible_seconds)) if self.visible_seconds > 0 else 0
+
+    @property
+    def insecure(self) -> bool:
+        return bool((self.isolation or {}).get("missing"))
+
     def mistake_names(self) -> dict:
         return dict(self.diagnoses)
 
     def isolation_text(self) -> str:
-        iso = self.isolation or {}
-        parts = []
-        if iso.get("user"):
-            parts.append(f"user {iso['user']}")
-        if iso.get("network"):
-            parts.append(f"network {iso['network']}")
-        if iso.get("limits"):
-            parts.append("limits " + ",".join(iso["limits"]))
-        if iso.get("hidden_paths"):
-            parts.append(f"{len(iso['hidden_paths'])} grader directories hidden")
-        return "; ".join(parts) or "rlimits only"
+        return describe(self.isolation)
 
     def summary_text(self) -> str:
-        lines = [f"{self.spec.title}: {self.score:g} / {self.max_score:g}"]
+        lines = []
+        if self.insecure:
+            lines.append("WARNING from the grader: " + self.isolation_text())
+        lines.append(f"{self.spec.title}: {self.score:g} / {self.max_score:g}")
         if self.note:
             lines.append(self.note)
         for n, m in self.diagnoses.items():
@@ -66,19 +85,34 @@ class SubmissionResult:
     def to_dict(self) -> dict:
         return {"submission": self.name, "score": self.score, "max_score": self.max_score,
                 "seconds": round(self.seconds, 3), "note": self.note, "mistakes": list(self.diagnoses),
-                "isolation": self.isolation_text(),
+                "isolation": self.isolation_text(), "insecure": self.insecure, "grader_fault": self.fault,
                 "tests": [{"name": t.name, "kind": t.kind, "passed": t.passed, "score": t.score,
                            "max_score": t.points, "hidden": t.hidden} for t in self.tests]}
 
 
+def _not_graded(spec, name, note, output, fault="") -> SubmissionResult:
+    r = SubmissionResult(name=name, spec=spec, note=note, fault=fault)
+    r.tests = [TestOutcome(kind=t.kind, name=t.kind, points=t.points, score=0.0, passed=False, output=output,
+                           hidden=t.hidden, visibility=t.visibility) for t in spec.tests]
+    _titles(r)
+    return r
+
+
+def _titles(res):
+    from .checks import TITLES
+    for t in res.tests:
+        if t.name == t.kind:
+            t.name = TITLES.get(t.kind, t.kind)
+
+
 def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, base_dir: str | None = None,
                      files: dict | None = None, hide: list | None = None) -> SubmissionResult:
-    """Grade one submission (a directory, a .py file or a .zip).  ``hide``: more paths the
-    student's process must not see (the other submissions of a batch, the output directory);
-    the submission's own path is always hidden (its files are copied into the sandbox)."""
+    """Grade one submission (a directory, a .py file, a .zip or a tar archive).  ``hide``: paths
+    the grader checks the student's process cannot see (the other submissions of a batch, the
+    output directory); nothing but the allow-list is visible anyway.  Raises
+    IsolationUnavailable when a worker cannot be isolated."""
     if isinstance(spec, str):
         spec = load_spec(spec)
-    import copy
     spec = copy.deepcopy(spec)
     spec.limits.extra_hide = (list(spec.limits.extra_hide) + [os.path.abspath(path)] + list(hide or [])
                               + ([spec.source] if spec.source else []))
@@ -87,18 +121,16 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     try:
         files = files if files is not None else load_submission(path, spec.module)
     except InputError as e:
-        res.note = f"submission not graded: {e}"
-        res.tests = [TestOutcome(kind=t.kind, name=t.kind, points=t.points, score=0.0, passed=False,
-                                 output=str(e), hidden=t.hidden, visibility=t.visibility) for t in spec.tests]
-        res.seconds = time.perf_counter() - t0
-        return res
+        out = _not_graded(spec, res.name, f"submission not graded: {e}", str(e))
+        out.seconds = time.perf_counter() - t0
+        return out
     if spec.tests and f"{spec.module}.py" not in files:
         res.note = f"no file {spec.module}.py in the submission"
+    budget = Budget(spec.limits.submission_seconds)
 
     def factory():
-        return Worker(files, spec.module, spec.limits, base_dir=base_dir)
+        return Worker(files, spec.module, spec.limits, base_dir=base_dir, budget=budget)
 
-    from .checks import TITLES
     visible = [t for t in spec.tests if not t.hidden]
     hidden = [t for t in spec.tests if t.hidden]
     outcomes = {}
@@ -106,13 +138,14 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     try:
         for ts in visible:
             outcomes[id(ts)] = g.run_test(ts)
-        res.printed = g.worker.output(2000) if g.worker.box else ""
+        res.printed = g.worker.output(4001) if g.worker.box else ""   # one more: to know it was cut
         res.isolation = dict(g.worker.isolation)
         res.diagnoses = dict(g.diagnoses)
         if g.nondeterministic:   # a random submission: other "matches" are coincidences
             res.diagnoses = {k: v for k, v in res.diagnoses.items() if k in ("data shuffled", "inputs modified")}
     finally:
         g.close()
+    res.visible_seconds = time.perf_counter() - t0
     if hidden:
         gh = Grader(spec, factory)
         try:
@@ -125,48 +158,59 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     if spec.theory:
         from .theory import grade_theory
         res.tests += grade_theory(spec, files)
-    for t in res.tests:
-        if t.name == t.kind:
-            t.name = TITLES.get(t.kind, t.kind)
+    _titles(res)
     if not res.note and g.worker.start_error is not None and g.worker.start_error.error in ("import", "missing"):
         res.note = g.worker.start_error.message
     res.seconds = time.perf_counter() - t0
     return res
 
 
-def _grade_one(args):
-    spec_src, path, base_dir, hide = args
-    spec = load_spec(spec_src)
-    try:
-        return grade_submission(spec, path, base_dir=base_dir, hide=hide)
-    except Exception as e:  # noqa: BLE001 - one broken submission must not stop a batch
-        r = SubmissionResult(name=submission_name(path), spec=spec, note=f"grader error: {type(e).__name__}: {e}")
-        r.tests = [TestOutcome(kind=t.kind, name=t.kind, points=t.points, score=0.0, passed=False,
-                               output="not graded (grader error)", hidden=t.hidden) for t in spec.tests]
-        return r
-
-
 def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, base_dir: str | None = None,
-                progress=None, hide: list | None = None):
-    """Grade many submissions with ``jobs`` processes; ``progress(result)`` after each one.
-    Every submission's process has all the batch's submission paths (and ``hide``) hidden.
-    Returns (results in the order of ``paths``, isolation capabilities)."""
+                progress=None, hide: list | None = None, names: list | None = None, on_result=None,
+                insecure: bool = False, caps: dict | None = None):
+    """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
+    ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
+    of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
+    grading anything when the platform cannot isolate; a worker that cannot be isolated later
+    leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
+    ``preflight``."""
+    from .batch import run_pool
     jobs = jobs or os.cpu_count() or 1
+    spec = load_spec(spec_src)
+    spec.limits.insecure = insecure
+    caps = caps if caps is not None else preflight(spec, insecure)
     hide = [os.path.abspath(p) for p in paths] + [os.path.abspath(h) for h in (hide or [])]
+    names = list(names) if names is not None else [submission_name(p) for p in paths]
     results: dict[int, SubmissionResult] = {}
-    if jobs == 1 or len(paths) == 1:
-        for i, p in enumerate(paths):
-            results[i] = _grade_one((spec_src, p, base_dir, hide))
-            if progress:
-                progress(results[i])
-    else:
-        import concurrent.futures as cf
-        import multiprocessing as mp
-        ctx = mp.get_context("forkserver") if hasattr(os, "fork") else mp.get_context("spawn")
-        with cf.ProcessPoolExecutor(max_workers=min(jobs, len(paths)), mp_context=ctx) as ex:
-            futs = {ex.submit(_grade_one, (spec_src, p, base_dir, hide)): i for i, p in enumerate(paths)}
-            for f in cf.as_completed(futs):
-                results[futs[f]] = f.result()
-                if progress:
-                    progress(results[futs[f]])
-    return [results[i] for i in range(len(paths))], isolation_capabilities()
+
+    def done(i, res):
+        res.name = names[i]
+        results[i] = res
+        if on_result:
+            on_result(res)
+        if progress:
+            progress(res)
+
+    def fault(i, why):
+        done(i, _not_graded(spec, names[i], f"not graded: the grader failed ({why}); this is not your "
+                            "code's fault, the submission will be regraded", "not graded (grader fault)", fault=why))
+
+    own_base = base_dir is None     # the workers' directories live in one of the batch's own, removed
+    if own_base:                    # at the end even when a grading process was killed mid-way
+        base_dir = tempfile.mkdtemp(prefix="mb-grade-batch-")
+        os.chmod(base_dir, 0o711)
+    try:
+        if len(paths) == 1:
+            try:
+                done(0, grade_submission(spec, paths[0], name=names[0], base_dir=base_dir, hide=hide))
+            except IsolationUnavailable:
+                raise
+            except Exception as e:  # noqa: BLE001 - a fault of the grader, reported as such
+                fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
+        else:
+            run_pool(grade_submission, spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
+                     budget=spec.limits.submission_seconds, on_result=done, on_fault=fault)
+    finally:
+        if own_base:
+            shutil.rmtree(base_dir, ignore_errors=True)
+    return [results[i] for i in range(len(paths))], caps

@@ -16,12 +16,21 @@ checked without logarithms as 2^(M - 2 - 3r) <= m^(3r).
 Kernel perceptron: updates only on mistakes, alpha_i changes by y_i, and Claim 2 in feature
 space: alpha^T K alpha grows by at most K(x_i, x_i) on a mistake.
 
+Under a course's contract the same statements are checked in the form that holds there: "a
+mistake" follows the contract's tie convention, a learning rate eta is divided out (the caller
+passes w / eta: eta scales Claim 1 to eta gamma and Claim 2 to eta^2 R^2), Winnow's update uses
+the contract's threshold, factor and variant.  A statement that does not hold under the contract
+(the mistake bound from a start w0 != 0; Winnow's bound for another threshold or factor) is not
+checked, and :func:`grading.checks_properties` says so in the feedback.
+
 When ``proofs.monitors`` exists it is used for the perceptron Claims on the same numbers (and the
 report says so); these checks are the fallback and the cross-check.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+
+from .reference import is_mistake
 
 __all__ = ["check_perceptron_run", "check_winnow_run", "check_kernel_run"]
 
@@ -30,8 +39,9 @@ def _F(v):
     return Fraction(v) if not isinstance(v, Fraction) else v
 
 
-def check_perceptron_run(X, y, states, wstar, bstar, bias: bool) -> list[str]:
-    """``states``: [(w, b)] before step 1 .. after step T (T = len(X)); returns violations."""
+def check_perceptron_run(X, y, states, wstar, bstar, bias: bool, *, ties="mistake", bound=True) -> list[str]:
+    """``states``: [(w, b)] before step 1 .. after step T (T = len(X)); returns violations.
+    ``ties``: the contract's tie convention; ``bound``: check the mistake bound (w0 = 0)."""
     rows = [[_F(v) for v in r] for r in X]
     ws = [_F(v) for v in wstar] + ([_F(bstar)] if bias else [])
     aug = [r + ([Fraction(1)] if bias else []) for r in rows]
@@ -43,14 +53,14 @@ def check_perceptron_run(X, y, states, wstar, bstar, bias: bool) -> list[str]:
     for k, (x, t) in enumerate(zip(aug, y)):
         before, after = st[k], st[k + 1]
         act = sum(a * b for a, b in zip(before, x))
-        mistake = t * act <= 0
+        mistake = is_mistake(ties, t, act)
         changed = before != after
         if changed and not mistake:
-            problems.append(f"step {k + 1}: your weights changed although y(w.x + b) = {act * t} > 0 "
+            problems.append(f"step {k + 1}: your weights changed although y(w.x + b) = {act * t} is not a mistake "
                             "(update only on mistakes)")
             break
         if not changed and mistake:
-            problems.append(f"step {k + 1}: y(w.x + b) = {act * t} <= 0 (a mistake) but your weights did not change")
+            problems.append(f"step {k + 1}: y(w.x + b) = {act * t} is a mistake but your weights did not change")
             break
         if mistake:
             M += 1
@@ -64,42 +74,54 @@ def check_perceptron_run(X, y, states, wstar, bstar, bias: bool) -> list[str]:
                 problems.append(f"step {k + 1}: Claim 2 fails on your run: |w|^2 grew by {float(d2):g} > R^2 = "
                                 f"{float(R2):g}")
                 break
-    if not problems and gamma > 0 and M * gamma * gamma > R2 * sum(a * a for a in ws):
+    if bound and not problems and gamma > 0 and M * gamma * gamma > R2 * sum(a * a for a in ws):
         problems.append(f"your run made {M} updates, more than the mistake bound R^2|w*|^2/gamma^2 = "
                         f"{float(R2 * sum(a * a for a in ws) / gamma ** 2):g}")
     return problems
 
 
-def check_winnow_run(X, y, states, rel) -> list[str]:
+def check_winnow_run(X, y, states, rel, *, theta=None, up=2, down=2, variant="halve", ties="predict+1",
+                     bound=True) -> list[str]:
+    """Winnow's update rule on the student's run (``theta``: the threshold, n by default; a
+    promotion multiplies the active weights by ``up``, a demotion divides them by ``down`` or,
+    for ``variant = "eliminate"``, sets them to 0) and, with ``bound``, the mistake bound of the
+    double/halve learner with threshold n."""
     m = len(X[0])
+    theta = Fraction(m) if theta is None else Fraction(theta)
+    up, down = Fraction(up), Fraction(down)
     problems = []
     M = 0
     st = [[_F(v) for v in w] for w in states]
     for k, (x, t) in enumerate(zip(X, y)):
         before, after = st[k], st[k + 1]
         s = sum(wi for wi, xi in zip(before, x) if xi)
-        pred = 1 if s >= m else 0
+        pred = 1 if (s >= theta if ties == "predict+1" else s > theta) else 0
         mistake = pred != t
         if before != after and not mistake:
             problems.append(f"step {k + 1}: your weights changed although the prediction {pred} was right")
             break
         if mistake:
             M += 1
-            f = Fraction(2) if t == 1 else Fraction(1, 2)
-            want = [wi * f if xi else wi for wi, xi in zip(before, x)]
+            if t == 1:
+                want, how = [wi * up if xi else wi for wi, xi in zip(before, x)], f"multiplied by {up}"
+            elif variant == "eliminate":
+                want, how = [Fraction(0) if xi else wi for wi, xi in zip(before, x)], "set to 0"
+            else:
+                want, how = [wi / down if xi else wi for wi, xi in zip(before, x)], f"divided by {down}"
             if after != want:
                 problems.append(f"step {k + 1}: on a mistake with y = {t} the weights of the active variables must be "
-                                f"{'doubled' if t == 1 else 'halved'} and the others kept")
+                                f"{how} and the others kept")
                 break
-    if not problems and rel:
+    if bound and not problems and rel:
         r = len(rel)
         if M - 2 - 3 * r > 0 and 2 ** (M - 2 - 3 * r) > m ** (3 * r):
             problems.append(f"your run made {M} mistakes, more than the bound 2 + 3r(1 + lg m) (r = {r}, m = {m})")
     return problems
 
 
-def check_kernel_run(X, y, states, K) -> list[str]:
-    """``states``: alpha after each prefix; alpha after step k has k entries (prefix runs)."""
+def check_kernel_run(X, y, states, K, *, ties="mistake", biases=None) -> list[str]:
+    """``states``: alpha (signed, learning rate divided out) after each prefix; alpha after step
+    k has k entries (prefix runs).  ``biases``: b after each prefix when f has a bias term."""
     rows = [[_F(v) for v in r] for r in X]
     n = len(rows)
     try:
@@ -111,16 +133,19 @@ def check_kernel_run(X, y, states, K) -> list[str]:
     for k in range(n):
         before = [_F(v) for v in states[k]] + [Fraction(0)]
         after = [_F(v) for v in states[k + 1]]
-        f = sum(before[j] * G[j][k] for j in range(k))
-        mistake = y[k] * f <= 0
+        f = sum(before[j] * G[j][k] for j in range(k)) + (_F(biases[k]) if biases else 0)
+        mistake = is_mistake(ties, y[k], f)
         if after[:k] != before[:k]:
             problems.append(f"step {k + 1}: coefficients of earlier examples changed (only alpha_i may change)")
             break
         if mistake and after[k] != y[k]:
-            problems.append(f"step {k + 1}: a mistake (y f(x) = {float(y[k] * f):g} <= 0) must set alpha_i += y_i")
+            problems.append(f"step {k + 1}: a mistake (y f(x) = {float(y[k] * f):g}) must set alpha_i += y_i")
             break
         if not mistake and after[k] != 0:
-            problems.append(f"step {k + 1}: alpha changed although y f(x) = {float(y[k] * f):g} > 0")
+            problems.append(f"step {k + 1}: alpha changed although y f(x) = {float(y[k] * f):g} is not a mistake")
+            break
+        if biases and _F(biases[k + 1]) - _F(biases[k]) != (y[k] if mistake else 0):
+            problems.append(f"step {k + 1}: the bias must change by y_i on a mistake and only then")
             break
         if mistake:
             q0 = sum(before[a] * before[b] * G[a][b] for a in range(k + 1) for b in range(k + 1))

@@ -1,6 +1,6 @@
-"""What each assignment computes: the reference answer (from ``learners``), the request sent to
-the sandbox, the comparison, the data generators and the buggy variants used to *name* a
-student's mistake.
+"""What each assignment computes and on which data: the reference answer under the spec's
+contract (:mod:`grading.reference`), the request sent to the sandbox (:mod:`grading.plan`), the
+comparison, and the data -- edge cases, probes, generators, worst cases, invariant data.
 
 Test data are dyadic rationals (multiples of 1/4, small): every float operation a student's code
 can do on them is exact, so the order of a sum cannot turn a tie into a non-tie and a float
@@ -8,25 +8,17 @@ answer can be compared with the exact (``Fraction``) reference without guessing 
 """
 from __future__ import annotations
 
-import itertools
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 
-from learners import run_kernel_perceptron, run_perceptron, run_winnow
 from learners.kernels import parse_kernel
+
+from .plan import encode_labels, read_answer, request
+from .reference import Answer, answer_of, reference_run
 
 __all__ = ["Answer", "Problem", "make_problem"]
 
 TOL = 1e-9
-
-
-@dataclass
-class Answer:
-    w: list                     # weights (perceptron, Winnow) or dual alpha (kernel perceptron)
-    b: object = None            # bias (perceptron with bias), else None
-    mistakes: int | None = None
-    trace: object = None
 
 
 def _close(a, b, tol=TOL) -> bool:
@@ -59,28 +51,36 @@ def fmt_vec(w) -> str:
 class Problem:
     """Base: the perceptron family shares most of this."""
     algorithm = "perceptron"
-    returns = "w_b"
     wname = "w"          # what the answer vector is called in feedback
 
     def __init__(self, spec):
         self.spec = spec
+        self.contract = spec.contract
+
+    @property
+    def has_bias(self) -> bool:
+        return self._has_bias(self.contract)
+
+    def _has_bias(self, c) -> bool:
+        return {"perceptron": c.bias, "kernel_perceptron": c.kernel_bias}.get(self.algorithm, False)
 
     # --- wire ---------------------------------------------------------------------------
     def student_labels(self, y):
-        if self.spec.labels == "01" and self.algorithm != "winnow":
-            return [1 if v == 1 else 0 for v in y]
-        return list(y)
+        """The labels as the course's code receives them."""
+        return encode_labels(self.contract, y)
 
-    def request(self, X, y, epochs) -> dict:
-        return {"op": "call", "name": self.spec.entry, "args": [[list(map(float, r)) for r in X],
-                self.student_labels(y)], "kwargs": {"epochs": int(epochs)}, "returns": self.returns}
+    def request(self, X, y, epochs, *, omit=(), order_override=False, contract=None) -> dict:
+        return request(contract or self.contract, X, y, epochs, omit=omit, order_override=order_override)
 
-    def got(self, ok: dict) -> Answer:
-        return Answer(w=ok.get("w"), b=ok.get("b"))
+    def got(self, ok: dict, X) -> Answer:
+        return read_answer(self.contract, ok, len(X[0]))
 
     # --- reference ----------------------------------------------------------------------
-    def expected(self, X, y, epochs) -> Answer:
-        raise NotImplementedError
+    def expected(self, X, y, epochs, *, contract=None, bugs=frozenset()) -> Answer:
+        """The reference's answer under the contract -- or under ``contract`` / with ``bugs``
+        (one change, to confirm a diagnosis)."""
+        c = contract or self.contract
+        return answer_of(reference_run(c, X, y, epochs, bugs=frozenset(bugs)), self._has_bias(c))
 
     def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
         w = got.w
@@ -92,7 +92,7 @@ class Problem:
             return False, f"{self.wname}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
         if exp.b is not None:
             if got.b is None:
-                return False, "expected (w, b); got only w"
+                return False, f"expected ({self.wname}, b); got only {self.wname}"
             if not _close(got.b, exp.b):
                 return False, f"bias is {fmt_num(got.b)}, expected {fmt_num(exp.b)}"
         elif got.b is not None and not _close(got.b, 0):
@@ -106,22 +106,45 @@ class Problem:
         return s
 
     # --- data ---------------------------------------------------------------------------
+    # Each input is (X, y, epochs).  When the course's call has no epochs argument every call is
+    # one pass, and so is every input.
+    def _passes(self, cases):
+        if self.contract.style == "function" and self.contract.epochs_fixed:
+            return [c[:-1] + (1,) for c in cases]
+        return list(cases)
+
     def edge_cases(self) -> dict:
-        raise NotImplementedError
+        out = {}
+        for k, (what, X, y, e) in self._edge_cases().items():
+            if k == "several_epochs" and self.contract.style == "function" and self.contract.epochs_fixed:
+                continue
+            if k == "ties":
+                what = "ties: " + TIE_TEXT[self.algorithm][self.contract.ties]
+            out[k] = self._passes([(what, X, y, e)])[0]
+        return out
 
-    def strategy(self, scale: int = 1):
-        raise NotImplementedError
-
-    def worst_cases(self) -> list:
-        raise NotImplementedError
-
-    def mutants(self) -> list:
-        """(name, message, fn(X, y, epochs) -> Answer) for the common mistakes."""
+    def more_cases(self, kind) -> list:
+        """More inputs for an edge-case test (besides ``edge_cases()[kind]``)."""
         return []
 
     def probes(self) -> list:
         """Visible inputs on which the common mistakes give different answers."""
-        return []
+        return self._passes(self._probes())
+
+    def worst_cases(self) -> list:
+        return self._passes(self._worst_cases())
+
+    def strategy(self, scale: int = 1):
+        raise NotImplementedError
+
+
+TIE_TEXT = {
+    "perceptron": {"mistake": "w.x + b = 0 must count as a mistake", "no_mistake": "w.x + b = 0 is not a mistake",
+                   "predict+1": "w.x + b = 0 predicts +1", "predict-1": "w.x + b = 0 predicts -1"},
+    "kernel_perceptron": {"mistake": "y f(x) = 0 is a mistake", "no_mistake": "y f(x) = 0 is not a mistake",
+                          "predict+1": "f(x) = 0 predicts +1", "predict-1": "f(x) = 0 predicts -1"},
+    "winnow": {"predict+1": "w.x = theta predicts 1", "predict-1": "w.x = theta predicts 0"},
+}
 
 
 def _dyadic(k) -> float:
@@ -147,60 +170,45 @@ def _pm1_data(spec, vals, max_d, scale):
 class PerceptronProblem(Problem):
     algorithm = "perceptron"
 
-    def _ref(self, X, y, epochs, **kw):
-        s = self.spec
-        exact = not s.normalize
-        t = run_perceptron(X, y, epochs=epochs, bias=s.bias, normalize=s.normalize, exact=exact, record="all", **kw)
-        return t
+    def _ties(self):
+        """Examples on which the first steps are ties.  From w0 = 0 any example is one; from a
+        given or drawn start (w0, b0), examples on the hyperplane w0.x + b0 = 0 (dyadic ones)."""
+        c = self.contract
+        if c.init == "zero":
+            return [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1]
+        w0, b0 = c.initial_weights(2)
+        b0 = b0 if c.bias else Fraction(0)
+        pts = []
+        for i, j in ((0, 1), (1, 0)):
+            if w0[i] == 0:
+                continue
+            for k in range(-8, 9):
+                xi = -(b0 + w0[j] * Fraction(k, 4)) / w0[i]
+                if abs(xi) <= 4 and xi.denominator & (xi.denominator - 1) == 0:
+                    x = [0.0, 0.0]
+                    x[i], x[j] = float(xi), k / 4
+                    if x not in pts:
+                        pts.append(x)
+        if len(pts) < 2:
+            return [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1]
+        return [pts[0], pts[1], pts[-1]], [1, -1, -1]
 
-    def expected(self, X, y, epochs) -> Answer:
-        t = self._ref(X, y, epochs)
-        return Answer(w=list(t.weights), b=t.bias if self.spec.bias else None, mistakes=t.mistakes, trace=t)
+    def more_cases(self, kind) -> list:
+        """From a start w0 != 0 random data almost never tie: the ties test also runs the tie
+        examples with a negative one first (a positive tie first separates "mistake" from
+        "predict +1", a negative one first separates it from "predict -1")."""
+        if kind != "ties" or self.contract.init == "zero":
+            return []
+        X, y = self._ties()
+        return self._passes([("ties, a negative example first", [X[1], X[0], X[2]], [y[1], y[0], y[2]], 1)])
 
-    def _variant(self, X, y, epochs, *, strict=False, ignore_label=False, no_bias=False, lr=1):
-        """A buggy perceptron, only to recognise a student's mistake (never a reference)."""
-        s = self.spec
-        rows = [[Fraction(v) for v in r] for r in X]
-        if s.normalize:
-            rows = [[Fraction(v / math.sqrt(sum(float(u) ** 2 for u in r))) for v in r]
-                    if any(r) else r for r in rows]
-        d = len(rows[0])
-        w = [Fraction(0)] * d
-        b = Fraction(0)
-        for _ in range(epochs):
-            for x, t in zip(rows, y):
-                a = sum(wi * xi for wi, xi in zip(w, x)) + (b if s.bias else 0)
-                m = t * a < 0 if strict else t * a <= 0
-                if m:
-                    sgn = 1 if ignore_label else t
-                    w = [wi + lr * sgn * xi for wi, xi in zip(w, x)]
-                    if s.bias and not no_bias:
-                        b += lr * sgn
-        return Answer(w=w, b=b if s.bias else None)
-
-    def mutants(self):
-        s = self.spec
-        out = [
-            ("ties not counted as mistakes",
-             "your code does not update when y(w.x + b) = 0; a tie is a mistake (test y(w.x + b) <= 0, not < 0)",
-             lambda X, y, e: self._variant(X, y, e, strict=True)),
-            ("label ignored",
-             "your update does not use the label: it must be w += y x (and b += y), not w += x",
-             lambda X, y, e: self._variant(X, y, e, ignore_label=True)),
-        ]
-        if s.bias:
-            out.append(("bias never updated",
-                        "your bias stays at its start value: on a mistake update b += y as well as w += y x",
-                        lambda X, y, e: self._variant(X, y, e, no_bias=True)))
-        return out
-
-    def edge_cases(self):
+    def _edge_cases(self):
         q = _dyadic
+        tX, ty = self._ties()
         return {
             "one_example": ("one example", [[1.0, 2.0]], [1], 1),
             "one_feature": ("d = 1 (one feature)", [[1.0], [-2.0], [0.5], [3.0], [-1.0]], [1, -1, 1, -1, 1], 1),
-            "ties": ("ties: w.x + b = 0 must count as a mistake",
-                     [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1], 1),
+            "ties": ("ties: w.x + b = 0 must count as a mistake", tX, ty, 1),
             "zero_vector": ("zero vectors", [[0.0, 0.0, 0.0], [1.0, 0.0, 2.0], [0.0, 0.0, 0.0]], [-1, 1, 1], 2),
             "repeated_examples": ("repeated examples",
                                   [[1.0, -1.0], [1.0, -1.0], [1.0, -1.0], [-2.0, 1.0], [-2.0, 1.0]],
@@ -213,16 +221,18 @@ class PerceptronProblem(Problem):
                                     [1, -1, -1, 1, 1], 2),
         }
 
-    def probes(self):
+    def _probes(self):
         return [([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [0.5, -2.0], [2.0, 0.25]],
                  [1, -1, 1, -1, 1, -1], 1),
-                ([[1.0, 2.0], [-1.0, 0.5], [0.0, -1.0], [1.5, -0.5]], [1, -1, 1, -1], 2)]
+                ([[1.0, 2.0], [-1.0, 0.5], [0.0, -1.0], [1.5, -0.5]], [1, -1, 1, -1], 2),
+                # a tie on a negative example first: separates the four tie conventions with the first probe
+                ([[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [-1.0, 2.0], [0.5, 0.5]], [-1, -1, 1, -1, 1], 1)]
 
     def strategy(self, scale: int = 1):
         from hypothesis import strategies as st
         return _pm1_data(self.spec, st.integers(-8, 8).map(_dyadic), self.spec.max_d, scale)
 
-    def worst_cases(self):
+    def _worst_cases(self):
         """Orthonormal examples (Block-Novikoff is tight: d unit examples, margin 1/sqrt(d), d
         mistakes) and the same with alternating labels; plus the adversary's sequence files."""
         out = []
@@ -276,43 +286,8 @@ def _adversary_sequences(algorithm, spec):
 # ----------------------------------------------------------------------------------------
 class WinnowProblem(Problem):
     algorithm = "winnow"
-    returns = "vector"
 
-    def expected(self, X, y, epochs) -> Answer:
-        t = run_winnow(X, y, epochs=epochs, variant="halve", exact=True, record="all")
-        return Answer(w=list(t.weights), mistakes=t.mistakes, trace=t)
-
-    def got(self, ok):
-        return Answer(w=ok.get("w"))
-
-    def request(self, X, y, epochs):
-        return {"op": "call", "name": self.spec.entry, "args": [[[int(v) for v in r] for r in X], list(y)],
-                "kwargs": {"epochs": int(epochs)}, "returns": "vector"}
-
-    def _variant(self, X, y, epochs, *, strict=False, ignore_label=False, factor=2):
-        m = len(X[0])
-        w = [Fraction(1)] * m
-        for _ in range(epochs):
-            for x, t in zip(X, y):
-                s = sum(wi for wi, xi in zip(w, x) if xi)
-                pred = 1 if (s > m if strict else s >= m) else 0
-                if pred != t:
-                    up = True if ignore_label else t == 1
-                    w = [(wi * factor if up else wi / factor) if xi else wi for wi, xi in zip(w, x)]
-        return Answer(w=w)
-
-    def mutants(self):
-        return [
-            ("ties not counted as mistakes",
-             "you predict 1 only when w.x > m; the rule is w.x >= m (a tie predicts 1)",
-             lambda X, y, e: self._variant(X, y, e, strict=True)),
-            ("label ignored", "your update does not depend on the label: double on a missed 1, halve on a false 1",
-             lambda X, y, e: self._variant(X, y, e, ignore_label=True)),
-            ("elimination instead of halving", "on a false positive you set the weights to 0; this assignment halves them",
-             lambda X, y, e: Answer(w=list(run_winnow(X, y, epochs=e, variant="eliminate").weights))),
-        ]
-
-    def edge_cases(self):
+    def _edge_cases(self):
         return {
             "one_example": ("one example", [[1, 0, 1]], [0], 1),
             "one_feature": ("one feature (m = 1)", [[1], [0], [1], [1]], [0, 1, 1, 0], 1),
@@ -323,7 +298,7 @@ class WinnowProblem(Problem):
                                [[1, 0, 1, 0], [0, 1, 0, 0], [1, 1, 1, 1], [0, 0, 0, 1]], [1, 1, 0, 0], 3),
         }
 
-    def probes(self):
+    def _probes(self):
         return [([[1, 0, 0, 0], [1, 1, 1, 1], [0, 1, 0, 0], [1, 1, 0, 0], [0, 0, 1, 1]], [1, 0, 1, 0, 1], 1),
                 ([[1, 1, 0], [0, 1, 1], [1, 0, 0]], [0, 1, 1], 2)]
 
@@ -347,7 +322,7 @@ class WinnowProblem(Problem):
             return X, y, e
         return data()
 
-    def worst_cases(self):
+    def _worst_cases(self):
         out = []
         for m in (4, 8):
             X = [[1 if j == i else 0 for j in range(m)] for i in range(m)]
@@ -370,7 +345,6 @@ class WinnowProblem(Problem):
 # ----------------------------------------------------------------------------------------
 class KernelProblem(Problem):
     algorithm = "kernel_perceptron"
-    returns = "vector"
     wname = "alpha"
 
     def __init__(self, spec):
@@ -378,38 +352,7 @@ class KernelProblem(Problem):
         self.kernel = parse_kernel(spec.kernel)
         self.exact = self.kernel.exact_capable
 
-    def request(self, X, y, epochs):
-        return {"op": "call", "name": self.spec.entry, "args": [[list(map(float, r)) for r in X],
-                self.student_labels(y)], "kwargs": {"epochs": int(epochs)}, "returns": "vector",
-                "kernel": self.kernel.spec(), "kernel_pos": 2}
-
-    def got(self, ok):
-        return Answer(w=ok.get("w"))
-
-    def expected(self, X, y, epochs):
-        t = run_kernel_perceptron(X, y, self.spec.kernel, epochs=epochs, exact=self.exact, record="all")
-        return Answer(w=list(t.weights), mistakes=t.mistakes, trace=t)
-
-    def _variant(self, X, y, epochs, *, strict=False, ignore_label=False):
-        K = self.kernel
-        rows = [[Fraction(v) for v in r] if self.exact else [float(v) for v in r] for r in X]
-        n = len(rows)
-        G = [[K(rows[j], rows[i]) for i in range(n)] for j in range(n)]
-        a = [0] * n
-        for _ in range(epochs):
-            for i in range(n):
-                f = sum(a[j] * G[j][i] for j in range(n))
-                if (y[i] * f < 0) if strict else (y[i] * f <= 0):
-                    a[i] += 1 if ignore_label else y[i]
-        return Answer(w=a)
-
-    def mutants(self):
-        return [("ties not counted as mistakes", "a tie y f(x) = 0 is a mistake: test y f(x) <= 0, not < 0",
-                 lambda X, y, e: self._variant(X, y, e, strict=True)),
-                ("label ignored", "on a mistake alpha_i += y_i, not += 1",
-                 lambda X, y, e: self._variant(X, y, e, ignore_label=True))]
-
-    def edge_cases(self):
+    def _edge_cases(self):
         q = _dyadic
         return {
             "one_example": ("one example", [[1.0, 2.0]], [1], 1),
@@ -423,14 +366,15 @@ class KernelProblem(Problem):
                                     [[q(-3), q(5)], [q(7), q(-2)], [q(-1), q(-9)], [q(2), q(1)]], [1, -1, -1, 1], 2),
         }
 
-    def probes(self):
-        return [([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [0.5, -2.0]], [1, -1, 1, -1, 1], 2)]
+    def _probes(self):
+        return [([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [0.5, -2.0]], [1, -1, 1, -1, 1], 2),
+                ([[0.0, 1.0], [1.0, 0.5], [-1.0, 1.0], [0.5, -1.0]], [-1, 1, 1, -1], 1)]
 
     def strategy(self, scale: int = 1):
         from hypothesis import strategies as st
         return _pm1_data(self.spec, st.integers(-4, 4).map(lambda k: k / 2), min(3, self.spec.max_d), scale)
 
-    def worst_cases(self):
+    def _worst_cases(self):
         X = [[1.0, 1.0], [-1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]]
         out = [("XOR (separable only in feature space)", X, [1, -1, -1, 1], 3)]
         E = [[1.0 if i == j else 0.0 for j in range(4)] for i in range(4)]
@@ -448,6 +392,3 @@ def make_problem(spec) -> Problem:
     return {"perceptron": PerceptronProblem, "winnow": WinnowProblem,
             "kernel_perceptron": KernelProblem}[spec.algorithm](spec)
 
-
-def permutations_small(n, limit=120):
-    return list(itertools.islice(itertools.permutations(range(n)), limit))

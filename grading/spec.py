@@ -10,10 +10,16 @@ An instructor copies one and changes what the course needs::
     entry = "train"                # function name (style = function) or class name (style = class)
     bias = true                    # perceptron: learn b (update b += y)
     normalize = false              # scale every example to unit length first
-    labels = "pm1"                 # "pm1": y in {+1,-1};  "01": y in {0,1}
-    epochs = 1                     # passes used by the fixed tests
+    labels = "pm1"                 # "pm1": y in {+1,-1};  "01": y in {0,1};  "bool": True/False
+    epochs = 1                     # the default of train's epochs parameter (the default_arguments test)
     max_epochs = 3                 # generated tests draw epochs in 1..max_epochs
     kernel = "poly:c=1,k=2"        # kernel_perceptron only
+    solution = "solution/"         # the course's reference solution (grade --check-spec), relative to the spec
+
+    [contract]                     # how the course's code is called and what it computes: see
+    inputs = "numpy"               # grading/contract.py and docs/grading.md ("The contract")
+    [contract.call]
+    args = ["X", "y", "T"]
 
     [limits]                       # sandbox limits (see docs/grading.md)
     time_floor = 2.0               # seconds: a test's wall-clock limit is at least this ...
@@ -24,6 +30,8 @@ An instructor copies one and changes what the course needs::
     file_size_mb = 2
     open_files = 64
     network = false
+    packages = ["numpy"]           # importable by the student's code (nothing else from site-packages)
+    submission_seconds = 600       # wall-clock budget of one submission, all tests together
 
     [hypothesis]
     max_examples = 40
@@ -46,16 +54,18 @@ from dataclasses import dataclass, field
 
 from learners.errors import InputError
 
-from .sandbox import Limits
+from .contract import Contract
+from .contract_parse import parse_contract
+from sandbox.worker import Limits
 
 __all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR"]
 
 ASSIGNMENTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assignments")
 ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
 _ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
-                    "epochs", "max_epochs", "kernel", "description"}
+                    "epochs", "max_epochs", "kernel", "description", "solution"}
 _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
-               "open_files", "network"}
+               "open_files", "network", "packages", "submission_seconds"}
 _HYP_KEYS = {"max_examples", "max_n", "max_d"}
 _TEST_KEYS = {"points", "hidden", "visibility"}
 _THEORY_KEYS = {"kind", "expr", "algorithm", "variant", "points", "hidden", "visibility", "prompt"}
@@ -107,6 +117,8 @@ class Spec:
     tests: list[TestSpec] = field(default_factory=list)
     theory: list[TheorySpec] = field(default_factory=list)
     source: str = ""
+    solution: str = ""
+    contract: Contract | None = None
 
     @property
     def max_score(self) -> float:
@@ -153,7 +165,7 @@ def load_spec(name_or_path: str) -> Spec:
         raise InputError(f"{src}: not valid TOML ({str(e).splitlines()[0]})") from None
     except OSError as e:
         raise InputError(f"cannot read {path}: {e.strerror}") from None
-    extra = sorted(set(doc) - {"assignment", "limits", "hypothesis", "tests", "theory"})
+    extra = sorted(set(doc) - {"assignment", "contract", "limits", "hypothesis", "tests", "theory"})
     if extra:
         raise InputError(f"{src}: unknown table [{extra[0]}]")
     a = doc.get("assignment", {})
@@ -181,19 +193,29 @@ def load_spec(name_or_path: str) -> Spec:
     if alg == "winnow" and s.normalize:
         raise InputError(f"{src}: assignment.normalize is not a Winnow option")
     s.labels = _typed(a, "labels", str, "01" if alg == "winnow" else "pm1", src, "assignment")
-    if s.labels not in ("pm1", "01"):
-        raise InputError(f"{src}: assignment.labels must be 'pm1' or '01', got {s.labels!r}")
-    if alg == "winnow" and s.labels != "01":
-        raise InputError(f"{src}: Winnow labels are 0/1")
+    if s.labels not in ("pm1", "01", "bool"):
+        raise InputError(f"{src}: assignment.labels must be 'pm1', '01' or 'bool', got {s.labels!r}")
+    if s.style == "class" and s.labels == "bool":
+        raise InputError(f"{src}: the online class style takes labels 'pm1' or '01'")
     s.epochs = _typed(a, "epochs", int, 1, src, "assignment")
     s.max_epochs = _typed(a, "max_epochs", int, max(3, s.epochs), src, "assignment")
     if s.epochs < 1 or s.max_epochs < 1:
         raise InputError(f"{src}: epochs must be >= 1")
+    sol = _typed(a, "solution", str, "", src, "assignment")
+    if sol:
+        s.solution = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), sol))
     s.kernel = _typed(a, "kernel", str, "poly:c=1,k=2" if alg == "kernel_perceptron" else "linear", src,
                       "assignment")
     if alg == "kernel_perceptron":
         from learners.kernels import parse_kernel
-        parse_kernel(s.kernel)
+        try:
+            parse_kernel(s.kernel)
+        except InputError as e:
+            raise InputError(f"{src}: assignment.kernel: {e}") from None
+    s.contract = parse_contract(doc.get("contract"), algorithm=alg, style=s.style, entry=s.entry, bias=s.bias,
+                                normalize=s.normalize, labels=s.labels, kernel=s.kernel, epochs=s.epochs, src=src)
+    if s.contract.epochs_fixed and s.style == "function":
+        s.max_epochs = 1          # the course's call has no epochs argument: every call is one pass
     lim = doc.get("limits", {})
     _check_keys(lim, _LIMIT_KEYS, "limits", src)
     s.time_floor = _typed(lim, "time_floor", float, 2.0, src, "limits")
@@ -205,10 +227,18 @@ def load_spec(name_or_path: str) -> Spec:
     L.file_size_mb = _typed(lim, "file_size_mb", float, float(L.file_size_mb), src, "limits")
     L.open_files = _typed(lim, "open_files", int, L.open_files, src, "limits")
     L.network = _typed(lim, "network", bool, False, src, "limits")
+    L.submission_seconds = _typed(lim, "submission_seconds", float, L.submission_seconds, src, "limits")
+    L.packages = _typed(lim, "packages", list, list(L.packages), src, "limits")
+    from sandbox.isolation import SUITE_PACKAGES
+    for p in L.packages:
+        if not isinstance(p, str) or not p.isidentifier():
+            raise InputError(f"{src}: limits.packages must list top-level package names, got {p!r}")
+        if p in SUITE_PACKAGES:
+            raise InputError(f"{src}: limits.packages may not include the grader's own package {p!r}")
     for k in ("time_floor", "time_factor"):
         if getattr(s, k) <= 0:
             raise InputError(f"{src}: limits.{k} must be positive")
-    if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files) <= 0 or L.file_size_mb <= 0:
+    if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files, L.file_size_mb, L.submission_seconds) <= 0:
         raise InputError(f"{src}: every limit must be positive")
     s.limits = L
     h = doc.get("hypothesis", {})

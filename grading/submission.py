@@ -1,43 +1,190 @@
-"""Reading a submission: a directory, a single .py file or a .zip (zip-slip safe).
+"""Reading a submission: a directory, a single .py file, a .zip or a tar archive (.tar, .tar.gz,
+.tgz), all of it untrusted.
 
-Only regular files are read into memory (at most ``MAX_FILES`` files, ``MAX_BYTES`` in total);
-symbolic links are skipped (a link could point at the grader's files).  Nothing is extracted
-to disk here: the worker writes the files into its own empty directory.
+Nothing is extracted to disk here: the files are read into memory (the worker writes them into its
+own empty directory), and only regular files are kept.  The limits (each breach is an InputError
+naming it: the submission gets 0 with that reason, the batch goes on):
+
+* at most ``MAX_FILES`` files, ``MAX_BYTES`` bytes in total (counted while reading, so an archive
+  that lies about its sizes or a compression bomb stops at the cap), an archive file of at most
+  ``MAX_BYTES`` and at most ``MAX_ENTRIES`` entries of any kind;
+* member names: relative, no ``..``, no drive letters, no control characters, at most
+  ``MAX_NAME`` characters per path component and ``MAX_PATH`` in all, at most ``MAX_DEPTH``
+  directories deep;
+* symbolic and hard links, devices and FIFOs are skipped (a link could point at the grader's
+  files); in a directory, files are opened with O_NOFOLLOW and checked to be regular after opening.
+
+Member names that appear in a message are quoted as student text (``sandbox.wire``).
 """
 from __future__ import annotations
 
 import os
 import posixpath
+import re
 import stat
+import tarfile
 import zipfile
 
 from learners.errors import InputError
 
-__all__ = ["load_submission", "submission_name"]
+from sandbox.wire import student_text
+
+__all__ = ["load_submission", "submission_name", "ARCHIVE_EXTS"]
 
 MAX_FILES = 200
 MAX_BYTES = 8 << 20
+MAX_ENTRIES = 1000
+MAX_NAME = 100
+MAX_PATH = 200
+MAX_DEPTH = 8
+ARCHIVE_EXTS = (".zip", ".tar", ".tar.gz", ".tgz")
+
+
+_EXTS = (".tar.gz", ".tgz", ".tar", ".zip", ".py")
+
+
+def safe_base(path: str) -> str:
+    base = os.path.basename(os.path.normpath(path))
+    for ext in _EXTS:
+        if base.lower().endswith(ext) and len(base) > len(ext):
+            base = base[: -len(ext)]
+            break
+    safe = re.sub(r"[^A-Za-z0-9_-]+", "_", base).strip("_-")[:64].strip("_-")
+    return safe or "submission"
 
 
 def submission_name(path: str) -> str:
-    base = os.path.basename(os.path.normpath(path))
-    for ext in (".zip", ".py"):
-        if base.endswith(ext):
-            base = base[: -len(ext)]
-    safe = "".join(c if (c.isalnum() or c in "-_.") else "_" for c in base).strip(".") or "submission"
-    return safe
+    """The submission's name in results: its file name reduced to letters, digits, - and _."""
+    return safe_base(path)
 
 
 def _safe_rel(name: str) -> str | None:
+    """The member's path, normalised, or None when it is not a safe relative path."""
     name = name.replace("\\", "/")
-    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+    if not name or name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        return None
+    if any((not c.isprintable()) or c in '\0' for c in name):
         return None
     norm = posixpath.normpath(name)
-    if norm in (".", "") or norm.startswith("../") or norm == ".." or "/../" in f"/{norm}/":
-        return None
-    if any(part.startswith("__MACOSX") for part in norm.split("/")):
+    if norm in (".", "") or norm == ".." or norm.startswith("../") or "/../" in f"/{norm}/":
         return None
     return norm
+
+
+def _check_name(path: str, name: str) -> str | None:
+    """The member's relative path; None to skip it (macOS resource forks); InputError if unsafe."""
+    rel = _safe_rel(name)
+    if rel is None:
+        raise InputError(f"submission {path!r} contains an unsafe path {student_text(name, 120)}")
+    parts = rel.split("/")
+    if any(part.startswith("__MACOSX") for part in parts):
+        return None
+    if len(rel) > MAX_PATH or any(len(p) > MAX_NAME for p in parts) or len(parts) > MAX_DEPTH + 1:
+        raise InputError(f"submission {path!r} contains a file name that is too long or too deep "
+                         f"{student_text(name, 120)} (at most {MAX_NAME} characters per name, {MAX_PATH} in all, "
+                         f"{MAX_DEPTH} directories deep)")
+    return rel
+
+
+class _Acc:
+    """Collects files under the caps."""
+
+    def __init__(self, path):
+        self.path = path
+        self.files: dict[str, bytes] = {}
+        self.total = 0
+        self.entries = 0
+
+    def too_large(self):
+        return InputError(f"submission {self.path!r} is too large (max {MAX_FILES} files, {MAX_BYTES >> 20} MB "
+                          f"uncompressed, {MAX_ENTRIES} archive entries)")
+
+    def entry(self):
+        self.entries += 1
+        if self.entries > MAX_ENTRIES:
+            raise self.too_large()
+
+    def add(self, rel: str, read) -> None:
+        """``read(n)`` returns at most n bytes of the member."""
+        if len(self.files) >= MAX_FILES:
+            raise self.too_large()
+        left = MAX_BYTES - self.total
+        data = read(left + 1)
+        if len(data) > left:
+            raise self.too_large()
+        self.total += len(data)
+        if rel in self.files:
+            raise InputError(f"submission {self.path!r} contains the file {student_text(rel, 120)} twice")
+        self.files[rel] = data
+
+
+def _read_dir(path: str, acc: _Acc) -> None:
+    for dirpath, dirnames, filenames in os.walk(path, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
+        for fn in sorted(filenames):
+            acc.entry()
+            full = os.path.join(dirpath, fn)
+            rel = os.path.relpath(full, path).replace(os.sep, "/")
+            try:
+                fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except OSError:
+                continue          # a symbolic link (or unreadable): skipped
+            with os.fdopen(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    continue      # a FIFO, a device...: skipped
+                rel = _check_name(path, rel)
+                if rel is not None:
+                    acc.add(rel, fh.read)
+
+
+def _read_zip(path: str, acc: _Acc) -> None:
+    try:
+        with zipfile.ZipFile(path) as zf:
+            infos = zf.infolist()
+            if len(infos) > MAX_ENTRIES:
+                raise acc.too_large()
+            for info in infos:
+                acc.entry()
+                if info.is_dir():
+                    continue
+                if (info.external_attr >> 16) & 0o170000 not in (0, 0o100000):
+                    continue      # a symbolic link or another special file stored in the zip
+                rel = _check_name(path, info.filename)
+                if rel is None:
+                    continue
+                with zf.open(info) as fh:
+                    acc.add(rel, fh.read)
+    except InputError:
+        raise
+    except zipfile.BadZipFile:
+        raise InputError(f"submission {path!r} is not a valid zip file") from None
+    except Exception as e:  # noqa: BLE001 - zlib.error, a truncated member, an unknown method...
+        raise InputError(f"submission {path!r} cannot be read as a zip file ({type(e).__name__})") from None
+
+
+def _read_tar(path: str, acc: _Acc) -> None:
+    try:
+        with tarfile.open(path, "r:*") as tf:
+            while True:
+                m = tf.next()
+                if m is None:
+                    break
+                acc.entry()
+                if m.size > MAX_BYTES - acc.total:
+                    raise acc.too_large()     # before the reader would skip or read past it
+                if not m.isreg():
+                    continue      # directories, links, devices, FIFOs: skipped
+                rel = _check_name(path, m.name)
+                if rel is None:
+                    continue
+                fh = tf.extractfile(m)
+                acc.add(rel, fh.read)
+    except InputError:
+        raise
+    except tarfile.TarError:
+        raise InputError(f"submission {path!r} is not a valid tar archive") from None
+    except Exception as e:  # noqa: BLE001 - a truncated stream, a bad compression...
+        raise InputError(f"submission {path!r} cannot be read as a tar archive ({type(e).__name__})") from None
 
 
 def _flatten(files: dict[str, bytes], module: str) -> dict[str, bytes]:
@@ -55,48 +202,19 @@ def load_submission(path: str, module: str) -> dict[str, bytes]:
     """Return {relative path: bytes} of the submission's files."""
     if not os.path.exists(path):
         raise InputError(f"submission {path!r} does not exist")
-    files: dict[str, bytes] = {}
-    total = 0
+    acc = _Acc(path)
+    low = path.lower()
     if os.path.isdir(path):
-        for dirpath, dirnames, filenames in os.walk(path, followlinks=False):
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
-            for fn in sorted(filenames):
-                full = os.path.join(dirpath, fn)
-                st = os.lstat(full)
-                if not stat.S_ISREG(st.st_mode):
-                    continue
-                rel = os.path.relpath(full, path).replace(os.sep, "/")
-                total += st.st_size
-                if len(files) >= MAX_FILES or total > MAX_BYTES:
-                    raise InputError(f"submission {path!r} is too large (max {MAX_FILES} files, {MAX_BYTES >> 20} MB)")
-                with open(full, "rb") as fh:
-                    files[rel] = fh.read()
-    elif path.endswith(".py"):
+        _read_dir(path, acc)
+    elif low.endswith(".py"):
         if os.path.getsize(path) > MAX_BYTES:
-            raise InputError(f"submission {path!r} is too large")
+            raise acc.too_large()
         with open(path, "rb") as fh:
-            files[f"{module}.py"] = fh.read()
-    elif path.endswith(".zip"):
-        try:
-            with zipfile.ZipFile(path) as zf:
-                for info in zf.infolist():
-                    if info.is_dir():
-                        continue
-                    if (info.external_attr >> 16) & 0o170000 == 0o120000:
-                        continue  # a symbolic link stored in the zip
-                    rel = _safe_rel(info.filename)
-                    if rel is None:
-                        raise InputError(f"submission {path!r} contains an unsafe path {info.filename!r}")
-                    total += info.file_size
-                    if len(files) >= MAX_FILES or total > MAX_BYTES:
-                        raise InputError(f"submission {path!r} is too large (max {MAX_FILES} files, "
-                                         f"{MAX_BYTES >> 20} MB uncompressed)")
-                    data = zf.read(info)
-                    if len(data) > MAX_BYTES:
-                        raise InputError(f"submission {path!r} is too large")
-                    files[rel] = data
-        except zipfile.BadZipFile:
-            raise InputError(f"submission {path!r} is not a valid zip file") from None
+            acc.add(f"{module}.py", fh.read)
+    elif low.endswith(ARCHIVE_EXTS):
+        if os.path.getsize(path) > MAX_BYTES:
+            raise InputError(f"submission {path!r} is too large (the archive is over {MAX_BYTES >> 20} MB)")
+        (_read_zip if low.endswith(".zip") else _read_tar)(path, acc)
     else:
-        raise InputError(f"submission {path!r} must be a directory, a .py file or a .zip file")
-    return _flatten(files, module)
+        raise InputError(f"submission {path!r} must be a directory, a .py file, a .zip or a tar archive")
+    return _flatten(acc.files, module)

@@ -6,11 +6,11 @@ The student's answers are a TOML file ``answers.toml`` in the submission::
     [q_kernel]
     answer = false        # kernel questions: true = legal; bound questions: true = holds
 
-No student code runs for these: the file is parsed in the grader with ``tomllib`` (size-capped by
-the submission loader).  The engine's verdict does not depend on the student, so it is computed
-once per process.  An "unknown" verdict (the engine could neither prove nor refute within its
-budget) is never graded against the student: the question scores full marks and says so, to be
-reviewed by hand.
+No student code runs for these: the file is parsed in the grader with ``tomllib`` (at most 64 KiB;
+a file too large, too deeply nested or not TOML scores 0 with that reason).  The engine's verdict
+does not depend on the student, so it is computed once per process.  An "unknown" verdict (the
+engine could neither prove nor refute within its budget) is never graded against the student: the
+question scores full marks and says so, to be reviewed by hand.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import tomllib
 __all__ = ["grade_theory", "engine_verdict"]
 
 _VERDICTS: dict = {}
+MAX_ANSWERS = 64 << 10
 
 
 def engine_verdict(q):
@@ -39,10 +40,16 @@ def _answers(files: dict) -> tuple[dict, str]:
     raw = files.get("answers.toml")
     if raw is None:
         return {}, "no answers.toml in the submission"
+    if len(raw) > MAX_ANSWERS:
+        return {}, f"answers.toml is larger than {MAX_ANSWERS >> 10} KiB"
     try:
         return tomllib.loads(raw.decode("utf-8", "replace")), ""
     except tomllib.TOMLDecodeError as e:
-        return {}, f"answers.toml is not valid TOML ({str(e).splitlines()[0]})"
+        return {}, f"answers.toml is not valid TOML ({str(e).splitlines()[0][:200]})"
+    except RecursionError:
+        return {}, "answers.toml is nested too deeply"
+    except (ValueError, TypeError, OverflowError) as e:
+        return {}, f"answers.toml cannot be read ({type(e).__name__})"
 
 
 def grade_theory(spec, files: dict) -> list:

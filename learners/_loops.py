@@ -1,4 +1,5 @@
-"""Compiled inner loops (numba, ``cache=True``).  Imported lazily: nothing here is loaded until a
+"""Compiled inner loops (numba, through :func:`learners._jit.compiled`: cached on disk where a cache
+can be written, compiled afresh otherwise).  Imported lazily: nothing here is loaded until a
 learner actually runs in float mode or in the int64 exact mode.
 
 Each loop visits ``order`` (example indices), writes the activation and the mistake flag of every
@@ -6,7 +7,8 @@ step, and updates ``w`` (and returns the bias) in place.  Weights after each ste
 ``learners.perceptron`` rebuilds them from the mistake flags when a trace asks for them.
 """
 import numpy as np
-from numba import njit
+
+from ._jit import compiled
 
 
 # Flags for the fast path: reassociation (several accumulators, SIMD) and FMA contraction, but
@@ -15,14 +17,14 @@ from numba import njit
 FAST_FLAGS = {"reassoc", "contract", "nsz", "arcp"}
 
 
-@njit(cache=True)
+@compiled
 def _add_row(X, i, w, yi):
     """w += X[i] * yi (element-wise: no sum, so no order to keep)."""
     for j in range(X.shape[1]):
         w[j] += X[i, j] * yi
 
 
-@njit(cache=True)
+@compiled
 def perceptron_pass_seq(X, y, order, w, b, use_bias, act, mis, t0):
     """Default float path: every dot product summed in index order, from 0.0, then + b -- the
     operations of scikit-learn's ``WeightVector.dot`` + intercept, so the run is bitwise equal to
@@ -93,7 +95,7 @@ def perceptron_pass_seq(X, y, order, w, b, use_bias, act, mis, t0):
     return b, -1
 
 
-@njit(cache=True, fastmath=FAST_FLAGS)
+@compiled(fastmath=FAST_FLAGS)
 def perceptron_pass_fast(X, y, order, w, b, use_bias, act, mis, t0):
     """Fast float path: the dot product may be reassociated (several accumulators, SIMD) and
     contracted to FMA.  Agrees with the default path up to rounding in the dot products (so a
@@ -122,7 +124,7 @@ def perceptron_pass_fast(X, y, order, w, b, use_bias, act, mis, t0):
     return b, -1
 
 
-@njit(cache=True)
+@compiled
 def perceptron_pass_int(X, y, order, w, b, bias_step, act, mis, t0):
     """Exact path on integers (the data scaled to one common denominator D): X = D*x,
     w = D*w, b = D^2*b, bias_step = D^2 (0 without bias).  The caller has checked that no value
@@ -146,7 +148,7 @@ def perceptron_pass_int(X, y, order, w, b, bias_step, act, mis, t0):
     return b
 
 
-@njit(cache=True)
+@compiled
 def kernel_pass(G, y, order, alpha, b, use_bias, strict, act, mis, t0):
     """Dual perceptron on a precomputed Gram matrix G[j, i] = K(x_j, x_i)."""
     n = G.shape[0]
@@ -168,7 +170,7 @@ def kernel_pass(G, y, order, alpha, b, use_bias, strict, act, mis, t0):
     return b
 
 
-@njit(cache=True)
+@compiled
 def integer_valued_maxabs(X):
     """max |x| over a float64 matrix whose entries all are integers, or -1.0 when one is not
     (a fraction, NaN or inf).  One read pass, no temporary."""
@@ -184,7 +186,7 @@ def integer_valued_maxabs(X):
     return m
 
 
-@njit(cache=True)
+@compiled
 def int_maxabs(X):
     """max |x| over an int64 matrix (as a float, so that |INT64_MIN| is not an overflow)."""
     m = 0.0

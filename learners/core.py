@@ -16,8 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputError
-from .numbers import lcm_of_denominators, to_fraction
-from .validation import check_matrix, check_vector, check_labels, check_epochs
+from .numbers import lcm_of_denominators
 from .trace import RECORD_MODES
 
 INT64_SAFE = 2 ** 62
@@ -64,9 +63,16 @@ def normalize_rows_exact(rows):
     return out
 
 
-def normalize_rows_float(A: np.ndarray) -> np.ndarray:
-    norms = np.sqrt(np.einsum("ij,ij->i", A, A))
+def normalize_rows_float(A):
+    """Every non-zero row scaled to unit length (a new array, or a new CSR matrix); the squared
+    norms are summed in index order, so dense and CSR data give the same bits."""
+    from ._loops_sparse import row_norms
+    norms = np.sqrt(row_norms(A))
     norms[norms == 0] = 1.0
+    if hasattr(A, "indptr"):
+        B = A.copy()
+        B.data = B.data / np.repeat(norms, np.diff(B.indptr))
+        return B
     return A / norms[:, None]
 
 
@@ -90,17 +96,21 @@ def scale_exact(rows, extra=()) -> ExactData:
 
 def cumulative_weights(w0, X, y, order, mis, steps_wanted):
     """Yield (t, w_after) for the steps in ``steps_wanted`` (sorted) by replaying the updates.
-    Works for numpy float arrays and for lists of Python ints alike."""
+    Works for numpy float arrays (X dense or CSR) and for lists of Python ints alike."""
     w = w0.copy() if isinstance(w0, np.ndarray) else list(w0)
     want = iter(steps_wanted)
     nxt = next(want, None)
     if nxt is None:
         return
+    sparse = hasattr(X, "indptr")
     for t in range(len(order)):
         if mis[t]:
             i = order[t]
             yi = y[i]
-            if isinstance(w, np.ndarray):
+            if sparse:
+                lo, hi = X.indptr[i], X.indptr[i + 1]
+                w[X.indices[lo:hi]] += X.data[lo:hi] * yi
+            elif isinstance(w, np.ndarray):
                 w += X[i] * yi
             else:
                 xi = X[i]

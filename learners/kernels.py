@@ -1,10 +1,11 @@
 """Kernels for the kernel perceptron: linear, polynomial (c + x.x')^k with c >= 0, Gaussian
-exp(-c |x - x'|^2), and any user callable.
+exp(-c |x - x'|^2), any user callable, and ``"precomputed"`` (the data *is* the kernel matrix, as
+in scikit-learn: n x n for training, m x n_train for prediction).
 
 A kernel is given as a :class:`Kernel`, a spec string (``"linear"``, ``"poly:c=1,k=2"``,
-``"gaussian:c=0.5"``) or a callable ``K(a, b) -> number``.  Polynomial and linear kernels are
-exact on rational data (``Fraction`` in, ``Fraction`` out); the Gaussian kernel is irrational and
-refuses exact mode.
+``"gaussian:c=0.5"``, ``"precomputed"``) or a callable ``K(a, b) -> number``.  Polynomial and
+linear kernels are exact on rational data (``Fraction`` in, ``Fraction`` out), and so is a
+precomputed matrix of rationals; the Gaussian kernel is irrational and refuses exact mode.
 """
 from __future__ import annotations
 
@@ -23,13 +24,13 @@ __all__ = ["Kernel", "parse_kernel", "linear", "polynomial", "gaussian"]
 
 @dataclass(frozen=True)
 class Kernel:
-    name: str                       # "linear", "poly", "gaussian", "callable"
+    name: str                       # "linear", "poly", "gaussian", "callable", "precomputed"
     params: dict = field(default_factory=dict)
     func: object = None             # the user callable for name == "callable"
 
     @property
     def exact_capable(self) -> bool:
-        return self.name in ("linear", "poly", "callable")
+        return self.name in ("linear", "poly", "callable", "precomputed")
 
     def spec(self) -> str:
         if self.name == "linear":
@@ -38,6 +39,8 @@ class Kernel:
             return f"poly:c={fraction_str(self.params['c'])},k={self.params['k']}"
         if self.name == "gaussian":
             return f"gaussian:c={fraction_str(self.params['c'])}"
+        if self.name == "precomputed":
+            return "precomputed"
         return getattr(self.func, "__name__", "callable")
 
     def __call__(self, a, b):
@@ -53,6 +56,8 @@ class Kernel:
             c = float(self.params["c"])
             s = sum((float(x) - float(y)) ** 2 for x, y in zip(a, b))
             return math.exp(-c * s)
+        if self.name == "precomputed":
+            raise InputError("a precomputed kernel has no function to evaluate: its values are the data")
         return self.func(a, b)
 
     def gram_float(self, A: np.ndarray) -> np.ndarray:
@@ -65,6 +70,8 @@ class Kernel:
             sq = np.einsum("ij,ij->i", A, A)
             D = np.maximum(sq[:, None] + sq[None, :] - 2 * A @ A.T, 0.0)
             return np.exp(-float(self.params["c"]) * D)
+        if self.name == "precomputed":
+            return np.array(A, dtype=np.float64)
         n = A.shape[0]
         G = np.empty((n, n))
         rows = [A[i].tolist() for i in range(n)]
@@ -114,7 +121,7 @@ def gaussian(c=1) -> Kernel:
 
 def parse_kernel(spec) -> Kernel:
     """``"linear"``, ``"poly:c=1,k=2"`` (also ``"polynomial"``), ``"gaussian:c=0.5"`` (also
-    ``"rbf"``), a :class:`Kernel`, or a callable."""
+    ``"rbf"``), ``"precomputed"``, a :class:`Kernel`, or a callable."""
     if isinstance(spec, Kernel):
         return spec
     if callable(spec):
@@ -123,6 +130,8 @@ def parse_kernel(spec) -> Kernel:
         raise InputError(f"kernel must be a spec string or a callable, got {type(spec).__name__}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
+    if name == "precomputed" and not rest.strip():
+        return Kernel("precomputed")
     kv = {}
     if rest.strip():
         for part in rest.split(","):
@@ -133,7 +142,7 @@ def parse_kernel(spec) -> Kernel:
     allowed = {"linear": set(), "poly": {"c", "k"}, "polynomial": {"c", "k"}, "gaussian": {"c", "sigma"},
                "rbf": {"c", "sigma"}}
     if name not in allowed:
-        raise InputError(f"unknown kernel {name!r} (known: linear, poly:c=C,k=K, gaussian:c=C)")
+        raise InputError(f"unknown kernel {name!r} (known: linear, poly:c=C,k=K, gaussian:c=C, precomputed)")
     extra = set(kv) - allowed[name]
     if extra:
         raise InputError(f"kernel {name!r} has no parameter {sorted(extra)[0]!r}")

@@ -6,7 +6,6 @@ w += y x and, with a bias, b += y; the weights start at 0 unless given; inputs a
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -15,66 +14,12 @@ from .core import (INT64_SAFE, check_record, cumulative_weights, normalize_rows_
                    normalize_rows_float, scale_exact, visiting_order)
 from .errors import InputError
 from .numbers import to_fraction
-from .trace import Step, Trace
+from .sparse import check_csr, int_valued_csr, is_sparse
+from .trace import ArraySeq, Step, Trace
 from .validation import (check_epochs, check_int_matrix, check_labels, check_matrix, check_vector,
                          raise_if_nonfinite)
 
-__all__ = ["run_perceptron", "averaged_weights", "voted_weights", "ArraySeq"]
-
-
-class ArraySeq(Sequence):
-    """A read-only list-like view of a 1-D numpy array (``Trace.order``, ``Trace.mistake_flags``):
-    items come out as Python ``int`` / ``bool``, ``==`` compares element-wise with any sequence
-    and gives one bool (as a list does), but no Python object is built per step until someone
-    iterates.  ``numpy.asarray(seq)`` gives the array without copying."""
-
-    __slots__ = ("_a", "_py")
-
-    def __init__(self, a: np.ndarray):
-        self._a = a
-        self._py = bool if a.dtype == np.bool_ else int
-
-    def __len__(self):
-        return self._a.shape[0]
-
-    def __getitem__(self, k):
-        if isinstance(k, slice):
-            return self._a[k].tolist()
-        return self._py(self._a[k])
-
-    def __iter__(self):
-        return iter(self._a.tolist())
-
-    def __array__(self, dtype=None, copy=None):
-        return self._a if dtype is None else self._a.astype(dtype)
-
-    def tolist(self):
-        return self._a.tolist()
-
-    def __eq__(self, other):
-        if isinstance(other, ArraySeq):
-            other = other._a
-        elif isinstance(other, (str, bytes)) or not isinstance(other, (Sequence, np.ndarray)):
-            return NotImplemented
-        if len(other) != len(self._a):
-            return False
-        try:
-            return bool(np.array_equal(self._a, np.asarray(other)))
-        except (TypeError, ValueError):
-            return self.tolist() == list(other)
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    __hash__ = None
-
-    def __repr__(self):
-        return repr(self._a.tolist()) if len(self._a) <= 20 else \
-            f"ArraySeq({self._a[:10].tolist()} ... {len(self._a)} items)"
-
-    def __reduce__(self):
-        return (ArraySeq, (self._a,))
+__all__ = ["run_perceptron", "averaged_weights", "voted_weights", "vote_arrays", "ArraySeq"]
 
 
 def _target(target, target_bias, d, exact, bias):
@@ -109,10 +54,22 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
     record = check_record(record)
     if fast and exact:
         raise InputError("fast=True is a float-mode option; exact mode has no rounding to trade")
-    Xi = check_int_matrix(X) if exact and not normalize else None
+    Xc = Xi = None
+    if is_sparse(X):
+        A = check_csr(X)           # CSR, float64, finite: used as it is
+        if not exact:
+            Xc = A
+        elif not normalize:
+            Xi = int_valued_csr(A)
+        if Xc is None and Xi is None:
+            X = A.toarray()        # exact mode on non-integer values: the general (Fraction) path
+    elif exact and not normalize:
+        Xi = check_int_matrix(X)
     if Xi is not None:
-        Xc = Xi                    # exact mode on an integer-valued numpy array: no Fraction per entry
+        Xc = Xi                    # exact mode on an integer-valued array: no Fraction per entry
         n, d = Xi[0].shape
+    elif Xc is not None:
+        n, d = Xc.shape
     else:
         # float mode: the NaN/inf scan is done by the compiled loop (through the activations)
         Xc = check_matrix(X, exact=exact, check_finite=exact)
@@ -120,7 +77,6 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
         d = len(Xc[0])
     yl = check_labels(y, n, kind="pm1", as_array=not exact or Xi is not None)
     order = visiting_order(n, epochs, shuffle, seed)
-    T = len(order)
     tgt, tgt_b = _target(target, target_bias, d, exact, bias)
     params = {"bias": bool(bias), "normalize": bool(normalize), "shuffle": bool(shuffle), "seed": seed,
               "fast": bool(fast)}
@@ -140,12 +96,13 @@ def _steps_wanted(record, mis):
 
 
 def _run_float(A, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm, fast):
-    from . import _loops
+    from ._loops_sparse import run_pass
     n, d = A.shape
     A_in = A
     if normalize:
         A = normalize_rows_float(A)
-        A.flags.writeable = False
+        if not is_sparse(A):
+            A.flags.writeable = False
     w = np.zeros(d) if w0 is None else check_vector(w0, d, exact=False, what="w0")
     w_init = w.copy()
     b = float(to_fraction(b0, what="b0")) if bias else 0.0
@@ -156,16 +113,16 @@ def _run_float(A, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b
     T = len(order)
     act = np.empty(T)
     mis = np.zeros(T, dtype=np.bool_)
-    loop = _loops.perceptron_pass_fast if fast else _loops.perceptron_pass_seq
-    b, stop = loop(A, yv, order, w, b, bool(bias), act, mis, 0)
+    b, stop = run_pass("fast" if fast else "seq", A, yv, order, w, b, bool(bias), act, mis, 0)
     if fast and stop < 0:
         # under fastmath LLVM may fold the loop's own isfinite test away: check the activations
         # here (T values, not n*d; a NaN/inf in a visited row makes its activation non-finite)
         bad = np.flatnonzero(~np.isfinite(act))
         stop = int(bad[0]) if bad.size else -1
     if stop >= 0:
-        # the deferred finiteness check of learners.validation.check_matrix
-        raise_if_nonfinite(A_in)
+        # the deferred finiteness check of learners.validation.check_matrix (CSR data: done)
+        if not is_sparse(A_in):
+            raise_if_nonfinite(A_in)
         raise InputError(f"floating-point overflow at step {stop} (example {int(order[stop])}): the activation "
                          f"is {act[stop]}; rescale the data")
     steps = []
@@ -203,7 +160,13 @@ class _IntRows:
         return self._X.shape[0]
 
     def __getitem__(self, i):
-        return tuple(Fraction(int(v)) for v in self._X[i].tolist())
+        r = self._X[i]
+        return tuple(Fraction(int(v)) for v in (r.toarray().ravel() if is_sparse(r) else r).tolist())
+
+
+def _dense_rows(X):
+    """The rows of a dense array or a CSR matrix as lists."""
+    return (X.toarray() if is_sparse(X) else X).tolist()
 
 
 FLOAT_EXACT = 2 ** 53     # integers below this are exact in float64, and so are their sums
@@ -211,6 +174,7 @@ FLOAT_EXACT = 2 ** 53     # integers below this are exact in float64, and so are
 
 def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm,
                int_matrix=False):
+    from ._loops_sparse import run_pass
     n, d = (rows[0].shape if int_matrix else (len(rows), len(rows[0])))
     wq = (Fraction(0),) * d if w0 is None else check_vector(w0, d, exact=True, what="w0")
     bq = to_fraction(b0, what="b0")
@@ -248,17 +212,14 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
     if int_matrix and Xi.dtype == np.float64 and bound < FLOAT_EXACT:
         # float64 arithmetic on integers below 2**53 is exact in any order: the compiled float
         # loop (SIMD) gives the exact run without converting the data
-        from . import _loops
         wf = np.array(w_int, dtype=np.float64)
         act_f = np.empty(T)
-        b_fin, _ = _loops.perceptron_pass_fast(Xi, yl.astype(np.float64), order, wf, float(b_int), bool(bias),
-                                               act_f, mis, 0)
+        b_fin, _ = run_pass("fast", Xi, yl.astype(np.float64), order, wf, float(b_int), bool(bias), act_f, mis, 0)
         w_fin = [int(v) for v in wf.tolist()]
         b_fin = int(b_fin)
         act_i = act_f
         engine = "float64-exact"
     elif bound < INT64_SAFE:
-        from . import _loops
         if not int_matrix:
             Xi = np.array(X_int, dtype=np.int64)
         elif Xi.dtype != np.int64:
@@ -266,13 +227,13 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         wi = np.array(w_int, dtype=np.int64)
         act_i = np.empty(T, dtype=np.int64)
         yi64 = yl if int_matrix else np.asarray(yl, dtype=np.int64)
-        b_fin = _loops.perceptron_pass_int(Xi, yi64, order, wi, b_int, bias_step, act_i, mis, 0)
+        b_fin = run_pass("int", Xi, yi64, order, wi, b_int, bias_step, act_i, mis, 0)
         w_fin = [int(v) for v in wi]
         b_fin = int(b_fin)
         engine = "int64"
     else:
         if X_int is None:
-            X_int = [[int(v) for v in r] for r in Xi.tolist()]
+            X_int = [[int(v) for v in r] for r in _dense_rows(Xi)]
         w_fin, b_fin, acts = _exact_python_loop(X_int, yl.tolist() if isinstance(yl, np.ndarray) else yl, order,
                                                 w_int, b_int, bias_step, mis)
         engine = "python-int"
@@ -283,7 +244,7 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         if acts is None:
             acts = [int(v) for v in act_i.tolist()]
         if X_int is None:
-            X_int = [[int(v) for v in r] for r in Xi.tolist()]
+            X_int = [[int(v) for v in r] for r in _dense_rows(Xi)]
         ylist = yl.tolist() if isinstance(yl, np.ndarray) else yl
         tq = None
         if tgt is not None:
@@ -374,24 +335,44 @@ def averaged_weights(trace: Trace, include_initial: bool = False):
     acc = np.asarray(trace.initial_weights, dtype=np.float64) * cnt
     bacc = cnt * (trace.initial_bias or 0.0)
     yv = np.asarray(yl, dtype=np.float64)
-    for c in range(0, len(steps), 4096):       # chunks: no (mistakes x d) temporary
-        ts = steps[c:c + 4096]
-        idx = order[ts]
-        coef = (T - ts) * yv[idx]
-        acc += coef @ rows[idx]
-        if trace.bias is not None:
-            bacc += float(coef.sum())
+    idx = order[steps]
+    coef = (T - steps) * yv[idx]
+    from ._loops_sparse import update_rows
+    update_rows(rows, idx, coef, acc)          # compiled, in step order: dense and CSR alike
+    if trace.bias is not None:
+        bacc += float(coef.sum())
     w = tuple((acc / cnt).tolist())
     b = bacc / cnt if trace.bias is not None else None
     return w, b
+
+
+def vote_arrays(trace: Trace):
+    """The votes of a float-mode run as arrays: ``(W, b, count)`` with W the (votes x d) matrix
+    of weight vectors (prefix sums of the updates), b their biases (None without a bias) and
+    count how many steps each survived (every vote kept, also those with count 0)."""
+    from ._loops_sparse import prefix_rows
+    rows, yl = trace.extras["_data"]
+    order = np.asarray(trace.order, dtype=np.int64)
+    steps = np.flatnonzero(np.asarray(trace.mistake_flags, dtype=bool))
+    sign = np.asarray(yl, dtype=np.float64)[order[steps]]
+    W = prefix_rows(rows, order[steps], sign, np.asarray(trace.initial_weights, dtype=np.float64))
+    b = None
+    if trace.bias is not None:
+        b = np.cumsum(np.concatenate(([float(trace.initial_bias)], sign)))
+    edges = np.concatenate(([0], steps, [trace.n_steps]))
+    count = np.diff(edges).astype(np.int64)
+    return W, b, count
 
 
 def voted_weights(trace: Trace):
     """Freund & Schapire's voted perceptron: the list of (weights, bias, count) where ``count`` is
     the number of steps the vector survived (it starts at 1 when the vector is created by a
     mistake; the initial vector starts at 0)."""
+    if not trace.exact:
+        W, b, count = vote_arrays(trace)
+        return [(tuple(W[k].tolist()), None if b is None else float(b[k]), int(count[k]))
+                for k in range(len(count)) if count[k] > 0]
     rows, yl = trace.extras["_data"]
-    exact = trace.exact
     w = list(trace.initial_weights)
     b = trace.initial_bias if trace.bias is not None else None
     order = np.asarray(trace.order, dtype=np.int64)
@@ -403,9 +384,9 @@ def voted_weights(trace: Trace):
         i = int(order[t])
         yi = yl[i]
         xi = rows[i]
-        w = [wj + yi * xi[j] if exact else float(wj + yi * float(xi[j])) for j, wj in enumerate(w)]
+        w = [wj + yi * xi[j] for j, wj in enumerate(w)]
         if b is not None:
-            b = b + yi if exact else float(b + yi)
+            b = b + yi
         prev = t
     T = len(order)
     out.append((tuple(w), b, T - prev - 1 + (1 if prev >= 0 else 0)))

@@ -20,15 +20,72 @@ happened; between two of them the weights do not change) or ``"none"`` (only the
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, asdict
-from fractions import Fraction
+from dataclasses import dataclass, field
+from collections.abc import Sequence as _SequenceABC
 from typing import Any, Iterator, Sequence
+
+import numpy as np
 
 from .numbers import to_json_number
 
-__all__ = ["Step", "Trace", "RECORD_MODES"]
+__all__ = ["Step", "Trace", "ArraySeq", "RECORD_MODES"]
 
 RECORD_MODES = ("all", "mistakes", "none")
+
+
+class ArraySeq(_SequenceABC):
+    """A read-only list-like view of a 1-D numpy array (``Trace.order``, ``Trace.mistake_flags``):
+    items come out as Python ``int`` / ``bool``, ``==`` compares element-wise with any sequence
+    and gives one bool (as a list does), but no Python object is built per step until someone
+    iterates.  ``numpy.asarray(seq)`` gives the array without copying."""
+
+    __slots__ = ("_a", "_py")
+
+    def __init__(self, a: np.ndarray):
+        self._a = a
+        self._py = bool if a.dtype == np.bool_ else int
+
+    def __len__(self):
+        return self._a.shape[0]
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return self._a[k].tolist()
+        return self._py(self._a[k])
+
+    def __iter__(self):
+        return iter(self._a.tolist())
+
+    def __array__(self, dtype=None, copy=None):
+        return self._a if dtype is None else self._a.astype(dtype)
+
+    def tolist(self):
+        return self._a.tolist()
+
+    def __eq__(self, other):
+        if isinstance(other, ArraySeq):
+            other = other._a
+        elif isinstance(other, (str, bytes)) or not isinstance(other, (_SequenceABC, np.ndarray)):
+            return NotImplemented
+        if len(other) != len(self._a):
+            return False
+        try:
+            return bool(np.array_equal(self._a, np.asarray(other)))
+        except (TypeError, ValueError):
+            return self.tolist() == list(other)
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    __hash__ = None
+
+    def __repr__(self):
+        return repr(self._a.tolist()) if len(self._a) <= 20 else \
+            f"ArraySeq({self._a[:10].tolist()} ... {len(self._a)} items)"
+
+    def __reduce__(self):
+        return (ArraySeq, (self._a,))
 
 
 @dataclass(frozen=True)

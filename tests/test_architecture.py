@@ -5,7 +5,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["learners", "proofs", "adversary", "refutation", "grading", "mistakebound"]
+LAYERS = ["learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound"]
 
 
 def imported_parts(path):

@@ -1,5 +1,5 @@
 """Grading behaviour: the correct submission scores full, each common mistake is named, hidden
-inputs never appear in feedback, a regrade gives the same score (issue 6)."""
+inputs never appear in feedback, a regrade gives the same score."""
 import json
 import os
 

@@ -1,4 +1,4 @@
-"""Output formats, the command line, submission loading and spec validation (issue 6)."""
+"""Output formats, the command line, submission loading and spec validation."""
 import csv
 import io
 import json

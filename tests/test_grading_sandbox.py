@@ -1,4 +1,4 @@
-"""The sandbox contains every attack in tests/fixtures/grading/malicious/ (issue 6)."""
+"""The sandbox contains every attack in tests/fixtures/grading/malicious/."""
 import json
 import os
 import socket
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from grading.sandbox import Limits, Worker
+from sandbox.worker import Limits, Worker
 
 MAL = os.path.join(os.path.dirname(__file__), "fixtures", "grading", "malicious")
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

@@ -1,0 +1,204 @@
+"""Differential tests: the student's answer against the reference's, input by input -- edge
+cases, inputs left unmodified, the handout's default arguments, hypothesis-generated data
+(visible and hidden) and worst-case sequences."""
+from __future__ import annotations
+
+from .checks_common import Failure, fatal, fmt_X
+from .reference import Answer
+
+__all__ = ["DifferentialTests", "SEED_VISIBLE", "SEED_HIDDEN"]
+
+SEED_VISIBLE = 20260101
+SEED_HIDDEN = 7340033
+_CASES: dict = {}
+
+
+class _Abort(Exception):
+    pass
+
+
+class DifferentialTests:
+    """Mixed into :class:`grading.checks.Grader`."""
+
+    def _t_edge(self, ts):
+        for what, X, y, e in [self.problem.edge_cases()[ts.kind]] + self.problem.more_cases(ts.kind):
+            ok, msg, exp, got = self.check(X, y, e)
+            if ok:
+                continue
+            if ts.hidden:
+                return False, "", []
+            text = f"{what}: {msg}\n" + self.explain(X, y, e, exp, got)
+            return False, text, [n for n in self.diagnoses]
+        return True, "", []
+
+    def _t_inputs_not_modified(self, ts):
+        P = self.problem
+        cases = list(P.edge_cases().values())[:4] + [(None, *p) for p in P.probes()]
+        for c in cases:
+            X, y, e = c[1], c[2], c[3]
+            if self.spec.style == "class":
+                _, modified = self.call_class(X, y, e)
+            else:
+                _, modified = self.call(X, y, e)
+            if modified:
+                self.diagnoses.setdefault("inputs modified", "your function changes X or y; copy before changing "
+                                          "anything")
+                return False, (f"your code changed its input X or y (input: X = {fmt_X(X)}, y = "
+                               f"{P.student_labels(y)}); work on a copy"), ["inputs modified"]
+        return True, "", []
+
+    def _t_default_arguments(self, ts):
+        """The call as the handout shows it, the defaulted arguments left out.  The defaults are
+        right when that call answers like the reference run with the handout's values -- or, when
+        the code is wrong elsewhere (the other tests say where), like the same call with those
+        values passed explicitly."""
+        P = self.problem
+        c = P.contract
+        plan = c.call
+        omit = [k for k, _ in plan.defaults]
+        T, changed = None, {}
+        kws = dict(plan.kwargs + plan.init_kwargs)
+        for k, v in plan.defaults:
+            ref = kws[k].ref
+            if ref == "T":
+                T = int(v)
+            elif ref == "eta":
+                changed["learning_rate"] = _fraction(v)
+            elif ref == "theta":
+                changed["threshold"] = str(_fraction(v))
+        contract = c.replace(**changed) if changed else None
+        shown = plan.signature(omit=omit)
+        dflt = ", ".join(f"{k} = {v}" for k, v in plan.defaults)
+        cases = P.probes() + [v[1:] for v in P.edge_cases().values()][:3]
+        for X, y, e in cases:
+            e = T if T is not None else e
+            exp = self.expected(X, y, e, contract=contract)[0]
+            got, _ = self.call(X, y, e, omit=omit)
+            if P.compare(exp, got)[0]:
+                continue
+            explicit, _ = self.call(X, y, e, contract=contract)
+            if P.compare(Answer(w=list(explicit.w), b=explicit.b), got)[0]:
+                continue        # wrong elsewhere, not in the defaults: the other tests report it
+            if ts.hidden:
+                return False, "", []
+            return False, (f"called as {shown} (the handout's defaults: {dflt}) your code answers differently from "
+                           f"the same call with {dflt} passed explicitly: your defaults are not the handout's\n"
+                           f"input: X = {fmt_X(X)}, y = {P.student_labels(y)}\n"
+                           f"expected: {P.show(exp)}\nyours (defaults):    {P.show(got)}\n"
+                           f"yours (explicit):    {P.show(explicit)}"), []
+        return True, f"passed (called as {shown}; the handout's defaults: {dflt})", []
+
+    def _settings(self, seed, phases):
+        from hypothesis import HealthCheck, settings
+        return settings(max_examples=self.spec.max_examples, database=None, deadline=None, derandomize=False,
+                        suppress_health_check=list(HealthCheck), phases=phases, report_multiple_bugs=False,
+                        print_blob=False)
+
+    def generated_cases(self, seed, scale):
+        """The inputs hypothesis generates for this spec and seed (the same for every submission,
+        computed once per process).  They are the test: a submission passes iff it agrees on all."""
+        key = (self.spec.source, self.spec.algorithm, seed, scale, self.spec.max_examples, self.spec.max_n,
+               self.spec.max_d, self.spec.max_epochs)
+        if key not in _CASES:
+            from hypothesis import Phase, given
+            from hypothesis import seed as hseed
+            out = []
+
+            @hseed(seed)
+            @self._settings(seed, [Phase.generate])
+            @given(self.problem.strategy(scale))
+            def collect(data):
+                out.append(data)
+            collect()
+            _CASES[key] = out
+        return _CASES[key]
+
+    def _hypothesis(self, seed, scale, hidden):
+        """(passed, X, y, e, message, expected, got); on a failure, the shrunk smallest input."""
+        from hypothesis import Phase, given
+        from hypothesis import seed as hseed
+        P = self.problem
+        box = {}
+        first_bad = None
+        for X, y, e in self.generated_cases(seed, scale):
+            try:
+                ok, msg, exp, got = self.check(X, y, e)
+            except Failure as f:
+                ok, msg, exp, got = False, f.msg, None, None
+                if fatal(f.msg):
+                    return False, X, y, e, msg, None, None
+            if not ok:
+                first_bad = (False, X, y, e, msg, exp, got)
+                break
+        if first_bad is None:
+            return True, None, None, None, "", None, None
+        if hidden:
+            return first_bad
+
+        @hseed(seed)
+        @self._settings(seed, [Phase.generate, Phase.shrink])
+        @given(P.strategy(scale))
+        def prop(data):
+            X, y, e = data
+            try:
+                ok, msg, exp, got = self.check(X, y, e)
+            except Failure as f:
+                if fatal(f.msg):
+                    box["fatal"] = (X, y, e, f.msg)
+                    raise _Abort() from None
+                ok, msg, exp, got = False, f.msg, None, None
+            if not ok:
+                box["last"] = (X, y, e, msg, exp, got)
+                raise AssertionError(msg)
+
+        try:
+            prop()
+        except _Abort:
+            X, y, e, msg = box["fatal"]
+            return False, X, y, e, msg, None, None
+        except AssertionError:
+            X, y, e, msg, exp, got = box["last"]
+            return False, X, y, e, msg, exp, got
+        except Exception as ex:  # hypothesis' Flaky & co: a nondeterministic submission
+            if "last" in box:
+                X, y, e, msg, exp, got = box["last"]
+                return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", exp, got
+            if "fatal" in box:
+                X, y, e, msg = box["fatal"]
+                return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", None, None
+            raise
+        return first_bad   # hypothesis did not reproduce it: report the generated input as is
+
+    def _t_random(self, ts):
+        ok, X, y, e, msg, exp, got = self._hypothesis(SEED_VISIBLE, 1, ts.hidden)
+        if ok:
+            return True, f"passed on {self.spec.max_examples} generated inputs", []
+        if ts.hidden:
+            return False, "", []
+        text = f"smallest failing input found: {msg}\n"
+        if exp is not None and got is not None:
+            text += self.explain(X, y, e, exp, got)
+        else:
+            text += f"input: X = {fmt_X(X)}, y = {self.problem.student_labels(y)}, epochs = {e}"
+        return False, text, list(self.diagnoses)
+
+    def _t_hidden_random(self, ts):
+        ok, *_ = self._hypothesis(SEED_HIDDEN, 2, True)
+        return ok, "", []
+
+    def _t_worst_case(self, ts):
+        for what, X, y, e in self.problem.worst_cases():
+            ok, msg, exp, got = self.check(X, y, e)
+            if not ok:
+                if ts.hidden:
+                    return False, "", []
+                text = f"{what}: {msg}\n"
+                if exp is not None:
+                    text += self.explain(X, y, e, exp, got)
+                return False, text, list(self.diagnoses)
+        return True, "", []
+
+
+def _fraction(v):
+    from fractions import Fraction
+    return Fraction(v) if not isinstance(v, float) else Fraction(v).limit_denominator(1 << 20)

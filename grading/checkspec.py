@@ -1,0 +1,74 @@
+"""``grade --check-spec``: is the spec right, before a single student is graded?
+
+Two solutions are graded under the spec, in the sandbox, like any submission:
+
+* the course's reference solution (``[assignment] solution`` in the spec, or a path given on
+  the command line) -- if it loses points, the spec does not describe what the course asks for
+  (a wrong argument name, a label encoding, a visiting order, a return layout...);
+* the suite's own solution written from the contract (:mod:`grading.synth`) -- if it loses
+  points, the spec contradicts itself (a test that cannot pass under its own contract).
+
+The check passes only when both get full marks.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+
+from learners.errors import InputError
+
+from .grader import grade_submission
+from .spec import load_spec
+from .synth import solution_files
+
+__all__ = ["check_spec", "SpecCheck"]
+
+
+@dataclass
+class SpecCheck:
+    spec: object
+    results: list            # (label, SubmissionResult)
+
+    @property
+    def ok(self) -> bool:
+        return all(r.max_score > 0 and r.score == r.max_score for _, r in self.results)
+
+    def text(self) -> str:
+        lines = [f"{self.spec.title} ({os.path.basename(self.spec.source)}): "
+                 f"{'OK' if self.ok else 'FAILED'} -- both solutions must get full marks"]
+        for label, r in self.results:
+            lines.append(f"  {label}: {r.score:g}/{r.max_score:g}" + (f" ({r.note})" if r.note else ""))
+            for t in r.tests:
+                if not t.passed:
+                    first = t.output.splitlines()[0] if t.output else "failed"
+                    lines.append(f"    failed: {t.name} -- {first}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {"spec": self.spec.source, "ok": self.ok,
+                "solutions": [dict(r.to_dict(), solution=label) for label, r in self.results]}
+
+
+def check_spec(spec_src: str, solution: str | None = None, *, insecure: bool = False) -> SpecCheck:
+    """Grade the course's solution and the suite's own under the spec ``spec_src`` (in the
+    sandbox: raises ``IsolationUnavailable`` when it cannot be set up, unless ``insecure``)."""
+    spec = load_spec(spec_src)
+    spec.limits.insecure = bool(insecure)
+    path = solution or spec.solution
+    if not path:
+        raise InputError(f"{os.path.basename(spec.source)}: --check-spec needs the course's reference solution: set "
+                         "[assignment] solution = \"path\" in the spec or give its path")
+    if not os.path.exists(path):
+        raise InputError(f"the course's solution {path!r} does not exist")
+    results = [("the course's solution " + os.path.relpath(path), grade_submission(spec, path, name="course"))]
+    tmp = tempfile.mkdtemp(prefix="mb-check-spec-")
+    try:
+        for name, data in solution_files(spec).items():
+            with open(os.path.join(tmp, name), "wb") as fh:
+                fh.write(data)
+        results.append(("the suite's solution from the contract", grade_submission(spec, tmp, name="suite")))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return SpecCheck(spec=spec, results=results)

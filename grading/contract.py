@@ -1,0 +1,202 @@
+"""The course's contract: how its code is called and what exactly it must compute.
+
+A spec's ``[contract]`` table (and its ``[contract.call]`` sub-table) states what a course's
+handout asks for -- the data the code receives, the learner's conventions, where the answer is
+read -- so that code written for that course is graded as written, with no adapter::
+
+    [contract]
+    inputs = "numpy"            # X (and y, K, w0) as numpy arrays instead of lists
+    order = "get_order"         # the visiting order: MIT 6.86x's get_order(n)
+    returns = "w_b"             # the answer is (theta, theta_0)
+
+    [contract.call]             # perceptron(feature_matrix, labels, T)
+    method = "perceptron"
+    args = ["X", "y", "T"]
+
+Every key has a default that gives the assignment's classic contract (``train(X, y, epochs=1)``,
+lists, index order, ties are mistakes, learning rate 1, zero start, fixed epochs), so a spec
+without ``[contract]`` grades exactly as before.  Each key is checked here: a bad value is one
+line naming the key (docs/grading.md, "The contract", documents them one by one).
+
+The contract drives everything that depends on it: the request sent to the sandbox
+(:mod:`grading.plan`), the reference run (:mod:`grading.reference`), the invariants that apply
+(:mod:`grading.checks_properties`) and the causes a diagnosis may confirm (:mod:`grading.diagnose`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+__all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "visiting_order", "given_start", "seeded_start"]
+
+# test data a call may pass (docs/grading.md lists what each one is)
+DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "X_val", "y_val")
+INPUTS = ("lists", "numpy")
+LABELS = ("pm1", "01", "bool")
+LABEL_SHAPES = ("flat", "column")
+X_LAYOUTS = ("rows", "columns")
+ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED")
+TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
+        "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
+        "winnow": ("predict+1", "predict-1")}
+STOPS = ("epochs", "converged")
+VARIANTS = ("halve", "eliminate", "winnow2")
+DUALS = ("signed", "counts")
+RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
+           "winnow": ("w",),
+           "kernel_perceptron": ("alpha", "alpha_b")}
+HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides the order and init helpers
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a call: the name of a piece of test data (``ref``) or a literal value."""
+    ref: str | None = None
+    value: object = None
+
+    def describe(self) -> str:
+        return self.ref if self.ref is not None else repr(self.value)
+
+
+@dataclass(frozen=True)
+class CallPlan:
+    """Which object, which method, which arguments, where the answer is read."""
+    method: str
+    args: tuple = ()                 # Arg, positional
+    kwargs: tuple = ()               # (name, Arg)
+    object: str | None = None        # construct this class first (then ``method`` is its method)
+    init_args: tuple = ()
+    init_kwargs: tuple = ()
+    repeat: str | None = None        # "T": call the method T times (one pass per call)
+    defaults: tuple = ()             # (keyword, value): the handout's default values
+    weights: str = "return"          # "return", an attribute name, or "name()" (a method without arguments)
+    bias: str | None = None          # attribute (or "name()") holding b when weights are read from the object
+
+    def refs(self) -> set:
+        out = {a.ref for a in self.args + self.init_args if a.ref}
+        out |= {a.ref for _, a in self.kwargs + self.init_kwargs if a.ref}
+        if self.repeat:
+            out.add(self.repeat)
+        return out
+
+    def default_for(self, data: str):
+        """(keyword, default) of the handout default that stands for ``data`` (e.g. T), or None."""
+        kws = dict(self.kwargs + self.init_kwargs)
+        for k, v in self.defaults:
+            if kws[k].ref == data:
+                return k, v
+        return None
+
+    def signature(self, omit=()) -> str:
+        """The call as the handout writes it (for feedback): ``perceptron(X, y, T)``."""
+        def one(args, kwargs):
+            parts = [a.describe() for a in args] + [f"{k}={a.describe()}" for k, a in kwargs if k not in omit]
+            return ", ".join(parts)
+        call = f"{self.method}({one(self.args, self.kwargs)})"
+        if self.object:
+            call = f"{self.object}({one(self.init_args, self.init_kwargs)}).{call}"
+        if self.repeat:
+            call += f" ({self.repeat} times)"
+        return call
+
+
+@dataclass(frozen=True)
+class Contract:
+    algorithm: str
+    style: str = "function"
+    inputs: str = "lists"
+    labels: str = "pm1"
+    label_shape: str = "flat"
+    x_layout: str = "rows"
+    order: str = "index"
+    order_helper: str = "get_order"
+    ties: str = "mistake"
+    learning_rate: Fraction = Fraction(1)
+    init: str = "zero"
+    init_helper: str = "initial_weights"
+    stop: str = "epochs"
+    bias: bool = True
+    normalize: bool = False
+    threshold: str = "n"
+    factor: Fraction = Fraction(2)
+    variant: str = "halve"
+    dual: str = "signed"
+    kernel: str = "linear"
+    kernel_bias: bool = False
+    returns: str = "w_b"
+    supplied: tuple = ()
+    call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
+
+    def replace(self, **changes) -> "Contract":
+        return dataclasses.replace(self, **changes)
+
+    # --- what the contract implies ---------------------------------------------------------
+    @property
+    def epochs_fixed(self) -> bool:
+        """True when the call has no epochs argument: every call is one pass."""
+        return "T" not in self.call.refs()
+
+    @property
+    def gram(self) -> bool:
+        return "K" in self.call.refs()
+
+    def order_indices(self, n: int) -> list[int]:
+        """The visiting order of one pass over n examples (the same order every pass)."""
+        return visiting_order(self.order, n)
+
+    def theta_value(self, n_features: int) -> Fraction:
+        """Winnow's threshold for n features."""
+        if self.threshold == "n":
+            return Fraction(n_features)
+        if self.threshold == "n/2":
+            return Fraction(n_features, 2)
+        return Fraction(self.threshold)
+
+    def initial_weights(self, d: int):
+        """(w0, b0) as Fractions: zero, the given start (:func:`given_start`), or the seeded
+        draw of the supplied init helper."""
+        if self.init == "zero":
+            return [Fraction(0)] * d, Fraction(0)
+        if self.init == "given":
+            return given_start(d, self.bias)
+        return seeded_start(int(self.init.split(":", 1)[1]), d), Fraction(0)
+
+    @property
+    def label_values(self):
+        """(positive, negative) label as the course's code receives them."""
+        return {"pm1": (1, -1), "01": (1, 0), "bool": (True, False)}[self.labels]
+
+
+def visiting_order(order: str, n: int) -> list[int]:
+    idx = list(range(n))
+    if order == "index":
+        return idx
+    if order == "get_order":          # MIT 6.86x project 1: random.seed(1); random.shuffle(indices)
+        random.Random(1).shuffle(idx)
+        return idx
+    kind, _, seed = order.partition(":")
+    if kind == "shuffle":
+        random.Random(int(seed)).shuffle(idx)
+        return idx
+    if kind == "numpy_permutation":   # np.random.seed(SEED); np.random.permutation(n)
+        import numpy as np
+        return [int(v) for v in np.random.RandomState(int(seed)).permutation(n)]
+    raise ValueError(order)
+
+
+def given_start(d: int, bias: bool):
+    """The start (w0, b0) handed to a course's code under ``init = "given"``: small dyadic
+    values, the same for every input with d features (so that the runs on the prefixes of one
+    input, which the step-by-step feedback and the invariants compare, share their start)."""
+    w0 = [Fraction((7 * j + 3) % 9 - 4, 4) for j in range(d)]
+    return w0, (Fraction(1, 4) if bias else Fraction(0))
+
+
+def seeded_start(seed: int, d: int) -> list[Fraction]:
+    """The weights the supplied init helper returns under ``init = "random:SEED"``: multiples of
+    1/4 in [-2, 2] drawn with ``random.Random(SEED)`` (the child draws the same numbers)."""
+    rng = random.Random(seed)
+    return [Fraction(rng.randint(-8, 8), 4) for _ in range(d)]
+

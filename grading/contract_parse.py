@@ -1,0 +1,265 @@
+"""Reading a spec's ``[contract]`` table into a :class:`~grading.contract.Contract`: every key
+checked, one line per bad value, naming the key (docs/grading.md, "The contract")."""
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from learners.errors import InputError
+
+from .contract import (DATA_NAMES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STOPS, TIES, VARIANTS,
+                       X_LAYOUTS, Arg, CallPlan, Contract)
+
+__all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
+
+CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
+                 "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call"}
+CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
+             "bias"}
+
+
+class _Where:
+    def __init__(self, src):
+        self.src = src
+
+    def fail(self, key, msg):
+        raise InputError(f"{self.src}: contract.{key} {msg}")
+
+
+def _choice(d, key, allowed, default, w, shown=None):
+    if key not in d:
+        return default
+    v = d[key]
+    if not isinstance(v, str) or v not in allowed:
+        w.fail(key, f"must be one of {', '.join(shown or allowed)}; got {v!r}")
+    return v
+
+
+def _fraction(d, key, default, w, positive=True):
+    if key not in d:
+        return default
+    v = d[key]
+    try:
+        if isinstance(v, bool):
+            raise ValueError
+        q = Fraction(v) if isinstance(v, (int, str)) else Fraction(v).limit_denominator(1 << 20)
+        if isinstance(v, float) and float(q) != v:
+            raise ValueError
+    except (ValueError, ZeroDivisionError, TypeError):
+        w.fail(key, f"must be a number (or \"p/q\"); got {v!r}")
+    if positive and q <= 0:
+        w.fail(key, f"must be positive; got {v!r}")
+    return q
+
+
+def _seeded(v, kinds):
+    """'kind:SEED' -> True when well formed for one of ``kinds``."""
+    kind, sep, seed = v.partition(":")
+    return sep and kind in kinds and seed.lstrip("-").isdigit()
+
+
+def _arg(v, w, where):
+    if isinstance(v, str):
+        if v not in DATA_NAMES:
+            w.fail(where, f"names unknown test data {v!r} (known: {', '.join(DATA_NAMES)}; a literal string is "
+                          "written {{ literal = \"...\" }})")
+        return Arg(ref=v)
+    if isinstance(v, dict):
+        if set(v) != {"literal"}:
+            w.fail(where, f"a table argument must be {{ literal = ... }}; got keys {sorted(v)}")
+        return Arg(value=v["literal"])
+    if isinstance(v, bool) or isinstance(v, (int, float)):
+        return Arg(value=v)
+    if isinstance(v, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
+        return Arg(value=list(v))
+    w.fail(where, f"must be a test-data name, a number, a boolean, a list of numbers or {{ literal = ... }}; "
+                  f"got {v!r}")
+
+
+def _args(d, key, w):
+    v = d.get(key, [])
+    if not isinstance(v, list):
+        w.fail(f"call.{key}", f"must be a list; got {v!r}")
+    return tuple(_arg(a, w, f"call.{key}") for a in v)
+
+
+def _kwargs(d, key, w):
+    v = d.get(key, {})
+    if not isinstance(v, dict):
+        w.fail(f"call.{key}", f"must be a table {{ name = value }}; got {v!r}")
+    out = []
+    for k, a in v.items():
+        if not k.isidentifier():
+            w.fail(f"call.{key}", f"has a keyword that is not a Python name: {k!r}")
+        out.append((k, _arg(a, w, f"call.{key}.{k}")))
+    return tuple(out)
+
+
+def _name(d, key, w, default=None, call=False):
+    if key not in d:
+        return default
+    v = d[key]
+    base = v[:-2] if (call and isinstance(v, str) and v.endswith("()")) else v
+    if not isinstance(v, str) or not base.isidentifier() or base.startswith("__"):
+        w.fail(f"call.{key}" if key in CALL_KEYS else key, f"must be a Python name{' (or name())' if call else ''}; "
+                                                           f"got {v!r}")
+    return v
+
+
+def _parse_call(d, algorithm, entry, default_epochs, w) -> CallPlan:
+    if d is None:
+        args = (Arg(ref="X"), Arg(ref="y")) + ((Arg(ref="kernel"),) if algorithm == "kernel_perceptron" else ())
+        return CallPlan(method=entry, args=args, kwargs=(("epochs", Arg(ref="T")),),
+                        defaults=(("epochs", default_epochs),))
+    if not isinstance(d, dict):
+        w.fail("call", "must be a table")
+    bad = sorted(set(d) - CALL_KEYS)
+    if bad:
+        w.fail("call", f"has an unknown key {bad[0]!r} (known: {', '.join(sorted(CALL_KEYS))})")
+    obj = _name(d, "object", w)
+    if obj is not None and "method" not in d:
+        w.fail("call.method", "is required with call.object (the method that trains, e.g. \"fit\")")
+    method = _name(d, "method", w, default=entry)
+    if obj is None and any(k in d for k in ("init_args", "init_kwargs")):
+        w.fail("call.init_args", "needs call.object (the class whose constructor takes them)")
+    plan = CallPlan(method=method, args=_args(d, "args", w), kwargs=_kwargs(d, "kwargs", w), object=obj,
+                    init_args=_args(d, "init_args", w), init_kwargs=_kwargs(d, "init_kwargs", w))
+    rep = d.get("repeat")
+    if rep is not None and rep != "T":
+        w.fail("call.repeat", f"must be \"T\" (call the method T times); got {rep!r}")
+    weights = _name(d, "weights", w, default="return", call=True)
+    bias = _name(d, "bias", w, call=True)
+    if weights != "return" and obj is None:
+        w.fail("call.weights", "names an attribute, which needs call.object")
+    if bias is not None and weights == "return":
+        w.fail("call.bias", "is read from the object: set call.weights too (or return (w, b) from the method)")
+    defaults = d.get("defaults", {})
+    if not isinstance(defaults, dict):
+        w.fail("call.defaults", f"must be a table {{ keyword = default }}; got {defaults!r}")
+    kws = dict(plan.kwargs + plan.init_kwargs)
+    dd = []
+    for k, v in defaults.items():
+        if k not in kws:
+            w.fail("call.defaults", f"names {k!r}, which is not a keyword of call.kwargs or call.init_kwargs")
+        if kws[k].ref not in ("T", "eta", "theta"):
+            w.fail("call.defaults", f"{k!r}: only arguments passing T, eta or theta can have a default here")
+        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+            w.fail("call.defaults", f"{k!r} must be a number; got {v!r}")
+        dd.append((k, v))
+    plan = dataclasses.replace(plan, repeat=rep, weights=weights, bias=bias, defaults=tuple(dd))
+    if plan.repeat and "T" in {a.ref for a in plan.args} | {a.ref for _, a in plan.kwargs}:
+        w.fail("call.repeat", "and an argument T in the same call: the method would run T x T passes")
+    return plan
+
+
+def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, bias: bool, normalize: bool,
+                   labels: str, kernel: str, epochs: int, src: str) -> Contract:
+    """The contract of a spec: ``doc`` is its ``[contract]`` table (None when absent); the other
+    arguments come from ``[assignment]``."""
+    w = _Where(src)
+    d = doc if doc is not None else {}
+    if not isinstance(d, dict):
+        raise InputError(f"{src}: [contract] must be a table")
+    bad = sorted(set(d) - CONTRACT_KEYS)
+    if bad:
+        raise InputError(f"{src}: unknown key {bad[0]!r} in [contract] (known: {', '.join(sorted(CONTRACT_KEYS))})")
+    alg = algorithm
+
+    def only(keys, algs, what):
+        for k in keys:
+            if k in d and alg not in algs:
+                w.fail(k, f"is {what}")
+    only(("threshold", "factor", "variant"), ("winnow",), "a Winnow option")
+    only(("dual", "kernel_bias"), ("kernel_perceptron",), "a kernel-perceptron option")
+    only(("learning_rate",), ("perceptron", "kernel_perceptron"), "a perceptron and kernel-perceptron option")
+    only(("init", "init_helper"), ("perceptron",), "a perceptron option")
+    if style == "class" and any(k in d for k in ("call", "order", "stop", "returns", "init", "supplied")):
+        raise InputError(f"{src}: the online class style (predict/update) has its own protocol; [contract] may set "
+                         "only inputs, labels and learner conventions there (use [contract.call] for a class "
+                         "with fit/train)")
+    c = Contract(algorithm=alg, style=style, bias=bias, normalize=normalize, labels=labels, kernel=kernel)
+    inputs = _choice(d, "inputs", INPUTS, "lists", w)
+    label_shape = _choice(d, "label_shape", LABEL_SHAPES, "flat", w)
+    x_layout = _choice(d, "x_layout", X_LAYOUTS, "rows", w)
+    order = d.get("order", "index")
+    if not isinstance(order, str) or not (order in ("index", "get_order")
+                                          or _seeded(order, ("shuffle", "numpy_permutation"))):
+        w.fail("order", f"must be one of {', '.join(ORDERS)}; got {order!r}")
+    ties_default = "predict+1" if alg == "winnow" else "mistake"
+    ties = _choice(d, "ties", TIES[alg], ties_default, w)
+    eta = _fraction(d, "learning_rate", Fraction(1), w)
+    init = d.get("init", "zero")
+    if not isinstance(init, str) or not (init in ("zero", "given") or _seeded(init, ("random",))):
+        w.fail("init", f"must be one of zero, given, random:SEED; got {init!r}")
+    stop = _choice(d, "stop", STOPS, "epochs", w)
+    threshold = d.get("threshold", "n")
+    if isinstance(threshold, bool) or not (threshold in ("n", "n/2") or isinstance(threshold, (int, float, str))):
+        w.fail("threshold", f"must be \"n\", \"n/2\" or a positive number; got {threshold!r}")
+    if threshold not in ("n", "n/2"):
+        threshold = str(_fraction(d, "threshold", None, w))
+    variant = _choice(d, "variant", VARIANTS, "halve", w)
+    factor = _fraction(d, "factor", Fraction(2), w)
+    if "factor" in d and variant != "winnow2" and factor != 2:
+        w.fail("factor", f"is the Winnow2 factor: with variant = {variant!r} the factor is 2 (set variant = "
+                         "\"winnow2\")")
+    if factor <= 1:
+        w.fail("factor", f"must be > 1; got {d['factor']!r}")
+    dual = _choice(d, "dual", DUALS, "signed", w)
+    kb = d.get("kernel_bias", False)
+    if not isinstance(kb, bool):
+        w.fail("kernel_bias", f"must be true or false; got {kb!r}")
+    default_returns = {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if kb else "alpha"}[alg]
+    returns = _choice(d, "returns", RETURNS[alg], default_returns, w)
+    if alg == "perceptron" and not bias and returns != "w_b" and returns != "w":
+        w.fail("returns", f"{returns!r} places a bias, but assignment.bias is false")
+    if alg == "perceptron" and bias and returns == "w":
+        w.fail("returns", "\"w\" has no place for the bias: with assignment.bias = true use w_b, w_bias_first or "
+                          "w_bias_last")
+    if alg == "kernel_perceptron" and (returns == "alpha_b") != kb:
+        w.fail("returns", "must be \"alpha_b\" exactly when kernel_bias = true")
+    oh = _name(d, "order_helper", w, default="get_order")
+    ih = _name(d, "init_helper", w, default="initial_weights")
+    sup = d.get("supplied", [])
+    if not isinstance(sup, list) or not all(isinstance(s, str) for s in sup):
+        w.fail("supplied", f"must be a list of function names; got {sup!r}")
+    for s in sup:
+        if s not in (oh, ih) + HELPERS:
+            w.fail("supplied", f"names {s!r}; the grader can supply {oh} (the visiting order), {ih} (the start "
+                               f"weights) and {', '.join(HELPERS)}")
+        if s == ih and not init.startswith("random:"):
+            w.fail("supplied", f"names {ih}, which only exists with init = \"random:SEED\"")
+        if s == "perceptron_single_step_update" and alg != "perceptron":
+            w.fail("supplied", "perceptron_single_step_update is a perceptron helper")
+    if init.startswith("random:") and ih not in sup:
+        w.fail("init", f"\"random:SEED\" needs the grader to supply {ih}(d) (add it to contract.supplied): the "
+                       "start weights must be reproducible")
+    if alg == "winnow" and c.normalize:
+        w.fail("inputs", "normalize is not a Winnow option")
+    call = None
+    if style == "function":
+        call = _parse_call(d.get("call"), alg, entry, epochs, w)
+        refs = call.refs()
+        if "K" in refs and alg != "kernel_perceptron":
+            w.fail("call", "passes the Gram matrix K, which only the kernel perceptron uses")
+        if "kernel" in refs and alg != "kernel_perceptron":
+            w.fail("call", "passes a kernel, which only the kernel perceptron uses")
+        if alg == "kernel_perceptron" and not refs & {"K", "kernel"}:
+            w.fail("call", "must pass the kernel (\"kernel\", a callable) or the Gram matrix (\"K\")")
+        if not refs & {"X", "K"}:
+            w.fail("call", "passes no training data (X, or K for the kernel perceptron)")
+        if "y" not in refs:
+            w.fail("call", "passes no labels (y)")
+        if init == "given" and "w0" not in refs:
+            w.fail("init", "\"given\" needs the call to pass w0 (and b0 with a bias)")
+        if ("w0" in refs or "b0" in refs) and init != "given":
+            w.fail("call", "passes w0/b0 but contract.init is not \"given\"")
+        if "theta" in refs and alg != "winnow":
+            w.fail("call", "passes theta, the Winnow threshold")
+        if stop == "converged" and "T" not in refs:
+            w.fail("stop", "\"converged\" needs a maximum number of passes T in the call")
+    c = c.replace(inputs=inputs, label_shape=label_shape, x_layout=x_layout, order=order, order_helper=oh, ties=ties,
+                  learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
+                  variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup))
+    if call is not None:
+        c = c.replace(call=call)
+    return c

@@ -1,0 +1,293 @@
+"""The teaching part of a failure: where the student's run departs from the reference, and the
+causes that are *confirmed*.
+
+A cause is one change -- of the contract (the tie convention, the visiting order, the learning
+rate, the stopping rule, the number of passes, the start, Winnow's variant or threshold, the
+kernel's dual form or bias) or of the update (the label ignored, the bias never updated or moved
+the wrong way).  A cause is shown only when the reference re-run with that one change reproduces
+the student's answers exactly, on the failing input and on every probe input (fixed inputs on
+which the causes give different answers).  Otherwise the feedback says where the run departs
+(step k) and names no cause.  Two observations need no re-run: two calls on the same input that
+answer differently ("data shuffled"), and inputs changed by the call ("inputs modified").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
+from .contract import TIES
+from .reference import Answer
+
+__all__ = ["Diagnoses", "Cause", "causes"]
+
+
+@dataclass(frozen=True)
+class Cause:
+    name: str
+    message: str
+    contract: object = None          # the contract with the one change (None: the spec's)
+    bugs: frozenset = frozenset()
+    passes: object = None            # e -> the number of passes the student's code made
+
+
+_TIE = {
+    "perceptron": {"mistake": "a tie y(w.x + b) = 0 counts as a mistake (test <= 0)",
+                   "no_mistake": "a tie y(w.x + b) = 0 is not a mistake (test < 0)",
+                   "predict+1": "sign(0) = +1: a tie predicts +1 (so it is a mistake only on a negative example)",
+                   "predict-1": "sign(0) = -1: a tie predicts -1 (so it is a mistake only on a positive example)"},
+    "winnow": {"predict+1": "a tie w.x = theta predicts 1 (test >= theta)",
+               "predict-1": "a tie w.x = theta predicts 0 (test > theta)"},
+}
+_TIE["kernel_perceptron"] = {k: v.replace("y(w.x + b)", "y f(x)") for k, v in _TIE["perceptron"].items()}
+_TIE_NAME = {"mistake": "ties counted as mistakes", "no_mistake": "ties not counted as mistakes",
+             "predict+1": "ties predicted +1", "predict-1": "ties predicted -1"}
+_ORDER = {"index": "in the given order 0, 1, ..., n-1",
+          "get_order": "in get_order(n)'s order (random.seed(1) then random.shuffle)"}
+
+
+def _order_text(order):
+    if order in _ORDER:
+        return _ORDER[order]
+    kind, _, seed = order.partition(":")
+    if kind == "shuffle":
+        return f"in the order of random.Random({seed}).shuffle"
+    return f"in the order np.random.RandomState({seed}).permutation(n)"
+
+
+def _tie_name(alg, t):
+    if alg == "winnow":
+        return "ties not counted as mistakes" if t == "predict-1" else "ties predict 1"
+    return _TIE_NAME[t]
+
+
+def causes(problem) -> list[Cause]:
+    """The single changes a diagnosis may confirm, for this problem's contract."""
+    P = problem
+    c = P.contract
+    alg = P.algorithm
+    out = []
+    for t in TIES[alg]:
+        if t != c.ties:
+            out.append(Cause(_tie_name(alg, t), f"the reference re-run with {_TIE[alg][t]} reproduces your answers; "
+                             f"the course's convention: {_TIE[alg][c.ties]}", contract=c.replace(ties=t)))
+    if alg == "winnow":
+        out.append(Cause("label ignored", "your update does not depend on the label: promote on a missed 1, "
+                         "demote on a false 1", bugs=frozenset({"label_ignored"})))
+    elif not (alg == "kernel_perceptron" and c.dual == "counts"):
+        what = "alpha_i += y_i, not += 1" if alg == "kernel_perceptron" else "w += y x (and b += y), not w += x"
+        out.append(Cause("label ignored", f"your update does not use the label: it must be {what}",
+                         bugs=frozenset({"label_ignored"})))
+    if alg == "perceptron" and c.bias:
+        out.append(Cause("bias never updated", "your bias stays at its start value: on a mistake update b += y as "
+                         "well as w += y x", bugs=frozenset({"bias_never_updated"})))
+        out.append(Cause("bias sign flipped", "your bias moves the wrong way on a mistake: b += y, not b -= y",
+                         bugs=frozenset({"bias_sign_flipped"})))
+    if alg != "winnow" and c.learning_rate != 1:
+        out.append(Cause("learning rate ignored", f"the reference re-run with learning rate 1 reproduces your "
+                         f"answers; the course's learning rate is {c.learning_rate} (w += eta y x)",
+                         contract=c.replace(learning_rate=Fraction(1))))
+    for o in ("index", "get_order"):
+        if o != c.order and c.style == "function":
+            out.append(Cause("visits data in a different order", f"the reference re-run with the examples visited "
+                             f"{_order_text(o)} reproduces your answers; the course's order: {_order_text(c.order)}",
+                             contract=c.replace(order=o)))
+    if c.style == "function" and not c.epochs_fixed:
+        # A pass without a mistake changes nothing, and neither does any later pass: "until no
+        # mistakes" and "fixed T passes" give the same answers.  What a course's stopping rule can
+        # get wrong is the number of passes actually made.
+        early = "stops early" if c.stop == "converged" else "wrong number of passes"
+        for name, what, fn in ((early, "stopped after one pass, whatever the number of passes asked", lambda e: 1),
+                               (early, "stopped one pass too soon", lambda e: e - 1),
+                               ("wrong number of passes", "with one pass too many", lambda e: e + 1),
+                               ("wrong number of passes", "with twice the passes asked", lambda e: 2 * e)):
+            out.append(Cause(name, f"the reference re-run {what} reproduces your answers", passes=fn))
+    if alg == "perceptron" and c.init != "zero":
+        out.append(Cause("start weights ignored", f"you start from w = 0; the course's code starts from "
+                         f"{'the given w0' if c.init == 'given' else 'the weights of ' + c.init_helper + '(d)'}",
+                         contract=c.replace(init="zero")))
+    if alg == "winnow":
+        alt = {"halve": ("eliminate", "elimination instead of halving",
+                         "on a false positive you set the weights to 0; this assignment halves them"),
+               "eliminate": ("halve", "halving instead of elimination",
+                             "on a false positive you halve the weights; this assignment sets them to 0"),
+               "winnow2": ("halve", "factor 2 instead of alpha",
+                           f"you double / halve; this assignment multiplies / divides by alpha = {c.factor}")}
+        v, name, msg = alt[c.variant]
+        out.append(Cause(name, msg, contract=c.replace(variant=v, factor=Fraction(2))))
+        for th in ("n", "n/2"):
+            if th != c.threshold:
+                out.append(Cause("wrong threshold", f"the reference re-run with threshold {th} reproduces your "
+                                 f"answers; the course's threshold is {c.threshold}", contract=c.replace(threshold=th)))
+    if alg == "kernel_perceptron":
+        other = "signed" if c.dual == "counts" else "counts"
+        stores = {"signed": "the signed sum of y_i over the mistakes on example i (f = sum alpha_j K)",
+                  "counts": "the number of mistakes on example i (f = sum alpha_j y_j K)"}
+        out.append(Cause(f"alpha as {'signed sums' if other == 'signed' else 'mistake counts'}",
+                         f"the reference re-run with alpha_i as {stores[other]} reproduces your answers; the "
+                         f"course's dual form stores {stores[c.dual]}", contract=c.replace(dual=other)))
+        out.append(Cause("kernel bias term " + ("missing" if c.kernel_bias else "added"),
+                         "f(x) = sum alpha_j K(x_j, x) + b with b += y on a mistake" if c.kernel_bias else
+                         "this assignment's f has no bias term", contract=c.replace(kernel_bias=not c.kernel_bias,
+                                                                                  returns="alpha" if c.kernel_bias
+                                                                                  else "alpha_b")))
+    return out
+
+
+class Diagnoses:
+    """Mixed into :class:`grading.checks.Grader`."""
+
+    def explain(self, X, y, e, exp, got) -> str:
+        P = self.problem
+        lines = [f"input: X = {fmt_X(X)}, y = {P.student_labels(y)}, epochs = {e}"]
+        if exp is not None:
+            lines.append(f"expected: {P.show(exp)}")
+            lines.append(f"yours:    {P.show(got)}")
+            dep, step = self.first_departure(X, y, e)
+            if dep:
+                lines.append(dep)
+            found = self.diagnose(X, y, e, exp, got)
+            for n, m in found:
+                lines.append(f"likely mistake: {n} -- {m}")
+            if not [n for n, _ in found if n != "inputs modified"]:
+                where = f"your run departs at step {step}" if step else "your final answer differs"
+                lines.append(f"cause: not named -- no single change of the reference reproduces your answers "
+                             f"exactly; {where}")
+        return "\n".join(lines)
+
+    def first_departure(self, X, y, e):
+        """(text, step): re-run the student's code on prefixes of the reference's visiting sequence
+        (passes unrolled into one, the examples fed in the order visited) and report the first step
+        whose state differs from the reference's."""
+        P = self.problem
+        c = P.contract
+        run = self.expected(X, y, e)[0].trace
+        seq = [s.index for s in run.steps]
+        Xu, yu = [X[i] for i in seq], [y[i] for i in seq]
+        flat = c.replace(order="index", stop="epochs")
+        n = len(X)
+        for t in range(1, len(seq) + 1):
+            exp = self.expected(Xu[:t], yu[:t], 1, contract=flat)[0]
+            try:
+                got, _ = self.call(Xu[:t], yu[:t], 1, order_override=True)
+            except Failure as f:
+                return f"first departure: step {t}: your code failed on the first {t} examples: {f.msg}", t
+            ok, _ = P.compare(exp, got)
+            if not ok:
+                st = exp.trace.steps[t - 1]
+                b0 = before_bias(exp.trace, t - 1) if P.has_bias else None
+                start = Answer(w=list(before(exp.trace, t - 1)), b=b0)
+                what = "a mistake (update)" if st.mistake else "no mistake (no update)"
+                return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
+                        f"at step {t}: the reference starts from {P.show(start)}, sees activation "
+                        f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t
+        if c.order != "index":
+            return ("first departure: none when the examples are fed one by one in the course's visiting order -- "
+                    "your update agrees with the reference step by step; the difference is in the order your code "
+                    "visits the examples or in the number of passes"), None
+        if e > 1:
+            return ("first departure: none when the passes are run as one long pass -- your code handles a single "
+                    f"pass correctly but not epochs = {e} (check the number of passes and that each pass keeps w)"), None
+        return "", None
+
+    def diagnose(self, X, y, e, exp, got) -> list[tuple[str, str]]:
+        """The causes confirmed on this input and the probes (see the module's docstring)."""
+        P = self.problem
+        cases = [(X, y, e, exp, got)]
+        for (pX, py, pe) in P.probes():
+            try:
+                g, _ = self.call(pX, py, pe)
+            except Failure:
+                continue
+            cases.append((pX, py, pe, self.expected(pX, py, pe)[0], g))
+        found = []
+        try:
+            g2, _ = self.call(X, y, e)
+            if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b), g2)[0]:
+                found.append(("data shuffled", "two runs on the same input gave different answers: do not shuffle "
+                              "(or use randomness); visit the examples in the course's order"))
+                self.nondeterministic = True
+        except (Failure, TypeError, ValueError, OverflowError):
+            pass
+        if not found:
+            for cause in causes(P) + self._rate_causes(cases):
+                if self._reproduces(cause, cases):
+                    found.append((cause.name, cause.message))
+        if self.modified_seen:
+            found.append(("inputs modified", "your function changes X or y; copy before changing anything"))
+        out = []
+        for n, m in found:
+            if n not in self.diagnoses:
+                self.diagnoses[n] = m
+            if n not in [o[0] for o in out]:
+                out.append((n, m))
+        return out
+
+    def _reproduces(self, cause, cases) -> bool:
+        """Does the reference with this one change give the student's answers on every case?"""
+        P = self.problem
+        for X, y, e, _, got in cases:
+            ee = cause.passes(e) if cause.passes else e
+            try:
+                if ee < 1:      # no pass at all: the start
+                    run = self.expected(X, y, 1)[0].trace
+                    alt = Answer(w=list(run.initial_weights), b=run.initial_bias if P.has_bias else None)
+                else:
+                    alt = self.expected(X, y, ee, contract=cause.contract, bugs=cause.bugs)[0]
+            except Exception:  # noqa: BLE001 - a change the learners refuse for this input reproduces nothing
+                return False
+            if not P.compare(alt, got)[0]:
+                return False
+        return True
+
+    def _rate_causes(self, cases) -> list[Cause]:
+        """A learning rate: the student's answers are r times the reference's on every case; the
+        candidate (re-run with eta' = r eta) is confirmed like any other."""
+        P = self.problem
+        c = P.contract
+        if P.algorithm == "winnow" or c.init != "zero":
+            return []
+        r = _common_ratio(cases)
+        if r is None or r == 1:
+            return []
+        eta = c.learning_rate * r
+        if eta == 1:
+            return []          # that is "learning rate ignored", a cause of its own
+        if c.learning_rate == 1:
+            msg = (f"your weights are {fmt_num(r)} times the reference's: the perceptron update has no step size "
+                   "(w += y x, not w += eta y x)")
+        else:
+            msg = (f"the reference re-run with learning rate {fmt_num(eta)} reproduces your answers; the course's is "
+                   f"{c.learning_rate}")
+        return [Cause("learning rate", msg, contract=c.replace(learning_rate=eta))]
+
+
+def _common_ratio(cases):
+    """r such that the student's answer is r times the reference's on every case (None if not)."""
+    r = None
+    for _, _, _, exp, got in cases:
+        if got.w is None or len(got.w) != len(exp.w):
+            return None
+        pairs = list(zip(got.w, exp.w))
+        if exp.b is not None:
+            if got.b is None:
+                return None
+            pairs.append((got.b, exp.b))
+        for g, ref in pairs:
+            try:
+                g = Fraction(float(g))
+            except (TypeError, ValueError, OverflowError):
+                return None
+            ref = Fraction(ref)
+            if ref == 0:
+                if g != 0:
+                    return None
+                continue
+            q = g / ref
+            if r is None:
+                r = q
+            elif abs(q - r) > Fraction(1, 10 ** 9) * max(1, abs(r)):   # exact: huge answers overflow floats
+                return None
+    if r is None or r <= 0:
+        return None
+    return r.limit_denominator(10 ** 6)

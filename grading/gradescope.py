@@ -1,0 +1,133 @@
+"""``grade --gradescope-zip``: a Gradescope autograder archive for one spec.
+
+Gradescope's autograder specification (gradescope-autograders.readthedocs.io, "Autograder
+Specifications"): a zip with ``setup.sh`` and ``run_autograder`` at its root; the zip is
+extracted into ``/autograder/source``, ``setup.sh`` runs once (as root) when the image is built,
+``run_autograder`` is copied to ``/autograder/run_autograder`` and runs once per submission, with
+the submission in ``/autograder/submission``; it must write ``/autograder/results/results.json``.
+Each submission gets its own container, so a course of thousands runs on Gradescope's fleet.
+
+The archive holds::
+
+    setup.sh          installs Python >= 3.11 if needed, a virtual environment, this package
+    run_autograder    mistakebound grade --gradescope (the bundled package, the bundled spec)
+    spec.toml         the assignment spec
+    mistakebound/     this package's source (pyproject.toml, learners/ ... grading/ ...)
+
+``run_autograder`` honours ``AUTOGRADER_ROOT`` (default ``/autograder``) and
+``MISTAKEBOUND_PYTHON`` (default: the environment setup.sh made), so the archive can be run
+locally in Gradescope's directory layout (tests/test_grading_contract_gradescope.py does).
+"""
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import zipfile
+
+from learners.errors import InputError
+
+from sandbox.worker import project_root
+from .spec import load_spec
+
+__all__ = ["build_autograder", "PACKAGES"]
+
+PACKAGES = ("learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound")
+_DATA = (".py", ".toml", ".json", ".csv", ".txt", ".md")
+
+SETUP_SH = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder image.
+set -eu
+VENV="${MISTAKEBOUND_VENV:-/opt/mistakebound}"
+SRC="$(cd "$(dirname "$0")" && pwd)"
+PY=python3
+if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    apt-get update
+    apt-get install -y python3.11 python3.11-venv
+    PY=python3.11
+elif ! python3 -m venv --help >/dev/null 2>&1; then
+    apt-get update
+    apt-get install -y python3-venv
+fi
+"$PY" -m venv "$VENV"
+"$VENV/bin/pip" install --upgrade pip
+"$VENV/bin/pip" install "$SRC/mistakebound"
+"$VENV/bin/python" -m mistakebound grade --help >/dev/null
+"""
+
+RUN_AUTOGRADER = """#!/usr/bin/env bash
+# Gradescope runs this once per submission (in a fresh container, as root).
+set -u
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+PY="${MISTAKEBOUND_PYTHON:-${MISTAKEBOUND_VENV:-/opt/mistakebound}/bin/python}"
+[ -x "$PY" ] || PY=python3
+mkdir -p "$ROOT/results"
+cd "$ROOT/source/mistakebound"
+"$PY" -m mistakebound grade --gradescope --gradescope-root "$ROOT" --assignment "$ROOT/source/spec.toml" \\
+    --no-progress
+status=$?
+if [ ! -s "$ROOT/results/results.json" ]; then
+    printf '{"score": 0, "output": "The autograder could not grade this submission (exit status %s); the course staff can see why in the autograder output.", "tests": []}\\n' "$status" > "$ROOT/results/results.json"
+fi
+exit 0
+"""
+
+
+def _files(root: str):
+    """(path in the archive, path on disk) of the package's source."""
+    for name in ("pyproject.toml", "README.md"):
+        p = os.path.join(root, name)
+        if os.path.isfile(p):
+            yield f"mistakebound/{name}", p
+    for pkg in PACKAGES:
+        base = os.path.join(root, pkg)
+        if not os.path.isdir(base):
+            continue
+        for dirpath, dirnames, filenames in os.walk(base):
+            # the sample submissions (grading/examples) stay out: an image needs no solutions
+            dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__", "examples") and not d.startswith("."))
+            for fn in sorted(filenames):
+                if fn.endswith(_DATA):
+                    full = os.path.join(dirpath, fn)
+                    yield "mistakebound/" + os.path.relpath(full, root).replace(os.sep, "/"), full
+
+
+def _add_text(zf, name, text, executable=False):
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = ((0o755 if executable else 0o644) | stat.S_IFREG) << 16
+    zf.writestr(info, text)
+
+
+def build_autograder(spec_src: str, out_path: str) -> dict:
+    """Write the archive for spec ``spec_src`` to ``out_path`` (atomically); returns a summary."""
+    spec = load_spec(spec_src)
+    if not spec.tests and not spec.theory:
+        raise InputError(f"{os.path.basename(spec.source)}: nothing to grade")
+    root = project_root()
+    if not os.path.isfile(os.path.join(root, "pyproject.toml")):
+        raise InputError(f"cannot bundle the package: no pyproject.toml in {root} (run from a source checkout)")
+    out_dir = os.path.dirname(os.path.abspath(out_path)) or "."
+    if not os.path.isdir(out_dir):
+        raise InputError(f"--out: directory {out_dir!r} does not exist")
+    with open(spec.source, "rb") as fh:
+        spec_bytes = fh.read()
+    fd, tmp = tempfile.mkstemp(prefix=".autograder-", suffix=".zip", dir=out_dir)
+    os.close(fd)
+    count = 0
+    try:
+        with zipfile.ZipFile(tmp, "w") as zf:
+            _add_text(zf, "setup.sh", SETUP_SH, executable=True)
+            _add_text(zf, "run_autograder", RUN_AUTOGRADER, executable=True)
+            _add_text(zf, "spec.toml", spec_bytes)
+            for arc, disk in _files(root):
+                with open(disk, "rb") as fh:
+                    _add_text(zf, arc, fh.read())
+                count += 1
+        os.replace(tmp, out_path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return {"archive": os.path.abspath(out_path), "spec": spec.name, "files": count + 3,
+            "bytes": os.path.getsize(out_path)}

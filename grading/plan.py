@@ -1,0 +1,207 @@
+"""The parent's side of a contract's call plan: the request for one test input, and the
+contract's return layout applied to the plain values the child sends back.
+
+The request holds the test data in the course's encoding (labels +1/-1, 0/1 or booleans; y as
+a column vector; numpy arrays or lists; a Gram matrix; a start w0), the plan (which object,
+which method, which arguments), and the helpers to supply.  The child (``_plan_child.py``)
+makes the call and answers with numbers and nested lists only; :func:`read_answer` turns them
+into an :class:`~grading.reference.Answer` -- ``(w, b)``, ``w`` with the bias as its first or
+last coordinate, ``coef_`` of shape (1, d) and ``intercept_`` of shape (1,), a column vector
+theta -- or says in one sentence what the course's layout expected instead.
+"""
+from __future__ import annotations
+
+from .contract import given_start
+from .reference import Answer
+
+__all__ = ["request", "read_answer", "LayoutError", "encode_labels"]
+
+MAX_ABS_INT = 10 ** 30          # a weight this large is a wrong answer, not a number to parse
+
+
+class LayoutError(Exception):
+    def __init__(self, msg):
+        super().__init__(msg)
+        self.msg = msg
+
+
+def encode_labels(c, y) -> list:
+    """Labels as the course's code receives them (y is +1/-1; Winnow: 0/1)."""
+    pos, neg = c.label_values
+    positive = (lambda v: v == 1)
+    out = [pos if positive(v) else neg for v in y]
+    if c.label_shape == "column":
+        return [[v] for v in out]
+    return out
+
+
+def _values(c, X, y, T, refs):
+    winnow = c.algorithm == "winnow"
+    out = {}
+    if "X" in refs:
+        out["X"] = [[int(v) for v in r] for r in X] if winnow else [[float(v) for v in r] for r in X]
+    if "y" in refs:
+        out["y"] = encode_labels(c, y)
+    if "T" in refs:
+        out["T"] = int(T)
+    if "n" in refs:
+        out["n"] = len(X)
+    if "d" in refs:
+        out["d"] = len(X[0])
+    if "K" in refs:
+        # float64 Gram matrix, as the reference's float mode computes it (exact on the test data:
+        # small dyadic values, whose products and sums float64 represents exactly)
+        import numpy as np
+        from learners.kernels import parse_kernel
+        out["K"] = parse_kernel(c.kernel).gram_float(np.array(X, dtype=float)).tolist()
+    if "w0" in refs or "b0" in refs:
+        w0, b0 = given_start(len(X[0]), c.bias)
+        out["w0"] = [float(v) for v in w0]
+        out["b0"] = float(b0)
+    if "eta" in refs:
+        out["eta"] = float(c.learning_rate)
+    if "theta" in refs:
+        out["theta"] = float(c.theta_value(len(X[0])))
+    if "X_val" in refs or "y_val" in refs:
+        rows = [[int(v) for v in r] for r in X] if winnow else [[float(v) for v in r] for r in X]
+        out["X_val"] = list(reversed(rows))
+        out["y_val"] = list(reversed(encode_labels(c, y)))
+    if c.x_layout == "columns":       # one column per example: X is d x n
+        for k in ("X", "X_val"):
+            if k in out:
+                out[k] = [list(col) for col in zip(*out[k])]
+    return out
+
+
+def _arg(a):
+    return {"ref": a.ref} if a.ref is not None else {"lit": a.value}
+
+
+def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
+    """The request for one call on (X, y) with T passes.  ``omit``: keywords left out (the
+    handout's defaults apply); ``order_override``: the data are already in visiting order and
+    the course's order helper returns 0..n-1 (the step-by-step prefix runs)."""
+    p = c.call
+    refs = p.refs()
+    values = _values(c, X, y, T, refs)
+    arrays = {}
+    if c.inputs == "numpy":
+        for k in ("X", "y", "K", "w0", "X_val", "y_val"):
+            if k in values:
+                arrays[k] = "float" if k in ("X", "K", "w0", "X_val") and c.algorithm != "winnow" else \
+                    ("int" if k in ("X", "X_val") else "auto")
+    plan = {"method": p.method, "args": [_arg(a) for a in p.args],
+            "kwargs": {k: _arg(a) for k, a in p.kwargs if k not in omit},
+            "repeat": p.repeat, "read": {"w": p.weights, "b": p.bias}}
+    if p.object:
+        plan.update(object=p.object, init_args=[_arg(a) for a in p.init_args],
+                    init_kwargs={k: _arg(a) for k, a in p.init_kwargs if k not in omit})
+    helpers = {}
+    if c.order_helper in c.supplied or (order_override and c.order != "index"):
+        helpers[c.order_helper] = {"kind": "order", "rule": "index" if order_override else c.order}
+    if c.init_helper in c.supplied:
+        helpers[c.init_helper] = {"kind": "init", "seed": int(c.init.split(":", 1)[1])}
+    if "perceptron_single_step_update" in c.supplied:
+        helpers["perceptron_single_step_update"] = {"kind": "step", "ties": c.ties, "eta": float(c.learning_rate),
+                                                    "positive": c.label_values[0]}
+    req = {"op": "plan", "plan": plan, "values": values, "arrays": arrays, "helpers": helpers}
+    if "kernel" in refs:
+        from learners.kernels import parse_kernel
+        req["kernel"] = parse_kernel(c.kernel).spec()
+    return req
+
+
+# --- reading the answer --------------------------------------------------------------------
+def _kind(v) -> str:
+    if isinstance(v, list):
+        return f"a list of {len(v)} items"
+    if v is None:
+        return "None"
+    return type(v).__name__
+
+
+def _num(v, what):
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        if abs(v) > MAX_ABS_INT:
+            return float("inf")
+        return v
+    if isinstance(v, float):
+        return v
+    if isinstance(v, str) and v in ("nan", "inf", "-inf"):
+        return float(v)
+    if isinstance(v, list) and len(v) == 1 and not isinstance(v[0], list):
+        return _num(v[0], what)           # intercept_ of shape (1,)
+    raise LayoutError(f"{what}: expected a number, got {_kind(v)}")
+
+
+def _vec(v, what):
+    if not isinstance(v, list):
+        raise LayoutError(f"{what}: expected a vector of numbers, got {_kind(v)}")
+    if len(v) == 1 and isinstance(v[0], list):
+        v = v[0]                               # one row: coef_ of shape (1, d)
+    elif v and all(isinstance(x, list) and len(x) == 1 for x in v):
+        v = [x[0] for x in v]                  # one column: a (d, 1) column vector
+    if any(isinstance(x, list) for x in v):
+        raise LayoutError(f"{what}: expected a vector of numbers, got a matrix")
+    return [_num(x, what) for x in v]
+
+
+def _is_pair(v) -> bool:
+    return (isinstance(v, list) and len(v) == 2 and isinstance(v[0], list)
+            and not (isinstance(v[1], list) and (len(v[1]) != 1 or isinstance(v[1][0], list))))
+
+
+def _split(c, w, d, what):
+    """(w, b) from one vector carrying the bias first or last."""
+    if len(w) != d + 1:
+        side = "first" if c.returns == "w_bias_first" else "last"
+        raise LayoutError(f"{what}: expected {d + 1} numbers (the {d} weights with the bias {side}), got {len(w)}")
+    return (w[1:], w[0]) if c.returns == "w_bias_first" else (w[:-1], w[-1])
+
+
+def _value(ok: dict, name: str):
+    """One value of the answer: sent whole, or item by item (a tuple: ``name_n``, ``name_0``...)."""
+    if f"{name}_n" in ok:
+        k = ok[f"{name}_n"]
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= 6 or \
+                any(f"{name}_{i}" not in ok for i in range(k)):
+            raise LayoutError("malformed answer")
+        return [ok[f"{name}_{i}"] for i in range(k)]
+    if name not in ok:
+        raise LayoutError("malformed answer")
+    return ok[name]
+
+
+def read_answer(c, ok: dict, d: int) -> Answer:
+    """The child's plain values -> Answer, by the contract's return layout; ``d``: the number
+    of features (for the layouts that carry the bias in the weight vector).  The values have
+    passed the wire's checks (numbers, vectors, matrices; :mod:`sandbox.wire`)."""
+    if not isinstance(ok, dict):
+        raise LayoutError("malformed answer")
+    layout = c.returns
+    if "ret" in ok or "ret_n" in ok:
+        r = _value(ok, "ret")
+        what = f"{c.call.method}() returned"
+        if layout in ("w_b", "alpha_b"):
+            if _is_pair(r):
+                return Answer(w=_vec(r[0], what), b=_num(r[1], what))
+            if r is None:
+                raise LayoutError(f"{what} None; the course's layout is "
+                                  f"{'(w, b)' if layout == 'w_b' else '(alpha, b)'}")
+            return Answer(w=_vec(r, what), b=None)
+        w = _vec(r, what)
+        if layout in ("w_bias_first", "w_bias_last"):
+            w, b = _split(c, w, d, what)
+            return Answer(w=w, b=b)
+        return Answer(w=w, b=None)
+    wname = c.call.weights
+    w = _vec(_value(ok, "attr_w"), f"the attribute {wname}")
+    if layout in ("w_bias_first", "w_bias_last"):
+        w, b = _split(c, w, d, f"the attribute {wname}")
+        return Answer(w=w, b=b)
+    bv = _value(ok, "attr_b") if ("attr_b" in ok or "attr_b_n" in ok) else None
+    b = _num(bv, f"the attribute {c.call.bias}") if bv is not None else None
+    return Answer(w=w, b=b)
+

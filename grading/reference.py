@@ -1,0 +1,305 @@
+"""The reference run under a course's contract, and under one named change of it.
+
+:func:`reference_run` answers "what must a correct implementation of this contract return?".
+Where the reference learners have the option it configures them (``learners.run_perceptron``,
+``run_winnow``, ``run_kernel_perceptron``):
+
+* the visiting order: the learner runs on the examples permuted into the contract's order (the
+  same order every pass), and the indices are mapped back;
+* the learning rate eta: with w0 = 0 the perceptron's run under eta is eta times the run under 1
+  (the signs of all activations are the same); with a start w0 it is eta times the run started
+  from w0/eta -- exact either way;
+* the start (``w0``, ``b0``), Winnow's threshold, variant and factor, the kernel's bias term;
+* stopping after the first pass without a mistake: the run is the fixed-epochs run cut at the
+  end of that pass (the two runs are the same up to there);
+* the kernel perceptron's dual as mistake counts: count_i = y_i alpha_i (every update on example
+  i adds y_i), times eta.
+
+Where they have no option -- a tie convention other than the learners' own, and the single
+changes a diagnosis tries (label ignored, bias never updated or updated with the wrong sign) --
+:func:`_loop` runs the learner here, in the same exact arithmetic (``Fraction``; floats only when
+the spec normalizes or the kernel is irrational).  ``tests/test_grading_contract_reference.py``
+checks that the two paths agree wherever both apply.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from learners import run_kernel_perceptron, run_perceptron, run_winnow
+from learners.kernels import parse_kernel
+
+__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "reference_seconds", "BUGS"]
+
+# single changes that are not contract options: what a diagnosis may re-run the reference with
+BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped")
+
+
+@dataclass
+class Answer:
+    """What a run returns, as the grader compares it: the weights (perceptron, Winnow) or the
+    dual alpha (kernel perceptron), the bias (None without one)."""
+    w: list
+    b: object = None
+    mistakes: int | None = None
+    trace: object = None
+
+
+@dataclass(frozen=True)
+class RStep:
+    t: int
+    epoch: int
+    index: int
+    label: int
+    activation: object
+    mistake: bool
+    weights: tuple
+    bias: object = None
+
+
+@dataclass
+class Run:
+    steps: list
+    initial_weights: tuple
+    initial_bias: object
+    weights: tuple
+    bias: object
+    mistakes: int
+    passes: int
+    extras: dict = field(default_factory=dict)
+
+
+def answer_of(run: Run, has_bias: bool) -> Answer:
+    return Answer(w=list(run.weights), b=run.bias if has_bias else None, mistakes=run.mistakes, trace=run)
+
+
+def _F(v):
+    return v if isinstance(v, Fraction) else Fraction(v)
+
+
+def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") -> Run:
+    """The run of the learner ``c`` (a :class:`~grading.contract.Contract`) on (X, y) for at
+    most T passes.  ``y`` is +1/-1 (Winnow: 0/1), whatever labels the course's code receives.
+    ``engine = "loop"`` runs :func:`_loop` (and its Winnow twin) even where the learners have
+    the option (the tests compare the two)."""
+    n = len(X)
+    order = c.order_indices(n)
+    learners_ok = engine == "auto" and not bugs
+    if c.algorithm == "perceptron":
+        run = _perceptron(c, X, y, T, order, bugs, learners_ok)
+    elif c.algorithm == "winnow":
+        run = _winnow(c, X, y, T, order, bugs, learners_ok)
+    else:
+        run = _kernel(c, X, y, T, order, bugs, learners_ok)
+    if c.stop == "converged":
+        run = _cut_at_convergence(run, n)
+    return run
+
+
+def _cut_at_convergence(run: Run, n: int) -> Run:
+    """The run stopped after the first pass without a mistake."""
+    passes = len(run.steps) // n if n else 0
+    for e in range(passes):
+        if not any(s.mistake for s in run.steps[e * n:(e + 1) * n]):
+            steps = run.steps[:(e + 1) * n]
+            last = steps[-1]
+            return Run(steps=steps, initial_weights=run.initial_weights, initial_bias=run.initial_bias,
+                       weights=last.weights, bias=last.bias, mistakes=sum(s.mistake for s in steps), passes=e + 1,
+                       extras=run.extras)
+    return run
+
+
+def is_mistake(ties, yi, a):
+    """Is the step a mistake, under the tie convention?  yi is +1/-1, a the activation."""
+    if ties == "mistake":
+        return yi * a <= 0
+    if ties == "no_mistake":
+        return yi * a < 0
+    pred = (1 if a >= 0 else -1) if ties == "predict+1" else (1 if a > 0 else -1)
+    return pred != yi
+
+
+# --- perceptron ----------------------------------------------------------------------------
+def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
+    eta = c.learning_rate
+    d = len(X[0])
+    w0, b0 = c.initial_weights(d)
+    if not c.bias:
+        b0 = Fraction(0)
+    if c.ties == "mistake" and learners_ok:
+        Xo, yo = [X[i] for i in order], [y[i] for i in order]
+        exact = not c.normalize
+        start = [v / eta for v in w0], b0 / eta
+        tr = run_perceptron(Xo, yo, epochs=T, bias=c.bias, normalize=c.normalize, exact=exact, record="all",
+                            w0=start[0] if exact else [float(v) for v in start[0]],
+                            b0=start[1] if exact else float(start[1]))
+        k = eta if exact else float(eta)
+        steps = [RStep(t=s.t, epoch=s.epoch, index=order[s.index], label=s.label, activation=s.activation * k,
+                       mistake=s.mistake, weights=tuple(v * k for v in s.weights),
+                       bias=(s.bias * k if c.bias else None)) for s in tr.steps]
+        return Run(steps=steps, initial_weights=tuple(v * k for v in tr.initial_weights),
+                   initial_bias=(tr.initial_bias * k if c.bias else None), weights=tuple(v * k for v in tr.weights),
+                   bias=(tr.bias * k if c.bias else None), mistakes=tr.mistakes, passes=T)
+    rows = _rows(X, c.normalize)
+    return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=not c.normalize)
+
+
+def _rows(X, normalize):
+    if not normalize:
+        return [[_F(v) for v in r] for r in X]
+    out = []
+    for r in X:
+        s = math.sqrt(sum(float(v) ** 2 for v in r))
+        out.append([float(v) / s for v in r] if s else [float(v) for v in r])
+    return out
+
+
+def _dot(w, x):
+    return sum(a * b for a, b in zip(w, x))
+
+
+def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False):
+    """The perceptron on (rows, y), primal (``act_fn(w, x)``) or dual (``act_fn(alpha, i)``).
+
+    ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
+    bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
+    ignored); b += eta y (not at all / -eta y under the bias bugs)."""
+    if not exact:
+        eta = float(eta)
+        w0 = [float(v) for v in w0]
+        b0 = None if b0 is None else float(b0)
+    w = list(w0)
+    b = b0
+    steps = []
+    t = 0
+    for ep in range(T):
+        for i in order:
+            x = rows[i]
+            yi = y[i]
+            a = act_fn(w, i if dual else x) + (b if b is not None else 0)
+            m = is_mistake(ties, yi, a)
+            if m:
+                s = 1 if "label_ignored" in bugs else yi
+                if dual:
+                    w[i] = w[i] + eta * s
+                else:
+                    w = [wj + eta * s * xj for wj, xj in zip(w, x)]
+                if b is not None and "bias_never_updated" not in bugs:
+                    b = b + (-eta * s if "bias_sign_flipped" in bugs else eta * s)
+            steps.append(RStep(t=t, epoch=ep, index=i, label=yi, activation=a, mistake=bool(m), weights=tuple(w),
+                               bias=b))
+            t += 1
+    return Run(steps=steps, initial_weights=tuple(w0), initial_bias=b0, weights=tuple(w), bias=b,
+               mistakes=sum(s.mistake for s in steps), passes=T)
+
+
+# --- Winnow --------------------------------------------------------------------------------
+def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
+    m = len(X[0])
+    theta = c.theta_value(m)
+    variant, alpha = c.variant, c.factor
+    if c.ties == "predict+1" and learners_ok:
+        Xo, yo = [X[i] for i in order], [y[i] for i in order]
+        tr = run_winnow(Xo, yo, epochs=T, theta=theta, variant=variant, alpha=alpha if variant == "winnow2" else 2,
+                        exact=True, record="all")
+        steps = [RStep(t=s.t, epoch=s.epoch, index=order[s.index], label=s.label, activation=s.activation,
+                       mistake=s.mistake, weights=tuple(s.weights)) for s in tr.steps]
+        return Run(steps=steps, initial_weights=tuple(tr.initial_weights), initial_bias=None,
+                   weights=tuple(tr.weights), bias=None, mistakes=tr.mistakes, passes=T)
+    up = alpha if variant == "winnow2" else Fraction(2)
+    down = alpha if variant == "winnow2" else Fraction(2)
+    w = [Fraction(1)] * m
+    w_init = tuple(w)
+    steps = []
+    t = 0
+    for ep in range(T):
+        for i in order:
+            x = X[i]
+            s = sum(wj for wj, xj in zip(w, x) if xj)
+            pred = 1 if (s >= theta if c.ties == "predict+1" else s > theta) else 0
+            mis = pred != y[i]
+            if mis:
+                promote = True if "label_ignored" in bugs else y[i] == 1
+                if promote:
+                    w = [wj * up if xj else wj for wj, xj in zip(w, x)]
+                elif variant == "eliminate":
+                    w = [Fraction(0) if xj else wj for wj, xj in zip(w, x)]
+                else:
+                    w = [wj / down if xj else wj for wj, xj in zip(w, x)]
+            steps.append(RStep(t=t, epoch=ep, index=i, label=y[i], activation=s, mistake=mis, weights=tuple(w)))
+            t += 1
+    return Run(steps=steps, initial_weights=w_init, initial_bias=None, weights=tuple(w), bias=None,
+               mistakes=sum(s.mistake for s in steps), passes=T)
+
+
+# --- kernel perceptron -----------------------------------------------------------------------
+def gram(kernel_spec, X):
+    """G[j][i] = K(x_j, x_i): Fractions for the exact kernels, floats for the Gaussian."""
+    K = parse_kernel(kernel_spec)
+    if K.exact_capable:
+        rows = [[_F(v) for v in r] for r in X]
+    else:
+        rows = [[float(v) for v in r] for r in X]
+    n = len(rows)
+    return [[K(rows[j], rows[i]) for i in range(n)] for j in range(n)], K.exact_capable
+
+
+def _kernel(c, X, y, T, order, bugs, learners_ok) -> Run:
+    eta = c.learning_rate
+    n = len(X)
+    K = parse_kernel(c.kernel)
+    exact = K.exact_capable
+    if c.ties == "mistake" and learners_ok:
+        Xo, yo = [X[i] for i in order], [y[i] for i in order]
+        tr = run_kernel_perceptron(Xo, yo, c.kernel, epochs=T, bias=c.kernel_bias, exact=exact, record="all")
+        k = eta if exact else float(eta)
+        inv = {o: p for p, o in enumerate(order)}
+
+        def back(alpha):
+            return tuple(alpha[inv[i]] * k for i in range(n))
+        steps = [RStep(t=s.t, epoch=s.epoch, index=order[s.index], label=s.label, activation=s.activation * k,
+                       mistake=s.mistake, weights=back(s.weights), bias=(s.bias * k if c.kernel_bias else None))
+                 for s in tr.steps]
+        run = Run(steps=steps, initial_weights=back(tr.initial_weights),
+                  initial_bias=(tr.initial_bias * k if c.kernel_bias else None), weights=back(tr.weights),
+                  bias=(tr.bias * k if c.kernel_bias else None), mistakes=tr.mistakes, passes=T)
+    else:
+        G, _ = gram(c.kernel, X)
+
+        def act(alpha, i):
+            return sum(alpha[j] * G[j][i] for j in range(n) if alpha[j] != 0)
+        zero = Fraction(0) if exact else 0.0
+        run = _loop([None] * n, y, T, order, c.ties, act, eta, [zero] * n, zero if c.kernel_bias else None, bugs,
+                    exact=exact, dual=True)
+    if c.dual == "counts":
+        run = _as_counts(run, y)
+    return run
+
+
+def _as_counts(run: Run, y) -> Run:
+    """alpha_i as the (eta-weighted) number of mistakes on example i: y_i times the signed sum."""
+    def cnt(alpha):
+        return tuple(a * y[i] for i, a in enumerate(alpha))
+    steps = [RStep(t=s.t, epoch=s.epoch, index=s.index, label=s.label, activation=s.activation, mistake=s.mistake,
+                   weights=cnt(s.weights), bias=s.bias) for s in run.steps]
+    return Run(steps=steps, initial_weights=cnt(run.initial_weights), initial_bias=run.initial_bias,
+               weights=cnt(run.weights), bias=run.bias, mistakes=run.mistakes, passes=run.passes, extras=run.extras)
+
+
+def reference_seconds(c, X, y) -> float:
+    """CPU seconds of one pass of the reference learner on (X, y), totals only (the peer of the
+    linear-time test; the best of two runs)."""
+    import time
+    best = None
+    for _ in range(2):
+        t0 = time.process_time()
+        if c.algorithm == "perceptron":
+            run_perceptron(X, y, bias=c.bias, record="none")
+        elif c.algorithm == "winnow":
+            run_winnow(X, y, exact=False, record="none")
+        else:
+            run_kernel_perceptron(X, y, c.kernel, bias=c.kernel_bias, record="none")
+        dt = time.process_time() - t0
+        best = dt if best is None else min(best, dt)
+    return best

@@ -1,0 +1,189 @@
+"""The kernel perceptron's float path, without the n x n Gram matrix.
+
+Fit (:func:`fit_blocked`): the steps are taken in blocks of ``block`` upcoming examples.  For a
+block, one matrix product gives the dot products of the current support vectors with the block's
+examples (support vectors x block; the precomputed Gram matrix is sliced instead, a sparse matrix
+multiplied sparse), :func:`learners._kernel_loops.kernel_scores` turns them into the scores
+``sum_j alpha_j K(x_j, x)``, and :func:`learners._kernel_loops.kernel_walk` walks the block in
+order: a step's score is corrected by ``delta K(x_j, x)`` for every update made earlier in the
+same block, so the run makes the decisions of the one-example-at-a-time perceptron.  Memory:
+the support vectors (support vectors x d), the block's products (support vectors x block) and
+O(n) numbers -- never n x n.
+
+Prediction (:func:`decision_blocked`): the same product and reduction over blocks of points.
+
+Sums run in support-vector order (the order in which examples first became support vectors),
+from 0.0, then ``+ b``; an update made inside a block is added after the older support vectors.
+On data where every value is exactly representable (integers, polynomial and linear kernels) the
+run is therefore exactly the rational one; otherwise it agrees with it to rounding.
+
+BLAS runs single-threaded here (:mod:`learners._blas`): the products are small and many.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _kernel_loops as KL
+from ._blas import one_thread
+from .errors import InputError
+from ._loops_sparse import row_norms
+from .sparse import is_sparse
+
+__all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel"]
+
+BLOCK = 128
+_EMPTY = np.zeros((1, 1))
+
+
+def kernel_code(K):
+    """(kind, c, degree) of a built-in kernel for the compiled loops."""
+    if K.name == "linear":
+        return KL.LINEAR, 0.0, 1
+    if K.name == "poly":
+        return KL.POLY, float(K.params["c"]), int(K.params["k"])
+    if K.name == "gaussian":
+        return KL.GAUSSIAN, float(K.params["c"]), 1
+    if K.name == "precomputed":
+        return KL.PRECOMPUTED, 0.0, 1
+    raise ValueError(f"no compiled form for the {K.name} kernel")
+
+
+class _Rows:
+    """The support vectors' rows in support-vector order: a growing dense buffer, a CSR matrix
+    rebuilt from the indices, or (precomputed kernel) nothing but the indices."""
+
+    def __init__(self, X, kind):
+        self.X = X
+        self.sparse = is_sparse(X)
+        self.pre = kind == KL.PRECOMPUTED
+        self.n = 0
+        self.buf = None if (self.sparse or self.pre) else np.empty((16, X.shape[1]))
+        self.csr = None
+
+    def extend(self, new_idx):
+        if len(new_idx) == 0 or self.pre:
+            self.n += len(new_idx)
+            return
+        m = self.n + len(new_idx)
+        if self.sparse:
+            import scipy.sparse as sp
+            rows = self.X[new_idx]
+            self.csr = rows if self.csr is None else sp.vstack([self.csr, rows], format="csr")
+        else:
+            if m > self.buf.shape[0]:
+                grown = np.empty((max(m, 2 * self.buf.shape[0]), self.buf.shape[1]))
+                grown[:self.n] = self.buf[:self.n]
+                self.buf = grown
+            self.buf[self.n:m] = self.X[new_idx]
+        self.n = m
+
+    def dots(self, sv_idx, idx, Xb):
+        """P (support vectors x block): dot products with the block's rows Xb, or (precomputed
+        kernel) the Gram entries G[sv, idx]."""
+        if self.n == 0:
+            return np.zeros((0, len(idx)))
+        if self.pre:
+            return np.ascontiguousarray(self.X[np.ix_(sv_idx[:self.n], idx)])
+        if self.sparse:
+            return _dense(self.csr @ Xb.T)
+        return self.buf[:self.n] @ Xb.T
+
+
+def _dense(M):
+    return np.ascontiguousarray(M.toarray() if is_sparse(M) else M, dtype=np.float64)
+
+
+def _sq(X, kind):
+    return row_norms(X) if kind == KL.GAUSSIAN else np.zeros(X.shape[0])
+
+
+def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None):
+    """Run the float kernel perceptron.  X: dense float64 (n x d), CSR, or for the precomputed
+    kernel the (n x n) matrix G[j, i] = K(x_j, x_i); y: int64 +1/-1; start: index of an example
+    whose alpha starts at 1 (Blum's variant) or None.  Returns a dict with alpha (n), b, act and
+    sval (activation and kernel sum per step), mis (mistake flags), sv (support vectors, in
+    support-vector order) and sq (squared norms, Gaussian kernel)."""
+    kind, c, deg = kernel_code(K)
+    block = int(block or BLOCK)
+    n = X.shape[0]
+    T = len(order)
+    yv = y.astype(np.float64)
+    sq = _sq(X, kind)
+    alpha = np.zeros(n)
+    sv_pos = np.full(n, -1, dtype=np.int64)
+    sv_idx = np.zeros(n, dtype=np.int64)
+    sv_alpha = np.zeros(n)
+    sv_sq = np.zeros(n)
+    rows = _Rows(X, kind)
+    nsv = 0
+    if start is not None:
+        alpha[start] = 1.0
+        sv_pos[start], sv_idx[0], sv_alpha[0], sv_sq[0] = 0, start, 1.0, sq[start]
+        nsv = 1
+        rows.extend(sv_idx[:1])
+    act = np.empty(T)
+    sval = np.empty(T)
+    mis = np.zeros(T, dtype=np.bool_)
+    tmp = np.empty(block)
+    b = 0.0
+    dense_rows = not (rows.sparse or rows.pre)
+    with one_thread():
+        for t0 in range(0, T, block):
+            idx = np.ascontiguousarray(order[t0:t0 + block])
+            B = len(idx)
+            Xb = None if rows.pre else X[idx]
+            P = rows.dots(sv_idx, idx, Xb)
+            nold = P.shape[0]
+            sq_b = sq[idx]
+            base = np.empty(B)
+            KL.kernel_scores(P, sv_alpha[:nold], sv_sq[:nold], sq_b, kind, c, deg, base)
+            if dense_rows:
+                Q = _EMPTY
+            elif rows.pre:
+                Q, Xb = np.ascontiguousarray(X[np.ix_(idx, idx)]), _EMPTY
+            else:
+                Q, Xb = _dense(Xb @ Xb.T), _EMPTY
+            nsv, b, stop = KL.kernel_walk(P, Q, not dense_rows, Xb, idx, base, yv, sq_b, kind, c, deg, alpha, sv_pos,
+                                          sv_idx, sv_alpha, sv_sq, nsv, b, bool(bias), bool(strict), act, sval,
+                                          mis, t0, tmp)
+            if stop >= 0:
+                t = t0 + stop
+                raise InputError(f"floating-point overflow at step {t} (example {int(order[t])}): the activation "
+                                 f"is {act[t]}; rescale the data or lower the kernel degree")
+            rows.extend(sv_idx[rows.n:nsv])
+    return {"alpha": alpha, "b": b, "act": act, "sval": sval, "mis": mis, "sv": sv_idx[:nsv].copy(), "sq": sq}
+
+
+def self_kernel(X, i, K, sq):
+    """K(x_i, x_i) as the compiled loops compute it."""
+    kind, c, deg = kernel_code(K)
+    if kind == KL.PRECOMPUTED:
+        return float(X[i, i])
+    return KL.kernel_value(kind, float(sq[i]), float(sq[i]), float(sq[i]), c, deg)
+
+
+def decision_blocked(S, sv_alpha, sv_sq, Xt, K, b=0.0):
+    """f(x) = sum_j alpha_j K(s_j, x) + b for every row x of Xt.  S: the support vectors (dense
+    rows or CSR; for the precomputed kernel, the indices of the support vectors among the
+    training examples, and Xt is the (m x n_train) matrix of K(x, x_train))."""
+    kind, c, deg = kernel_code(K)
+    m = Xt.shape[0]
+    nsv = len(sv_alpha)
+    out = np.empty(m)
+    if nsv == 0:
+        out[:] = b
+        return out
+    sq_t = _sq(Xt, kind) if kind != KL.PRECOMPUTED else np.zeros(m)
+    step = int(max(64, min(4096, (1 << 20) // nsv)))       # products of at most ~8 MiB
+    sv_alpha = np.ascontiguousarray(sv_alpha, dtype=np.float64)
+    sv_sq = np.ascontiguousarray(sv_sq, dtype=np.float64)
+    with one_thread():
+        for s0 in range(0, m, step):
+            blk = slice(s0, min(m, s0 + step))
+            if kind == KL.PRECOMPUTED:
+                P = np.ascontiguousarray(Xt[blk][:, S].T)
+            else:
+                P = _dense(S @ Xt[blk].T)
+            KL.kernel_scores(P, sv_alpha, sv_sq, sq_t[blk], kind, c, deg, out[blk])
+    out += b
+    return out

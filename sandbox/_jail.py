@@ -1,0 +1,311 @@
+"""The worker's own isolation, set up before any student code is loaded (standard library only).
+
+Loaded by ``_child.py`` from this directory by path; it runs as the first thing in the worker.
+Layers, in order:
+
+1. **Namespaces.**  As root with CAP_SYS_ADMIN: new mount, PID, IPC, UTS and network namespaces
+   (``unshare``).  Otherwise (root without CAP_SYS_ADMIN, an ordinary user): a new *user*
+   namespace with the same five, in which the worker's uid is mapped to 1000; as root the worker
+   first drops to its own uid ``UID_BASE + pid``.  Then ``fork``: the child is PID 1 of the new
+   PID namespace (when it dies the kernel kills every process left in it); the outer process only
+   waits and reports.
+2. **Allow-list file-system view** (``_view.py``): a new root holding only the Python standard
+   library, the shared libraries, the allowed packages, four device nodes, a fresh ``/proc`` and
+   ``/work`` (a size-capped tmpfs with a copy of the submission: the only writable place).
+3. **Credentials.**  Root: no groups, the per-worker uid/gid.  User namespace: every capability
+   dropped (effective, permitted, inheritable, ambient, bounding set).
+4. **Resource limits** (CPU, address space, processes, file size, open files, no core dumps).
+5. **no_new_privs and the seccomp filter** (``_seccomp.py``).
+
+A layer that cannot be set up is reported as ``{"armed": false, "layer": ..., "reason": ...}``
+and the worker exits, unless the grader runs with ``--insecure``: then it is listed under
+``missing`` and the worker goes on without it.
+"""
+import ctypes
+import errno
+import os
+import resource
+import signal
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWUSER = 0x10000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 4, 24, 47, 4
+UID_BASE = 3_000_000
+INSIDE_ID = 1000
+
+
+class LayerError(Exception):
+    def __init__(self, layer, reason):
+        super().__init__(f"{layer}: {reason}")
+        self.layer = layer
+        self.reason = reason
+
+
+class _State:
+    def __init__(self, cfg, send):
+        self.cfg = cfg
+        self.send = send
+        self.insecure = bool(cfg.get("insecure"))
+        self.missing = []
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.mode = "none"
+        self.namespaces = []
+        self.uid = None
+        self.host_uid = os.geteuid()
+        self.inside_root = False
+        self.view = False
+        self.proc = False
+
+    def fail(self, layer, reason):
+        if not self.insecure:
+            raise LayerError(layer, reason)
+        self.missing.append([layer, reason[:300]])
+
+    def err(self, what):
+        e = ctypes.get_errno()
+        return f"{what}: {os.strerror(e)} (errno {e})"
+
+    def mount(self, src, dst, fstype, flags, data=None):
+        enc = (lambda s: None if s is None else os.fsencode(s))
+        if self.libc.mount(enc(src), enc(dst), enc(fstype), flags, enc(data)) != 0:
+            raise OSError(ctypes.get_errno(), self.err(f"mount {dst}"))
+
+
+def _pdeathsig(libc):
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _write(path, text):
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
+
+
+# --- 1. namespaces -------------------------------------------------------------------------
+def _namespaces(st):
+    cfg = st.cfg
+    flags = CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | (0 if cfg.get("network") else CLONE_NEWNET)
+    names = ["mount", "pid", "ipc", "uts"] + ([] if cfg.get("network") else ["net"])
+    root = os.geteuid() == 0
+    if not cfg.get("namespaces", True):
+        st.fail("namespaces", "disabled in the sandbox limits")
+        return
+    if root and st.libc.unshare(flags) == 0:
+        st.mode, st.namespaces = "root", names
+        return
+    if root and st.uid is not None:
+        ok = st.inside_root = _userns_mapped_by_helper(st)
+    else:
+        ok = _userns_self_mapped(st)
+    if not ok:
+        return
+    if st.libc.unshare(flags) != 0:
+        st.fail("namespaces", st.err("unshare in the user namespace"))
+        return
+    st.mode, st.namespaces = "userns", ["user"] + names
+
+
+def _userns_self_mapped(st):
+    """An ordinary user: a user namespace in which its own uid is 1000 (the only id mapped)."""
+    euid, egid = os.geteuid(), os.getegid()
+    if st.libc.unshare(CLONE_NEWUSER) != 0:
+        st.fail("namespaces", st.err("unshare(CLONE_NEWUSER)"))
+        return False
+    try:
+        _write("/proc/self/setgroups", "deny")
+        _write("/proc/self/uid_map", f"{INSIDE_ID} {euid} 1")
+        _write("/proc/self/gid_map", f"{INSIDE_ID} {egid} 1")
+    except OSError as e:
+        st.fail("namespaces", f"writing the user namespace's id maps: {e.strerror}")
+        return False
+    return True
+
+
+def _userns_mapped_by_helper(st):
+    """Root without CAP_SYS_ADMIN: a user namespace mapping 0 -> 0 (to set the view up: the
+    Python installation may sit below /root) and 1000 -> the per-worker uid (what the student's
+    code runs as).  Only a process with CAP_SETUID in the *parent* namespace may write a map of
+    more than its own id, so a helper left outside writes it, like newuidmap(1)."""
+    go_r, go_w = os.pipe()
+    done_r, done_w = os.pipe()
+    me = os.getpid()
+    helper = os.fork()
+    if helper == 0:   # the helper: still root in the grader's user namespace
+        code = 1
+        try:
+            os.close(go_w)
+            os.close(done_r)
+            if os.read(go_r, 1) == b"u":
+                _write(f"/proc/{me}/uid_map", f"0 0 1\n{INSIDE_ID} {st.uid} 1\n")
+                _write(f"/proc/{me}/gid_map", f"0 0 1\n{INSIDE_ID} {st.uid} 1\n")
+                code = 0
+        except OSError:
+            code = 2
+        os.write(done_w, bytes([code]))
+        os._exit(0)
+    os.close(go_r)
+    os.close(done_w)
+    ok = st.libc.unshare(CLONE_NEWUSER) == 0
+    why = "" if ok else st.err("unshare(CLONE_NEWUSER)")
+    os.write(go_w, b"u" if ok else b"x")
+    os.close(go_w)
+    res = os.read(done_r, 1)
+    os.close(done_r)
+    os.waitpid(helper, 0)
+    if not ok:
+        st.fail("namespaces", why)
+        return False
+    if res != b"\x00":
+        st.fail("namespaces", "the helper could not write the user namespace's id maps")
+        return False
+    return True
+
+
+def _drop_to(uid):
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+# --- 3.-5. ---------------------------------------------------------------------------------
+_RLIMITS = (("cpu", resource.RLIMIT_CPU), ("as", resource.RLIMIT_AS), ("nproc", resource.RLIMIT_NPROC),
+            ("fsize", resource.RLIMIT_FSIZE), ("nofile", resource.RLIMIT_NOFILE), ("core", resource.RLIMIT_CORE))
+
+
+def _rlimits(st):
+    lim = st.cfg.get("limits", {})
+    done = []
+    for key, r in _RLIMITS:
+        if lim.get(key) is None:
+            continue
+        v = int(lim[key])
+        try:
+            resource.setrlimit(r, (v, v))
+            done.append(key)
+        except (ValueError, OSError) as e:
+            st.fail("rlimits", f"setrlimit {key}: {e}")
+    return done
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+
+
+def _drop_bounding(st):
+    for cap in range(64):
+        if st.libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 and ctypes.get_errno() == errno.EINVAL:
+            break
+    st.libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+
+
+def _clear_caps(st):
+    hdr = _CapHeader(0x20080522, 0)
+    data = (_CapData * 2)()
+    if st.libc.capset(ctypes.byref(hdr), data) != 0:
+        raise OSError(ctypes.get_errno(), st.err("capset"))
+
+
+def _credentials(st):
+    """Drop to the identity the student's code runs as; returns how the report names it."""
+    if st.mode == "root":
+        if st.uid is None:
+            st.fail("user", "per-worker uids are switched off (Limits.separate_user)")
+            return "unchanged"
+        _drop_bounding(st)       # needs CAP_SETPCAP: before the uid changes
+        _drop_to(st.uid)
+        _clear_caps(st)
+        return f"uid {st.uid}"
+    if st.mode == "userns":
+        _drop_bounding(st)
+        if st.inside_root:       # mapped by the helper: 0 -> 0 for the set-up, 1000 -> the worker's uid
+            _drop_to(INSIDE_ID)
+        _clear_caps(st)
+        return f"uid {st.uid}" if st.inside_root else "user namespace"
+    if os.geteuid() == 0 and st.uid is not None:
+        _drop_to(st.uid)
+        return f"uid {st.uid}"
+    st.fail("user", "the worker runs as the grader's own user")
+    return "unchanged"
+
+
+def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
+    """Build every layer; returns (in the worker's PID-1 process) the record sent as ``armed``.
+    The outer process never returns: it waits for the worker and exits with its status."""
+    st = _State(cfg, send)
+    _pdeathsig(st.libc)
+    root = os.geteuid() == 0
+    if root and cfg.get("separate_user", True):
+        st.uid = UID_BASE + os.getpid()
+        for dirpath, dirnames, filenames in os.walk(cfg["box"]):
+            for n in [dirpath] + [os.path.join(dirpath, f) for f in dirnames + filenames]:
+                os.lchown(n, st.uid, st.uid)
+    _namespaces(st)
+    sync_r, sync_w = os.pipe()
+    pid = os.fork()
+    if pid > 0:
+        os.close(sync_r)
+        send({"outer": {"pid": pid, "uid": st.uid if st.uid is not None else st.host_uid, "mode": st.mode}})
+        os.close(sync_w)
+        os.close(req_fd)
+        os.close(resp_fd)
+        _outer_wait(pid)
+    os.close(sync_w)
+    os.read(sync_r, 1)           # the outer process has reported this process's pid
+    os.close(sync_r)
+    _pdeathsig(st.libc)
+    if st.mode != "none":
+        try:
+            build_view(st, INSIDE_ID)
+        except OSError as e:
+            st.fail("filesystem view", e.strerror or str(e))
+        try:
+            st.libc.sethostname(b"sandbox", 7)
+        except Exception:  # noqa: BLE001
+            pass
+    else:
+        st.fail("filesystem view", "needs the mount namespace")
+    if not st.view:
+        os.chdir(cfg["src"])
+    limits = _rlimits(st)
+    user = _credentials(st)
+    _pdeathsig(st.libc)          # a change of credentials clears it
+    os.umask(0o077)
+    if st.view:
+        os.chdir("/work")
+    nnp = seccomp = False
+    try:
+        seccomp_install(st.libc, bool(cfg.get("network")))
+        nnp = seccomp = True
+    except OSError as e:
+        st.fail("seccomp", str(e))
+    return {"mode": st.mode, "namespaces": st.namespaces, "view": st.view, "proc": st.proc, "user": user,
+            "uid": st.uid if st.uid is not None else st.host_uid, "no_new_privs": nnp, "seccomp": seccomp,
+            "limits": limits, "missing": st.missing}
+
+
+def _outer_wait(pid):
+    """The outer process: wait for the worker (PID 1 of its namespace) and exit like it."""
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+            break
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            os._exit(1)
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        signal.signal(sig, signal.SIG_DFL)
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        os.kill(os.getpid(), sig)
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)

@@ -1,0 +1,144 @@
+"""The worker's seccomp filter: a classic-BPF program built here and installed with prctl.
+
+Standard library only (``ctypes``): it runs inside the sandboxed worker before the student's code
+is loaded, so it cannot depend on libseccomp or on anything from site-packages.
+
+The filter returns EPERM for the system calls a perceptron never needs and that widen the kernel
+surface or reach outside the sandbox:
+
+* debugging and other processes' memory: ``ptrace``, ``process_vm_readv/writev``, ``kcmp``,
+  ``pidfd_getfd``, ``process_madvise``, ``perf_event_open``;
+* the file-system tree and namespaces: ``mount``, ``umount2``, ``pivot_root``, ``chroot``, the new
+  mount API (``open_tree``, ``move_mount``, ``fsopen``, ``fsconfig``, ``fsmount``, ``fspick``,
+  ``mount_setattr``), ``unshare``, ``setns``, and ``clone`` with any CLONE_NEW* flag (``clone3``,
+  whose flags sit in memory a filter cannot read, answers ENOSYS so the C library falls back to
+  ``clone``);
+* running programs: ``execve``, ``execveat`` (the worker is already running; a submission has no
+  program to start);
+* kernel keyrings, eBPF, modules, kexec, io_uring, userfaultfd, file handles, fanotify, quotas,
+  swap, reboot, accounting, the clock, host names, ``syslog``, ``vhangup``, raw I/O ports;
+* sockets of any family but AF_UNIX (AF_INET/AF_INET6 as well when the spec allows the network):
+  ``socket`` and ``socketpair`` answer EAFNOSUPPORT.
+
+A call from another ABI (x32 on x86_64) answers EPERM; a call from another architecture kills
+the process.  Everything else is allowed.
+"""
+import ctypes
+import errno
+import os
+import platform
+import struct
+
+__all__ = ["install", "supported", "DENIED"]
+
+AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+X32_BIT = 0x40000000
+
+# name: (x86_64, aarch64); None where the call does not exist on that architecture
+_NR = {
+    "ptrace": (101, 117), "process_vm_readv": (310, 270), "process_vm_writev": (311, 271),
+    "kcmp": (312, 272), "pidfd_getfd": (438, 438), "process_madvise": (440, 440), "perf_event_open": (298, 241),
+    "mount": (165, 40), "umount2": (166, 39), "pivot_root": (155, 41), "chroot": (161, 51),
+    "open_tree": (428, 428), "move_mount": (429, 429), "fsopen": (430, 430), "fsconfig": (431, 431),
+    "fsmount": (432, 432), "fspick": (433, 433), "mount_setattr": (442, 442),
+    "unshare": (272, 97), "setns": (308, 268),
+    "execve": (59, 221), "execveat": (322, 281),
+    "keyctl": (250, 219), "add_key": (248, 217), "request_key": (249, 218), "bpf": (321, 280),
+    "init_module": (175, 105), "finit_module": (313, 273), "delete_module": (176, 106),
+    "kexec_load": (246, 104), "kexec_file_load": (320, 294),
+    "io_uring_setup": (425, 425), "io_uring_enter": (426, 426), "io_uring_register": (427, 427),
+    "userfaultfd": (323, 282), "open_by_handle_at": (304, 265), "name_to_handle_at": (303, 264),
+    "fanotify_init": (300, 262), "quotactl": (179, 60), "quotactl_fd": (443, 443), "lookup_dcookie": (212, 18),
+    "swapon": (167, 224), "swapoff": (168, 225), "reboot": (169, 142), "acct": (163, 89),
+    "settimeofday": (164, 170), "clock_settime": (227, 112), "clock_adjtime": (305, 266), "adjtimex": (159, 171),
+    "sethostname": (170, 161), "setdomainname": (171, 162), "syslog": (103, 116), "vhangup": (153, 58),
+    "iopl": (172, None), "ioperm": (173, None), "modify_ldt": (154, None), "uselib": (134, None),
+    "_sysctl": (156, None), "nfsservctl": (180, 42),
+}
+DENIED = tuple(sorted(_NR))
+_SOCKET = {"socket": (41, 198), "socketpair": (53, 199)}
+_CLONE = (56, 220)
+_CLONE3 = (435, 435)
+AF_UNIX, AF_INET, AF_INET6 = 1, 2, 10
+CLONE_NEW_ANY = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x80
+
+# classic BPF
+_LD_W_ABS = 0x20      # BPF_LD | BPF_W | BPF_ABS
+_JEQ_K = 0x15         # BPF_JMP | BPF_JEQ | BPF_K
+_JGE_K = 0x35         # BPF_JMP | BPF_JGE | BPF_K
+_JSET_K = 0x45        # BPF_JMP | BPF_JSET | BPF_K
+_RET_K = 0x06         # BPF_RET | BPF_K
+RET_ALLOW = 0x7FFF0000
+RET_KILL_PROCESS = 0x80000000
+RET_ERRNO = 0x00050000
+_OFF_NR, _OFF_ARCH, _OFF_ARG0 = 0, 4, 16   # struct seccomp_data (arg0: low 32 bits, little endian)
+
+PR_SET_NO_NEW_PRIVS = 38
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+
+
+def _arch():
+    m = platform.machine()
+    return {"amd64": "x86_64", "arm64": "aarch64"}.get(m, m)
+
+
+def supported() -> bool:
+    return _arch() in AUDIT_ARCH and struct.pack("=I", 1) == struct.pack("<I", 1)
+
+
+def program(network: bool = False, arch: str | None = None) -> list[tuple[int, int, int, int]]:
+    """The filter as (code, jt, jf, k) instructions."""
+    arch = arch or _arch()
+    col = 0 if arch == "x86_64" else 1
+    p = [(_LD_W_ABS, 0, 0, _OFF_ARCH), (_JEQ_K, 1, 0, AUDIT_ARCH[arch]), (_RET_K, 0, 0, RET_KILL_PROCESS),
+         (_LD_W_ABS, 0, 0, _OFF_NR)]
+    if arch == "x86_64":
+        p += [(_JGE_K, 0, 1, X32_BIT), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
+    for name in DENIED:
+        nr = _NR[name][col]
+        if nr is not None:
+            p += [(_JEQ_K, 0, 1, nr), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
+    p += [(_JEQ_K, 0, 1, _CLONE3[col]), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
+    # clone: no CLONE_NEW* flag (arg0 holds the flags on both architectures)
+    p += [(_JEQ_K, 0, 4, _CLONE[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0), (_JSET_K, 0, 1, CLONE_NEW_ANY),
+          (_RET_K, 0, 0, RET_ERRNO | errno.EPERM), (_RET_K, 0, 0, RET_ALLOW)]
+    # socket / socketpair: the family is arg0
+    families = [AF_UNIX] + ([AF_INET, AF_INET6] if network else [])
+    for name in ("socket", "socketpair"):
+        nr = _SOCKET[name][col]
+        body = [(_LD_W_ABS, 0, 0, _OFF_ARG0)]
+        for fam in families:
+            body.append((_JEQ_K, 0, 0, fam))      # jt patched below: to the allow
+        body += [(_RET_K, 0, 0, RET_ERRNO | errno.EAFNOSUPPORT), (_RET_K, 0, 0, RET_ALLOW)]
+        n = len(body)
+        for i, ins in enumerate(body):
+            if ins[0] == _JEQ_K:
+                body[i] = (_JEQ_K, n - 1 - i - 1, 0, ins[3])
+        p += [(_JEQ_K, 0, n, nr)] + body
+    p.append((_RET_K, 0, 0, RET_ALLOW))
+    return p
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint32)]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
+
+
+def install(libc, network: bool = False) -> None:
+    """Set no_new_privs and install the filter on the calling (single-threaded) process.
+    Raises OSError naming the step that failed."""
+    if not supported():
+        raise OSError(errno.ENOSYS, f"seccomp filter not available for architecture {platform.machine()}")
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, f"prctl(PR_SET_NO_NEW_PRIVS): {os.strerror(e)}")
+    prog = program(network)
+    arr = (_SockFilter * len(prog))(*[_SockFilter(c, jt, jf, k) for c, jt, jf, k in prog])
+    fprog = _SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(_SockFilter)))
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, f"prctl(PR_SET_SECCOMP): {os.strerror(e)}")
