@@ -10,6 +10,7 @@ FAMILIES = (
     "claim1_correlation_growth",
     "claim2_norm_growth",
     "block_novikoff",
+    "winnow_relevant_weights",
 )
 
 _CACHE: list[Theorem] | None = None

@@ -1,0 +1,177 @@
+"""Winnow's run as formulas: the vocabulary of every Winnow theorem, and the proof steps they share.
+
+Winnow as Blum's notes define it ("The Winnow Algorithm (a simple version)", Theorem 5): n Boolean
+variables with weights starting at 1; on an example x it predicts 1 iff w.x >= n; on a mistake on
+a positive example (a *promotion*) it doubles the weight of every active variable (x_i = 1), on a
+mistake on a negative example (a *demotion*) it halves them -- or, in the elimination variant,
+sets them to 0.  The target is the disjunction of r of the variables; up to renaming, the first r
+(indices 0..r-1).
+
+An example the learner gets right changes nothing, so the run is described by its M mistakes:
+for t = 0..M-1, ``x(t, i)`` in {0, 1} is the example of the t-th mistake, ``y(t)`` its label,
+``w(t, i)`` the weights before it (``w(M, i)`` the weights at the end).  Each per-step hypothesis
+is "for all t < M: ..." (``forall_below``); the counts are sums:
+``P(t)`` = sum_{s<t} y(s), the promotions among the first t mistakes (the other t - P(t) are
+demotions), and ``d(t, i)`` = sum_{s<t} y(s) x(s, i), the promotions that doubled weight i.
+
+The general theorems (the lemmas ``winnow_relevant_weights``, ``winnow_total_weight`` and
+``winnow_demoted_weight``) let a demotion multiply the active weights by any factor beta in [0, 1]:
+beta = 1/2 is the notes' Winnow, beta = 0 the elimination variant.
+
+Names: the per-step variable is ``t`` and the variable index ``i`` both where they are bound (in
+the hypotheses) and where they are free (in the proofs), so a sum means the same function to the
+solvers wherever it occurs.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Min, Nat, Or, Real, Sum, forall_below, num, pow2
+from .kernel import induction_goals
+
+n = Nat("n")
+r = Nat("r")
+M = Nat("M")
+l = Nat("l", tex=r"\ell", text="l")
+t = Nat("t")
+i = Nat("i")
+s = Nat("s")
+beta = Real("beta", tex=r"\beta", text="beta")
+
+w = Fun("w", (INT, INT), REAL)          # w(t, i): weight of variable i before the t-th mistake
+x = Fun("x", (INT, INT), INT)           # x(t, i): variable i in the example of the t-th mistake
+y = Fun("y", (INT,), INT)               # y(t): the label of the t-th mistake
+
+HALF = Fraction(1, 2)
+# non-vacuity: a run of 2 mistakes over 4 variables, one of them relevant (two promotions of x_0)
+WITNESS = {M: 2, n: 4, r: 1}
+ENCODING = ("the run restricted to its M mistakes: x(t, i) and y(t) are the t-th mistake's example and label, "
+            "w(t, i) the weights before it; the relevant variables are the first r")
+
+
+def act(tt):
+    """w.x on the t-th mistake: sum_{i<n} w(t, i) x(t, i)."""
+    return Sum(i, 0, n - 1, w(tt, i) * x(tt, i))
+
+
+def total(tt):
+    """The total weight W(t) = sum_{i<n} w(t, i)."""
+    return Sum(i, 0, n - 1, w(tt, i))
+
+
+def relevant_total(tt):
+    """The weight of the relevant variables, sum_{i<r} w(t, i)."""
+    return Sum(i, 0, r - 1, w(tt, i))
+
+
+def irrelevant_total(tt):
+    """The weight of the irrelevant variables, sum_{r<=i<n} w(t, i)."""
+    return Sum(i, r, n - 1, w(tt, i))
+
+
+def relevant_active(tt):
+    """How many relevant variables the t-th example sets: sum_{i<r} x(t, i)."""
+    return Sum(i, 0, r - 1, x(tt, i))
+
+
+def promotions(tt):
+    """P(t) = sum_{s<t} y(s): the promotions among the first t mistakes."""
+    return Sum(s, 0, tt - 1, y(s))
+
+
+def doublings(tt, ii):
+    """d(t, i) = sum_{s<t} y(s) x(s, i): the promotions among the first t mistakes that doubled w_i."""
+    return Sum(s, 0, tt - 1, y(s) * x(s, ii))
+
+
+def relevant_doublings(tt):
+    """sum_{i<r} d(t, i): the doublings of relevant weights among the first t mistakes."""
+    return Sum(i, 0, r - 1, doublings(tt, i))
+
+
+def _each(body):
+    return forall_below(t, M, forall_below(i, n, body))
+
+
+def run_hypotheses(demotion: str) -> list[tuple[str, object]]:
+    """Winnow's run, as the notes define it: ``demotion`` is "halves", "eliminates" or "scales"
+    (multiplies the active weights by beta, 0 <= beta <= 1: the general theorems)."""
+    new = {"halves": HALF * w(t, i), "eliminates": num(0), "scales": beta * w(t, i)}[demotion]
+    hs = [
+        ("n_pos", n >= 1),
+        ("relevant_among_variables", r <= n),
+        ("examples_boolean", _each(Or(Eq(x(t, i), 0), Eq(x(t, i), 1)))),
+        ("label_is_disjunction", forall_below(t, M, Eq(y(t), Min(1, relevant_active(t))))),
+        ("weights_start_at_1", forall_below(i, n, Eq(w(0, i), 1))),
+        ("mistake_at_threshold_n", forall_below(t, M, Iff(act(t) >= n, Eq(y(t), 0)))),
+        ("promotion_doubles", _each(Implies(And(Eq(y(t), 1), Eq(x(t, i), 1)), Eq(w(t + 1, i), 2 * w(t, i))))),
+        (f"demotion_{demotion}", _each(Implies(And(Eq(y(t), 0), Eq(x(t, i), 1)), Eq(w(t + 1, i), new)))),
+        ("inactive_unchanged", _each(Implies(Eq(x(t, i), 0), Eq(w(t + 1, i), w(t, i))))),
+    ]
+    if demotion == "scales":
+        hs.append(("demotion_factor", And(num(0) <= beta, beta <= 1)))
+    return hs
+
+
+POW2 = [("n_is_power_of_2", Eq(n, pow2(l))), ("n_at_least_2", l >= 1)]
+R_POS = ("r_pos", r >= 1)
+
+
+# --------------------------------------------------------------------------- shared proof steps
+def step_range(tt=t):
+    return And(num(0) <= tt, tt < M)
+
+
+def at_t(p, name):
+    """A per-step hypothesis at the free t: 0 <= t < M ==> its body."""
+    return p.inst(p.hyp(name), t)
+
+
+def generalize(p, fact, var, hi, sid: str):
+    """"for all var with 0 <= var <= hi: fact", from a fact about a free ``var`` that no hypothesis
+    mentions (the fact holds for every value of it).  The kernel has no rule of generalization
+    yet, so this is induction on ``var``: the base and the successor case are instances of the
+    fact itself (``specialize``), the step one trivial solve."""
+    base = p.specialize(fact, {var: num(0)})
+    nxt = p.specialize(fact, {var: var + 1})
+    _, step_goal = induction_goals(var, fact.formula, hi)
+    step = p.solve(sid, [nxt], step_goal, title=f"the fact holds for every {var.name}")
+    return p.induction(var, fact.formula, base, step, hi)
+
+
+def labels_boolean(p):
+    """0 <= t < M ==> y(t) is 0 or 1 (the minimum of 1 and a count)."""
+    nonneg = p.rule("finite_sum_linearity", "sum_nonneg", i, 0, r - 1, x(t, i))
+    return p.solve("label_is_0_or_1", [at_t(p, "label_is_disjunction"), at_t(p, "examples_boolean"), nonneg,
+                                        p.hyp("relevant_among_variables")],
+                   Implies(step_range(), Or(Eq(y(t), 0), Eq(y(t), 1))),
+                   title="y(t) = min(1, sum_{i<r} x(t, i)) is 0 or 1")
+
+
+def label_covers_relevant(p, yb):
+    """0 <= t < M and i < r ==> x(t, i) <= y(t): a relevant variable set makes the label 1."""
+    term = p.rule("finite_sum_linearity", "sum_term_le", i, 0, r - 1, x(t, i), i)
+    return p.solve("relevant_variable_sets_label", [at_t(p, "label_is_disjunction"), at_t(p, "examples_boolean"),
+                                                     term, yb, p.hyp("relevant_among_variables")],
+                   Implies(And(step_range(), num(0) <= i, i < r), x(t, i) <= y(t)),
+                   title="the target is a disjunction: x(t, i) = 1 for a relevant i makes y(t) = 1")
+
+
+def weights_nonneg(p, yb):
+    """For every t <= M and i < n: w(t, i) >= 0, and > 0 when beta > 0 (induction over the
+    mistakes; a theorem with the hypotheses of ``run_hypotheses("scales")``)."""
+    def N(tt):
+        return forall_below(i, n, And(w(tt, i) >= 0, Implies(beta > 0, w(tt, i) > 0)))
+    base_goal, step_goal = induction_goals(t, N(t), M)
+    base = p.solve("weights_nonneg_at_start", [p.hyp("weights_start_at_1")], base_goal,
+                   title="the weights start at 1")
+    facts = [at_t(p, nm) for nm in ("promotion_doubles", "demotion_scales", "inactive_unchanged", "examples_boolean")]
+    step = p.solve("weights_nonneg_step", facts + [yb, p.hyp("demotion_factor")], step_goal,
+                   title="doubling, multiplying by beta >= 0 or keeping a weight keeps it >= 0 (> 0 if beta > 0)")
+    return p.induction(t, N(t), base, step, M)
+
+
+__all__ = ["n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
+           "relevant_total", "irrelevant_total", "relevant_active", "promotions", "doublings", "relevant_doublings",
+           "run_hypotheses", "POW2", "R_POS", "step_range", "at_t", "generalize", "labels_boolean",
+           "label_covers_relevant", "weights_nonneg"]
