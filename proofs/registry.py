@@ -11,6 +11,9 @@ FAMILIES = (
     "claim2_norm_growth",
     "block_novikoff",
     "winnow_relevant_weights",
+    "winnow_total_weight",
+    "winnow_promotions_bound",
+    "winnow_bound",
 )
 
 _CACHE: list[Theorem] | None = None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Min, Nat, Or, Real, Sum, forall_below, num, pow2
+from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Min, Nat, Or, Real, Sum, forall_below, num, pow2, subst
 from .kernel import induction_goals
 
 n = Nat("n")
@@ -139,6 +139,35 @@ def generalize(p, fact, var, hi, sid: str):
     return p.induction(var, fact.formula, base, step, hi)
 
 
+def by_lemma(p, lemma_id: str, facts, sid: str, beta_value=None):
+    """The conclusion of a (general) Winnow theorem, at demotion factor ``beta_value`` when given:
+    the lemma, and ``facts`` that establish its hypotheses here."""
+    from . import registry
+    th = registry.get(lemma_id)
+    mapping = {} if beta_value is None else {beta: beta_value}
+    goal = subst(th.conclusion, mapping)
+    return p.solve(sid, [p.lemma(lemma_id, {"beta": beta_value} if mapping else None)] + list(facts), goal,
+                   title=f"{lemma_id}: {th.name}")
+
+
+def general_run(p, demotion: str):
+    """Facts stating, in a theorem about the halving or the elimination variant, the hypotheses of
+    the general theorems (``run_hypotheses("scales")``) at beta = 1/2 or 0: its own hypotheses
+    (halving is literally the demotion at beta = 1/2), and for elimination the demotion rule
+    "w(t + 1, i) = 0" restated as multiplying by 0."""
+    facts = [p.hyp(name) for name, _ in run_hypotheses(demotion)]
+    if demotion == "eliminates":
+        scales = subst(dict(run_hypotheses("scales"))["demotion_scales"], {beta: num(0)})
+        conv = p.solve("demotion_eliminates_is_factor_0", [p.hyp("demotion_eliminates")], scales,
+                       title="setting a weight to 0 multiplies it by beta = 0")
+        facts = [f for f in facts if f.label != "demotion_eliminates"] + [conv]
+    return facts
+
+
+def beta_of(demotion: str):
+    return {"halves": HALF, "eliminates": num(0)}[demotion]
+
+
 def labels_boolean(p):
     """0 <= t < M ==> y(t) is 0 or 1 (the minimum of 1 and a count)."""
     nonneg = p.rule("finite_sum_linearity", "sum_nonneg", i, 0, r - 1, x(t, i))
@@ -173,5 +202,5 @@ def weights_nonneg(p, yb):
 
 __all__ = ["n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
            "relevant_total", "irrelevant_total", "relevant_active", "promotions", "doublings", "relevant_doublings",
-           "run_hypotheses", "POW2", "R_POS", "step_range", "at_t", "generalize", "labels_boolean",
+           "run_hypotheses", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "labels_boolean",
            "label_covers_relevant", "weights_nonneg"]
