@@ -12,8 +12,8 @@ FAMILIES = (
     "block_novikoff",
     "winnow_relevant_weights",
     "winnow_total_weight",
-    "winnow_promotions_bound",
     "winnow_bound",
+    "winnow_integer_bound",
 )
 
 _CACHE: list[Theorem] | None = None

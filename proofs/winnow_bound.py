@@ -3,7 +3,7 @@ most 2 + 3r(1 + lg n) mistakes; the elimination variant (a demotion sets the act
 with at most 1 + 2r(1 + lg n).
 
 The proof of the notes, from the two halves proved as general theorems: at most r(1 + lg n)
-promotions P (``winnow_promotions_bound``), and the total weight W(M) >= 0 with
+promotions P (``winnow_relevant_weights``), and the total weight W(M) >= 0 with
 W(M) + (1 - beta) n (M - P) <= n + n P, strictly when P >= 1 (``winnow_total_weight``).  Halving
 (beta = 1/2): the demotions M - P are at most 2 + 2P, so M <= 2 + 3P.  Elimination (beta = 0):
 M - P <= 1 + P, and < 1 + P when P >= 1, so M <= 1 + 2P.
@@ -17,10 +17,11 @@ from .winnow_run import ENCODING, WITNESS, M, beta_of, by_lemma, general_run, n,
 
 
 def counts_from_lemmas(p, demotion: str):
-    """The two halves of the notes' proof, for this variant: (promotions bound, total weight)."""
+    """The two halves of the notes' proof, for this variant: (relevant weights and promotions,
+    total weight)."""
     facts = general_run(p, demotion)
     b = beta_of(demotion)
-    return (by_lemma(p, "winnow_promotions_bound", facts, "promotions_bound", b),
+    return (by_lemma(p, "winnow_relevant_weights", facts, "relevant_weights_and_promotions", b),
             by_lemma(p, "winnow_total_weight", facts, "total_weight", b))
 
 

@@ -1,22 +1,25 @@
 """The promotions side of Blum's proof of Theorem 5 (Winnow notes): every promotion doubles a
-relevant weight, and a relevant weight is doubled only while it is below n.
+relevant weight, a relevant weight is doubled only while it is below n, so there are at most
+r(1 + lg n) promotions.
 
 For Winnow whose demotion multiplies the active weights by any beta in [0, 1] (the notes' Winnow:
 beta = 1/2; the elimination variant: beta = 0): after the M mistakes, each relevant weight is
-w(M, i) = 2^d(M, i) with 1 <= w(M, i) < 2n, where d(M, i) counts the promotions that doubled it,
-and the promotions are at most the doublings of relevant weights, P(M) <= sum_{i<r} d(M, i).
+w(M, i) = 2^d(M, i) with 1 <= w(M, i) < 2n, where d(M, i) counts the promotions that doubled it;
+the promotions are at most the doublings of relevant weights, P(M) <= sum_{i<r} d(M, i), and
+each d(M, i) < 1 + lg n, so P(M) <= r(1 + lg n).
 
 The proof: a demotion is a mistake on a negative example, which sets no relevant variable (the
 target is their disjunction), so a relevant weight is never demoted; a promotion doubles weight i
 when x_i = 1, and then w_i <= w.x < n, so the weight stays below 2n (induction over the
-mistakes, one relevant variable at a time).  A promotion is a mistake on a positive example, which
-sets at least one relevant variable: it adds y(t) sum_{i<r} x(t, i) >= 1 to the doublings
-(induction over the mistakes, summing over the relevant variables).
+mistakes, one relevant variable at a time); 2^(d-1) < n gives d - 1 < lg n.  A promotion is a
+mistake on a positive example, which sets at least one relevant variable: it adds
+y(t) sum_{i<r} x(t, i) >= 1 to the doublings (induction over the mistakes, summing over the
+relevant variables).
 """
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import And, Eq, Implies, forall_below, num, pow2
+from .formula import And, Eq, Implies, forall_below, lg, num, pow2
 from .kernel import induction_goals
 from .sources import BLUM_NOTES
 from .winnow_run import (ENCODING, WITNESS, M, act, at_t, doublings, generalize, i, label_covers_relevant, labels_boolean, n,
@@ -24,6 +27,7 @@ from .winnow_run import (ENCODING, WITNESS, M, act, at_t, doublings, generalize,
                          y)
 
 SUM = "finite_sum_linearity"
+LOG = "pow2_log2"
 
 
 def relevant_weight(tt):
@@ -32,13 +36,13 @@ def relevant_weight(tt):
 
 
 CONCLUSION = And(forall_below(i, r, And(1 <= w(M, i), Eq(w(M, i), pow2(doublings(M, i))), w(M, i) < 2 * n)),
-                 promotions(M) <= relevant_doublings(M))
+                 promotions(M) <= relevant_doublings(M), promotions(M) <= r * (1 + lg(n)))
 
 
 def _relevant_weights(p, yb, weights):
     """Per relevant variable i (free): 1 <= w(t, i) = 2^d(t, i) < 2n for every t <= M."""
     term = p.rule(SUM, "sum_term_le", i, 0, n - 1, w(t, i) * x(t, i), i)
-    below = p.solve("active_weight_le_activation", [term, p.inst(weights, t), at_t(p, "examples_boolean")],
+    below = p.solve("active_weight_le_activation", [term, p.inst(weights, t), at_t(p, "examples_labelled_by_target")],
                     Implies(And(step_range(), i < n, Eq(x(t, i), 1)), w(t, i) <= act(t)),
                     title="an active weight is a term of w.x, whose terms are >= 0")
     covers = label_covers_relevant(p, yb)
@@ -49,8 +53,7 @@ def _relevant_weights(p, yb, weights):
                                                 p.hyp("n_pos"), p.hyp("relevant_among_variables")], base_goal,
                    title="w(0, i) = 1 = 2^0 < 2n")
     succ = p.rule(SUM, "sum_succ", s, 0, t - 1, y(s) * x(s, i))
-    facts = [at_t(p, nm) for nm in ("promotion_doubles", "demotion_scales", "inactive_unchanged", "examples_boolean",
-                                    "mistake_at_threshold_n")]
+    facts = [at_t(p, nm) for nm in ("update_on_mistake", "examples_labelled_by_target", "mistake_at_threshold_n")]
     step = p.solve("relevant_weight_step", facts + [yb, covers, below, succ, p.hyp("relevant_among_variables"),
                                                     p.rule("pow2_log2", "pow2_succ", doublings(t, i))], step_goal,
                    title="a relevant weight is never demoted, and doubled (one more doubling) only inside w.x < n")
@@ -72,30 +75,44 @@ def _promotions_le_doublings(p, yb):
              p.rule(SUM, "sum_linear", i, 0, r - 1, num(1), doublings(t, i), y(t), x(t, i)),
              p.rule(SUM, "sum_mono", i, 0, r - 1, doublings(t + 1, i), nxt),
              p.rule(SUM, "sum_mono", i, 0, r - 1, nxt, doublings(t + 1, i)),
-             at_t(p, "label_is_disjunction"), yb]
+             at_t(p, "examples_labelled_by_target"), yb]
     step = p.solve("promotions_le_doublings_step", facts, step_goal,
                    title="a promotion is a positive example: it sets a relevant variable, whose weight it doubles")
     return p.induction(t, P, base, step, M)
 
 
+def _below_1_plus_lg_n(p, rel_M):
+    """For a relevant i: 2^d < 2n, so 2^(d-1) < n and d - 1 = lg 2^(d-1) < lg n."""
+    d = doublings(M, i)
+    each = p.solve("relevant_doublings_below_1_plus_lg_n",
+                   [rel_M, p.rule(LOG, "pow2_succ", d - 1), p.rule(LOG, "pow2_pos", d - 1), p.rule(LOG, "lg_pow2", d - 1),
+                    p.rule(LOG, "lg_strictly_increasing", pow2(d - 1), n)],
+                   Implies(i < r, d < 1 + lg(n)), title="2^d < 2n: 2^(d-1) < n, so d - 1 = lg 2^(d-1) < lg n")
+    return generalize(p, each, i, r, "relevant_doublings_bound_every_i")
+
+
 def _proof(p):
     yb = labels_boolean(p)
     weights = weights_nonneg(p, yb)
-    rel = _relevant_weights(p, yb, weights)
-    every = generalize(p, p.inst(rel, M), i, r, "relevant_weights_every_i")
+    rel_M = p.inst(_relevant_weights(p, yb, weights), M)
+    every = generalize(p, rel_M, i, r, "relevant_weights_every_i")
     count = p.inst(_promotions_le_doublings(p, yb), M)
-    return p.solve("relevant_weights_after_M", [every, count], p.theorem.conclusion,
-                   title="after the M mistakes")
+    d = doublings(M, i)
+    return p.solve("relevant_weights_after_M",
+                   [every, count, _below_1_plus_lg_n(p, rel_M), p.rule(SUM, "sum_mono", i, 0, r - 1, d, 1 + lg(n)),
+                    p.rule(SUM, "sum_const", i, 0, r - 1, 1 + lg(n))], p.theorem.conclusion,
+                   title="after the M mistakes: P <= sum_{i<r} d(M, i) <= r(1 + lg n)")
 
 
 THEOREMS = [
     Theorem(
         id="winnow_relevant_weights",
-        name="Winnow: promotions double relevant weights, each only while below n",
+        name="Winnow: promotions double relevant weights, each only while below n: at most r(1 + lg n) promotions",
         source=Source(BLUM_NOTES, "Blum, Winnow notes, proof of Theorem 5 (the mistakes on positive examples)",
                       "Each mistake on a positive example doubles at least one relevant weight; a relevant weight "
                       "is never halved (a negative example sets no relevant variable) and is doubled only while "
-                      "below n, so each relevant weight is doubled at most 1 + lg n times."),
+                      "below n, so each relevant weight is doubled at most 1 + lg n times: at most r(1 + lg n) "
+                      "mistakes on positive examples."),
         hypotheses=run_hypotheses("scales"),
         conclusion=CONCLUSION,
         proof=_proof, encoding=ENCODING, witness_sizes=WITNESS,

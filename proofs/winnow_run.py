@@ -89,24 +89,28 @@ def relevant_doublings(tt):
     return Sum(i, 0, r - 1, doublings(tt, i))
 
 
-def _each(body):
-    return forall_below(t, M, forall_below(i, n, body))
+def update_rule(demotion: str, tt=t, ii=i):
+    """Step 3 of the notes' algorithm for one variable: a promotion (a mistake on a positive example)
+    doubles an active weight, a demotion halves it ("halves"), sets it to 0 ("eliminates") or
+    multiplies it by beta ("scales"); an inactive weight is unchanged."""
+    new = {"halves": HALF * w(tt, ii), "eliminates": num(0), "scales": beta * w(tt, ii)}[demotion]
+    return And(Implies(And(Eq(y(tt), 1), Eq(x(tt, ii), 1)), Eq(w(tt + 1, ii), 2 * w(tt, ii))),
+               Implies(And(Eq(y(tt), 0), Eq(x(tt, ii), 1)), Eq(w(tt + 1, ii), new)),
+               Implies(Eq(x(tt, ii), 0), Eq(w(tt + 1, ii), w(tt, ii))))
 
 
 def run_hypotheses(demotion: str) -> list[tuple[str, object]]:
     """Winnow's run, as the notes define it: ``demotion`` is "halves", "eliminates" or "scales"
     (multiplies the active weights by beta, 0 <= beta <= 1: the general theorems)."""
-    new = {"halves": HALF * w(t, i), "eliminates": num(0), "scales": beta * w(t, i)}[demotion]
     hs = [
         ("n_pos", n >= 1),
         ("relevant_among_variables", r <= n),
-        ("examples_boolean", _each(Or(Eq(x(t, i), 0), Eq(x(t, i), 1)))),
-        ("label_is_disjunction", forall_below(t, M, Eq(y(t), Min(1, relevant_active(t))))),
+        ("examples_labelled_by_target", forall_below(t, M, And(
+            forall_below(i, n, Or(Eq(x(t, i), 0), Eq(x(t, i), 1))),
+            Eq(y(t), Min(1, relevant_active(t)))))),
         ("weights_start_at_1", forall_below(i, n, Eq(w(0, i), 1))),
         ("mistake_at_threshold_n", forall_below(t, M, Iff(act(t) >= n, Eq(y(t), 0)))),
-        ("promotion_doubles", _each(Implies(And(Eq(y(t), 1), Eq(x(t, i), 1)), Eq(w(t + 1, i), 2 * w(t, i))))),
-        (f"demotion_{demotion}", _each(Implies(And(Eq(y(t), 0), Eq(x(t, i), 1)), Eq(w(t + 1, i), new)))),
-        ("inactive_unchanged", _each(Implies(Eq(x(t, i), 0), Eq(w(t + 1, i), w(t, i))))),
+        ("update_on_mistake", forall_below(t, M, forall_below(i, n, update_rule(demotion)))),
     ]
     if demotion == "scales":
         hs.append(("demotion_factor", And(num(0) <= beta, beta <= 1)))
@@ -153,14 +157,14 @@ def by_lemma(p, lemma_id: str, facts, sid: str, beta_value=None):
 def general_run(p, demotion: str):
     """Facts stating, in a theorem about the halving or the elimination variant, the hypotheses of
     the general theorems (``run_hypotheses("scales")``) at beta = 1/2 or 0: its own hypotheses
-    (halving is literally the demotion at beta = 1/2), and for elimination the demotion rule
-    "w(t + 1, i) = 0" restated as multiplying by 0."""
+    (halving is literally the demotion at beta = 1/2), and for elimination the update rule with
+    "w(t + 1, i) = 0" restated as multiplying by beta = 0."""
     facts = [p.hyp(name) for name, _ in run_hypotheses(demotion)]
     if demotion == "eliminates":
-        scales = subst(dict(run_hypotheses("scales"))["demotion_scales"], {beta: num(0)})
-        conv = p.solve("demotion_eliminates_is_factor_0", [p.hyp("demotion_eliminates")], scales,
+        scales = subst(dict(run_hypotheses("scales"))["update_on_mistake"], {beta: num(0)})
+        conv = p.solve("elimination_is_factor_0", [p.hyp("update_on_mistake")], scales,
                        title="setting a weight to 0 multiplies it by beta = 0")
-        facts = [f for f in facts if f.label != "demotion_eliminates"] + [conv]
+        facts = [f for f in facts if f.label != "update_on_mistake"] + [conv]
     return facts
 
 
@@ -171,8 +175,7 @@ def beta_of(demotion: str):
 def labels_boolean(p):
     """0 <= t < M ==> y(t) is 0 or 1 (the minimum of 1 and a count)."""
     nonneg = p.rule("finite_sum_linearity", "sum_nonneg", i, 0, r - 1, x(t, i))
-    return p.solve("label_is_0_or_1", [at_t(p, "label_is_disjunction"), at_t(p, "examples_boolean"), nonneg,
-                                        p.hyp("relevant_among_variables")],
+    return p.solve("label_is_0_or_1", [at_t(p, "examples_labelled_by_target"), nonneg, p.hyp("relevant_among_variables")],
                    Implies(step_range(), Or(Eq(y(t), 0), Eq(y(t), 1))),
                    title="y(t) = min(1, sum_{i<r} x(t, i)) is 0 or 1")
 
@@ -180,9 +183,9 @@ def labels_boolean(p):
 def label_covers_relevant(p, yb):
     """0 <= t < M and i < r ==> x(t, i) <= y(t): a relevant variable set makes the label 1."""
     term = p.rule("finite_sum_linearity", "sum_term_le", i, 0, r - 1, x(t, i), i)
-    return p.solve("relevant_variable_sets_label", [at_t(p, "label_is_disjunction"), at_t(p, "examples_boolean"),
-                                                     term, yb, p.hyp("relevant_among_variables")],
-                   Implies(And(step_range(), num(0) <= i, i < r), x(t, i) <= y(t)),
+    return p.solve("relevant_variable_sets_label", [at_t(p, "examples_labelled_by_target"), term, yb,
+                                                     p.hyp("relevant_among_variables")],
+                   Implies(And(step_range(), i < r), x(t, i) <= y(t)),
                    title="the target is a disjunction: x(t, i) = 1 for a relevant i makes y(t) = 1")
 
 
@@ -194,13 +197,13 @@ def weights_nonneg(p, yb):
     base_goal, step_goal = induction_goals(t, N(t), M)
     base = p.solve("weights_nonneg_at_start", [p.hyp("weights_start_at_1")], base_goal,
                    title="the weights start at 1")
-    facts = [at_t(p, nm) for nm in ("promotion_doubles", "demotion_scales", "inactive_unchanged", "examples_boolean")]
-    step = p.solve("weights_nonneg_step", facts + [yb, p.hyp("demotion_factor")], step_goal,
+    step = p.solve("weights_nonneg_step", [at_t(p, "update_on_mistake"), at_t(p, "examples_labelled_by_target"), yb,
+                                           p.hyp("demotion_factor")], step_goal,
                    title="doubling, multiplying by beta >= 0 or keeping a weight keeps it >= 0 (> 0 if beta > 0)")
     return p.induction(t, N(t), base, step, M)
 
 
 __all__ = ["n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
            "relevant_total", "irrelevant_total", "relevant_active", "promotions", "doublings", "relevant_doublings",
-           "run_hypotheses", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "labels_boolean",
+           "run_hypotheses", "update_rule", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "labels_boolean",
            "label_covers_relevant", "weights_nonneg"]
