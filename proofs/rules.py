@@ -100,7 +100,8 @@ _RULES = [
         "checks that they have exactly the shape the rule needs"),
     TrustedRule(
         "finite_sum_linearity",
-        "Finite sums are linear and monotone: sum_i (c a_i + e b_i) = c sum_i a_i + e sum_i b_i, a termwise "
+        "Finite sums are linear and monotone: sum_i (c a_i + e b_i) = c sum_i a_i + e sum_i b_i (and "
+        "sum_i c a_i = c sum_i a_i), a termwise "
         "inequality sums to an inequality, a sum of squares is >= 0, k equal terms sum to k times the term, a "
         "term of a sum of nonnegative terms is at most the sum, and a sum splits into two consecutive ranges.  "
         "Inner products are such sums: u.v = sum_{i<=d} u_i v_i in R^d.",
@@ -116,6 +117,9 @@ _RULES = [
          "sum_linear": ((VAR, INT, INT, NUM, NUM, NUM, NUM), lambda i, lo, hi, c, a, e, b: Eq(
              Sum(i, lo, hi, _free_of(i, c) * a + _free_of(i, e) * b),
              c * Sum(i, lo, hi, a) + e * Sum(i, lo, hi, b))),
+         # sum_{i=lo}^{hi} c a_i = c sum a_i, for c that does not depend on i
+         "sum_scale": ((VAR, INT, INT, NUM, NUM), lambda i, lo, hi, c, a: Eq(
+             Sum(i, lo, hi, _free_of(i, c) * a), c * Sum(i, lo, hi, a))),
          # a termwise inequality sums to an inequality
          "sum_mono": ((VAR, INT, INT, NUM, NUM), lambda i, lo, hi, a, b: Implies(
              ForAll(i, Implies(And(lo <= i, i <= hi), a <= b)), Sum(i, lo, hi, a) <= Sum(i, lo, hi, b))),
