@@ -14,6 +14,8 @@ FAMILIES = (
     "winnow_total_weight",
     "winnow_bound",
     "winnow_integer_bound",
+    "winnow_pow2_bound",
+    "winnow_tight_bound",
 )
 
 _CACHE: list[Theorem] | None = None

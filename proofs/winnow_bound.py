@@ -4,52 +4,25 @@ with at most 1 + 2r(1 + lg n).
 
 The proof of the notes, from the two halves proved as general theorems: at most r(1 + lg n)
 promotions P (``winnow_relevant_weights``), and the total weight W(M) >= 0 with
-W(M) + (1 - beta) n (M - P) <= n + n P, strictly when P >= 1 (``winnow_total_weight``).  Halving
-(beta = 1/2): the demotions M - P are at most 2 + 2P, so M <= 2 + 3P.  Elimination (beta = 0):
-M - P <= 1 + P, and < 1 + P when P >= 1, so M <= 1 + 2P.
+W(M) + (1 - beta) n (M - P) <= n + n P, strictly when P >= 1 (``winnow_total_weight``), here
+divided by n.  Halving (beta = 1/2): the demotions M - P are at most 2 + 2P, so M <= 2 + 3P.
+Elimination (beta = 0): M - P <= 1 + P, and < 1 + P when P >= 1, so M <= 1 + 2P.
 """
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import Implies, lg
+from .formula import lg
 from .sources import BLUM_NOTES
-from .winnow_run import ENCODING, WITNESS, M, beta_of, by_lemma, general_run, n, promotions, r, run_hypotheses
-
-
-def counts_from_lemmas(p, demotion: str):
-    """The two halves of the notes' proof, for this variant: (relevant weights and promotions,
-    total weight)."""
-    facts = general_run(p, demotion)
-    b = beta_of(demotion)
-    return (by_lemma(p, "winnow_relevant_weights", facts, "relevant_weights_and_promotions", b),
-            by_lemma(p, "winnow_total_weight", facts, "total_weight", b))
-
-
-def demotions_bound(p, weight, demotion: str, strict: bool = False):
-    """From the total weight (W(M) >= 0): the demotions M - P are at most 2 + 2P (halving) or
-    1 + P (elimination); with ``strict``, fewer (halving: W(M) > 0; elimination: when P >= 1)."""
-    P = promotions(M)
-    if demotion == "halves":
-        if strict:
-            return p.solve("demotions_below_2_plus_2P", [weight, p.hyp("n_pos")], M - P < 2 + 2 * P,
-                           title="n (M - P)/2 <= n + nP - W(M), and W(M) > 0")
-        return p.solve("demotions_at_most_2_plus_2P", [weight, p.hyp("n_pos")], M - P <= 2 + 2 * P,
-                       title="n (M - P)/2 <= n + nP - W(M), and W(M) >= 0")
-    if strict:
-        return p.solve("demotions_below_1_plus_P", [weight, p.hyp("n_pos")], Implies(P >= 1, M - P < 1 + P),
-                       title="n (M - P) < n + nP - W(M) after a promotion, and W(M) >= 0")
-    return p.solve("demotions_at_most_1_plus_P", [weight, p.hyp("n_pos")], M - P <= 1 + P,
-                   title="n (M - P) <= n + nP - W(M), and W(M) >= 0")
+from .winnow_run import ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, r, run_hypotheses
 
 
 def _bound(demotion: str):
     def proof(p):
-        prom, weight = counts_from_lemmas(p, demotion)
-        dem = [demotions_bound(p, weight, demotion)]
-        if demotion == "eliminates":
-            dem.append(demotions_bound(p, weight, demotion, strict=True))
-        how = "M = P + (M - P) <= 2 + 3P" if demotion == "halves" else "M = P + (M - P) <= 1 + 2P"
-        return p.solve("mistake_bound", [prom] + dem, p.theorem.conclusion, title=how + ", P <= r(1 + lg n)")
+        rel, weight = counts_from_lemmas(p, demotion)
+        inv, signs = in_units_of_n(p, weight, demotion)
+        how = ("M - P <= 2 + 2P, so M <= 2 + 3P" if demotion == "halves" else
+               "M - P <= 1 + P, and < 1 + P when P >= 1, so M <= 1 + 2P")
+        return p.solve("mistake_bound", [rel, inv, signs], p.theorem.conclusion, title=how + " with P <= r(1 + lg n)")
     return proof
 
 

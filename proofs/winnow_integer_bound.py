@@ -1,7 +1,7 @@
 """Winnow (halving) makes at most 1 + 3r(1 + lg n) mistakes: one better than Blum's Theorem 5
 (2 + 3r(1 + lg n)), because the counts are integers.
 
-The notes' proof (``winnow_bound``) gives W(M) + n (M - P)/2 <= n + nP with W(M) > 0, so the
+The notes' proof (``winnow_bound``) gives W(M)/n + (M - P)/2 <= 1 + P with W(M) > 0, so the
 demotions M - P are *fewer* than 2 + 2P; being integers, at most 1 + 2P; hence
 M <= 1 + 3P <= 1 + 3r(1 + lg n).
 """
@@ -10,14 +10,13 @@ from __future__ import annotations
 from .core import Source, Theorem
 from .formula import lg
 from .sources import BLUM_NOTES
-from .winnow_bound import counts_from_lemmas, demotions_bound
-from .winnow_run import ENCODING, WITNESS, M, n, r, run_hypotheses
+from .winnow_run import ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, r, run_hypotheses
 
 
 def _proof(p):
-    prom, weight = counts_from_lemmas(p, "halves")
-    fewer = demotions_bound(p, weight, "halves", strict=True)
-    return p.solve("mistake_bound_integer", [prom, fewer], p.theorem.conclusion,
+    rel, weight = counts_from_lemmas(p, "halves")
+    inv, signs = in_units_of_n(p, weight, "halves")
+    return p.solve("mistake_bound_integer", [rel, inv, signs], p.theorem.conclusion,
                    title="M - P < 2 + 2P are integers, so M - P <= 1 + 2P and M <= 1 + 3P <= 1 + 3r(1 + lg n)")
 
 

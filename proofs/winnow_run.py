@@ -121,6 +121,45 @@ POW2 = [("n_is_power_of_2", Eq(n, pow2(l))), ("n_at_least_2", l >= 1)]
 R_POS = ("r_pos", r >= 1)
 
 
+# --------------------------------------------------------------------------- concrete runs (errata)
+class Table(list):
+    """Values of a function of the run's indices, as nested lists (JSON as it is): ``w(t, i)`` is
+    ``table[t][i]``.  ``proofs.concrete.evaluate`` calls it."""
+
+    def __call__(self, *idx):
+        from .concrete import NotExact
+        v = self
+        for k in idx:
+            k = int(k)
+            if not isinstance(v, list) or not 0 <= k < len(v):
+                raise NotExact(f"index {k} is outside the run")
+            v = v[k]
+        return v
+
+
+def concrete_run(n_: int, r_: int, x_rows, y_vals, w_rows, **more) -> dict:
+    """A counterexample: a concrete run of Winnow restricted to its mistakes."""
+    return {"n": n_, "r": r_, "M": len(x_rows), **more, "x": Table(x_rows), "y": Table(y_vals), "w": Table(w_rows)}
+
+
+def replay(cex: dict, variant: str, examples=None, labels=None, bound: str = ""):
+    """``learners.run_winnow`` (exact) on the counterexample's examples (or on ``examples`` whose
+    mistakes are the counterexample's): the mistakes and the weights after each must be the
+    counterexample's."""
+    from fractions import Fraction as F
+
+    from learners import run_winnow
+    X = examples if examples is not None else [list(row) for row in cex["x"]]
+    Y = labels if labels is not None else list(cex["y"])
+    tr = run_winnow(X, Y, variant=variant, exact=True)
+    mistakes = [st for st in tr.steps if st.mistake]
+    got = [list(tr.initial_weights)] + [list(st.weights) for st in mistakes]
+    want = [[F(v) for v in row] for row in cex["w"]]
+    ok = tr.mistakes == cex["M"] and got == want
+    return ok, (f"run_winnow({variant}) on n = {cex['n']}, r = {cex['r']}: {tr.mistakes} mistake(s), weights "
+                f"{'as in' if got == want else 'differ from'} the counterexample; {bound}")
+
+
 # --------------------------------------------------------------------------- shared proof steps
 def step_range(tt=t):
     return And(num(0) <= tt, tt < M)
@@ -172,6 +211,37 @@ def beta_of(demotion: str):
     return {"halves": HALF, "eliminates": num(0)}[demotion]
 
 
+def counts_from_lemmas(p, demotion: str):
+    """The two halves of the notes' proof for this variant (``winnow_relevant_weights`` and
+    ``winnow_total_weight`` at its beta): (relevant weights and promotions, total weight)."""
+    facts = general_run(p, demotion)
+    b = beta_of(demotion)
+    return (by_lemma(p, "winnow_relevant_weights", facts, "relevant_weights_and_promotions", b),
+            by_lemma(p, "winnow_total_weight", facts, "total_weight", b))
+
+
+def in_units_of_n(p, weight, demotion: str):
+    """The total-weight facts divided by n (the threshold), so that what follows is linear:
+    S/n + I/n + (1 - beta)(M - P) <= 1 + P (strictly when P >= 1), S/n >= 0, I/n >= 0, and,
+    with a demotion, I/n >= beta; for halving S/n + I/n > 0.  Returns (invariant, signs)."""
+    b = beta_of(demotion)
+    P, S, I = promotions(M), unit(relevant_total(M)), unit(irrelevant_total(M))
+    lhs = S + I + (1 - b) * (M - P)
+    inv = p.solve("total_weight_in_units_of_n", [weight, p.hyp("n_pos")],
+                  And(lhs <= 1 + P, Implies(P >= 1, lhs < 1 + P)), title="divide by n >= 1")
+    signs = [num(0) <= S, num(0) <= I, Implies(promotions(M) < M, I >= b)]
+    if demotion == "halves":
+        signs.append(num(0) < S + I)
+    sig = p.solve("weights_in_units_of_n", [weight, p.hyp("n_pos")], And(*signs),
+                  title="the relevant and irrelevant weights, divided by n")
+    return inv, sig
+
+
+def unit(e):
+    """e/n, written (1/n) e so that sums of such terms scale (``sum_scale``)."""
+    return (1 / n) * e
+
+
 def labels_boolean(p):
     """0 <= t < M ==> y(t) is 0 or 1 (the minimum of 1 and a count)."""
     nonneg = p.rule("finite_sum_linearity", "sum_nonneg", i, 0, r - 1, x(t, i))
@@ -203,7 +273,7 @@ def weights_nonneg(p, yb):
     return p.induction(t, N(t), base, step, M)
 
 
-__all__ = ["n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
+__all__ = ["Table", "concrete_run", "replay", "n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
            "relevant_total", "irrelevant_total", "relevant_active", "promotions", "doublings", "relevant_doublings",
-           "run_hypotheses", "update_rule", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "labels_boolean",
+           "run_hypotheses", "update_rule", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "counts_from_lemmas", "in_units_of_n", "unit", "labels_boolean",
            "label_covers_relevant", "weights_nonneg"]
