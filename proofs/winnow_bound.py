@@ -13,7 +13,8 @@ from __future__ import annotations
 from .core import Source, Theorem
 from .formula import lg
 from .sources import BLUM_NOTES
-from .winnow_run import ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, r, run_hypotheses
+from .winnow_run import (ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, promotions_bound, r,
+                         run_hypotheses)
 
 
 def _bound(demotion: str):
@@ -22,7 +23,8 @@ def _bound(demotion: str):
         inv, signs = in_units_of_n(p, weight, demotion)
         how = ("M - P <= 2 + 2P, so M <= 2 + 3P" if demotion == "halves" else
                "M - P <= 1 + P, and < 1 + P when P >= 1, so M <= 1 + 2P")
-        return p.solve("mistake_bound", [rel, inv, signs], p.theorem.conclusion, title=how + " with P <= r(1 + lg n)")
+        return p.solve("mistake_bound", [promotions_bound(p, rel), inv, signs], p.theorem.conclusion,
+                       title=how + " with P <= r(1 + lg n)")
     return proof
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 from .core import Source, Theorem
 from .formula import lg
 from .sources import BLUM_NOTES
-from .winnow_run import ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, r, run_hypotheses
+from .winnow_run import (ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, promotions_bound, r,
+                         run_hypotheses)
 
 
 def _proof(p):
     rel, weight = counts_from_lemmas(p, "halves")
     inv, signs = in_units_of_n(p, weight, "halves")
-    return p.solve("mistake_bound_integer", [rel, inv, signs], p.theorem.conclusion,
+    return p.solve("mistake_bound_integer", [promotions_bound(p, rel), inv, signs], p.theorem.conclusion,
                    title="M - P < 2 + 2P are integers, so M - P <= 1 + 2P and M <= 1 + 3P <= 1 + 3r(1 + lg n)")
 
 

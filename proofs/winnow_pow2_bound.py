@@ -22,8 +22,8 @@ from __future__ import annotations
 from .core import Source, Theorem
 from .formula import And, Eq, Implies, lg, num
 from .sources import BLUM_NOTES
-from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, doublings, generalize, i, in_units_of_n, l, n,
-                         r, relevant_doublings, relevant_total, replay, run_hypotheses, unit, w)
+from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, doublings, promotions_le_doublings, generalize, i, in_units_of_n, l, n,
+                         r, relevant_doublings, replay, run_hypotheses, unit, units, w)
 
 SUM = "finite_sum_linearity"
 LOG = "pow2_log2"
@@ -46,23 +46,21 @@ def charge(p, rel, demotion: str):
                   [rel, p.rule(LOG, "pow2_succ", l), p.rule(LOG, "pow2_increasing", l + 1, d), p.hyp("n_is_power_of_2")],
                   Implies(i < r, And(1 <= wi, d <= l, Implies(d >= l, wi >= n))),
                   title="2^d < 2n = 2^(l+1), so d <= l, and 2^d = n when d = l")
-    units = p.solve("relevant_weight_in_units_of_n", [top, p.hyp("n_pos")],
+    scaled = p.solve("relevant_weight_in_units_of_n", [top, p.hyp("n_pos")],
                     Implies(i < r, And(0 < unit(wi), Implies(d >= l, unit(wi) >= 1))), title="divide by n >= 1")
     per = cd * d + (-cw) * unit(wi)
-    each = p.solve(f"relevant_variable_charge_{demotion}", [top, units],
+    each = p.solve(f"relevant_variable_charge_{demotion}", [top, scaled],
                    Implies(i < r, And(d <= l, 0 < unit(wi), per <= cd * l - cw)),
                    title=f"{cd}d - {cw}w/n <= {cd}l - {cw}: equality at d = l (w = n), less below")
     every = generalize(p, each, i, r, f"relevant_variable_charge_{demotion}_every_i")
     summed = p.solve(f"charge_summed_{demotion}",
                      [every, p.rule(SUM, "sum_linear", i, 0, r - 1, cd, d, -cw, unit(wi)),
-                      p.rule(SUM, "sum_scale", i, 0, r - 1, 1 / n, wi),
                       p.rule(SUM, "sum_mono", i, 0, r - 1, per, cd * l - cw),
                       p.rule(SUM, "sum_const", i, 0, r - 1, cd * l - cw)],
-                     cd * relevant_doublings(M) - cw * unit(relevant_total(M)) <= r * (cd * l - cw),
+                     cd * relevant_doublings(M) - cw * units(0, r - 1) <= r * (cd * l - cw),
                      title="summed over the relevant variables")
-    positive = p.solve("relevant_weight_positive", [every, p.rule(SUM, "sum_term_le", i, 0, r - 1, unit(wi), num(0)),
-                                                    p.rule(SUM, "sum_scale", i, 0, r - 1, 1 / n, wi)],
-                       Implies(r >= 1, 0 < unit(relevant_total(M))), title="a sum of positive terms")
+    positive = p.solve("relevant_weight_positive", [every, p.rule(SUM, "sum_term_le", i, 0, r - 1, unit(wi), num(0))],
+                       Implies(r >= 1, 0 < units(0, r - 1)), title="a sum of positive terms")
     return summed, positive, every
 
 
@@ -93,7 +91,8 @@ def _bound(demotion: str, sid: str, goal, title: str):
         inv, signs = in_units_of_n(p, weight, demotion)
         extra = [p.hyp("r_pos")] if dict(p.theorem.hypotheses).get("r_pos") is not None else []
         summed, positive, _ = charge(p, rel, demotion)
-        bound = p.solve(sid, [rel, inv, signs, summed, positive, p.hyp("n_at_least_2")] + extra, goal, title=title)
+        bound = p.solve(sid, [promotions_le_doublings(p, rel), inv, signs, summed, positive, p.hyp("n_at_least_2")] + extra,
+                        goal, title=title)
         return in_lg_n(p, bound, "mistake_bound_in_lg_n")
     return proof
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Min, Nat, Or, Real, Sum, forall_below, num, pow2, subst
+from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Min, Nat, Or, Real, Sum, forall_below, lg, num, pow2, subst
 from .kernel import induction_goals
 
 n = Nat("n")
@@ -220,21 +220,41 @@ def counts_from_lemmas(p, demotion: str):
             by_lemma(p, "winnow_total_weight", facts, "total_weight", b))
 
 
+def promotions_bound(p, rel):
+    """P <= r(1 + lg n), from the relevant weights' conclusion (one conjunct, without its quantifier)."""
+    return p.solve("promotions_at_most_r_1_plus_lg_n", [rel], promotions(M) <= r * (1 + lg(n)),
+                   title="at most r(1 + lg n) promotions")
+
+
+def promotions_le_doublings(p, rel):
+    """P <= sum_{i<r} d(M, i), from the relevant weights' conclusion."""
+    return p.solve("promotions_le_relevant_doublings", [rel], promotions(M) <= relevant_doublings(M),
+                   title="every promotion doubles a relevant weight")
+
+
 def in_units_of_n(p, weight, demotion: str):
-    """The total-weight facts divided by n (the threshold), so that what follows is linear:
-    S/n + I/n + (1 - beta)(M - P) <= 1 + P (strictly when P >= 1), S/n >= 0, I/n >= 0, and,
-    with a demotion, I/n >= beta; for halving S/n + I/n > 0.  Returns (invariant, signs)."""
+    """The total-weight facts in units of n (the threshold), so that what follows is linear: with
+    S_u = sum_{i<r} w(M, i)/n and I_u = sum_{r<=i<n} w(M, i)/n, S_u + I_u + (1 - beta)(M - P) <= 1 + P
+    (strictly when P >= 1), S_u >= 0, I_u >= 0, and, with a demotion, I_u >= beta; for halving
+    S_u + I_u > 0.  Returns (invariant, signs)."""
     b = beta_of(demotion)
-    P, S, I = promotions(M), unit(relevant_total(M)), unit(irrelevant_total(M))
+    P, S, I = promotions(M), units(0, r - 1), units(r, n - 1)
+    scale = [p.rule("finite_sum_linearity", "sum_scale", i, 0, r - 1, 1 / n, w(M, i)),
+             p.rule("finite_sum_linearity", "sum_scale", i, r, n - 1, 1 / n, w(M, i))]
     lhs = S + I + (1 - b) * (M - P)
-    inv = p.solve("total_weight_in_units_of_n", [weight, p.hyp("n_pos")],
+    inv = p.solve("total_weight_in_units_of_n", [weight, p.hyp("n_pos")] + scale,
                   And(lhs <= 1 + P, Implies(P >= 1, lhs < 1 + P)), title="divide by n >= 1")
     signs = [num(0) <= S, num(0) <= I, Implies(promotions(M) < M, I >= b)]
     if demotion == "halves":
         signs.append(num(0) < S + I)
-    sig = p.solve("weights_in_units_of_n", [weight, p.hyp("n_pos")], And(*signs),
+    sig = p.solve("weights_in_units_of_n", [weight, p.hyp("n_pos")] + scale, And(*signs),
                   title="the relevant and irrelevant weights, divided by n")
     return inv, sig
+
+
+def units(lo, hi):
+    """sum_{lo<=i<=hi} w(M, i)/n: final weights in units of the threshold."""
+    return Sum(i, lo, hi, unit(w(M, i)))
 
 
 def unit(e):
@@ -275,5 +295,5 @@ def weights_nonneg(p, yb):
 
 __all__ = ["Table", "concrete_run", "replay", "n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
            "relevant_total", "irrelevant_total", "relevant_active", "promotions", "doublings", "relevant_doublings",
-           "run_hypotheses", "update_rule", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "counts_from_lemmas", "in_units_of_n", "unit", "labels_boolean",
+           "run_hypotheses", "update_rule", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "counts_from_lemmas", "in_units_of_n", "unit", "units", "promotions_bound", "promotions_le_doublings", "labels_boolean",
            "label_covers_relevant", "weights_nonneg"]

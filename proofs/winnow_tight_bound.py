@@ -19,7 +19,8 @@ from __future__ import annotations
 from .core import Source, Theorem
 from .formula import lg
 from .winnow_pow2_bound import WITNESS_POW2, charge, doublings_summed, in_lg_n
-from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, in_units_of_n, l, n, r, replay,
+from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, in_units_of_n, l, n,
+                         promotions_le_doublings, r, replay,
                          run_hypotheses)
 
 TIGHT = Source("", "this suite: found by the exact Winnow adversary (docs/winnow-adversary.md)",
@@ -32,7 +33,7 @@ def _proof(p):
     inv, signs = in_units_of_n(p, weight, "halves")
     summed, positive, every = charge(p, rel, "halves")
     bound = p.solve("mistake_bound_tight",
-                    [rel, inv, signs, summed, positive, doublings_summed(p, every), p.hyp("r_pos"),
+                    [promotions_le_doublings(p, rel), inv, signs, summed, positive, doublings_summed(p, every), p.hyp("r_pos"),
                      p.hyp("n_at_least_2")], M <= r * (3 * l - 2),
                     title="after a demotion I/n >= 1/2: M < 1 + r(3l - 2); without one M = P <= r l")
     return in_lg_n(p, bound, "mistake_bound_in_lg_n")
