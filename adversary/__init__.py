@@ -1,5 +1,5 @@
-"""adversary: worst-case sequences, the sequence file format, exact certification and replay,
-refutation of claimed bounds and kernels.
+"""adversary: worst-case sequences, the sequence file format, exact certification and replay.
+Claims about bounds and kernels are checked one floor up, in ``refutation``.
 
 Exports are lazy so that importing one module of the package does not import the others.
 """

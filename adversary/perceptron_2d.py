@@ -24,18 +24,19 @@ from fractions import Fraction
 
 import numpy as np
 
-from learners.errors import InputError
-
+from .margin import parse_gamma
 from .sequence import Sequence
 
-__all__ = ["plan_2d", "sequence_2d", "best_2d", "prototype_upper_bound", "max_mistakes_le1"]
+__all__ = ["plan_2d", "sequence_2d", "best_2d", "plane_bound", "max_mistakes_le1"]
 
-PROTOTYPE_LE1 = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50, Fraction(1, 20): 200}
-PROTOTYPE_UNIT = {Fraction(1, 2): 2, Fraction(3, 10): 4, Fraction(1, 5): 10, Fraction(1, 10): 43, Fraction(1, 20): 184}
+# reference mistake counts of a greedy search (exact dyadic weights) the DP is compared with
+BASELINE_LE1 = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50, Fraction(1, 20): 200}
+BASELINE_UNIT = {Fraction(1, 2): 2, Fraction(3, 10): 4, Fraction(1, 5): 10, Fraction(1, 10): 43, Fraction(1, 20): 184}
 
 
-def prototype_upper_bound(gamma: Fraction) -> int:
-    """floor((1 - gamma^2) / (2 gamma^2)) + 2 (the issue's prototype derivation), exactly."""
+def plane_bound(gamma: Fraction) -> int:
+    """floor((1 - gamma^2) / (2 gamma^2)) + 2, exactly: an integer bound for the plane implied by
+    the catalogue's perceptron_2d_half_bound, M <= 1 + 1/(2 gamma^2) (about half of 1/gamma^2)."""
     q = (1 - gamma * gamma) / (2 * gamma * gamma)
     return q.numerator // q.denominator + 2
 
@@ -43,7 +44,6 @@ def prototype_upper_bound(gamma: Fraction) -> int:
 def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budget: float | None = None,
             progress=None):
     """The DP: returns the list of planned s_t (signed: z_2 of step t)."""
-    from .perceptron_separable import parse_gamma
     g = float(parse_gamma(gamma))
     rho = math.sqrt(1 - g * g) * (1 - 1e-12)
     s = np.arange(N + 1) * rho / N
@@ -116,7 +116,6 @@ def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
     rational upper bound and every endpoint rounded outward (a superset: the count is an upper
     bound).  It can exceed what rational sequences reach when the extra step needs a tie at an
     irrational point (gamma = 1/2: 3 over the reals, 2 with rational examples; docs/adversary.md)."""
-    from .perceptron_separable import parse_gamma
     g = parse_gamma(gamma)
     c = g * g
     one_minus = 1 - c
@@ -159,7 +158,6 @@ def _rat(v: float, bits: int = 60) -> Fraction:
 
 
 def sequence_2d(gamma, *, unit: bool = False, N: int = 1000, budget: float | None = None, progress=None) -> Sequence:
-    from .perceptron_separable import parse_gamma
     gamma = parse_gamma(gamma)
     plan, info = plan_2d(gamma, unit=unit, N=N, budget=budget, progress=progress)
     g2 = gamma * gamma
@@ -190,8 +188,8 @@ def sequence_2d(gamma, *, unit: bool = False, N: int = 1000, budget: float | Non
                           "dp_resolution": f"N = {info['N']} grid steps of rho'/N on [0, rho'], rho' = "
                                            f"sqrt(1 - gamma^2)(1 - 1e-12); tolerance {info['tol']}",
                           "examples": "unit length" if unit else "length <= 1",
-                          "prototype": (PROTOTYPE_UNIT if unit else PROTOTYPE_LE1).get(gamma),
-                          "prototype_upper_bound": prototype_upper_bound(gamma)})
+                          "baseline": (BASELINE_UNIT if unit else BASELINE_LE1).get(gamma),
+                          "plane_bound": plane_bound(gamma)})
 
 
 def best_2d(gamma, *, budget: float = 30.0, progress=None, unit: bool = False) -> Sequence:

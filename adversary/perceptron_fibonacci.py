@@ -19,9 +19,10 @@ from learners.errors import InputError
 
 from .sequence import Sequence
 
-__all__ = ["alternating_label", "fibonacci_family", "separator", "ISSUE_FIGURES"]
+__all__ = ["alternating_label", "fibonacci_family", "separator", "EXPECTED_UPDATES"]
 
-ISSUE_FIGURES = {4: 17, 8: 511, 12: 21571}
+# the number of updates this construction makes at d = 4, 8, 12 (docs/adversary.md)
+EXPECTED_UPDATES = {4: 17, 8: 511, 12: 21571}
 
 
 def alternating_label(x) -> int:
@@ -119,4 +120,4 @@ def fibonacci_family(d: int, *, order: str = "lex", max_epochs: int = 100000, pr
                     meta={"strategy": "alternating_cube", "dim": d, "order": order,
                           "note": "all of {+1,-1}^d labelled x1 AND (x2 OR (x3 AND ...)); perceptron with bias "
                                   "cycled until a clean epoch (included)",
-                          "issue_figure": ISSUE_FIGURES.get(d)})
+                          "expected_updates": EXPECTED_UPDATES.get(d)})

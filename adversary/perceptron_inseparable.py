@@ -63,7 +63,8 @@ def best_hinge_target(X, y, epochs: int = 1, r_sq=None):
 def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0, flips: int | None = None) -> Sequence:
     """Separable worst case for (gamma, d) with adaptive label flips; target = best hinge w.
     ``flips``: exactly that many flips, evenly spaced (instead of the random rate ``noise``)."""
-    from .perceptron_separable import parse_gamma, separable
+    from .margin import parse_gamma
+    from .perceptron_separable import separable
     from learners.numbers import to_fraction
     gamma = parse_gamma(gamma)
     noise = to_fraction(noise, what="noise")

@@ -18,18 +18,18 @@ from .certify import certify
 from .sequence import Sequence
 
 __all__ = ["Cell", "grid", "make_cell", "run_cell", "run_table", "PERCEPTRON_GAMMAS", "WINNOW_NS", "WINNOW_RS",
-           "WINNOW_BASELINE", "PLANE_PROTOTYPE"]
+           "WINNOW_BASELINE", "PLANE_BASELINE"]
 
 PERCEPTRON_GAMMAS = [Fraction(1, 2), Fraction(1, 3), Fraction(1, 5), Fraction(1, 10), Fraction(1, 20)]
 WINNOW_NS = [16, 64, 256, 1024]
 WINNOW_RS = [1, 2, 4, 8]
 WINNOW_VARIANTS = ["halve", "eliminate"]
-# the prototype baselines (greedy with exact dyadic weights)
+# baselines: the mistake counts of a greedy search with exact dyadic weights
 WINNOW_BASELINE = {
     ("halve", 64): [16, 32, 62, 125], ("halve", 256): [22, 44, 86, 175], ("halve", 1024): [28, 56, 111, 219],
     ("eliminate", 1024): [19, 31, 54, 92],
 }
-PLANE_PROTOTYPE = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50,
+PLANE_BASELINE = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50,
                    Fraction(1, 20): 200}
 
 
@@ -77,7 +77,7 @@ def make_cell(cell: Cell, budget: float = 30.0, seed: int = 0, progress=None) ->
     if cell.algorithm == "perceptron":
         from .perceptron_separable import separable
         return separable(p["gamma"], p["d"], budget=budget)
-    from . import winnow_search      # written by the Winnow engineer; imported lazily
+    from . import winnow_search      # imported lazily: only Winnow cells need it
     n, r, v = p["n"], p["r"], p["variant"]
     t0 = time.monotonic()
     if n <= 16:
@@ -130,8 +130,8 @@ def cell_row(cell: Cell, seq: Sequence, cert) -> dict:
                    gamma_sq_certified=f.get("gamma_sq"), r_sq=f.get("r_sq"))
         if p["d"] == 2:
             from .perceptron_2d import max_mistakes_le1
-            row["target"] = PLANE_PROTOTYPE.get(g)
-            row["prototype_upper_bound"] = seq.meta.get("prototype_upper_bound")
+            row["target"] = PLANE_BASELINE.get(g)
+            row["plane_bound"] = seq.meta.get("plane_bound")
             row["real_optimum_upper_bound"] = max_mistakes_le1(g)
         else:
             row["target"] = "ratio 1" if p["d"] >= nominal else "ratio >= 0.95"

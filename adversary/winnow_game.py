@@ -324,7 +324,7 @@ def floor_bound(c: int, coef: int, n: int) -> int:
 
 
 def closed_form_bounds(n: int, r: int, variant: str) -> dict:
-    """The notes' bounds and the prototype's sharper ones (n a power of 2), as exact integer
+    """The notes' bounds and the catalogue's sharper ones (n a power of 2: winnow_halving_pow2, winnow_elimination_pow2), as exact integer
     ceilings on M (the largest integer M the bound allows), with the formula text.
 
     halve:     M <= 2 + 3r(1 + lg n)  = (2 + 3r) + 3r lg n;   sharper (n = 2^p): 1 + r(3p - 2)

@@ -1,4 +1,5 @@
-"""Benchmark: the adversary table (every cell timed) and the extra families of issue 4.
+"""Benchmark: the adversary table (every cell timed) and the extra families (plane, alternating cube,
+inseparable, kernels).
 
     /tmp/venv/bin/python bench/bench_adversary.py [--out DIR] [--budget SECONDS] [--quick]
 

@@ -1,10 +1,10 @@
-"""Benchmark: the Winnow adversary over the issue-4 grid, n in {16, 64, 256, 1024} x r in {1, 2, 4, 8},
+"""Benchmark: the Winnow adversary over the grid n in {16, 64, 256, 1024} x r in {1, 2, 4, 8},
 halving and elimination.
 
 For each cell: mistakes found by ``adversary.winnow_search.search_winnow`` (stops early when it
 meets the exact state upper bound, i.e. when it is provably optimal), the mistakes counted by an
 independent replay through ``learners.run_winnow(..., exact=True)``, the notes' bound, the
-prototype's sharper bound (n = 2^p), the exact state bound, ratios, and wall time (search and
+catalogue's sharper bound (n = 2^p), the exact state bound, ratios, and wall time (search and
 replay separately).  Optionally the exhaustive search for n <= 16 (``--exhaustive SECONDS``).
 
     /tmp/venv/bin/python bench/bench_winnow_adversary.py [--budget 30] [--variants halve,eliminate]
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from adversary.winnow_search import exhaustive_winnow_moves, search_winnow, winnow_bounds  # noqa: E402
 from learners import run_winnow  # noqa: E402
 
-BASELINE = {  # the prototype's greedy figures quoted in issue 4
+BASELINE = {  # the mistakes of a greedy search with exact dyadic weights
     ("halve", 64): (16, 32, 62, 125), ("halve", 256): (22, 44, 86, 175), ("halve", 1024): (28, 56, 111, 219),
     ("eliminate", 1024): (19, 31, 54, 92),
 }

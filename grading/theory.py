@@ -24,7 +24,7 @@ _VERDICTS: dict = {}
 def engine_verdict(q):
     key = (q.kind, q.expr, q.algorithm, q.variant)
     if key not in _VERDICTS:
-        from adversary.refutation import check_bound, check_kernel
+        from refutation import check_bound, check_kernel
         if q.kind == "kernel":
             v = check_kernel(q.expr)
             truth = {"legal": True, "illegal": False}.get(v.status)

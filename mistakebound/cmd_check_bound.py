@@ -41,7 +41,7 @@ def check_bound(algorithm, expr, out, budget, variant, setting, as_json):
       3 unknown  neither within the budget; says what was searched
       2          bad input (a parse error names the position)
     """
-    from adversary.check_bound import check_bound as run
+    from refutation.bound_check import check_bound as run
     if not (0 < budget <= 3600):
         fail(f"--budget must be in (0, 3600] seconds, got {budget}")
     v = run(algorithm, expr, budget=budget, variant=variant, setting=setting, out=out)

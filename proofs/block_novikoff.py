@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .core import Source, Theorem
-from .formula import Eq, Nat, Real, Seq, REAL, Vec, dot, forall_below, sqrt
+from .formula import And, Eq, Implies, Nat, Real, Seq, REAL, Vec, dot, forall_below, sqrt
 from .perceptron_run import GRAM, M, R, at_M, g, k, progress_invariant, run_hypotheses, u, w, x, y
 from .sources import BIAS_NOTES, BLUM_NOTES, LIN_SLIDES
 
@@ -101,8 +101,11 @@ def _bias(p):
                  title="(2 A b b*)^2 <= 4 |w|^2 |w*|^2 b^2 b*^2 by Cauchy-Schwarz")
     amgm = p.solve("am_gm", [], 4 * (W * bu**2) * (b(M)**2 * U) <= cross**2, title="4pq <= (p + q)^2")
     pos = p.solve("cross_nonneg", [ww, uu], cross >= 0)
-    two_ab = p.solve("cross_term_bound", [sq, amgm, pos], 2 * A * B <= cross,
-                     title="2 (w.w*)(b b*) <= |w|^2 b*^2 + b^2 |w*|^2")
+    X, Y = Real("X"), Real("Y")
+    root = p.solve("square_root_monotone", [], Implies(And(X**2 <= Y**2, Y >= 0), X <= Y),
+                   title="X^2 <= Y^2 and Y >= 0 give X <= Y")
+    two_ab = p.solve("cross_term_bound", [sq, amgm, pos, p.specialize(root, {X: 2 * A * B, Y: cross})],
+                     2 * A * B <= cross, title="2 (w.w*)(b b*) <= |w|^2 b*^2 + b^2 |w*|^2")
     aug = p.solve("augmented_cauchy_schwarz", [cs, two_ab], (A + B)**2 <= (W + b(M)**2) * (U + bu**2),
                   title="Cauchy-Schwarz for (w, b) and (w*, b*) in R^(d+1)")
     Q, T = R**2 + 1, U + bu**2

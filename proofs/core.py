@@ -103,6 +103,7 @@ class StepResult:
     hyps_sat: Verdict | None = None             # are the hypotheses satisfiable together?
     necessity: dict = field(default_factory=dict)   # label -> Verdict of the goal without that hypothesis
     memo: bool = False                          # the same text was checked for an earlier theorem
+    texts: list = field(default_factory=list)   # every text the solvers read (identity: one per dimension)
 
     @property
     def agree(self) -> bool:

@@ -112,8 +112,28 @@ def z3_run(smt: str, timeout_ms: int):
     return UNKNOWN, None, s.reason_unknown() or "unknown", dt
 
 
+# Definite answers by text, per process: the same text always has the same answer, so re-running a
+# theorem (the mutation tests run thousands of variants) re-checks only what changed.  "unknown"
+# is never cached: a later run with more time may decide it.
+_ANSWERS: dict[tuple, Verdict] = {}
+
+
+def _cached(key, make):
+    v = _ANSWERS.get(key)
+    if v is not None:
+        return Verdict(v.status, v.engine, 0.0, v.counterexample, (v.reason + "; " if v.reason else "") + "cached")
+    v = make()
+    if v.status != UNKNOWN:
+        _ANSWERS[key] = v
+    return v
+
+
 def z3_check(smt: str, timeout_ms: int = 4000) -> Verdict:
     """Prove: the text asserts hypotheses and the negated goal; unsat -> proved."""
+    return _cached(("z3", smt), lambda: _z3_check(smt, timeout_ms))
+
+
+def _z3_check(smt: str, timeout_ms: int) -> Verdict:
     a, m, why, dt = z3_run(smt, timeout_ms)
     if a == UNSAT:
         return Verdict(PROVED, "z3", dt)
@@ -130,16 +150,20 @@ class PendingCvc5:
     def __init__(self, smt: str, timeout_ms: int, expect_sat: bool = False):
         self.t0 = time.perf_counter()
         self.expect_sat = expect_sat
+        self.key = ("cvc5", expect_sat, smt)
+        self._v: Verdict | None = None
+        if self.key in _ANSWERS:
+            self._v = _cached(self.key, lambda: None)
+            return
         self.worker = workers.CVC5[self._round[0] % len(workers.CVC5)]
         self._round[0] += 1
         self.ticket = self.worker.submit({"smt": smt, "timeout_ms": int(timeout_ms)}, int(timeout_ms))
-        self._v: Verdict | None = None
 
     def get(self) -> Verdict:
         if self._v is None:
             res = self.worker.result(self.ticket)
             dt = res.get("seconds", 0.0) if res else time.perf_counter() - self.t0
-            self._v = _cvc5_verdict(res, dt, self.expect_sat)
+            self._v = _cached(self.key, lambda: _cvc5_verdict(res, dt, self.expect_sat))
         return self._v
 
 
@@ -160,11 +184,13 @@ def _cvc5_verdict(res, dt, expect_sat=False) -> Verdict:
 class PendingSat:
     """Satisfiability of several texts, answered by z3 in a child process (sat / unsat / unknown)."""
 
-    def __init__(self, texts: list[str], timeout_ms: int = 2000):
+    def __init__(self, texts: list[str], timeout_ms: int = 5000):
         self.n = len(texts)
-        budget = 2000 + self.n * timeout_ms
-        self.ticket = workers.NONVACUITY.submit({"texts": texts, "timeout_ms": int(timeout_ms)}, budget)
-        self._r: list[Verdict] | None = None
+        self.key = ("sat", tuple(texts))
+        self._r: list[Verdict] | None = _SATS.get(self.key)
+        if self._r is None:
+            budget = 2000 + self.n * timeout_ms
+            self.ticket = workers.NONVACUITY.submit({"texts": texts, "timeout_ms": int(timeout_ms)}, budget)
 
     def get(self) -> list[Verdict]:
         if self._r is None:
@@ -176,7 +202,12 @@ class PendingSat:
                 self._r = [Verdict(r["answer"] if r["answer"] in (SAT, UNSAT) else UNKNOWN, "z3", r.get("seconds", 0.0),
                                    counterexample=r.get("model"), reason=r.get("reason", ""))
                            for r in res["answers"]]
+                if all(v.status != UNKNOWN for v in self._r):
+                    _SATS[self.key] = self._r
         return self._r
+
+
+_SATS: dict = {}
 
 
 # --------------------------------------------------------------------------- sympy

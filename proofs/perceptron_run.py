@@ -37,7 +37,7 @@ def run_hypotheses() -> list[tuple[str, object]]:
 
 def hinge_terms(margin) -> object:
     """The loss of w* at margin m on the k-th mistake, max(0, m - y(k) (w*.x(k)))."""
-    return Max(num(0), margin - y(i) * dot(u, x(i)))
+    return Max(num(0), margin - y(i) * dot(x(i), u))
 
 
 def loss_sum(margin, upto) -> object:

@@ -27,12 +27,33 @@ from .formula import FormulaError, Not, free_vars, walk
 from .kernel import KernelError, Proof
 from .render import text
 from .smtlib import guarded, problem
-from .symbolic import has_symbolic_sum
+from .symbolic import needs_coordinates
 
 __all__ = ["run_catalogue", "check_theorem", "CatalogueResult", "build"]
 
-TIMEOUT_MS = 4000
+TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
+
+# sympy identities and the learners' replays of errata are Python work; z3 runs in C with the
+# GIL released.  One background thread lets them overlap with the z3 checks of the main thread.
+_BG = None
+
+
+def _background():
+    global _BG
+    if _BG is None:
+        from concurrent.futures import ThreadPoolExecutor
+        _BG = ThreadPoolExecutor(max_workers=1, thread_name_prefix="proofs-bg")
+    return _BG
+
+
+class _Done:
+    """A finished value with the interface of a Future."""
+    def __init__(self, v):
+        self.v = v
+
+    def result(self):
+        return self.v
 
 
 @dataclass
@@ -62,22 +83,24 @@ class Built:
     theorem: Theorem
     proof: Proof | None = None
     error: str = ""
+    fact: object = None                  # the fact the proof concluded (when it built)
 
 
-def build(th: Theorem) -> Built:
-    """Run a theorem's proof against the kernel (no solver runs here)."""
+def build(th: Theorem, make_proof=Proof) -> Built:
+    """Run a theorem's proof against the kernel (no solver runs here).  ``make_proof`` makes the
+    kernel object the proof talks to (tests pass a subclass that edits the proof's calls)."""
     if th.kind != "theorem":
         return Built(th)
-    p = Proof(th)
+    p = make_proof(th)
     try:
-        p.conclude(th.proof(p))
+        fact = p.conclude(th.proof(p))
     except KernelError as e:
         return Built(th, p, str(e))
     except FormulaError as e:
         return Built(th, p, f"{th.id}: ill-formed formula: {e}")
     except Exception as e:  # a bug in proof code is a build error, never a proof
         return Built(th, p, f"{th.id}: the proof raised {type(e).__name__}: {e}")
-    return Built(th, p)
+    return Built(th, p, fact=fact)
 
 
 # --------------------------------------------------------------------------- jobs
@@ -91,7 +114,9 @@ class _StepJob:
         self.cross_z3: list[Verdict] = []
         self.recheck = "full"
         self.sat = None                    # PendingSat-like (guarded) for hypotheses + necessity
+        self.primary_future = None
         self.smt = ""
+        self.texts: list[str] = []
 
     def start(self):
         st = self.step
@@ -107,30 +132,43 @@ class _StepJob:
             return
         # an identity
         lhs, rhs = st.goal.args
-        if not has_symbolic_sum(st.goal):
+        if not needs_coordinates(st.goal):
             self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
             self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
             self.primary = z3_check(self.smt, TIMEOUT_MS)
             return
-        self.recheck = "symbolic sum, re-checked at d = 1..3 only"
+        self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
+        texts = _INSTANCES.get(st.goal)
+        if texts is None:
+            texts = _INSTANCES[st.goal] = self._instances(st)
+        self.texts = texts
+        self.smt = texts[0] if texts else ""
+        self.primary_future = _background().submit(sympy_identity, lhs, rhs)
+        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
+        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
+        if len(texts) < len(DIMS):
+            self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
+
+    def _instances(self, st) -> list[str]:
+        """The identity in coordinates of R^1, R^2, R^3, as texts (shared by every job with the
+        same formula)."""
         texts = []
         for d in DIMS:
             try:
                 (g,), _ = instance([st.goal], {}, dim=d)
-            except FormulaError as e:
-                self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason=f"no instance in dimension {d}: {e}"))
+            except FormulaError:
                 continue
-            texts.append(problem([], g, comment=f"identity {st.id} of {st.theorem} in dimension {d}"))
-        self.smt = texts[0] if texts else ""
-        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
-        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
-        self.primary = sympy_identity(lhs, rhs)
+            texts.append(problem([], g, comment=f"an identity in dimension {d}"))
+        return texts
 
     def result(self, step) -> StepResult:
+        if self.primary is None:
+            self.primary = self.primary_future.result()
         cross = [p.get() for p in self.pending]
         for v in self.cross_z3:
             v.reason = v.reason or "instance"
-        r = StepResult(step, self.smt, self.primary, self.cross_z3 + cross, self.recheck)
+        r = StepResult(step, self.smt, self.primary, self.cross_z3 + cross, self.recheck,
+                       texts=self.texts or ([self.smt] if self.smt else []))
         if self.sat is not None:
             answers = self.sat.get()
             r.hyps_sat = answers[0]
@@ -141,12 +179,18 @@ class _StepJob:
         return r
 
 
+_GUARDED: dict = {}       # definite satisfiability answers by (text, queries), per process
+_INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its formula
+
+
 class _PendingGuarded:
     def __init__(self, text_: str, queries):
         self.n = len(queries)
-        self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": 2000},
-                                                2000 + 1500 * self.n)
-        self._r = None
+        self.key = (text_, tuple(map(tuple, queries)))
+        self._r = _GUARDED.get(self.key)
+        if self._r is None:
+            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": 5000},
+                                                    5000 + 5000 * self.n)
 
     def get(self) -> list[Verdict]:
         if self._r is None:
@@ -157,6 +201,8 @@ class _PendingGuarded:
                 self._r = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
                                    a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
                            for a in res["answers"]]
+                if all(v.status != UNKNOWN for v in self._r):
+                    _GUARDED[self.key] = self._r
         return self._r
 
 
@@ -203,8 +249,10 @@ def _relabel(model, info):
 
 
 def _erratum(th: Theorem):
-    """Exact evaluation of the counterexample, and both solvers on the concrete instance."""
+    """Exact evaluation of the counterexample, both solvers on the concrete instance, and the
+    learner's replay (on the background thread)."""
     env = th.counterexample
+    replay = _background().submit(th.witness_check) if th.witness_check is not None else _Done(None)
     try:
         hs = [(n, evaluate(f, env)) for n, f in th.hypotheses]
         concl = evaluate(th.conclusion, env)
@@ -225,10 +273,11 @@ def _erratum(th: Theorem):
         inst, info = instance(forms, sizes, dim=dim)
         pins = _pins(env, info)
         smt = problem([(f"h{i}", f) for i, f in enumerate(inst + pins)], None)
-        return exact, z3_sat_verdict(smt), PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
+        pend = PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
+        return exact, z3_sat_verdict(smt), pend, replay
     except (FormulaError, NotExact) as e:
         v = Verdict(UNKNOWN, "z3", 0.0, reason=f"no concrete instance: {e}")
-        return exact, v, None
+        return exact, v, None, replay
 
 
 def _pins(env, info):
@@ -254,11 +303,13 @@ def z3_sat_verdict(smt: str) -> Verdict:
 
 
 # --------------------------------------------------------------------------- the run
-def run_catalogue(ids=None, *, progress=None) -> CatalogueResult:
-    """Check the theorems named (all when ``ids`` is None) and every lemma they use."""
+def run_catalogue(ids=None, *, progress=None, make_proof=None) -> CatalogueResult:
+    """Check the theorems named (all when ``ids`` is None; ids or Theorem objects) and every lemma
+    they use.  ``make_proof`` (tests only) builds the named theorems' proofs, not their lemmas'."""
     from . import registry
     t0 = time.perf_counter()
-    wanted = registry.all_theorems() if not ids else [registry.get(i) for i in ids]
+    _background().submit(_warm_up)
+    wanted = registry.all_theorems() if not ids else [registry.get(i) if isinstance(i, str) else i for i in ids]
     built: dict[str, Built] = {}
     order: list[str] = []
 
@@ -267,7 +318,7 @@ def run_catalogue(ids=None, *, progress=None) -> CatalogueResult:
             return
         if th.id in stack:
             raise KernelError(f"lemma cycle: {' -> '.join(stack + (th.id,))}")
-        b = build(th)
+        b = build(th, make_proof) if (make_proof is not None and not stack) else build(th)
         if b.proof is not None:
             for lid in b.proof.lemmas:
                 visit(registry.get(lid), stack + (th.id,))
@@ -300,6 +351,8 @@ def run_catalogue(ids=None, *, progress=None) -> CatalogueResult:
                 pairs.append((st, jobs[key], memo))
             per_theorem[tid] = pairs
             extra[tid] = ("theorem", _nonvacuity(th))
+        else:
+            extra[tid] = ("build error",)
         extra[tid] = extra[tid] + (time.perf_counter() - started,)
 
     # collect and decide, lemmas first
@@ -324,7 +377,8 @@ def run_catalogue(ids=None, *, progress=None) -> CatalogueResult:
                 r.nonvacuity, r.nonvacuity_how = Verdict(SAT, "none", 0.0, reason="no hypotheses"), how
             else:
                 p, info = pend
-                v = p.get()[0]
+                import dataclasses
+                v = dataclasses.replace(p.get()[0])          # answers are cached: never edit them in place
                 v.counterexample = _relabel(v.counterexample, info)
                 r.nonvacuity, r.nonvacuity_how = v, how
             _decide_theorem(r, b.proof, results)
@@ -332,7 +386,12 @@ def run_catalogue(ids=None, *, progress=None) -> CatalogueResult:
         results[tid] = r
         if progress is not None:
             progress(th, r)
-    return CatalogueResult([results[i] for i in order], time.perf_counter() - t0, list(ids or []))
+    return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
+                           [i if isinstance(i, str) else i.id for i in (ids or [])])
+
+
+def _warm_up():
+    import sympy  # noqa: F401 - the first identity would pay for it on the critical path
 
 
 def _key(st) -> tuple:
@@ -382,11 +441,14 @@ def _step_reason(s: StepResult) -> str:
 
 
 def _decide_erratum(r: TheoremResult, info):
-    exact, z3v, pend = info
+    exact, z3v, pend, replay = info
     r.exact = exact
     cv = pend.get() if pend is not None else Verdict(UNKNOWN, "cvc5", 0.0, reason="no instance")
     th = r.theorem
-    r.witness = th.witness_check() if th.witness_check is not None else None
+    try:
+        r.witness = replay.result()
+    except Exception as e:  # a replay that fails is a failed check, never a refutation
+        r.witness = (False, f"the replay raised {type(e).__name__}: {e}")
     r.nonvacuity, r.nonvacuity_how = z3v, "the counterexample as a concrete instance (z3)"
     ok = exact[0] and z3v.status == SAT and cv.status == SAT and (r.witness is None or r.witness[0])
     if not exact[0]:
@@ -398,7 +460,6 @@ def _decide_erratum(r: TheoremResult, info):
     if r.witness is not None and not r.witness[0]:
         r.reasons.append(f"replay: {r.witness[1]}")
     r.status = REFUTED if ok else UNKNOWN
-    r.cross_erratum = [z3v, cv]
 
 
 def check_theorem(th: Theorem) -> TheoremResult:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from .formula import VEC, Expr, FormulaError
 
-__all__ = ["to_sympy", "identity_holds", "has_symbolic_sum"]
+__all__ = ["to_sympy", "identity_holds", "has_symbolic_sum", "needs_coordinates"]
 
 
 @lru_cache(maxsize=1)
@@ -97,6 +97,8 @@ class _Tr:
             return sp.Sum(inner, (iv, S(lo), S(hi)))
         if op in ("exp", "sqrt"):
             return getattr(sp, op)(S(a[0]))
+        if op == "lg":
+            return sp.log(S(a[0]), 2)
         raise FormulaError(f"no sympy form for {op}")
 
 
@@ -106,8 +108,15 @@ def to_sympy(e: Expr):
 
 
 def has_symbolic_sum(e: Expr) -> bool:
+    """Does deciding ``e`` need linearity of finite sums (an inner product or a sum)?"""
     from .formula import walk
     return any(n.op in ("dot", "sum") for n in walk(e))
+
+
+def needs_coordinates(e: Expr) -> bool:
+    """Is ``e`` about vectors or sums (decided in coordinates, not by the solvers as it stands)?"""
+    from .formula import walk
+    return any(n.op in ("dot", "sum") or n.sort == VEC for n in walk(e))
 
 
 def _sum_normal(expr) -> bool | None:
@@ -144,7 +153,11 @@ def identity_holds(lhs: Expr, rhs: Expr) -> tuple[bool, str]:
     """(True, how) when sympy shows lhs - rhs = 0 in the coordinate model; (False, why) otherwise."""
     sp = _sp()
     tr = _Tr()
-    diff = tr.scalar(lhs) - tr.scalar(rhs)
+    if lhs.sort == VEC:              # equal in every coordinate i (a symbolic index)
+        i = tr.index()
+        diff = tr.vec(lhs, i) - tr.vec(rhs, i)
+    else:
+        diff = tr.scalar(lhs) - tr.scalar(rhs)
     if sp.expand(diff) == 0:
         return True, "expand(lhs - rhs) = 0"
     if diff.has(sp.Sum):

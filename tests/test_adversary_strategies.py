@@ -42,7 +42,7 @@ def test_separable_dispatch():
 
 @pytest.mark.parametrize("gamma, unit, want", [("1/2", False, 2), ("0.3", False, 6), ("1/5", False, 13),
                                                ("0.3", True, 4), ("1/5", True, 10)])
-def test_plane_matches_the_prototype(gamma, unit, want):
+def test_plane_matches_the_greedy_baseline(gamma, unit, want):
     from adversary.perceptron_2d import sequence_2d
     s = sequence_2d(gamma, unit=unit, N=400)
     c = certify(s)
@@ -55,11 +55,11 @@ def test_plane_matches_the_prototype(gamma, unit, want):
 
 
 def test_plane_upper_bound_by_exact_interval_dp():
-    from adversary.perceptron_2d import max_mistakes_le1, prototype_upper_bound
+    from adversary.perceptron_2d import max_mistakes_le1, plane_bound
     # real-valued optimum for examples of length <= 1: at 1/2 the third mistake needs (1/2, sqrt(3)/2)
     assert [max_mistakes_le1(g) for g in ("1/2", "0.3", "1/5", "1/10")] == [3, 6, 13, 51]
     for g in ("1/2", "0.3", "1/5", "1/10", "1/20"):
-        assert max_mistakes_le1(g) <= prototype_upper_bound(parse_gamma(g))
+        assert max_mistakes_le1(g) <= plane_bound(parse_gamma(g))
 
 
 def test_alternating_cube_d4():
@@ -98,5 +98,5 @@ def test_gaussian_spacing_changes_the_ratio():
     from adversary.kernel_worst import gaussian_spaced
     lo3, hi3 = certify(gaussian_spaced(12, 3)).figures["ratio_interval"]
     lo2, hi2 = certify(gaussian_spaced(12, 2)).figures["ratio_interval"]
-    assert Fraction(95, 100) < lo3 and hi3 < Fraction(995, 1000)   # ~0.9785 (issue: 0.98)
+    assert Fraction(95, 100) < lo3 and hi3 < Fraction(995, 1000)   # ~0.9785 (0.98 to two digits)
     assert hi2 < lo3

@@ -32,7 +32,7 @@ def check_sequence(seq: Sequence, n: int, r: int, variant: str):
 
 
 @pytest.mark.parametrize("n,r,want", [(4, 1, 4), (8, 1, 7), (8, 2, 14)])
-def test_exhaustive_halving_reproduces_issue_values(n, r, want):
+def test_exhaustive_halving_reproduces_known_values(n, r, want):
     seq = exhaustive_winnow(n, r, "halve")
     assert check_sequence(seq, n, r, "halve") == want
     assert seq.meta["optimal"] is True and seq.meta["exact_maximum"] == want
@@ -190,7 +190,7 @@ def test_exhaustive_timeout_is_reported():
 
 # A 79-mistake sequence for halving at n = 16, r = 8 (found by search_winnow; rows as 16-bit hex,
 # variable 0 = the most significant bit; relevant variables 0..7).  The state bound allows 80 and
-# the prototype's sharper bound 81; the exhaustive search proves 79 is the maximum.
+# the catalogue's sharper bound 81; the exhaustive search proves 79 is the maximum.
 N16R8_ROWS = [
     "80ff", "40fe", "00f0", "00ce", "80bf", "4078", "00c7", "00e7", "00f7", "20bc", "0008", "20f4", "80e4",
     "00cf", "0020", "00ef", "0010", "00ff", "80fe", "40df", "0010", "1077", "0010", "10ab", "00d6", "00de",
@@ -220,12 +220,12 @@ def test_prove_at_most_finds_a_longer_sequence():
 def test_n1024_r8_halving_meets_r_3lgn_minus_2_exactly():
     seq = search_winnow(1024, 8, "halve", budget=20.0)
     m = check_sequence(seq, 1024, 8, "halve")
-    assert m == 224 == 8 * (3 * 10 - 2) and seq.meta["optimal"] is True   # the issue's baseline: 219
+    assert m == 224 == 8 * (3 * 10 - 2) and seq.meta["optimal"] is True   # the greedy baseline: 219
 
 
 @pytest.mark.parametrize("n,r", [(2, 1), (2, 2), (4, 1), (4, 2), (4, 3), (4, 4), (8, 1), (8, 2), (8, 3)])
 def test_exact_optima_respect_the_tight_closed_forms(n, r):
-    # halving: M <= r(3 lg n - 2) (one below the prototype's 1 + r(3 lg n - 2));
+    # halving: M <= r(3 lg n - 2) (one below the catalogue's 1 + r(3 lg n - 2));
     # elimination: M <= r(2 lg n - 1); both met with equality at r = 1 and at (8, 2) halving
     p = n.bit_length() - 1
     h = exhaustive_winnow_moves(n, r, "halve").mistakes

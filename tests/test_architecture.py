@@ -1,11 +1,11 @@
-"""The import arrows point one way: learners <- proofs <- adversary <- grading <- mistakebound."""
+"""The import arrows point one way: learners <- proofs <- adversary <- refutation <- grading <- mistakebound."""
 import ast
 import pathlib
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["learners", "proofs", "adversary", "grading", "mistakebound"]
+LAYERS = ["learners", "proofs", "adversary", "refutation", "grading", "mistakebound"]
 
 
 def imported_parts(path):
@@ -39,3 +39,155 @@ def test_runtime_never_imports_compare_extra():
                     if not src.startswith((" ", "\t")):  # top-level import
                         bad.append(f"{f.relative_to(ROOT)}:{line}")
     assert not bad, "top-level imports of the compare extra: " + ", ".join(bad)
+
+
+# ----------------------------------------------------------------------------- the module graph
+def _module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict:
+    """Every module of the code folders: dotted name -> path."""
+    return {_module_name(f): f for part in LAYERS for f in sorted((ROOT / part).rglob("*.py"))}
+
+
+def _edges(name: str, path: pathlib.Path, known: set) -> set:
+    """Modules of ``known`` that ``name`` imports anywhere in its text (top level or inside a
+    function: a lazy import closes a circle as surely as an eager one)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names]
+        else:
+            continue
+        for t in targets:
+            while t and t not in known:       # import a.b.c of a non-module attribute: its module
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                out.add(t)
+    return out
+
+
+def _cycles(graph: dict) -> list:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+def test_no_import_cycles():
+    mods = _modules()
+    known = set(mods)
+    graph = {m: _edges(m, p, known) for m, p in mods.items()}
+    assert not _cycles(graph), "import circles: " + "; ".join(" <-> ".join(c) for c in _cycles(graph))
+
+
+def test_cycle_finder_finds_a_circle():
+    # the finder itself must be able to fail
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+# ----------------------------------------------------------------------------- sizes
+MAX_SHARE = 0.25
+MAX_LINES = 450
+
+
+def _code_lines(path: pathlib.Path) -> int:
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def folder_shares() -> dict:
+    """Non-blank lines of Python per top-level folder (tests excluded), as fractions of the total."""
+    counts = {}
+    for d in sorted(p for p in ROOT.iterdir() if p.is_dir()):
+        if d.name == "tests" or d.name.startswith(".") or d.name.endswith(".egg-info") or d.name == "build":
+            continue
+        n = sum(_code_lines(f) for f in d.rglob("*.py"))
+        if n:
+            counts[d.name] = n
+    total = sum(counts.values())
+    return {k: v / total for k, v in counts.items()}
+
+
+def test_no_folder_holds_more_than_a_quarter_of_the_code():
+    shares = folder_shares()
+    assert set(LAYERS) <= set(shares)
+    big = {k: f"{v:.1%}" for k, v in shares.items() if v > MAX_SHARE}
+    assert not big, f"folders over {MAX_SHARE:.0%} of the code: {big}"
+
+
+def _stated_reasons() -> dict:
+    """The table of docs/architecture.md, section 'Files over 450 lines': path -> reason."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    head = f"## Files over {MAX_LINES} lines"
+    assert head in text, f"docs/architecture.md has no section {head!r}"
+    section = text.split(head, 1)[1].split("\n## ", 1)[0]
+    out = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0].startswith("`") and cells[0].endswith("`") and cells[1]:
+            out[cells[0].strip("`")] = cells[1]
+    return out
+
+
+def test_every_long_file_has_a_stated_reason():
+    reasons = _stated_reasons()
+    long = {}
+    for f in sorted(ROOT.rglob("*.py")):
+        rel = f.relative_to(ROOT)
+        if rel.parts[0].startswith(".") or rel.parts[0].endswith(".egg-info") or rel.parts[0] == "build":
+            continue
+        n = len(f.read_text(encoding="utf-8").splitlines())
+        if n > MAX_LINES:
+            long[rel.as_posix()] = n
+    missing = {k: v for k, v in long.items() if k not in reasons}
+    assert not missing, (f"files over {MAX_LINES} lines without a reason in docs/architecture.md "
+                         f"(section 'Files over {MAX_LINES} lines'): {missing}")
+    stale = sorted(set(reasons) - set(long))
+    assert not stale, f"docs/architecture.md gives reasons for files that are no longer long: {stale}"

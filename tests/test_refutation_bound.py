@@ -1,4 +1,4 @@
-"""mistakebound check-bound / adversary.refutation.check_bound: holds, refuted (replayable), unknown."""
+"""mistakebound check-bound / refutation.check_bound: holds, refuted (replayable), unknown."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from learners import run_perceptron
 from learners.errors import InputError
-from adversary.refutation import check_bound, quantity_symbols
+from refutation import check_bound, quantity_symbols
 from adversary.sequence import Sequence
 from adversary.certify import certify
 

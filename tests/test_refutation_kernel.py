@@ -1,4 +1,4 @@
-"""mistakebound kernel / adversary.refutation.check_kernel: legal, illegal (certified), unknown."""
+"""mistakebound kernel / refutation.check_kernel: legal, illegal (certified), unknown."""
 from __future__ import annotations
 
 import json
@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from learners.errors import InputError
-from adversary.refutation import check_kernel
-from adversary.expr_parse import parse_kernel, certified_sign
+from refutation import check_kernel
+from refutation.kernel_parse import parse_kernel
+from refutation.signs import certified_sign
 
 # ----------------------------------------------------------------------------- independent oracle
 mpmath.mp.dps = 60
@@ -22,7 +23,7 @@ mpmath.mp.dps = 60
 
 def _vec_eval(expr: str, a, b):
     """K(a, b) computed straight from the text, on mpmath vectors (independent of the
-    |x|^2, x.y, |y|^2 translation of adversary.expr_parse).  Test-only: the strings come from
+    |x|^2, x.y, |y|^2 translation of refutation.kernel_parse).  Test-only: the strings come from
     this file or from the certificate under test."""
     A = [mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator for v in a]
     B = [mpmath.mpf(Fraction(v).numerator) / Fraction(v).denominator for v in b]

@@ -1,0 +1,88 @@
+"""The quantities a claimed mistake bound speaks of (R, W, gamma, L, TD, n, d for the perceptrons;
+n, r for Winnow), their values at a certified instance, and the exact comparison M > EXPR.
+See :mod:`refutation.bound_check` for how the quantities are tied together."""
+from __future__ import annotations
+
+import sympy as sp
+
+from learners.errors import InputError
+
+from .signs import certified_sign
+
+__all__ = ["ALGORITHMS", "WINNOW_VARIANTS", "quantity_symbols", "instance_quantities", "evaluate_claim",
+           "violates", "fmt_value", "SYMBOLS", "NAMES", "INTEGER_QUANTITIES"]
+
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
+WINNOW_VARIANTS = ("halve", "eliminate")
+
+SYMBOLS = {
+    "R": sp.Symbol("R", positive=True), "W": sp.Symbol("W", positive=True),
+    "gamma": sp.Symbol("gamma", positive=True), "L": sp.Symbol("L", nonnegative=True),
+    "TD": sp.Symbol("TD", nonnegative=True), "n": sp.Symbol("n", positive=True, integer=True),
+    "d": sp.Symbol("d", positive=True, integer=True), "r": sp.Symbol("r", positive=True, integer=True),
+}
+NAMES = {"perceptron": ("R", "W", "gamma", "L", "TD", "n", "d"),
+          "kernel_perceptron": ("R", "W", "gamma", "L", "TD", "n", "d"),
+          "winnow": ("n", "r")}
+INTEGER_QUANTITIES = {"n", "d", "r"}
+
+
+def quantity_symbols(algorithm: str) -> dict[str, sp.Symbol]:
+    """The sympy symbols a claim for ``algorithm`` may use."""
+    if algorithm not in ALGORITHMS:
+        raise InputError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
+    return {k: SYMBOLS[k] for k in NAMES[algorithm]}
+
+
+def instance_quantities(cert, seq, algorithm) -> dict:
+    """The quantities of a certified instance as exact sympy numbers (sqrt of rationals)."""
+    f = cert.figures
+    if algorithm == "winnow":
+        return {"n": sp.Integer(seq.dim), "r": sp.Integer(len(seq.target))}
+    r_sq = sp.Rational(f["r_sq"])
+    w_sq = sp.Rational(f["w_norm_sq"])
+    L = sp.Rational(f.get("hinge_loss", 0))
+    R, W = sp.sqrt(r_sq), sp.sqrt(w_sq)
+    gamma = 1 / (R * W)
+    return {"R": R, "W": W, "gamma": gamma, "L": L, "TD": gamma * L,
+            "n": sp.Integer(cert.n_steps), "d": sp.Integer(seq.dim)}
+
+
+def evaluate_claim(expr, quantities: dict) -> sp.Expr:
+    """EXPR at exact quantity values (a sympy constant)."""
+    sub = {SYMBOLS[k]: v for k, v in quantities.items() if k in SYMBOLS}
+    return sp.sympify(expr).xreplace(sub)
+
+
+def violates(M: int, value, strict: bool):
+    """(True/False/None, how): M > value (M >= value when strict), decided exactly."""
+    diff = sp.Integer(M) - value
+    if diff.has(sp.zoo, sp.nan, sp.I, sp.oo, -sp.oo):
+        return None, "the claim is undefined here"
+    s = certified_sign(diff)
+    if s is None:
+        return None, "the sign of M - claim could not be certified"
+    if diff.is_Rational:
+        how = "rational arithmetic"
+    elif s == 0:
+        how = "M - claim = 0 proved by sympy"
+    else:
+        how = "an interval enclosure of M - claim that excludes 0"
+    return (s >= 0 if strict else s > 0), how
+
+
+def fmt_value(v) -> str:
+    if not v.is_Rational and v.has(sp.log):
+        try:
+            w = sp.simplify(v)
+            if sp.count_ops(w) <= sp.count_ops(v):
+                v = w
+        except Exception:  # noqa: BLE001 - display only
+            pass
+    s = sp.sstr(v)
+    if not v.is_Rational:
+        try:
+            s += f" (~{float(v):.6g})"
+        except (TypeError, ValueError):
+            pass
+    return s
