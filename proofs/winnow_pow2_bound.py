@@ -8,8 +8,9 @@ and it equals n when d = l.  Charging each relevant variable against the final t
 * halving: M <= 2 + 3P - 2S(M)/n (strictly when P >= 1, or since W(M) > 0), and per relevant
   variable 3d - 2w/n <= 3l - 2 (d = l: w = n; d < l: 3d <= 3l - 3); with P <= sum_i d_i:
   M < 2 + r(3l - 2), so M <= 1 + r(3l - 2);
-* elimination: M <= 1 + 2P - S(M)/n (strictly when P >= 1, or since S(M) >= r >= 1), and per
-  relevant variable 2d - w/n <= 2l - 1: M < 1 + r(2l - 1), so M <= r(2l - 1).
+* elimination: M <= 1 + 2P - S(M)/n, strictly when P >= 1, and per relevant variable
+  2d - w/n <= 2l - 1: M < 1 + r(2l - 1), so M <= r(2l - 1); with no promotion M <= 1 <= r(2l - 1)
+  as r >= 1.
 
 Everything is divided by n (weights in units of the threshold), so that each step is linear.
 
@@ -38,8 +39,8 @@ SHARPER = Source(BLUM_NOTES, "sharpens Blum's Winnow notes, Theorem 5, for n a p
 
 def charge(p, rel, demotion: str):
     """From the relevant weights (``winnow_relevant_weights`` at M), per relevant variable
-    d <= l and c_d d - c_w w/n <= c_d l - c_w; summed: c_d sum_i d_i - c_w S/n <= r(c_d l - c_w);
-    and S/n > 0 when r >= 1.  Returns (summed, positive, the per-variable fact for every i)."""
+    d <= l and c_d d - c_w w/n <= c_d l - c_w; summed: c_d sum_i d_i - c_w S/n <= r(c_d l - c_w).
+    Returns (summed, the per-variable fact for every i)."""
     cd, cw = CHARGE[demotion]
     d, wi = doublings(M, i), w(M, i)
     top = p.solve("relevant_doublings_at_most_lg_n",
@@ -59,9 +60,7 @@ def charge(p, rel, demotion: str):
                       p.rule(SUM, "sum_const", i, 0, r - 1, cd * l - cw)],
                      cd * relevant_doublings(M) - cw * units(0, r - 1) <= r * (cd * l - cw),
                      title="summed over the relevant variables")
-    positive = p.solve("relevant_weight_positive", [every, p.rule(SUM, "sum_term_le", i, 0, r - 1, unit(wi), num(0))],
-                       Implies(r >= 1, 0 < units(0, r - 1)), title="a sum of positive terms")
-    return summed, positive, every
+    return summed, every
 
 
 def doublings_summed(p, every):
@@ -90,8 +89,8 @@ def _bound(demotion: str, sid: str, goal, title: str):
         rel, weight = counts_from_lemmas(p, demotion)
         inv, signs = in_units_of_n(p, weight, demotion)
         extra = [p.hyp("r_pos")] if dict(p.theorem.hypotheses).get("r_pos") is not None else []
-        summed, positive, _ = charge(p, rel, demotion)
-        bound = p.solve(sid, [promotions_le_doublings(p, rel), inv, signs, summed, positive, p.hyp("n_at_least_2")] + extra,
+        summed, _ = charge(p, rel, demotion)
+        bound = p.solve(sid, [promotions_le_doublings(p, rel), inv, signs, summed, p.hyp("n_at_least_2")] + extra,
                         goal, title=title)
         return in_lg_n(p, bound, "mistake_bound_in_lg_n")
     return proof
@@ -118,7 +117,8 @@ THEOREMS = [
         hypotheses=run_hypotheses("eliminates") + POW2 + [R_POS],
         conclusion=M <= r * (2 * lg(n) - 1),
         proof=_bound("eliminates", "mistake_bound_pow2_elimination", M <= r * (2 * l - 1),
-                     "M - P <= 1 + P - S/n, S/n > 0 as r >= 1; P <= sum_i d_i: M < 1 + r(2l - 1)"),
+                     "M - P <= 1 + P - S/n, fewer after a promotion; P <= sum_i d_i: M < 1 + r(2l - 1), "
+                     "or M <= 1 <= r(2l - 1) without a promotion"),
         encoding=ENCODING, witness_sizes=WITNESS_POW2,
         notes="Needs r >= 1: see erratum_winnow_pow2_elimination_r0.",
     ),

@@ -39,22 +39,22 @@ CONCLUSION = And(forall_below(i, r, And(1 <= w(M, i), Eq(w(M, i), pow2(doublings
                  promotions(M) <= relevant_doublings(M), promotions(M) <= r * (1 + lg(n)))
 
 
-def _relevant_weights(p, yb, weights):
+def _relevant_weights(p, weights):
     """Per relevant variable i (free): 1 <= w(t, i) = 2^d(t, i) < 2n for every t <= M."""
     term = p.rule(SUM, "sum_term_le", i, 0, n - 1, w(t, i) * x(t, i), i)
     below = p.solve("active_weight_le_activation", [term, p.inst(weights, t), at_t(p, "examples_labelled_by_target")],
                     Implies(And(step_range(), i < n, Eq(x(t, i), 1)), w(t, i) <= act(t)),
                     title="an active weight is a term of w.x, whose terms are >= 0")
-    covers = label_covers_relevant(p, yb)
+    covers = label_covers_relevant(p)
     P = relevant_weight(t)
     base_goal, step_goal = induction_goals(t, P, M)
     empty = p.rule(SUM, "sum_empty", s, 0, y(s) * x(s, i))
     base = p.solve("relevant_weight_at_start", [p.hyp("weights_start_at_1"), empty, p.rule("pow2_log2", "pow2_zero"),
-                                                p.hyp("n_pos"), p.hyp("relevant_among_variables")], base_goal,
+                                                p.hyp("relevant_among_variables")], base_goal,
                    title="w(0, i) = 1 = 2^0 < 2n")
     succ = p.rule(SUM, "sum_succ", s, 0, t - 1, y(s) * x(s, i))
     facts = [at_t(p, nm) for nm in ("update_on_mistake", "examples_labelled_by_target", "mistake_at_threshold_n")]
-    step = p.solve("relevant_weight_step", facts + [yb, covers, below, succ, p.hyp("relevant_among_variables"),
+    step = p.solve("relevant_weight_step", facts + [covers, below, succ, p.hyp("relevant_among_variables"),
                                                     p.rule("pow2_log2", "pow2_succ", doublings(t, i))], step_goal,
                    title="a relevant weight is never demoted, and doubled (one more doubling) only inside w.x < n")
     return p.induction(t, P, base, step, M)
@@ -85,7 +85,7 @@ def _below_1_plus_lg_n(p, rel_M):
     """For a relevant i: 2^d < 2n, so 2^(d-1) < n and d - 1 = lg 2^(d-1) < lg n."""
     d = doublings(M, i)
     each = p.solve("relevant_doublings_below_1_plus_lg_n",
-                   [rel_M, p.rule(LOG, "pow2_succ", d - 1), p.rule(LOG, "pow2_pos", d - 1), p.rule(LOG, "lg_pow2", d - 1),
+                   [rel_M, p.rule(LOG, "pow2_succ", d - 1), p.rule(LOG, "lg_pow2", d - 1),
                     p.rule(LOG, "lg_strictly_increasing", pow2(d - 1), n)],
                    Implies(i < r, d < 1 + lg(n)), title="2^d < 2n: 2^(d-1) < n, so d - 1 = lg 2^(d-1) < lg n")
     return generalize(p, each, i, r, "relevant_doublings_bound_every_i")
@@ -94,7 +94,7 @@ def _below_1_plus_lg_n(p, rel_M):
 def _proof(p):
     yb = labels_boolean(p)
     weights = weights_nonneg(p, yb)
-    rel_M = p.inst(_relevant_weights(p, yb, weights), M)
+    rel_M = p.inst(_relevant_weights(p, weights), M)
     every = generalize(p, rel_M, i, r, "relevant_weights_every_i")
     count = p.inst(_promotions_le_doublings(p, yb), M)
     d = doublings(M, i)

@@ -270,10 +270,10 @@ def labels_boolean(p):
                    title="y(t) = min(1, sum_{i<r} x(t, i)) is 0 or 1")
 
 
-def label_covers_relevant(p, yb):
+def label_covers_relevant(p):
     """0 <= t < M and i < r ==> x(t, i) <= y(t): a relevant variable set makes the label 1."""
     term = p.rule("finite_sum_linearity", "sum_term_le", i, 0, r - 1, x(t, i), i)
-    return p.solve("relevant_variable_sets_label", [at_t(p, "examples_labelled_by_target"), term, yb,
+    return p.solve("relevant_variable_sets_label", [at_t(p, "examples_labelled_by_target"), term,
                                                      p.hyp("relevant_among_variables")],
                    Implies(And(step_range(), i < r), x(t, i) <= y(t)),
                    title="the target is a disjunction: x(t, i) = 1 for a relevant i makes y(t) = 1")

@@ -8,8 +8,8 @@ The extra unit comes from the irrelevant weight: after a demotion it keeps at le
 S the relevant and I the irrelevant weight at the end:
 
 * with a demotion (P < M): S/n + I/n + (M - P)/2 <= 1 + P and I/n >= 1/2 give
-  M <= 1 + 3P - 2S/n <= 1 + sum_{i<r} (3 d_i - 2 w_i/n) <= 1 + r(3l - 2), strictly (after a
-  promotion, or since S > 0 as r >= 1), so M <= r(3l - 2);
+  M <= 1 + 3P - 2S/n <= 1 + sum_{i<r} (3 d_i - 2 w_i/n) <= 1 + r(3l - 2), strictly after a
+  promotion, so M <= r(3l - 2); with no promotion M <= 1 <= r(3l - 2) as r >= 1;
 * without one: M = P <= sum_i d_i <= r l <= r(3l - 2).
 
 r >= 1 is needed: with r = 0 one false positive is possible at n = 2 (``erratum_winnow_pow2_tight_r0``).
@@ -31,10 +31,10 @@ TIGHT = Source("", "this suite: found by the exact Winnow adversary (docs/winnow
 def _proof(p):
     rel, weight = counts_from_lemmas(p, "halves")
     inv, signs = in_units_of_n(p, weight, "halves")
-    summed, positive, every = charge(p, rel, "halves")
+    summed, every = charge(p, rel, "halves")
     bound = p.solve("mistake_bound_tight",
-                    [promotions_le_doublings(p, rel), inv, signs, summed, positive, doublings_summed(p, every), p.hyp("r_pos"),
-                     p.hyp("n_at_least_2")], M <= r * (3 * l - 2),
+                    [promotions_le_doublings(p, rel), inv, signs, summed, doublings_summed(p, every), p.hyp("r_pos")],
+                    M <= r * (3 * l - 2),
                     title="after a demotion I/n >= 1/2: M < 1 + r(3l - 2); without one M = P <= r l")
     return in_lg_n(p, bound, "mistake_bound_in_lg_n")
 
