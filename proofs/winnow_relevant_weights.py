@@ -2,7 +2,7 @@
 relevant weight, a relevant weight is doubled only while it is below n, so there are at most
 r(1 + lg n) promotions.
 
-For Winnow whose demotion multiplies the active weights by any beta in [0, 1] (the notes' Winnow:
+For Winnow whose demotion multiplies the active weights by any beta >= 0 (the notes' Winnow:
 beta = 1/2; the elimination variant: beta = 0): after the M mistakes, each relevant weight is
 w(M, i) = 2^d(M, i) with 1 <= w(M, i) < 2n, where d(M, i) counts the promotions that doubled it;
 the promotions are at most the doublings of relevant weights, P(M) <= sum_{i<r} d(M, i), and
@@ -113,10 +113,10 @@ THEOREMS = [
                       "is never halved (a negative example sets no relevant variable) and is doubled only while "
                       "below n, so each relevant weight is doubled at most 1 + lg n times: at most r(1 + lg n) "
                       "mistakes on positive examples."),
-        hypotheses=run_hypotheses("scales"),
+        hypotheses=run_hypotheses("scales", beta_at_most_1=False),
         conclusion=CONCLUSION,
         proof=_proof, encoding=ENCODING, witness_sizes=WITNESS,
-        notes="A demotion may multiply the active weights by any beta in [0, 1] (1/2: the notes' Winnow; "
+        notes="A demotion may multiply the active weights by any beta >= 0 (1/2: the notes' Winnow; "
               "0: the elimination variant); the halving and elimination bounds use this theorem as a lemma.",
     ),
 ]

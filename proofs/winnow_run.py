@@ -14,9 +14,13 @@ is "for all t < M: ..." (``forall_below``); the counts are sums:
 ``P(t)`` = sum_{s<t} y(s), the promotions among the first t mistakes (the other t - P(t) are
 demotions), and ``d(t, i)`` = sum_{s<t} y(s) x(s, i), the promotions that doubled weight i.
 
-The general theorems (the lemmas ``winnow_relevant_weights``, ``winnow_total_weight`` and
-``winnow_demoted_weight``) let a demotion multiply the active weights by any factor beta in [0, 1]:
-beta = 1/2 is the notes' Winnow, beta = 0 the elimination variant.
+The two general theorems the bounds use as lemmas (``winnow_relevant_weights``,
+``winnow_total_weight``) let a demotion multiply the active weights by any factor beta >= 0
+(beta <= 1 too for the total weight): beta = 1/2 is the notes' Winnow, beta = 0 the elimination
+variant.  The per-step hypotheses come in three groups (the examples and their labels, the
+mistake, the update rule): applying a lemma is a solver step whose hypotheses are the lemma and
+the theorem's, and z3's satisfiability and necessity questions on it are much faster with three
+quantified hypotheses than with nine.
 
 Names: the per-step variable is ``t`` and the variable index ``i`` both where they are bound (in
 the hypotheses) and where they are free (in the proofs), so a sum means the same function to the
@@ -99,9 +103,10 @@ def update_rule(demotion: str, tt=t, ii=i):
                Implies(Eq(x(tt, ii), 0), Eq(w(tt + 1, ii), w(tt, ii))))
 
 
-def run_hypotheses(demotion: str) -> list[tuple[str, object]]:
+def run_hypotheses(demotion: str, beta_at_most_1: bool = True) -> list[tuple[str, object]]:
     """Winnow's run, as the notes define it: ``demotion`` is "halves", "eliminates" or "scales"
-    (multiplies the active weights by beta, 0 <= beta <= 1: the general theorems)."""
+    (multiplies the active weights by beta, 0 <= beta, and beta <= 1 unless ``beta_at_most_1`` is
+    False: the general theorems)."""
     hs = [
         ("n_pos", n >= 1),
         ("relevant_among_variables", r <= n),
@@ -113,7 +118,7 @@ def run_hypotheses(demotion: str) -> list[tuple[str, object]]:
         ("update_on_mistake", forall_below(t, M, forall_below(i, n, update_rule(demotion)))),
     ]
     if demotion == "scales":
-        hs.append(("demotion_factor", And(num(0) <= beta, beta <= 1)))
+        hs.append(("demotion_factor", And(num(0) <= beta, beta <= 1) if beta_at_most_1 else num(0) <= beta))
     return hs
 
 
