@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .formula import lg
-from .sources import BLUM_NOTES
 from .winnow_run import (ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, promotions_bound, r,
                          run_hypotheses)
 
@@ -25,8 +24,7 @@ THEOREMS = [
     Theorem(
         id="winnow_halving_bound_integer",
         name="Winnow (halving): at most 1 + 3r(1 + lg n) mistakes, one better than the notes",
-        source=Source(BLUM_NOTES, "sharpens Blum's Winnow notes, Theorem 5, by the integrality of the counts "
-                      "(this suite)",
+        source=Source("", "sharpens Blum's Winnow notes, Theorem 5, by the integrality of the counts",
                       "The notes' bound is 2 + 3r(1 + lg n); their proof gives fewer than 2 + 2P demotions, so at "
                       "most 1 + 2P."),
         hypotheses=run_hypotheses("halves"),

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .formula import And, Eq, Implies, lg, num
-from .sources import BLUM_NOTES
 from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, doublings, promotions_le_doublings, generalize, i, in_units_of_n, l, n,
                          r, relevant_doublings, replay, run_hypotheses, unit, units, w)
 
@@ -31,7 +30,7 @@ LOG = "pow2_log2"
 # per relevant variable, in units of n: c_d d - c_w w/n <= c_d l - c_w
 CHARGE = {"halves": (3, 2), "eliminates": (2, 1)}
 WITNESS_POW2 = {M: 2, n: 4, r: 1, l: 2}
-SHARPER = Source(BLUM_NOTES, "sharpens Blum's Winnow notes, Theorem 5, for n a power of 2 (this suite)",
+SHARPER = Source("", "sharpens Blum's Winnow notes, Theorem 5, for n a power of 2",
                  "With n = 2^l a relevant weight is doubled at most lg n times; charging each relevant variable "
                  "against the final total weight gives M <= 1 + r(3 lg n - 2) (halving) and M <= r(2 lg n - 1) "
                  "(elimination, r >= 1).")

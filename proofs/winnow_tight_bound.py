@@ -23,7 +23,7 @@ from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lem
                          promotions_le_doublings, r, replay,
                          run_hypotheses)
 
-TIGHT = Source("", "this suite: found by the exact Winnow adversary (docs/winnow-adversary.md)",
+TIGHT = Source("", "found by the exact Winnow adversary (docs/winnow-adversary.md)",
                "For n = 2^l >= 2 and r >= 1, halving Winnow (threshold n) makes at most r(3 lg n - 2) mistakes; "
                "the adversary attains it at n = 64, 256, 1024 for r = 1, 2, 4, 8.")
 

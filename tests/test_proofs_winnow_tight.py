@@ -34,7 +34,7 @@ def test_theorem_proved_rechecked_and_non_vacuous(res):
     r = res.by_id(TID)
     assert r.theorem.kind == "theorem" and r.status == "proved" and r.ok
     assert set(r.rules) == {"induction", "finite_sum_linearity", "pow2_log2"}
-    assert "exact Winnow adversary" in r.theorem.source.where and "this suite" in r.theorem.source.where
+    assert "exact Winnow adversary" in r.theorem.source.where and r.theorem.source.note == ""    # this suite
     for o in r.steps:
         assert o.verdict.status == PROVED, o.step.id
         assert o.cross and all(v.status == PROVED and v.engine != o.verdict.engine for v in o.cross), o.step.id
