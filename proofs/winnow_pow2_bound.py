@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .formula import And, Eq, Implies, lg, num
-from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, doublings, promotions_le_doublings, generalize, i, in_units_of_n, l, n,
-                         r, relevant_doublings, replay, run_hypotheses, unit, units, w)
+from .winnow_run import (ENCODING, M, POW2, R_POS, concrete_run, counts_from_lemmas, doublings, generalize, i,
+                         in_units_of_n, l, n, promotions_le_doublings, r, relevant_doublings, replay, run_hypotheses,
+                         unit, units, w)
 
 SUM = "finite_sum_linearity"
 LOG = "pow2_log2"
@@ -43,7 +44,8 @@ def charge(p, rel, demotion: str):
     cd, cw = CHARGE[demotion]
     d, wi = doublings(M, i), w(M, i)
     top = p.solve("relevant_doublings_at_most_lg_n",
-                  [rel, p.rule(LOG, "pow2_succ", l), p.rule(LOG, "pow2_increasing", l + 1, d), p.hyp("n_is_power_of_2")],
+                  [rel, p.rule(LOG, "pow2_succ", l), p.rule(LOG, "pow2_increasing", l + 1, d),
+                   p.hyp("n_is_power_of_2")],
                   Implies(i < r, And(1 <= wi, d <= l, Implies(d >= l, wi >= n))),
                   title="2^d < 2n = 2^(l+1), so d <= l, and 2^d = n when d = l")
     scaled = p.solve("relevant_weight_in_units_of_n", [top, p.hyp("n_pos")],
@@ -78,7 +80,8 @@ def in_lg_n(p, fact, sid: str):
                    title="lg n = lg 2^l = l")
     r_lg = p.solve("r_lg_n_is_r_l", [lg_n, p.rule(SUM, "sum_mono", i, 0, r - 1, lg(n), l),
                                      p.rule(SUM, "sum_mono", i, 0, r - 1, l, lg(n)),
-                                     p.rule(SUM, "sum_const", i, 0, r - 1, lg(n)), p.rule(SUM, "sum_const", i, 0, r - 1, l)],
+                                     p.rule(SUM, "sum_const", i, 0, r - 1, lg(n)),
+                                     p.rule(SUM, "sum_const", i, 0, r - 1, l)],
                    Eq(r * lg(n), r * l), title="r lg n = sum_{i<r} lg n = sum_{i<r} l = r l")
     return p.solve(sid, [fact, r_lg], p.theorem.conclusion, title="lg n = l")
 

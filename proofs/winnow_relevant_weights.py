@@ -22,9 +22,9 @@ from .core import Source, Theorem
 from .formula import And, Eq, Implies, forall_below, lg, num, pow2
 from .kernel import induction_goals
 from .sources import BLUM_NOTES
-from .winnow_run import (ENCODING, WITNESS, M, act, at_t, doublings, generalize, i, label_covers_relevant, labels_boolean, n,
-                         promotions, r, relevant_doublings, run_hypotheses, s, step_range, t, w, weights_nonneg, x,
-                         y)
+from .winnow_run import (ENCODING, WITNESS, M, act, at_t, doublings, generalize, i, label_covers_relevant,
+                         labels_boolean, n, promotions, r, relevant_doublings, run_hypotheses, s, step_range, t, w,
+                         weights_nonneg, x, y)
 
 SUM = "finite_sum_linearity"
 LOG = "pow2_log2"

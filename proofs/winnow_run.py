@@ -270,7 +270,8 @@ def unit(e):
 def labels_boolean(p):
     """0 <= t < M ==> y(t) is 0 or 1 (the minimum of 1 and a count)."""
     nonneg = p.rule("finite_sum_linearity", "sum_nonneg", i, 0, r - 1, x(t, i))
-    return p.solve("label_is_0_or_1", [at_t(p, "examples_labelled_by_target"), nonneg, p.hyp("relevant_among_variables")],
+    return p.solve("label_is_0_or_1",
+                   [at_t(p, "examples_labelled_by_target"), nonneg, p.hyp("relevant_among_variables")],
                    Implies(step_range(), Or(Eq(y(t), 0), Eq(y(t), 1))),
                    title="y(t) = min(1, sum_{i<r} x(t, i)) is 0 or 1")
 
@@ -298,7 +299,9 @@ def weights_nonneg(p, yb):
     return p.induction(t, N(t), base, step, M)
 
 
-__all__ = ["Table", "concrete_run", "replay", "n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF", "WITNESS", "ENCODING", "act", "total",
-           "relevant_total", "irrelevant_total", "relevant_active", "promotions", "doublings", "relevant_doublings",
-           "run_hypotheses", "update_rule", "POW2", "R_POS", "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "counts_from_lemmas", "in_units_of_n", "unit", "units", "promotions_bound", "promotions_le_doublings", "labels_boolean",
+__all__ = ["Table", "concrete_run", "replay", "n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF",
+           "WITNESS", "ENCODING", "act", "total", "relevant_total", "irrelevant_total", "relevant_active",
+           "promotions", "doublings", "relevant_doublings", "run_hypotheses", "update_rule", "POW2", "R_POS",
+           "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "counts_from_lemmas",
+           "in_units_of_n", "unit", "units", "promotions_bound", "promotions_le_doublings", "labels_boolean",
            "label_covers_relevant", "weights_nonneg"]

@@ -73,7 +73,8 @@ def _total_weight(p, yb):
     """The invariant for every t <= M (induction over the mistakes)."""
     start = p.solve("total_weight_at_start",
                     [p.hyp("weights_start_at_1"), p.rule(SUM, "sum_mono", i, 0, n - 1, w(0, i), num(1)),
-                     p.rule(SUM, "sum_mono", i, 0, n - 1, num(1), w(0, i)), p.rule(SUM, "sum_const", i, 0, n - 1, num(1))],
+                     p.rule(SUM, "sum_mono", i, 0, n - 1, num(1), w(0, i)),
+                     p.rule(SUM, "sum_const", i, 0, n - 1, num(1))],
                     Eq(total(num(0)), n), title="W(0) = n")
     P = invariant(t)
     base_goal, step_goal = induction_goals(t, P, M)
@@ -92,7 +93,8 @@ def _demoted_weight(p, yb, weights):
     wx = w(t, i) * x(t, i)
     covers = generalize(p, label_covers_relevant(p), i, r, "relevant_variable_sets_label_every_i")
     rel_zero = p.solve("demotion_sets_no_relevant_variable",
-                       [covers, at_t(p, "examples_labelled_by_target"), p.rule(SUM, "sum_mono", i, 0, r - 1, wx, num(0)),
+                       [covers, at_t(p, "examples_labelled_by_target"),
+                        p.rule(SUM, "sum_mono", i, 0, r - 1, wx, num(0)),
                         p.rule(SUM, "sum_const", i, 0, r - 1, num(0)), p.hyp("relevant_among_variables")],
                        Implies(And(step_range(), Eq(y(t), 0)), Sum(i, 0, r - 1, wx) <= 0),
                        title="a negative example sets no relevant variable: the relevant part of w.x is 0")
