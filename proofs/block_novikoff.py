@@ -11,7 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .core import Source, Theorem
-from .formula import And, Eq, Implies, Nat, Real, Seq, REAL, Vec, dot, forall_below, sqrt
+from .formula import And, Eq, Implies, Nat, Real, Seq, REAL, Vec, dot, forall_below
+from .functions import sqrt
 from .perceptron_run import GRAM, M, R, at_M, g, k, progress_invariant, run_hypotheses, u, w, x, y
 from .sources import BIAS_NOTES, BLUM_NOTES, LIN_SLIDES
 
@@ -73,7 +74,7 @@ BIAS_RUN = [
 
 
 def _bias(p):
-    from .formula import And, num, vzero
+    from .formula import num, vzero
     from .kernel import induction_goals
 
     def P_at(t):

@@ -7,7 +7,8 @@ claim holds on every update.
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import Abs, Eq, Implies, Real, Vec, dot
+from .formula import Eq, Implies, Real, Vec, dot
+from .functions import Abs
 from .sources import BLUM_NOTES, LIN_SLIDES
 
 w, x, u = Vec("w"), Vec("x"), Vec("u", tex="w^*", text="w*")

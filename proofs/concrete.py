@@ -5,17 +5,19 @@
   erratum's counterexample is checked this way: every hypothesis true, the conclusion false.
 * :func:`instance` turns formulas into plain real arithmetic: naturals that bound the per-step
   hypotheses get small values, bounded "for all" and finite sums with numeric bounds are
-  unrolled, and every vector is written in coordinates of R^dim (``dot`` is the sum of the
-  coordinate products).  The theorem-level non-vacuity check asks the solvers for a model of
-  such an instance (a real run of the learner in the plane, say), and a coordinate identity is
-  re-checked on its instances in dimensions 1, 2, 3.
+  unrolled (an unbounded "for all" over vectors stays one, over their coordinates), and every
+  vector is written in coordinates of R^dim (``dot`` is the sum of the coordinate products).  A
+  function of vectors, f(x), becomes a function of x's coordinates (one per coordinate of its
+  value), so equal arguments give equal values with no side condition.  The theorem-level
+  non-vacuity check asks the solvers for a model of such an instance (a real run of the learner
+  in the plane, say), and a coordinate identity is re-checked on its instances in dimensions 1, 2, 3.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import (BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, Real, free_vars, num, subst,
-                      to_real, walk)
+from .formula import BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, Real, num, to_real
+from .substitution import free_vars, subst, walk
 from .render import _below
 
 __all__ = ["evaluate", "NotExact", "instance", "Instance"]
@@ -120,6 +122,8 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
         raise NotExact("the zero vector has no dimension by itself; compare it with '='")
     if op in ("vadd", "vsub"):
         x, y = _vec_pair(e, env)
+        if len(x) != len(y):
+            raise NotExact(f"vectors with {len(x)} and {len(y)} coordinates in one sum")
         return tuple(p + q if op == "vadd" else p - q for p, q in zip(x, y))
     if op == "smul":
         c, v = ev(a[0]), ev(a[1])
@@ -136,6 +140,8 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
         for t in range(int(lo_v), int(hi_v) + 1):
             total += evaluate(body, {**env, i.name: t})
         return total
+    if op in _FEATURE_OPS:
+        return _feature_value(e, env)
     if op in ("le", "lt", "ge", "gt", "eq", "ne"):
         if op in ("eq", "ne") and (a[0].op == "vzero" or a[1].op == "vzero"):
             other = ev(a[1] if a[0].op == "vzero" else a[0])
@@ -160,6 +166,37 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
         k, lo, hi, body = b
         return all(evaluate(body, {**env, k.name: t}) for t in range(int(ev(lo)), int(ev(hi))))
     raise NotExact(f"cannot evaluate {op}")
+
+
+_FEATURE_OPS = ("vec1", "vcat", "tensor", "tpow", "npow", "vsum")
+
+
+def _feature_value(e: Expr, env):
+    """Exact values of the feature-space constructions (see ``proofs.formula``)."""
+    op, a = e.op, e.args
+    ev = lambda x: evaluate(x, env)  # noqa: E731
+    if op == "vec1":
+        return (ev(a[0]),)
+    if op == "vcat":
+        return ev(a[0]) + ev(a[1])
+    if op == "tensor":
+        return tuple(p * q for p in ev(a[0]) for q in ev(a[1]))
+    if op in ("tpow", "npow"):
+        k = ev(a[1])
+        if k.denominator != 1 or k < 0:
+            raise NotExact(f"a power with exponent {k}")
+        b = ev(a[0])
+        out = (Fraction(1),) if op == "tpow" else Fraction(1)
+        for _ in range(int(k)):
+            out = tuple(p * q for p in out for q in b) if op == "tpow" else out * b
+        return out
+    i, lo, hi, body = a                      # vsum
+    terms = [evaluate(body, {**env, i.name: t}) for t in range(int(ev(lo)), int(ev(hi)) + 1)]
+    if not terms:
+        raise NotExact("an empty sum of vectors has no dimension by itself")
+    if len({len(t) for t in terms}) != 1:
+        raise NotExact("a sum of vectors of different dimensions")
+    return tuple(sum(c, Fraction(0)) for c in zip(*terms))
 
 
 def _vec_pair(e, env):
@@ -225,20 +262,113 @@ def _vec(e: Expr, inst: Instance, env) -> list[Expr]:
     if op == "vzero":
         return [num(0) for _ in range(inst.dim)]
     if op == "vadd":
-        return [to_real(p) + q for p, q in zip(_vec(a[0], inst, env), _vec(a[1], inst, env))]
+        return [to_real(p) + q for p, q in zip(*_vec_two(a[0], a[1], inst, env))]
     if op == "vsub":
-        return [to_real(p) - q for p, q in zip(_vec(a[0], inst, env), _vec(a[1], inst, env))]
+        return [to_real(p) - q for p, q in zip(*_vec_two(a[0], a[1], inst, env))]
     if op == "smul":
         c = _scalar(a[0], inst, env)
         return [c * q for q in _vec(a[1], inst, env)]
+    if op == "call" and any(x.sort == VEC for x in a):
+        args = _arg_coords(a, inst, env)
+        return [Expr("call", args, f"mb_{e.name}_{j}", REAL) for j in range(inst.dim)]
+    if op == "var" and isinstance(env.get(e.name), _Bound):
+        return list(env[e.name].coords)
     if op in ("var", "call"):
         key = _ground(e, inst, env)
         return [inst.fresh(key, j, REAL) for j in range(inst.dim)]
     if op == "ite":
         c = _scalar(a[0], inst, env)
         from .formula import Ite
-        return [Ite(c, p, q) for p, q in zip(_vec(a[1], inst, env), _vec(a[2], inst, env))]
+        return [Ite(c, p, q) for p, q in zip(*_vec_two(a[1], a[2], inst, env))]
+    if op in _FEATURE_OPS:
+        return _feature_vec(e, inst, env)
     raise FormulaError(f"cannot write {op} in coordinates")
+
+
+def _vec_two(x: Expr, y: Expr, inst: Instance, env) -> tuple[list, list]:
+    """The coordinates of two vectors that must have as many (the zero vector takes the other's)."""
+    if x.op == "vzero" and y.op != "vzero":
+        ys = _vec(y, inst, env)
+        return [num(0) for _ in ys], ys
+    xs = _vec(x, inst, env)
+    ys = [num(0) for _ in xs] if y.op == "vzero" else _vec(y, inst, env)
+    if len(xs) != len(ys):
+        raise FormulaError(f"vectors with {len(xs)} and {len(ys)} coordinates in one operation")
+    return xs, ys
+
+
+def _feature_vec(e: Expr, inst: Instance, env) -> list[Expr]:
+    """Coordinates of the feature-space constructions; a tensor power with an exponent that is
+    not a number is a vector of ``inst.dim`` fresh coordinates (equal exponents and equal bases
+    give equal coordinates)."""
+    op, a = e.op, e.args
+    if op == "vec1":
+        return [to_real(_scalar(a[0], inst, env))]
+    if op == "vcat":
+        return _vec(a[0], inst, env) + _vec(a[1], inst, env)
+    if op == "tensor":
+        return [to_real(p) * q for p in _vec(a[0], inst, env) for q in _vec(a[1], inst, env)]
+    if op == "tpow":
+        k = _const_int(a[1], env)
+        if k is not None and k >= 0:
+            out = [to_real(num(1))]
+            base = _vec(a[0], inst, env)
+            for _ in range(k):
+                out = [to_real(p) * q for p in out for q in base]
+            return out
+        args = _arg_coords(a, inst, env)
+        return [Expr("call", args, f"mb_tpow_{j}", REAL) for j in range(inst.dim)]
+    if op == "vsum":
+        i, lo, hi, body = a
+        lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
+        if lo_v is None or hi_v is None:
+            raise FormulaError("a sum of vectors with symbolic bounds has no concrete instance")
+        terms = [_vec(body, inst, {**env, i.name: t}) for t in range(lo_v, hi_v + 1)]
+        if not terms:
+            raise FormulaError("an empty sum of vectors has no dimension by itself")
+        out = []
+        for cs in zip(*terms):
+            acc = to_real(cs[0])
+            for c in cs[1:]:
+                acc = acc + c
+            out.append(acc)
+        return out
+    raise FormulaError(f"cannot write {op} in coordinates")
+
+
+def _arg_coords(args, inst: Instance, env) -> tuple:
+    """The arguments of a function of vectors, every vector spelled out in coordinates."""
+    out = []
+    for x in args:
+        if x.sort == VEC:
+            out.extend(to_real(c) for c in _vec(x, inst, env))
+        else:
+            out.append(_scalar(x, inst, env))
+    return tuple(out)
+
+
+class _Bound:
+    """The coordinates of a vector (or the value of a real) bound by an unbounded 'for all'."""
+
+    def __init__(self, coords):
+        self.coords = list(coords)
+
+
+def _forall_coords(e: Expr, inst: Instance, env) -> Expr:
+    """``for all u, v: body`` over vectors and reals stays a 'for all', over their coordinates
+    (the solver's quantifier); over integers it has no concrete instance."""
+    vs, body = e.args[:-1], e.args[-1]
+    if any(v.sort not in (VEC, REAL) for v in vs):
+        raise FormulaError("an unbounded 'for all' over integers has no concrete instance")
+    inner, bound = dict(env), []
+    for v in vs:
+        n = len(inst.names) + len(bound)
+        cs = [Expr("var", name=f"mb_q{n}_{j}", sort=REAL, tex=f"q{n}_{j}", text=f"q{n}_{j}")
+              for j in range(inst.dim if v.sort == VEC else 1)]
+        bound.extend(cs)
+        inner[v.name] = _Bound(cs)
+    from .formula import ForAll
+    return ForAll(bound, _scalar(body, inst, inner))
 
 
 def _ground(e: Expr, inst: Instance, env) -> Expr:
@@ -261,6 +391,8 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
     op, a = e.op, e.args
     S = lambda x: _scalar(x, inst, env)  # noqa: E731
     if op == "var":
+        if isinstance(env.get(e.name), _Bound):
+            return env[e.name].coords[0]
         if e.name in env:
             return num(env[e.name])
         if e.sort == VEC:
@@ -269,13 +401,12 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
     if op == "num" or op in ("true", "false"):
         return e
     if op == "call":
-        g = _ground(e, inst, env)
-        v = inst.fresh(g, None, e.sort)
         if any(x.sort == VEC for x in e.args):
-            _congruence(e, v, inst, env)
-        return v
+            return Expr("call", _arg_coords(a, inst, env), f"mb_{e.name}", e.sort)
+        g = _ground(e, inst, env)
+        return inst.fresh(g, None, e.sort)
     if op == "dot":
-        x, y = _vec(a[0], inst, env), _vec(a[1], inst, env)
+        x, y = _vec_two(a[0], a[1], inst, env)
         terms = [to_real(p) * q for p, q in zip(x, y)]
         out = terms[0]
         for t in terms[1:]:
@@ -296,29 +427,18 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
     if op == "forall":
         b = _below(e)
         if b is None:
-            raise FormulaError("an unbounded 'for all' has no concrete instance")
+            return _forall_coords(e, inst, env)
         k, lo, hi, body = b
         lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
         if lo_v is None or hi_v is None:
             raise FormulaError("a 'for all' with symbolic bounds has no concrete instance")
         return And(*[_scalar(body, inst, {**env, k.name: t}) for t in range(lo_v, hi_v)])
     if op in ("eq", "ne") and a[0].sort == VEC:
-        eqs = [Eq(p, q) for p, q in zip(_vec(a[0], inst, env), _vec(a[1], inst, env))]
+        xs, ys = _vec_two(a[0], a[1], inst, env)
+        eqs = [Eq(p, q) for p, q in zip(xs, ys)]
         from .formula import Not
         return And(*eqs) if op == "eq" else Not(And(*eqs))
     return Expr(op, tuple(S(x) for x in a), e.name, e.sort, e.value, e.tex, e.text)
-
-
-def _congruence(e: Expr, v: Expr, inst: Instance, env):
-    """f(x) for vector x: equal arguments must give equal values (Ackermann's constraints)."""
-    from .formula import Implies
-    coords = tuple(c for x in e.args for c in (_vec(x, inst, env) if x.sort == VEC else [_scalar(x, inst, env)]))
-    seen = inst.calls.setdefault((e.name, len(coords)), [])
-    for other, ov in seen:
-        if other == coords:
-            continue
-        inst.congruence.append(Implies(And(*[Eq(p, q) for p, q in zip(coords, other)]), Eq(v, ov)))
-    seen.append((coords, v))
 
 
 def _unused():  # keep linters quiet about names used only in type positions

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
-from .formula import BOOL, And, Expr, Implies, free_vars
+from .formula import BOOL, And, Expr, Implies
+from .substitution import free_vars
 from .render import latex, text
 
 __all__ = ["Source", "Theorem", "StepResult", "TheoremResult", "KINDS", "PROVED", "REFUTED", "UNKNOWN",

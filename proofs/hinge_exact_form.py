@@ -8,7 +8,8 @@ sqrt(a) >= 0 and sqrt(a)^2 = a for a >= 0.
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import And, dot, sqrt
+from .formula import And, dot
+from .functions import sqrt
 from .inseparable_hinge import RADIUS, RUN, hinge_invariant
 from .perceptron_run import GRAM, M, R, u, w
 from .sources import LIN_SLIDES

@@ -12,7 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .core import Source, Theorem
-from .formula import And, Eq, ForAll, Implies, dot, num, sqrt
+from .formula import And, Eq, ForAll, Implies, dot, num
+from .functions import sqrt
 from .perceptron_run import (GRAM, M, R, at_M, g, hinge_terms, i, k, loss_sum, progress_invariant, run_hypotheses,
                              u, w, x, y)
 from .sources import BLUM_859, LIN_SLIDES

@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import rules as _rules
-from .formula import BOOL, INT, NAT, And, Eq, Expr, FormulaError, ForAll, Implies, free_vars, nat_guards, num, subst
+from .formula import BOOL, INT, NAT, And, Eq, Expr, FormulaError, ForAll, Implies, num
+from .substitution import free_vars, nat_guards, subst
 from .render import _below, text
 
 __all__ = ["Fact", "Proof", "Step", "KernelError", "induction_goals"]

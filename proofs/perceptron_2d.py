@@ -18,7 +18,8 @@ the smallest such F.
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import (REAL, Abs, And, Eq, ForAll, Implies, Int, Nat, Not, Real, Seq, forall_below, num, sqrt)
+from .formula import REAL, And, Eq, ForAll, Implies, Int, Nat, Not, Real, Seq, forall_below, num
+from .functions import Abs, sqrt
 from .kernel import induction_goals
 
 M, k = Nat("M"), Nat("k")

@@ -8,8 +8,9 @@ itself is ``y(k) (w(k).x(k)) <= 0`` (a tie counts).  ``u`` is the target ``w*``.
 """
 from __future__ import annotations
 
-from .formula import (NAT, REAL, VEC, And, Eq, Max, Nat, Real, Seq, Sum, Vec, dot, forall_below, num, subst,
-                      vzero)
+from .formula import NAT, REAL, VEC, And, Eq, Nat, Real, Seq, Sum, Vec, dot, forall_below, num, vzero
+from .substitution import subst
+from .functions import Max
 from .kernel import induction_goals
 
 M = Nat("M", text="M")

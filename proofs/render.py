@@ -3,6 +3,8 @@ show for every statement and step is printed here from the very trees that were 
 
 Conventions: ``u.x`` is an inner product (``u \\cdot x``), ``|w|^2`` is ``dot(w, w)``, ``w(k)`` a
 sequence (``w_k``), ``for all k < M: ...`` the per-step hypotheses; ``to_real`` is invisible.
+Feature-space vectors: ``(u, v)`` a concatenation, ``(t)`` a one-coordinate vector, ``u (x) v`` a
+tensor product (``u \\otimes v``), ``v^{(x)k}`` a tensor power (``v^{\\otimes k}``).
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ __all__ = ["text", "latex"]
 # binding strength: higher binds tighter
 _PREC = {"implies": 1, "iff": 1, "forall": 0, "or": 2, "and": 3, "not": 4,
          "le": 5, "lt": 5, "ge": 5, "gt": 5, "eq": 5, "ne": 5,
-         "add": 6, "sub": 6, "vadd": 6, "vsub": 6, "mul": 7, "smul": 7, "div": 7, "dot": 7, "neg": 8, "pow": 9}
+         "add": 6, "sub": 6, "vadd": 6, "vsub": 6, "mul": 7, "smul": 7, "div": 7, "dot": 7, "neg": 8, "pow": 9,
+         "tensor": 7, "npow": 9, "tpow": 9}
 _REL_TXT = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "=", "ne": "!="}
 _REL_TEX = {"le": r"\le", "lt": "<", "ge": r"\ge", "gt": ">", "eq": "=", "ne": r"\ne"}
 
@@ -80,6 +83,11 @@ class _Printer:
                     s += " - " + P(c.args[0], 7)
                 elif c.op == "num" and c.value < 0:
                     s += " - " + P(Expr("num", value=-c.value, sort=c.sort), 7)
+                elif c.op == "mul" and (c.args[0].op == "neg" or (c.args[0].op == "num" and c.args[0].value < 0)):
+                    f0 = c.args[0]           # a + (-b)*y is shown as a - b*y
+                    pos = f0.args[0] if f0.op == "neg" else Expr("num", value=-f0.value, sort=f0.sort)
+                    rest = c.args[1:] if pos.op == "num" and pos.value == 1 else (pos,) + c.args[1:]
+                    s += " - " + (self.product(rest) if len(rest) > 1 else P(rest[0], 7))
                 else:
                     s += " + " + P(c, 6)
             return s, 6
@@ -103,7 +111,26 @@ class _Printer:
                 inner = P(a[0], 10)
                 return ((rf"\|{P(a[0])}\|^2" if T else f"|{P(a[0])}|^2"), 9) if inner else ("", 9)
             return (f"{P(a[0], 8)} \\cdot {P(a[1], 8)}" if T else f"{P(a[0], 8)}.{P(a[1], 8)}"), 7
-        if op == "sum":
+        if op == "vec1":
+            return f"({P(a[0])})", 10
+        if op == "vcat":                  # (u, v); a one-coordinate part (t) is shown as t
+            parts, stack = [], [e]
+            while stack:
+                n = stack.pop()
+                if n.op == "vcat":
+                    stack.extend(reversed(n.args))
+                else:
+                    parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
+            return f"({', '.join(parts)})", 10
+        if op == "tensor":
+            return (f"{P(a[0], 8)} \\otimes {P(a[1], 8)}" if T else f"{P(a[0], 8)} (x) {P(a[1], 8)}"), 7
+        if op == "tpow":
+            base = P(a[0], 10)
+            return (f"{base}^{{\\otimes {P(a[1])}}}" if T else f"{base}^{{(x){P(a[1])}}}"), 9
+        if op == "npow":
+            base = P(a[0], 10)
+            return (f"{base}^{{{P(a[1])}}}" if T else f"{base}^{P(a[1], 10)}"), 9
+        if op in ("sum", "vsum"):
             i, lo, hi, body = a
             if T:
                 return rf"\sum_{{{P(i)}={P(lo)}}}^{{{P(hi)}}} {P(body, 7)}", 6

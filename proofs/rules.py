@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .formula import (INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, dot, exp, lg, num,
-                      pow2, sqrt, subst, to_real)
+from .formula import INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, dot, num, to_real, vzero
+from .substitution import free_vars, subst
+from .functions import VSum, exp, lg, npow, pow2, sqrt, tensor, tensor_pow, vec1
 
-__all__ = ["TrustedRule", "RULES", "rule", "schema_formula"]
+__all__ = ["TrustedRule", "RULES", "rule", "schema_formula", "gram_form"]
 
 
 @dataclass(frozen=True)
@@ -27,13 +28,14 @@ class TrustedRule:
     summary: str                                  # the rule in one line of prose
     why: str                                      # why no engine here checks it
     schemas: dict[str, tuple[tuple[str, ...], Callable[..., Expr]]] = field(default_factory=dict)
+    shown_on: dict[str, Callable[[], tuple]] = field(default_factory=dict)   # schema -> arguments to print it on
 
     def statements(self) -> list[str]:
-        """Every schema printed on generic arguments (``t``, ``a``, ``b``...)."""
+        """Every schema printed on generic arguments (``t``, ``a``, ``b``..., or those ``shown_on`` gives)."""
         from .render import text
         out = []
         for name, (sorts, build) in self.schemas.items():
-            args = [_generic(s, i) for i, s in enumerate(sorts)]
+            args = self.shown_on[name]() if name in self.shown_on else [_generic(s, i) for i, s in enumerate(sorts)]
             out.append(f"{name}: {text(build(*args))}")
         return out
 
@@ -77,7 +79,6 @@ def _check_sorts(rule_id, name, sorts, args):
 
 def _free_of(i: Expr, c: Expr) -> Expr:
     """``c``, refused when it depends on the summation index ``i`` (a coefficient of the sum)."""
-    from .formula import free_vars
     if i in free_vars(c):
         raise TypeError(f"the coefficient {c!r} depends on the summation index {i.name}")
     return c
@@ -156,6 +157,64 @@ _RULES = [
         "The square root of a >= 0 is the b >= 0 with b^2 = a.",
         "the definition of sqrt, which the solvers do not know",
         {"sqrt_sq": ((REAL,), lambda a: Implies(a >= 0, And(sqrt(a) >= 0, Eq(sqrt(a) * sqrt(a), a))))}),
+]
+
+
+# --------------------------------------------------------------------------- kernels
+def gram_form(i: Expr, j: Expr, n, coef: Expr, kern: Expr) -> Expr:
+    """The Gram form sum_{i=0}^{n-1} sum_{j=0}^{n-1} b_i b_j K_ij of a kernel at n points:
+    ``coef`` is b_i (a term in i), ``kern`` is K_ij (a term in i and j)."""
+    if j in free_vars(coef) or any(v in free_vars(num(n)) for v in (i, j)):
+        raise TypeError(f"a Gram form's coefficient may depend on {i.name} only, its size on neither index")
+    return Sum(i, 0, num(n) - 1, Sum(j, 0, num(n) - 1, coef * subst(coef, {i: j}) * kern))
+
+
+def _shown(name: str, sort: str) -> Expr:
+    """F(i): a term in the index i, to print a schema on."""
+    from .formula import Seq
+    return Seq(name, sort)(Int("i"))
+
+
+def _exp_gram(i, j, n, b, p, s):
+    if j in free_vars(p):
+        raise TypeError(f"the point may depend on {i.name} only")
+    if {i, j} & free_vars(s):
+        raise TypeError("the scale s may depend on neither index")
+    return Implies(s >= 0, gram_form(i, j, n, b, exp(s * dot(p, subst(p, {i: j})))) >= 0)
+
+
+_RULES += [
+    TrustedRule(
+        "natural_powers",
+        "Powers with a natural exponent k, by recursion on k: b^0 = 1 and b^(k+1) = b^k b; the tensor power "
+        "v^{(x)0} = (1) and v^{(x)(k+1)} = v^{(x)k} (x) v.",
+        "the definitions of b^k and v^{(x)k} for a symbolic k; the solvers see both as uninterpreted functions",
+        {"pow_zero": ((REAL,), lambda b: Eq(npow(b, 0), 1)),
+         "pow_succ": ((REAL, INT), lambda b, k: Implies(k >= 0, Eq(npow(b, k + 1), npow(b, k) * b))),
+         "tensor_pow_zero": ((VEC,), lambda v: Eq(tensor_pow(v, 0), vec1(1))),
+         "tensor_pow_succ": ((VEC, INT), lambda v, k: Implies(k >= 0, Eq(tensor_pow(v, k + 1),
+                                                                          tensor(tensor_pow(v, k), v))))},
+        {"pow_zero": lambda: (Real("b"),), "pow_succ": lambda: (Real("b"), Int("k")),
+         "tensor_pow_zero": lambda: (Vec("v"),), "tensor_pow_succ": lambda: (Vec("v"), Int("k"))}),
+    TrustedRule(
+        "vector_sums",
+        "A finite sum of vectors, by recursion on its upper bound: the empty sum is 0, and "
+        "sum_{i=lo}^{hi+1} F_i = sum_{i=lo}^{hi} F_i + F_{hi+1}.",
+        "a sum of unboundedly many vectors; the solvers see it as an uninterpreted function of its bounds",
+        {"vsum_empty": ((VAR, INT, VEC), lambda i, lo, body: Eq(VSum(i, lo, lo - 1, body), vzero())),
+         "vsum_succ": ((VAR, INT, INT, VEC), lambda i, lo, hi, body: Implies(
+             hi >= lo - 1, Eq(VSum(i, lo, hi + 1, body), VSum(i, lo, hi, body) + subst(body, {i: hi + 1}))))},
+        {"vsum_empty": lambda: (Int("i"), Int("a"), _shown("F", VEC)),
+         "vsum_succ": lambda: (Int("i"), Int("a"), Int("b"), _shown("F", VEC))}),
+    TrustedRule(
+        "exp_power_series",
+        "For s >= 0, exp(s x.x') is a kernel: every Gram form sum_{i,j<n} b_i b_j exp(s x_i.x_j) is >= 0.  "
+        "exp(s t) = sum_k (s^k/k!) t^k; each partial sum is a nonnegative combination of the kernels "
+        "(x.x')^k, so its Gram forms are >= 0, and they converge to those of exp(s x.x').",
+        "a limit of a power series (Gram forms >= 0 are closed under pointwise limits); no engine here has "
+        "limits, so the one consequence used enters as instances of this schema",
+        {"gram_nonneg": ((VAR, VAR, INT, REAL, VEC, REAL), _exp_gram)},
+        {"gram_nonneg": lambda: (Int("i"), Int("j"), Int("n"), _shown("b", REAL), _shown("x", VEC), Real("s"))}),
 ]
 
 RULES: dict[str, TrustedRule] = {r.id: r for r in _RULES}

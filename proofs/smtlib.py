@@ -8,13 +8,16 @@ a guard on bound naturals); ``Vec`` is an uninterpreted sort ``mb_Vec`` with uni
 facts: identities checked in coordinates, or named trusted rules); ``abs/max/min`` are
 if-then-else; ``exp``, ``sqrt``, ``lg``, ``pow2`` and every finite sum are uninterpreted
 functions (a sum of the free variables it depends on: abstracting a term by an uninterpreted
-function keeps every unsat answer sound).
+function keeps every unsat answer sound).  The feature-space constructions are uninterpreted too:
+``mb_vec1``, ``mb_vcat``, ``mb_tensor``, ``mb_tpow`` (tensor power), ``mb_npow`` (a power with an
+integer exponent term), and a finite sum of vectors is a function into ``mb_Vec`` like a sum.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import BOOL, INT, NAT, REAL, VEC, Expr, FormulaError, free_vars, walk
+from .formula import BOOL, INT, NAT, REAL, VEC, Expr, FormulaError
+from .substitution import free_vars, walk
 
 __all__ = ["problem", "guarded", "term", "SmtContext"]
 
@@ -24,6 +27,9 @@ _VEC_FUNS = {"vadd": ("mb_vadd", ("mb_Vec", "mb_Vec"), "mb_Vec"), "vsub": ("mb_v
              "smul": ("mb_smul", ("Real", "mb_Vec"), "mb_Vec"), "dot": ("mb_dot", ("mb_Vec", "mb_Vec"), "Real")}
 _UNINTERPRETED = {"exp": ("mb_exp", ("Real",), "Real"), "sqrt": ("mb_sqrt", ("Real",), "Real"),
                   "lg": ("mb_lg", ("Real",), "Real"), "pow2": ("mb_pow2", ("Int",), "Real")}
+_FEATURE_FUNS = {"vec1": ("mb_vec1", ("Real",), "mb_Vec"), "vcat": ("mb_vcat", ("mb_Vec", "mb_Vec"), "mb_Vec"),
+                 "tensor": ("mb_tensor", ("mb_Vec", "mb_Vec"), "mb_Vec"),
+                 "tpow": ("mb_tpow", ("mb_Vec", "Int"), "mb_Vec"), "npow": ("mb_npow", ("Real", "Int"), "Real")}
 
 
 def _num(f: Fraction, sort: str) -> str:
@@ -114,7 +120,15 @@ class SmtContext:
             name, args, res = _UNINTERPRETED[op]
             self.declare(name, args, res)
             return f"({name} {T(a[0])})"
-        if op == "sum":
+        if op in _FEATURE_FUNS:
+            name, args, res = _FEATURE_FUNS[op]
+            self.declare(name, args, res)
+            if "mb_Vec" in args or res == "mb_Vec":
+                self.uses_vec = True
+            return f"({name} {' '.join(T(x) for x in a)})"
+        if op in ("sum", "vsum"):
+            if op == "vsum":
+                self.uses_vec = True
             return self._sum(e, bound)
         if op in _REL:
             return f"({_REL[op]} {T(a[0])} {T(a[1])})"
@@ -146,8 +160,8 @@ class SmtContext:
         equal to the solvers (congruence), and nothing else about them is assumed."""
         i, lo, hi, body = e.args
         fv = sorted(free_vars(body) - {i}, key=lambda v: v.name)
-        key = Expr("sum", (i, Expr("num", value=Fraction(0), sort=INT), Expr("num", value=Fraction(0), sort=INT),
-                           body), sort=e.sort)
+        key = Expr(e.op, (i, Expr("num", value=Fraction(0), sort=INT), Expr("num", value=Fraction(0), sort=INT),
+                          body), sort=e.sort)
         if key not in self.sums:
             self.sums[key] = f"mb_sum{len(self.sums)}"
         name = self.sums[key]
@@ -209,4 +223,5 @@ def guarded(hyps, goal: Expr) -> tuple[str, list[str], str]:
 
 def uninterpreted_ops(e: Expr) -> set[str]:
     """Which interpreted notions the solvers see only as uninterpreted symbols in ``e``."""
-    return {n.op for n in walk(e) if n.op in _UNINTERPRETED or n.op == "sum" or n.op in _VEC_FUNS}
+    return {n.op for n in walk(e) if n.op in _UNINTERPRETED or n.op in ("sum", "vsum") or n.op in _VEC_FUNS
+            or n.op in _FEATURE_FUNS}

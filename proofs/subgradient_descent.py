@@ -7,7 +7,8 @@ choosing -y x there is what makes a tie a mistake.  And the step w - g is the pe
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import And, Eq, Ite, Max, Real, Vec, dot, num, vzero
+from .formula import And, Eq, Ite, Real, Vec, dot, num, vzero
+from .functions import Max
 from .sources import BIAS_NOTES
 
 w, x, v = Vec("w"), Vec("x"), Vec("v")

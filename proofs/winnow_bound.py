@@ -11,7 +11,7 @@ Elimination (beta = 0): M - P <= 1 + P, and < 1 + P when P >= 1, so M <= 1 + 2P.
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import lg
+from .functions import lg
 from .sources import BLUM_NOTES
 from .winnow_run import (ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, promotions_bound, r,
                          run_hypotheses)

@@ -8,7 +8,7 @@ M <= 1 + 3P <= 1 + 3r(1 + lg n).
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import lg
+from .functions import lg
 from .winnow_run import (ENCODING, WITNESS, M, counts_from_lemmas, in_units_of_n, n, promotions_bound, r,
                          run_hypotheses)
 

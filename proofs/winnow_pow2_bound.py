@@ -21,7 +21,8 @@ bound (``erratum_winnow_pow2_elimination_r0``).
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import And, Eq, Implies, lg, num
+from .formula import And, Eq, Implies, num
+from .functions import lg
 from .winnow_run import (ENCODING, M, POW2, R_POS, concrete_run, counts_from_lemmas, doublings, generalize, i,
                          in_units_of_n, l, n, promotions_le_doublings, r, relevant_doublings, replay, run_hypotheses,
                          unit, units, w)

@@ -19,7 +19,8 @@ relevant variables).
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import And, Eq, Implies, forall_below, lg, num, pow2
+from .formula import And, Eq, Implies, forall_below, num
+from .functions import lg, pow2
 from .kernel import induction_goals
 from .sources import BLUM_NOTES
 from .winnow_run import (ENCODING, WITNESS, M, act, at_t, doublings, generalize, i, label_covers_relevant,

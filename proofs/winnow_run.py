@@ -30,7 +30,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Min, Nat, Or, Real, Sum, forall_below, lg, num, pow2, subst
+from .formula import INT, REAL, And, Eq, Fun, Iff, Implies, Nat, Or, Real, Sum, forall_below, num
+from .functions import Min, lg, pow2
+from .substitution import subst
 from .kernel import induction_goals
 
 n = Nat("n")

@@ -17,7 +17,7 @@ r >= 1 is needed: with r = 0 one false positive is possible at n = 2 (``erratum_
 from __future__ import annotations
 
 from .core import Source, Theorem
-from .formula import lg
+from .functions import lg
 from .winnow_pow2_bound import WITNESS_POW2, charge, doublings_summed, in_lg_n
 from .winnow_run import (ENCODING, POW2, R_POS, M, concrete_run, counts_from_lemmas, in_units_of_n, l, n,
                          promotions_le_doublings, r, replay,

@@ -18,7 +18,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from proofs.formula import BOOL, NAT, VEC, Expr, num, walk
+from proofs.formula import BOOL, NAT, VEC, Expr, num
+from proofs.substitution import walk
 from proofs.kernel import Fact, KernelError, Proof
 
 REL_FLIP = {"le": "ge", "ge": "le", "lt": "gt", "gt": "lt"}

@@ -13,8 +13,8 @@ import pytest
 
 from proofs.core import BUILD_ERROR, Source, Theorem
 from proofs.engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
-from proofs.formula import (VEC, And, Eq, FormulaError, Implies, Nat, Real, Seq, Vec, dot, forall_below, num, subst,
-                            vzero)
+from proofs.formula import VEC, And, Eq, FormulaError, Implies, Nat, Real, Seq, Vec, dot, forall_below, num, vzero
+from proofs.substitution import subst
 from proofs.kernel import Fact, KernelError, Proof, induction_goals
 from proofs.render import latex, text
 from proofs.runner import build, run_catalogue
@@ -189,7 +189,7 @@ def test_hypotheses_unsatisfiable_on_the_instance_prove_nothing():
 
 
 def test_a_disputed_or_undecided_second_opinion_is_not_proved(monkeypatch):
-    import proofs.runner as runner
+    import proofs.checks as checks
     th = _th([("h", a >= 1)], a >= 0, lambda p: p.solve("s", [p.hyp("h")], a >= 0), tid="t_disputed")
     for status in (UNKNOWN, REFUTED):
         class Fake:
@@ -198,7 +198,7 @@ def test_a_disputed_or_undecided_second_opinion_is_not_proved(monkeypatch):
 
             def get(self, status=status):
                 return Verdict(status, "cvc5", 0.0, reason="simulated")
-        monkeypatch.setattr(runner, "PendingCvc5", Fake)
+        monkeypatch.setattr(checks, "PendingCvc5", Fake)
         r = _run(th)
         assert r.status != PROVED and not r.ok
 

@@ -29,11 +29,11 @@ COUNTS: dict = collections.defaultdict(collections.Counter)
 def _report():
     # a mutated step that the solvers cannot decide in 2 s is "unknown" (never "proved"); the
     # catalogue's own steps take well under a second
-    import proofs.runner
-    saved = proofs.runner.TIMEOUT_MS
-    proofs.runner.TIMEOUT_MS = 2000
+    import proofs.checks
+    saved = proofs.checks.TIMEOUT_MS
+    proofs.checks.TIMEOUT_MS = 2000
     yield
-    proofs.runner.TIMEOUT_MS = saved
+    proofs.checks.TIMEOUT_MS = saved
     path = os.environ.get("MISTAKEBOUND_MUTATION_REPORT")
     if path:
         with open(path, "w", encoding="utf-8") as fh:

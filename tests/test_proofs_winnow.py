@@ -12,7 +12,9 @@ from learners import run_winnow
 from proofs import registry
 from proofs.concrete import evaluate
 from proofs.core import BUILD_ERROR, PROVED, REFUTED
-from proofs.formula import Eq, forall_below, lg, subst
+from proofs.formula import Eq, forall_below
+from proofs.functions import lg
+from proofs.substitution import subst
 from proofs.runner import run_catalogue
 from proofs.winnow_run import HALF, M, beta, i, n, r, run_hypotheses, w
 
