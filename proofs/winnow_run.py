@@ -189,17 +189,6 @@ def generalize(p, fact, var, hi, sid: str):
     return p.induction(var, fact.formula, base, step, hi)
 
 
-def by_lemma(p, lemma_id: str, facts, sid: str, beta_value=None):
-    """The conclusion of a (general) Winnow theorem, at demotion factor ``beta_value`` when given:
-    the lemma, and ``facts`` that establish its hypotheses here."""
-    from . import registry
-    th = registry.get(lemma_id)
-    mapping = {} if beta_value is None else {beta: beta_value}
-    goal = subst(th.conclusion, mapping)
-    return p.solve(sid, [p.lemma(lemma_id, {"beta": beta_value} if mapping else None)] + list(facts), goal,
-                   title=f"{lemma_id}: {th.name}")
-
-
 def general_run(p, demotion: str):
     """Facts stating, in a theorem about the halving or the elimination variant, the hypotheses of
     the general theorems (``run_hypotheses("scales")``) at beta = 1/2 or 0: its own hypotheses
@@ -220,11 +209,17 @@ def beta_of(demotion: str):
 
 def counts_from_lemmas(p, demotion: str):
     """The two halves of the notes' proof for this variant (``winnow_relevant_weights`` and
-    ``winnow_total_weight`` at its beta): (relevant weights and promotions, total weight)."""
+    ``winnow_total_weight`` at its beta), applied in one step (its satisfiability and necessity
+    questions, on the quantified run hypotheses, cost less once than twice): the fact stating both
+    conclusions, returned as (relevant weights and promotions, total weight)."""
+    from . import registry
     facts = general_run(p, demotion)
     b = beta_of(demotion)
-    return (by_lemma(p, "winnow_relevant_weights", facts, "relevant_weights_and_promotions", b),
-            by_lemma(p, "winnow_total_weight", facts, "total_weight", b))
+    ids = ("winnow_relevant_weights", "winnow_total_weight")
+    goal = And(*[subst(registry.get(tid).conclusion, {beta: b}) for tid in ids])
+    both = p.solve("general_lemmas", [p.lemma(tid, {"beta": b}) for tid in ids] + facts, goal,
+                   title="winnow_relevant_weights and winnow_total_weight at this beta")
+    return both, both
 
 
 def promotions_bound(p, rel):
@@ -304,6 +299,6 @@ def weights_nonneg(p, yb):
 __all__ = ["Table", "concrete_run", "replay", "n", "r", "M", "l", "t", "i", "s", "beta", "w", "x", "y", "HALF",
            "WITNESS", "ENCODING", "act", "total", "relevant_total", "irrelevant_total", "relevant_active",
            "promotions", "doublings", "relevant_doublings", "run_hypotheses", "update_rule", "POW2", "R_POS",
-           "step_range", "at_t", "generalize", "by_lemma", "general_run", "beta_of", "counts_from_lemmas",
+           "step_range", "at_t", "generalize", "general_run", "beta_of", "counts_from_lemmas",
            "in_units_of_n", "unit", "units", "promotions_bound", "promotions_le_doublings", "labels_boolean",
            "label_covers_relevant", "weights_nonneg"]

@@ -59,7 +59,7 @@ def test_composition_fails_without_each_hypothesis(res):
     (COMPOSITION, "r_pos"),
     (COMPOSITION, "weights_in_units_of_n"),                          # after a demotion I/n >= 1/2
     ("relevant_doublings_at_most_lg_n", "n_is_power_of_2"),
-    ("weights_in_units_of_n", "total_weight"),
+    ("weights_in_units_of_n", "general_lemmas"),
 ])
 def test_key_lemma_hypotheses_needed(res, sid, hyp):
     assert _step(res, sid).necessity[hyp].status == REFUTED
