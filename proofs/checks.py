@@ -24,6 +24,7 @@ from .symbolic import needs_coordinates
 
 TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
+NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
 
 # sympy identities and the learners' replays of errata are Python work; z3 runs in C with the
 # GIL released.  One background thread lets them overlap with the z3 checks of the main thread.
@@ -133,8 +134,9 @@ class _PendingGuarded:
         self.key = (text_, tuple(map(tuple, queries)))
         self._r = _GUARDED.get(self.key)
         if self._r is None:
-            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": 5000},
-                                                    5000 + 5000 * self.n)
+            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": 5000,
+                                                     "necessity_timeout_ms": NECESSITY_MS},
+                                                    10000 + 2 * NECESSITY_MS * self.n)
 
     def get(self) -> list[Verdict]:
         if self._r is None:
