@@ -32,7 +32,7 @@ def guarded(req) -> list[dict]:
         lits = [z3.Bool(n) for n in q]
         s.set("timeout", timeout if k == 0 else short)
         r = s.check(*lits)
-        if r == z3.unknown and k == 0:       # ask a fresh solver once more
+        if r == z3.unknown and k == 0 and req.get("retry", True):       # ask a fresh solver once more
             s2 = z3.Solver()
             s2.set("timeout", timeout)
             s2.add(z3.parse_smt2_string(req["guarded"]))
