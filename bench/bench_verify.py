@@ -4,7 +4,7 @@
 
 Runs ``mistakebound verify -q`` in a fresh process each time (imports included) and prints the
 wall-clock seconds of each run, the best and the median, and the load average of the machine
-(the catalogue uses up to three processes: the parent, the cvc5 worker and the non-vacuity worker).
+(the catalogue uses four processes: the parent, two cvc5 workers and the satisfiability worker).
 Target: <= 5 s on a 2-core machine.
 """
 from __future__ import annotations

@@ -5,46 +5,53 @@ import sys
 
 import click
 
-from .common import fail, input_errors_exit_2, write_text_atomic, emit_json
+from .common import emit_json, fail, input_errors_exit_2, write_text_atomic
 
-
-def _short_source(th) -> str:
-    src = th.source
-    if not src.note:
-        return "(this suite)" if "prototype" not in src.where else "(prototype, issue 3)"
-    names = {"000": "Blum notes", "001": "Blum 15-859", "002": "bias notes", "003": "Lin slides", "004": "Daume ch.3"}
-    return names.get(src.note[:3], src.note)
+WIDTH = 100
 
 
 def _status_cell(r) -> str:
-    st, kind = r.status, r.theorem.kind
-    if kind == "erratum":
-        return ("[green]refuted (as expected)[/]" if r.ok else f"[red]{st} (expected refuted)[/]")
-    if kind == "open":
-        return "[yellow]open[/]" if r.ok else "[red]open: engines disagree[/]"
-    return "[green]proved[/]" if r.ok else f"[red]{st}[/]"
+    if r.theorem.kind == "erratum":
+        return "[green]refuted[/] (erratum)" if r.ok else f"[red]{r.status}[/] (erratum)"
+    return "[green]proved[/]" if r.ok else f"[red]{r.status}[/]"
+
+
+def _recheck_cell(r) -> str:
+    if r.theorem.kind == "erratum":
+        return "z3+cvc5" if r.ok else "-"
+    full = sum(s.recheck == "full" and s.agree for s in r.steps)
+    part = sum(s.recheck != "full" and s.agree for s in r.steps)
+    return f"{full}" + (f"+{part}d" if part else "") + f"/{len(r.steps)}"
 
 
 def _table(cat, console):
     from rich.table import Table
-    t = Table(title="Theorem catalogue", show_lines=False)
-    for col, kw in (("theorem", {}), ("kind", {}), ("source", {}), ("obligations", {"justify": "right"}),
-                    ("status", {}), ("re-checked", {}), ("trusted rules", {}), ("engines", {}),
-                    ("seconds", {"justify": "right"})):
-        t.add_column(col, **kw)
+    t = Table(title="Theorem catalogue", show_lines=False, pad_edge=False)
+    t.add_column("theorem", overflow="fold", max_width=36)
+    t.add_column("status", no_wrap=True)
+    t.add_column("steps", justify="right", no_wrap=True)
+    t.add_column("cvc5", justify="right", no_wrap=True)
+    t.add_column("trusted rules", overflow="fold")
+    t.add_column("s", justify="right", no_wrap=True)
     for r in cat.results:
         p, n = r.counts()
-        agree = sum(o.agree for o in r.obligations)
-        if r.theorem.kind == "erratum":
-            cnt = f"{sum(o.verdict.status == 'refuted' for o in r.obligations)}/{n} refuted"
-        elif r.theorem.kind == "open":
-            cnt = f"{p}/{n} (+{sum(o.verdict.status == 'refuted' for o in r.obligations)} refuted)"
-        else:
-            cnt = f"{p}/{n}"
-        t.add_row(r.theorem.id, r.theorem.kind, _short_source(r.theorem), cnt, _status_cell(r),
-                  f"{agree}/{n}", ", ".join(r.theorem.trusted) or "-", "+".join(r.engines()),
-                  f"{r.seconds:.2f}")
+        steps = "-" if r.theorem.kind == "erratum" else f"{p}/{n}"
+        t.add_row(r.theorem.id, _status_cell(r), steps, _recheck_cell(r), ", ".join(r.rules) or "-", f"{r.seconds:.2f}")
     console.print(t)
+    console.print("cvc5: steps cvc5 re-checked on the same SMT-LIB text; +Nd: identities over a symbolic dimension, "
+                  "re-checked by z3 and cvc5 at d = 1..3 only", highlight=False)
+
+
+def _summary(cat) -> str:
+    ths = [r for r in cat.results if r.theorem.kind == "theorem"]
+    ers = [r for r in cat.results if r.theorem.kind == "erratum"]
+    steps = [s for r in ths for s in r.steps if not s.memo]
+    full = sum(s.recheck == "full" and s.agree for s in steps)
+    part = sum(s.recheck != "full" and s.agree for s in steps)
+    rules = sorted({x for r in ths for x in r.rules})
+    return (f"{sum(r.ok for r in ths)}/{len(ths)} theorems proved, {sum(r.ok for r in ers)}/{len(ers)} errata refuted; "
+            f"{len(steps)} steps: {full} re-checked by cvc5 on the same text, {part} identities over a symbolic "
+            f"dimension re-checked at d = 1..3 only; trusted rules: {', '.join(rules) or 'none'}; {cat.seconds:.2f} s")
 
 
 def _problems(cat) -> list[str]:
@@ -52,20 +59,9 @@ def _problems(cat) -> list[str]:
     for r in cat.results:
         if r.ok:
             continue
-        for o in r.obligations:
-            if not o.ok:
-                cc = o.cross_check.status if o.cross_check else "none"
-                why = "vacuous hypotheses" if o.vacuous else f"{o.verdict.engine}: {o.verdict.status}, " \
-                      f"cross-check: {cc}"
-                if o.verdict.reason:
-                    why += f" ({o.verdict.reason})"
-                out.append(f"{r.theorem.id} / {o.obligation.id}: {why} (expected {o.obligation.expect})")
-        if r.theorem.kind == "theorem":
-            for lid, st in r.lemma_status.items():
-                if st != "proved":
-                    out.append(f"{r.theorem.id}: lemma {lid} is {st}")
-        if r.witness is not None and not r.witness[0]:
-            out.append(f"{r.theorem.id}: the concrete counterexample did not check: {r.witness[1]}")
+        head = f"{r.theorem.id} is {r.status} (expected {r.theorem.expected})"
+        out.append(head + (": " + r.reasons[0] if r.reasons else ""))
+        out.extend(f"{r.theorem.id}: {why}" for why in r.reasons[1:])
     return out
 
 
@@ -73,27 +69,32 @@ def _problems(cat) -> list[str]:
 @click.option("--theorem", "theorems", multiple=True, metavar="ID",
               help="Check only this theorem (and the lemmas it uses). Repeatable. See --list.")
 @click.option("--json", "json_path", metavar="FILE", default=None,
-              help="Write the full report as JSON to FILE ('-' for stdout).")
+              help="Write the full report as JSON to FILE ('-' for stdout): statements, every step, verdicts, "
+                   "satisfiability models, trusted rules.")
 @click.option("--smtlib", "smtlib_dir", metavar="DIR", default=None,
-              help="Write every obligation as an SMT-LIB 2 file into DIR (what cvc5 re-checked).")
+              help="Write every step's SMT-LIB 2 text into DIR (the very text z3 and cvc5 read).")
 @click.option("--latex", "latex_path", metavar="FILE", default=None,
-              help="Write the catalogue, every step in LaTeX, to FILE.")
-@click.option("--list", "list_only", is_flag=True, help="List the theorem ids and exit.")
+              help="Write the catalogue, every statement and step in LaTeX, to FILE.")
+@click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
 @input_errors_exit_2
 def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
-    """Machine-check the theorem catalogue: every obligation is discharged by z3 (or sympy for
-    identities), re-checked by cvc5 on the exported SMT-LIB 2 text, and checked for non-vacuity
-    (hypotheses satisfiable together; each hypothesis needed, or reported unused).
+    """Machine-check the theorem catalogue.
+
+    Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
+    proved by z3 and re-checked by cvc5 on the same SMT-LIB 2 text (identities over vectors: by
+    sympy in a symbolic dimension, re-checked by both solvers in dimensions 1, 2, 3), uses only
+    facts proved before it, lemma statements and named trusted rules, and the proof must end in
+    the theorem's stated conclusion.  Each step's hypotheses and each theorem's hypotheses (on a
+    concrete instance) are shown satisfiable, so nothing is proved vacuously.
 
     \b
-    Entries are of three kinds:
-      theorem  must be proved (all obligations, the composition, and its lemmas);
-      erratum  a false statement from a lecture note: must be refuted (with a counterexample);
-      open     a conjecture: its honest status is shown, it never fails the run.
+    Entries are of two kinds:
+      theorem  must be proved;
+      erratum  a false statement from a lecture note: must be refuted by an exact counterexample.
 
-    Exit code 0 only when every theorem is proved and re-checked and every erratum refuted;
-    1 otherwise; 2 on bad input (e.g. an unknown theorem id).
+    Exit code 0 only when every theorem is proved and every erratum refuted; 1 otherwise (a
+    timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
     from proofs import registry
     if list_only:
@@ -105,11 +106,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
             fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
     _check_outputs(json_path, smtlib_dir, latex_path)
     from rich.console import Console
+
     from proofs.runner import run_catalogue
-    console = Console(stderr=(json_path == "-"))
-    if not console.is_terminal:
-        console = Console(stderr=(json_path == "-"), width=200)
-    cat = None
+    console = Console(stderr=(json_path == "-"), width=WIDTH)
     if not quiet and console.is_terminal:
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
@@ -120,18 +119,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
         cat = run_catalogue(list(theorems) or None)
     if not quiet:
         _table(cat, console)
-    problems = _problems(cat)
-    for p in problems:
+    for p in _problems(cat):
         console.print(f"[red]problem:[/] {p}", highlight=False)
-    n_th = sum(r.theorem.kind == "theorem" for r in cat.results)
-    n_pr = sum(r.theorem.kind == "theorem" and r.ok for r in cat.results)
-    n_er = sum(r.theorem.kind == "erratum" for r in cat.results)
-    n_rf = sum(r.theorem.kind == "erratum" and r.ok for r in cat.results)
-    n_op = sum(r.theorem.kind == "open" for r in cat.results)
-    n_ob = sum(len(r.obligations) for r in cat.results)
-    console.print(f"{n_pr}/{n_th} theorems proved, {n_rf}/{n_er} errata refuted, {n_op} open; "
-                  f"{n_ob} obligations, each re-checked by a second engine; {cat.seconds:.2f} s"
-                  + ("" if cat.ok else "  [red]FAILED[/]"), highlight=False)
+    console.print(_summary(cat) + ("" if cat.ok else "  [red]FAILED[/]"), highlight=False)
     try:
         if json_path:
             emit_json(cat.to_json(), json_path)
@@ -166,17 +156,15 @@ def _check_outputs(json_path, smtlib_dir, latex_path):
 def _write_smtlib(cat, d):
     import os
     os.makedirs(d, exist_ok=True)
-    seen = set()
     for r in cat.results:
-        for o in r.obligations:
-            if o.smtlib is None or o.obligation.id in seen:
-                continue
-            seen.add(o.obligation.id)
-            head = (f"; obligation {o.obligation.id} (theorem {r.theorem.id}): {o.obligation.title}\n"
-                    f"; encoding: {o.obligation.encoding}; expected: {o.obligation.expect} "
-                    f"(unsat = proved); z3: {o.verdict.status}; cvc5: "
-                    f"{o.cross_check.status if o.cross_check else 'n/a'}\n")
-            write_text_atomic(os.path.join(d, f"{o.obligation.id}.smt2"), head + o.smtlib)
+        for s in r.steps:
+            for j, text in enumerate(s.texts or [s.smtlib]):
+                if not text:
+                    continue
+                suffix = f"_d{j + 1}" if len(s.texts) > 1 else ""
+                head = (f"; theorem {r.theorem.id}, step {s.step.id}{suffix}: {s.step.title}\n"
+                        f"; unsat = proved; z3: {s.verdict.status if s.step.kind == 'solve' else s.cross[j].status}\n")
+                write_text_atomic(os.path.join(d, f"{r.theorem.id}__{s.step.id}{suffix}.smt2"), head + text)
 
 
 if __name__ == "__main__":  # pragma: no cover

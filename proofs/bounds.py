@@ -45,18 +45,32 @@ def symbols() -> dict:
 SYMBOLS = ("R", "W", "B", "gamma", "L", "TD", "n", "r")
 
 
+# How a theorem's conclusion reads in the symbols above: a subterm printed as the key stands for
+# the expression on the right (everything else must already be one of the symbols).
+PERCEPTRON_TERMS = {
+    "|w*|^2": "W**2", "sqrt(|w*|^2)": "W", "gamma": "gamma", "R": "R", "b*": "B",
+    "sum_{i=0..M - 1} max(0, 1 - y(i)*(x(i).w*))": "L",
+    "sum_{i=0..M - 1} max(0, gamma - y(i)*(x(i).w*))": "TD",
+}
+
+
 @dataclass(frozen=True)
 class Bound:
+    """A proved bound M <= expr: the expression is read off the theorem's stated conclusion (the
+    first conjunct when it has several), never typed a second time."""
     id: str
-    theorem: str                  # catalogue id that proves M <= expr
-    formula: str                  # the expression as text (parsed by sympy with SYMBOLS)
-    hypotheses: tuple[str, ...]   # constraints on the symbols, as text
+    theorem: str                  # catalogue id whose conclusion is "M <= expr [and ...]"
+    hypotheses: tuple[str, ...]   # admissible values of the symbols, as text (for ``implies``)
     description: str
+    terms: tuple = tuple(PERCEPTRON_TERMS.items())
 
     @property
     def expr(self):
-        import sympy as sp
-        return sp.sympify(self.formula, locals={**symbols(), "lg": lambda v: sp.log(v, 2)})
+        return _expr_of(self.theorem, self.terms)
+
+    @property
+    def formula(self) -> str:
+        return str(self.expr)
 
     def constraints(self):
         import sympy as sp
@@ -64,35 +78,73 @@ class Bound:
         return [sp.sympify(h, locals=loc) for h in self.hypotheses]
 
 
+@lru_cache(maxsize=None)
+def _expr_of(theorem_id: str, terms: tuple):
+    """The right-hand side of the theorem's conclusion M <= rhs, in :data:`SYMBOLS`: the named
+    subterms replaced by their symbols, every other variable read by its displayed name, then the
+    one formula-to-sympy translation of the suite (``proofs.symbolic.to_sympy``)."""
+    import sympy as sp
+
+    from . import registry
+    from .formula import Expr
+    from .render import text
+    from .symbolic import to_sympy
+    th = registry.get(theorem_id)
+    c = th.conclusion
+    if c.op == "and":
+        c = c.args[0]
+    lhs = c.args[0].args[0] if c.args and c.args[0].op == "to_real" else (c.args[0] if c.args else None)
+    if c.op != "le" or lhs is None or lhs.op != "var" or lhs.name != "M":
+        raise ValueError(f"{theorem_id}: its conclusion is not of the form M <= bound: {text(th.conclusion)}")
+    table, syms = dict(terms), symbols()
+    named: dict[str, object] = {}
+
+    def rename(e):
+        t = text(e)
+        if t in table:
+            name = f"bound{len(named)}"
+            named[name] = sp.sympify(table[t], locals={**syms, "lg": lambda v: sp.log(v, 2)})
+            return Expr("var", name=name, sort=e.sort)
+        if e.op == "var":
+            if e.text not in syms:
+                raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
+            return Expr("var", name=e.text, sort=e.sort)
+        if e.op in ("call", "dot", "sum"):
+            raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
+        return Expr(e.op, tuple(rename(x) for x in e.args), e.name, e.sort, e.value, e.tex, e.text) if e.args else e
+    out = to_sympy(rename(c.args[1]))
+    return out.xreplace({v: named[v.name] if v.name in named else syms[v.name] for v in out.free_symbols})
+
+
 BOUNDS: dict[str, Bound] = {b.id: b for b in [
-    Bound("perceptron.margin_one", "block_novikoff_margin_one", "R**2*W**2", ("R >= 0", "W >= 0"),
+    Bound("perceptron.margin_one", "block_novikoff_margin_one", ("R >= 0", "W >= 0"),
           "separable with y(w*.x) >= 1, |x| <= R, W = |w*|"),
-    Bound("perceptron.unit_gamma", "block_novikoff_unit", "1/gamma**2", ("gamma > 0", "gamma <= 1"),
+    Bound("perceptron.unit_gamma", "block_novikoff_unit", ("gamma > 0", "gamma <= 1"),
           "unit examples, unit target, margin gamma"),
-    Bound("perceptron.radius_gamma", "block_novikoff_radius", "R**2/gamma**2", ("gamma > 0", "R >= gamma"),
+    Bound("perceptron.radius_gamma", "block_novikoff_radius", ("gamma > 0", "R >= gamma"),
           "|x| <= R, unit target, margin gamma"),
-    Bound("perceptron.bias", "block_novikoff_bias", "(R**2 + 1)*(W**2 + B**2)", ("R >= 0", "W >= 0", "B >= 0"),
+    Bound("perceptron.bias", "block_novikoff_bias", ("R >= 0", "W >= 0", "B >= 0"),
           "with bias: y(w*.x + b*) >= 1, |x| <= R"),
-    Bound("perceptron.hinge", "hinge_loss_bound", "R**2*W**2 + 2*L", ("R >= 0", "W >= 0", "L >= 0"),
+    Bound("perceptron.hinge", "hinge_loss_bound", ("R >= 0", "W >= 0", "L >= 0"),
           "any w*, L = hinge loss at margin 1"),
-    Bound("perceptron.hinge_exact", "hinge_bound_exact_form", "(R*W/2 + sqrt(R**2*W**2/4 + L))**2",
-          ("R >= 0", "W >= 0", "L >= 0"), "exact form of the hinge bound"),
-    Bound("perceptron.total_distance", "hinge_total_distance", "R**2/gamma**2 + 2*TD/gamma",
-          ("gamma > 0", "R >= 0", "TD >= 0"), "unit target, TD = total distance at margin gamma"),
-    Bound("perceptron.two_d", "perceptron_2d_half_bound", "1 + 1/(2*gamma**2)", ("gamma > 0", "gamma <= 1"),
-          "d = 2, unit examples, unit target, margin gamma"),
-    Bound("winnow.halving", "winnow_halving_bound", "2 + 3*r*(1 + lg(n))", ("n >= 1", "r >= 0", "r <= n"),
-          "Winnow double/halve, threshold n, r-literal monotone disjunction"),
-    Bound("winnow.halving_integer", "winnow_halving_bound_integer", "1 + 3*r*(1 + lg(n))",
-          ("n >= 1", "r >= 0", "r <= n"), "the same, using that the counts are integers"),
-    Bound("winnow.elimination", "winnow_elimination_bound", "1 + 2*r*(1 + lg(n))", ("n >= 1", "r >= 0", "r <= n"),
-          "Winnow double/eliminate"),
-    Bound("winnow.halving_pow2", "winnow_halving_pow2", "1 + r*(3*lg(n) - 2)", ("n >= 2", "r >= 0", "r <= n"),
-          "n a power of 2 (n >= 2)"),
-    Bound("winnow.halving_pow2_tight", "winnow_halving_pow2_tight", "r*(3*lg(n) - 2)", ("n >= 2", "r >= 1", "r <= n"),
-          "n a power of 2 (n >= 2), r >= 1: tight (attained by the adversary)"),
-    Bound("winnow.elimination_pow2", "winnow_elimination_pow2", "r*(2*lg(n) - 1)", ("n >= 2", "r >= 1", "r <= n"),
-          "n a power of 2 (n >= 2), r >= 1"),
+    Bound("perceptron.hinge_exact", "hinge_bound_exact_form", ("R >= 0", "W >= 0", "L >= 0"),
+          "exact form of the hinge bound"),
+    Bound("perceptron.total_distance", "hinge_total_distance", ("gamma > 0", "R >= 0", "TD >= 0"),
+          "unit target, TD = total distance at margin gamma"),
+    Bound("perceptron.two_d", "perceptron_2d_half_bound", ("gamma > 0", "gamma <= 1"),
+          "d = 2, unit examples, unit target, margin gamma", ()),
+    Bound("winnow.halving", "winnow_halving_bound", ("n >= 1", "r >= 0", "r <= n"),
+          "Winnow double/halve, threshold n, r-literal monotone disjunction", ()),
+    Bound("winnow.halving_integer", "winnow_halving_bound_integer", ("n >= 1", "r >= 0", "r <= n"),
+          "the same, using that the counts are integers", ()),
+    Bound("winnow.elimination", "winnow_elimination_bound", ("n >= 1", "r >= 0", "r <= n"),
+          "Winnow double/eliminate", ()),
+    Bound("winnow.halving_pow2", "winnow_halving_pow2", ("n >= 2", "r >= 0", "r <= n"),
+          "n a power of 2 (n >= 2)", ()),
+    Bound("winnow.halving_pow2_tight", "winnow_halving_pow2_tight", ("n >= 2", "r >= 1", "r <= n"),
+          "n a power of 2 (n >= 2), r >= 1: tight (attained by the adversary)", ()),
+    Bound("winnow.elimination_pow2", "winnow_elimination_pow2", ("n >= 2", "r >= 1", "r <= n"),
+          "n a power of 2 (n >= 2), r >= 1", ()),
 ]}
 
 

@@ -1,320 +1,194 @@
-"""The vocabulary of the catalogue: trusted rules, obligations, theorems, verdicts.
+"""The vocabulary of the catalogue: sources, theorems (and errata), and their results.
 
-* A :class:`Theorem` is a statement (formula + LaTeX) with hypotheses, a :class:`Source` (which
-  lecture note states it and how, in our notation), a list of :class:`Obligation` s, the lemma
-  theorems it builds on and the named :data:`TRUSTED_RULES` it relies on.
-* An :class:`Obligation` is one machine-checkable step.  ``engine="z3"``: hypotheses and a goal
-  as z3 formulas; proved iff ``hypotheses & not goal`` is unsat.  ``engine="sympy"``: an identity
-  ``lhs == rhs``; proved iff ``simplify(lhs - rhs) == 0``.  Exactly one obligation per proved
-  theorem is its *composition*: the final inequality over the quantities the other steps bound.
-* A :class:`Verdict` is ``proved`` / ``refuted`` (with the solver's counterexample) / ``unknown``
-  (with the reason: timeout, gave up, could not decide).
-
-``kind`` says what a catalogue entry is meant to be:
-
-``theorem``  its expected outcome is *proved*;
-``erratum``  a statement found in a lecture note that is false: expected outcome *refuted*
-             (the counterexample is part of the report);
-``open``     a conjecture whose honest status is reported (proved instances, the step that does
-             not go through) without making ``mistakebound verify`` fail.
-
-Building obligations is lazy (a ``build`` callable), so importing the catalogue is cheap.
+A :class:`Theorem` states its hypotheses and its conclusion once, as formula objects
+(``proofs.formula``); the text, LaTeX and SMT-LIB a reader sees are printed from them.  A
+theorem's ``proof`` is a function of a :class:`proofs.kernel.Proof` returning the fact that
+establishes the conclusion; the kernel checks that it does.  An *erratum* is a statement found in
+a lecture note that is false: it carries a concrete counterexample (values of its symbols), which
+is evaluated exactly (every hypothesis true, the conclusion false) and confirmed by z3 and cvc5.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = [
-    "TrustedRule", "TRUSTED_RULES", "Source", "Obligation", "Theorem", "Verdict",
-    "PROVED", "REFUTED", "UNKNOWN", "KINDS",
-]
+from .engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
+from .formula import BOOL, And, Expr, Implies
+from .substitution import free_vars
+from .render import latex, text
 
-PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
-KINDS = ("theorem", "erratum", "open")
-ENGINES = ("z3", "sympy")
+__all__ = ["Source", "Theorem", "StepResult", "TheoremResult", "KINDS", "PROVED", "REFUTED", "UNKNOWN",
+           "BUILD_ERROR"]
 
-
-@dataclass(frozen=True)
-class TrustedRule:
-    """A step no solver in the suite checks; every report prints the rules a theorem uses."""
-    id: str
-    statement: str
-    why: str
-
-
-TRUSTED_RULES: dict[str, TrustedRule] = {r.id: r for r in [
-    TrustedRule(
-        "induction",
-        "Induction on the natural numbers: if P(0) and P(k) => P(k+1) for every k >= 0, then P(M) for every M >= 0.",
-        "a rule of inference over all of N; the solvers check the base case and the step as obligations"),
-    TrustedRule(
-        "finite_sum_linearity",
-        "Finite sums are linear: sum_i (a_i + c b_i) = sum_i a_i + c sum_i b_i, and a termwise inequality a_i <= b_i sums to sum_i a_i <= sum_i b_i.",
-        "a statement about sums of unboundedly many terms; each term is checked as an obligation"),
-    TrustedRule(
-        "pow2_log2",
-        "Powers of two and lg = log2: 2^0 = 1, 2^k > 0, 2^(a+b) = 2^a 2^b, lg(2^k) = k, and lg is strictly increasing.",
-        "z3 and cvc5 have no exponential with a variable exponent; the facts are used as hypotheses"),
-    TrustedRule(
-        "multinomial_theorem",
-        "(z_0 + ... + z_d)^k = sum over j_0 + ... + j_d = k of k!/(j_0!...j_d!) z_0^j_0 ... z_d^j_d, for every d and k.",
-        "for symbolic d and k it is outside sympy's simplifier; instances with small d and k are checked"),
-    TrustedRule(
-        "exp_power_series",
-        "exp(t) = lim_{N->oo} sum_{k<=N} t^k / k! for every real t (the series converges).",
-        "a limit; sympy checks the coefficients, not the convergence"),
-    TrustedRule(
-        "psd_closed_under_limits",
-        "A pointwise limit of kernels (positive semidefinite functions) is a kernel: every Gram matrix is a limit of PSD matrices, and the PSD cone is closed.",
-        "a limit step no solver can check"),
-    TrustedRule(
-        "orthonormal_basis_2d",
-        "In R^2 a unit w* extends to an orthonormal basis (w*, e): every v has coordinates (v.w*, v.e), "
-        "|v|^2 = (v.w*)^2 + (v.e)^2, and inner products and sums are computed coordinatewise.",
-        "the one step that uses d = 2; linear algebra of a fixed basis, not a solver question"),
-    TrustedRule(
-        "feature_map_psd",
-        "K(x, x') = phi(x).phi(x') for a real feature map phi (possibly into l2) is a legal kernel: sum_ij a_i a_j K(x_i, x_j) = |sum_i a_i phi(x_i)|^2 >= 0.",
-        "definition of a legal kernel used in the notes (the Hilbert-space case needs l2 convergence)"),
-]}
+KINDS = ("theorem", "erratum")
+BUILD_ERROR = "build error"
 
 
 @dataclass(frozen=True)
 class Source:
-    """Which lecture note states the claim, and how -- in the project's notation, not the note's prose."""
-    note: str            # file name in shared/sources, e.g. "000_16150bb9182f2f7b.txt"
-    where: str           # e.g. "Blum, Perceptron and Winnow notes, Claim 2"
-    how: str             # the claim as the note states it, rewritten in our notation
+    """Which lecture note states the claim, and how -- the note's wording, in the suite's notation."""
+    note: str            # file name in shared/sources ("" = not in the notes: this suite)
+    where: str           # e.g. "Blum, Perceptron notes, Claim 2"
+    how: str             # the claim as the note states it
 
     def short(self) -> str:
-        return f"{self.where} [{self.note[:3]}]"
-
-
-@dataclass
-class Obligation:
-    """One machine-checked step.
-
-    ``build()`` returns, for z3: ``{"hyps": [(name, expr), ...], "goal": expr}`` (plus optional
-    ``"latex": {var name: LaTeX}``); for sympy: ``{"lhs": e1, "rhs": e2}`` and optionally
-    ``"instances"``: a callable giving concrete (lhs, rhs) pairs for the cross-check.
-    ``expect`` is the outcome the catalogue expects: ``proved`` (default), ``refuted`` (an
-    erratum's claim) or ``unknown`` (the honest state of an open step).
-    """
-    id: str
-    engine: str
-    title: str
-    encoding: str
-    build: Callable[[], dict]
-    expect: str = PROVED
-    role: str = "lemma"          # "lemma", "composition", "claim" (erratum) or "instance" (open)
-    uses: tuple[str, ...] = ()   # obligations/theorems whose results appear as hypotheses here
-    timeout_ms: int = 4000
-
-    def __post_init__(self):
-        if self.engine not in ENGINES:
-            raise ValueError(f"obligation {self.id}: unknown engine {self.engine!r}")
-        if self.expect not in (PROVED, REFUTED, UNKNOWN):
-            raise ValueError(f"obligation {self.id}: bad expectation {self.expect!r}")
+        return f"{self.where} [{self.note[:3]}]" if self.note else self.where
 
 
 @dataclass
 class Theorem:
     id: str
-    title: str
-    statement: str               # plain-text formula
-    latex: str                   # the statement in LaTeX
-    hypotheses: list[str]        # LaTeX, one per hypothesis of the statement
+    name: str                                   # prose, e.g. "Perceptron convergence, unit examples"
     source: Source
-    obligations: list[Obligation]
+    hypotheses: tuple                           # ((name, formula), ...)
+    conclusion: Expr
+    proof: Callable | None = None               # kind "theorem": Proof -> Fact
     kind: str = "theorem"
-    lemmas: tuple[str, ...] = ()     # ids of theorems whose statements are used as hypotheses
-    trusted: tuple[str, ...] = ()    # ids in TRUSTED_RULES
-    family: str = ""
+    encoding: str = ""                          # what the variables stand for
     notes: str = ""
-    counterexample: dict | None = None   # erratum: a concrete instance, re-checked in exact arithmetic
-    witness_check: Callable[[], tuple[bool, str]] | None = None
+    counterexample: dict | None = None          # kind "erratum": exact values of the statement's symbols
+    witness_check: Callable[[], tuple[bool, str]] | None = None   # an independent replay (the learner)
+    witness_sizes: dict | None = None           # non-vacuity: values of natural-number variables
+    witness_dim: int = 2
+    family: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"theorem {self.id}: unknown kind {self.kind!r}")
-        for r in self.trusted:
-            if r not in TRUSTED_RULES:
-                raise ValueError(f"theorem {self.id}: unknown trusted rule {r!r}")
-        ids = [o.id for o in self.obligations]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"theorem {self.id}: duplicate obligation ids")
-        if self.kind == "theorem" and not any(o.role == "composition" for o in self.obligations):
-            raise ValueError(f"theorem {self.id}: a theorem needs a composition obligation")
+        self.hypotheses = tuple(self.hypotheses)
+        names = [n for n, _ in self.hypotheses]
+        if len(set(names)) != len(names):
+            raise ValueError(f"theorem {self.id}: two hypotheses with one name")
+        for n, f in self.hypotheses:
+            if not isinstance(f, Expr) or f.sort != BOOL:
+                raise ValueError(f"theorem {self.id}: hypothesis {n} is not a formula")
+        if not isinstance(self.conclusion, Expr) or self.conclusion.sort != BOOL:
+            raise ValueError(f"theorem {self.id}: the conclusion is not a formula")
+        if self.kind == "theorem" and self.proof is None:
+            raise ValueError(f"theorem {self.id}: a theorem needs a proof")
+        if self.kind == "erratum" and self.counterexample is None:
+            raise ValueError(f"erratum {self.id}: needs a concrete counterexample")
+
+    @property
+    def statement(self) -> Expr:
+        """hypotheses => conclusion, the formula the catalogue proves (or, for an erratum, refutes)."""
+        hs = [f for _, f in self.hypotheses]
+        return Implies(And(*hs), self.conclusion) if hs else self.conclusion
 
     @property
     def expected(self) -> str:
-        return {"theorem": PROVED, "erratum": REFUTED, "open": "open"}[self.kind]
-
-    def obligation(self, oid: str) -> Obligation:
-        for o in self.obligations:
-            if o.id == oid:
-                return o
-        raise KeyError(oid)
-
-
-@dataclass
-class Verdict:
-    """The outcome of one check: proved / refuted (counterexample) / unknown (reason)."""
-    status: str
-    engine: str
-    seconds: float = 0.0
-    counterexample: dict | None = None
-    reason: str = ""
-
-    def to_json(self) -> dict:
-        d: dict[str, Any] = {"status": self.status, "engine": self.engine, "seconds": round(self.seconds, 4)}
-        if self.counterexample is not None:
-            d["counterexample"] = self.counterexample
-        if self.reason:
-            d["reason"] = self.reason
-        return d
+        return PROVED if self.kind == "theorem" else REFUTED
 
     @property
-    def proved(self) -> bool:
-        return self.status == PROVED
+    def title(self) -> str:
+        return f"{self.name}: {text(self.conclusion)}"
 
-    def __str__(self) -> str:
-        s = f"{self.status} ({self.engine}, {self.seconds:.3f}s)"
-        if self.counterexample:
-            s += " counterexample: " + ", ".join(f"{k}={v}" for k, v in self.counterexample.items())
-        if self.reason:
-            s += f" [{self.reason}]"
-        return s
+    def statement_text(self) -> str:
+        return text(self.statement)
+
+    def statement_latex(self) -> str:
+        return latex(self.statement)
+
+    def variables(self) -> list[Expr]:
+        return sorted(free_vars(self.statement), key=lambda v: v.name)
 
 
 @dataclass
-class ObligationResult:
-    obligation: Obligation
-    verdict: Verdict
-    cross_check: Verdict | None
-    hypotheses_sat: Verdict | None = None        # are the hypotheses jointly satisfiable?
-    dropped: dict[str, Verdict] = field(default_factory=dict)  # hyp name -> verdict without it
-    smtlib: str | None = None
-    pending: Any = None                          # a cvc5 check still running (see engines.PendingCvc5)
-    pending_nv: Any = None                       # non-vacuity checks still running (engines.PendingNonvacuity)
-
-    def resolve(self) -> "ObligationResult":
-        if self.pending is not None:
-            self.cross_check = self.pending.get()
-            self.pending = None
-        if self.pending_nv is not None:
-            self.hypotheses_sat, self.dropped = self.pending_nv.get()
-            self.pending_nv = None
-        return self
+class StepResult:
+    """What the engines said about one step the kernel registered."""
+    step: Any                                   # proofs.kernel.Step
+    smtlib: str                                 # the text z3 and cvc5 read (for an identity: d = 1)
+    verdict: Verdict                            # primary: z3 (solve) or sympy (identity)
+    cross: list[Verdict] = field(default_factory=list)   # cvc5 on the same text; identity: z3+cvc5 per dimension
+    recheck: str = "full"                       # "full" or e.g. "symbolic sum, re-checked at d = 1..3 only"
+    hyps_sat: Verdict | None = None             # are the hypotheses satisfiable together?
+    necessity: dict = field(default_factory=dict)   # label -> Verdict of the goal without that hypothesis
+    memo: bool = False                          # the same text was checked for an earlier theorem
+    texts: list = field(default_factory=list)   # every text the solvers read (identity: one per dimension)
 
     @property
     def agree(self) -> bool:
-        """Primary engine and cross-check do not contradict each other."""
-        if self.cross_check is None:
-            return False
-        a, b = self.verdict.status, self.cross_check.status
-        return a == b
-
-    @property
-    def vacuous(self) -> bool:
-        return self.hypotheses_sat is not None and self.hypotheses_sat.status == REFUTED
+        return bool(self.cross) and all(v.status == PROVED for v in self.cross)
 
     @property
     def ok(self) -> bool:
-        """Outcome as expected, re-checked, and not vacuous."""
-        if self.vacuous:
+        """Proved by the primary engine and by every cross-check, hypotheses satisfiable."""
+        if self.verdict.status != PROVED or not self.agree:
             return False
-        if self.obligation.expect == UNKNOWN:
-            # an open step: fine as long as the two engines do not contradict each other
-            return not (self.verdict.status in (PROVED, REFUTED) and self.cross_check is not None
-                        and self.cross_check.status in (PROVED, REFUTED)
-                        and self.cross_check.status != self.verdict.status)
-        return self.verdict.status == self.obligation.expect and self.agree
+        if self.step.kind == "solve" and self.step.hyps:
+            return self.hyps_sat is not None and self.hyps_sat.status == SAT
+        return True
 
-    def unused_hypotheses(self) -> list[str]:
-        return [h for h, v in self.dropped.items() if v.status == PROVED]
+    def unused(self) -> list[str]:
+        return [h for h, v in self.necessity.items() if v.status == PROVED]
 
     def to_json(self) -> dict:
-        o = self.obligation
-        d = {
-            "id": o.id, "engine": o.engine, "title": o.title, "encoding": o.encoding, "role": o.role,
-            "expect": o.expect, "status": self.verdict.status, "seconds": round(self.verdict.seconds, 4),
-            "verdict": self.verdict.to_json(),
-            "cross_check": None if self.cross_check is None else self.cross_check.to_json(),
-            "agree": self.agree, "ok": self.ok,
-        }
-        if self.hypotheses_sat is not None:
-            d["hypotheses_satisfiable"] = self.hypotheses_sat.status == PROVED
-            d["hypotheses_sat_check"] = self.hypotheses_sat.to_json()
-        if self.dropped:
-            d["hypotheses"] = {
-                h: ("needed" if v.status == REFUTED else "unused" if v.status == PROVED else "unknown")
-                for h, v in self.dropped.items()}
-            d["dropped_counterexamples"] = {
-                h: v.counterexample for h, v in self.dropped.items() if v.counterexample}
+        st = self.step
+        d = {"id": st.id, "kind": st.kind, "title": st.title, "goal": text(st.goal), "goal_latex": latex(st.goal),
+             "hypotheses": [{"label": lab, "how": f.how, "formula": text(f.formula)} for lab, f in st.hyps],
+             "status": self.verdict.status, "verdict": self.verdict.to_json(),
+             "cross_checks": [v.to_json() for v in self.cross], "recheck": self.recheck, "ok": self.ok}
+        if self.hyps_sat is not None:
+            d["hypotheses_satisfiable"] = self.hyps_sat.to_json()
+        if self.necessity:
+            d["necessity"] = {h: ("needed" if v.status == REFUTED else "unused" if v.status == PROVED else "unknown")
+                              for h, v in self.necessity.items()}
         return d
 
 
 @dataclass
 class TheoremResult:
     theorem: Theorem
-    obligations: list[ObligationResult]
-    lemma_status: dict[str, str] = field(default_factory=dict)
-    witness: tuple[bool, str] | None = None
+    status: str = UNKNOWN
+    reasons: list = field(default_factory=list)       # why not proved/refuted, one line each
+    steps: list = field(default_factory=list)         # StepResult, in proof order
+    lemmas: dict = field(default_factory=dict)        # lemma id -> its status
+    rules: list = field(default_factory=list)         # trusted rules: own and every lemma's
+    own_rules: list = field(default_factory=list)
+    nonvacuity: Verdict | None = None                 # the stated hypotheses, jointly
+    nonvacuity_how: str = ""
+    exact: tuple | None = None                        # erratum: (ok, detail) of the exact evaluation
+    witness: tuple | None = None                      # erratum: the independent replay
     seconds: float = 0.0
 
     @property
-    def status(self) -> str:
-        th = self.theorem
-        if th.kind == "open":
-            return "open"
-        if th.kind == "erratum":
-            claims = [r for r in self.obligations if r.obligation.role == "claim"]
-            if claims and all(r.verdict.status == REFUTED and r.agree for r in claims) and \
-                    (self.witness is None or self.witness[0]):
-                return REFUTED
-            return UNKNOWN
-        if all(r.verdict.proved and r.agree and not r.vacuous for r in self.obligations) and \
-                all(s == PROVED for s in self.lemma_status.values()):
-            return PROVED
-        if any(r.verdict.status == REFUTED for r in self.obligations if r.obligation.expect == PROVED):
-            return REFUTED
-        return UNKNOWN
-
-    @property
     def ok(self) -> bool:
-        th = self.theorem
-        if th.kind == "open":
-            return all(r.ok for r in self.obligations)
-        if th.kind == "erratum":
-            return self.status == REFUTED and all(r.ok for r in self.obligations)
-        return self.status == PROVED and all(r.ok for r in self.obligations)
+        return self.status == self.theorem.expected
 
     def engines(self) -> list[str]:
         es = []
-        for r in self.obligations:
-            for e in (r.verdict.engine, r.cross_check.engine if r.cross_check else None):
-                if e and e not in es:
-                    es.append(e)
+        for r in self.steps:
+            for v in [r.verdict] + r.cross:
+                if v.engine not in es:
+                    es.append(v.engine)
         return es
 
     def counts(self) -> tuple[int, int]:
-        return sum(r.verdict.proved for r in self.obligations), len(self.obligations)
+        return sum(r.ok for r in self.steps), len(self.steps)
+
+    def exceptions(self) -> list[str]:
+        """Steps whose second opinion is less than a re-check of the same statement."""
+        return [f"{r.step.id}: {r.recheck}" for r in self.steps if r.recheck != "full"]
 
     def to_json(self) -> dict:
         th = self.theorem
         d = {
-            "id": th.id, "title": th.title, "kind": th.kind, "statement": th.statement, "latex": th.latex,
-            "hypotheses": th.hypotheses,
-            "source": {"note": th.source.note, "where": th.source.where, "how": th.source.how},
-            "status": self.status, "expected": th.expected, "ok": self.ok,
-            "obligations": [r.to_json() for r in self.obligations],
-            "lemmas": dict(self.lemma_status), "trusted": list(th.trusted),
-            "engines": self.engines(), "seconds": round(self.seconds, 4),
+            "id": th.id, "kind": th.kind, "name": th.name, "title": th.title,
+            "statement": text(th.statement), "statement_latex": latex(th.statement),
+            "hypotheses": [{"name": n, "formula": text(f), "latex": latex(f)} for n, f in th.hypotheses],
+            "conclusion": text(th.conclusion), "conclusion_latex": latex(th.conclusion),
+            "source": {"note": th.source.note, "where": th.source.where, "how (the source's wording)": th.source.how},
+            "status": self.status, "expected": th.expected, "ok": self.ok, "reasons": list(self.reasons),
+            "steps": [r.to_json() for r in self.steps], "lemmas": dict(self.lemmas),
+            "trusted_rules": list(self.rules), "trusted_rules_own": list(self.own_rules),
+            "recheck_exceptions": self.exceptions(), "engines": self.engines(), "seconds": round(self.seconds, 4),
         }
+        if self.nonvacuity is not None:
+            d["nonvacuity"] = {"how": self.nonvacuity_how, **self.nonvacuity.to_json()}
         if th.counterexample is not None:
             d["counterexample"] = th.counterexample
+        if self.exact is not None:
+            d["exact_evaluation"] = {"ok": self.exact[0], "detail": self.exact[1]}
         if self.witness is not None:
             d["witness_check"] = {"ok": self.witness[0], "detail": self.witness[1]}
         if th.notes:

@@ -1,28 +1,69 @@
-"""Non-vacuity checks in a child process (so they run on the second core while the parent does
-the primary z3 and sympy work).  Request: {"theorem", "obligation", "proved", "timeout_ms"}; the
-obligation is rebuilt from the registry; reply: the verdicts as JSON."""
+"""z3 in a child process for the satisfiability questions (so they run on the second core while
+the parent does the primary checks).  Request: {"texts": [SMT-LIB, ...], "timeout_ms"}; reply:
+{"answers": [{"answer": "sat" | "unsat" | "unknown" | "error", "model", "reason", "seconds"}, ...]}.
+"""
 from __future__ import annotations
 
 import json
 import sys
 
 
+def guarded(req) -> list[dict]:
+    """One parse, many questions: each query is the list of guard names to assume (assumption
+    literals of one incremental solver; a question it cannot decide is asked again of a fresh
+    solver before it is reported unknown)."""
+    import time
+
+    import z3
+    from proofs.engines import model_dict
+    timeout = int(req.get("timeout_ms", 2000))
+    # the first query decides non-vacuity (full time, and a second try); the others only say
+    # whether a hypothesis is needed, where "unknown" is an answer: a short limit, no second try
+    short = int(req.get("necessity_timeout_ms", timeout))
+    try:
+        s = z3.Solver()
+        s.set("timeout", timeout)
+        s.add(z3.parse_smt2_string(req["guarded"]))
+    except Exception as e:
+        return [{"answer": "error", "reason": str(e)[:200]} for _ in req["queries"]]
+    out = []
+    for k, q in enumerate(req["queries"]):
+        t = time.perf_counter()
+        lits = [z3.Bool(n) for n in q]
+        s.set("timeout", timeout if k == 0 else short)
+        r = s.check(*lits)
+        if r == z3.unknown and k == 0 and req.get("retry", True):       # ask a fresh solver once more
+            s2 = z3.Solver()
+            s2.set("timeout", timeout)
+            s2.add(z3.parse_smt2_string(req["guarded"]))
+            r = s2.check(*lits)
+            m = s2.model() if r == z3.sat else None
+        else:
+            m = s.model() if r == z3.sat else None
+        ans = "sat" if r == z3.sat else "unsat" if r == z3.unsat else "unknown"
+        out.append({"answer": ans, "model": model_dict(m, 16) if m is not None else None,
+                    "seconds": time.perf_counter() - t})
+    return out
+
+
 def main() -> None:
-    from proofs import registry
-    from proofs.engines import nonvacuity_local
+    from proofs.engines import z3_run
     for line in sys.stdin:
         if not line.strip():
             continue
         req = json.loads(line)
-        try:
-            ob = registry.get(req["theorem"]).obligation(req["obligation"])
-            spec = ob.build()
-            sat, dropped = nonvacuity_local(spec["hyps"], spec["goal"], bool(req["proved"]),
-                                            int(req.get("timeout_ms", 4000)))
-            res = {"hypotheses_sat": sat.to_json(), "dropped": {k: v.to_json() for k, v in dropped.items()}}
-        except Exception as e:  # reported as 'unknown' by the parent, never as proved
-            res = {"error": (str(e).splitlines() or [type(e).__name__])[0][:200]}
-        sys.stdout.write(json.dumps(res) + "\n")
+        if "guarded" in req:
+            sys.stdout.write(json.dumps({"answers": guarded(req)}) + "\n")
+            sys.stdout.flush()
+            continue
+        answers = []
+        for text in req["texts"]:
+            try:
+                a, m, why, dt = z3_run(text, int(req.get("timeout_ms", 2000)))
+            except Exception as e:  # reported as unknown by the parent, never as an answer
+                a, m, why, dt = "error", None, (str(e).splitlines() or [type(e).__name__])[0][:200], 0.0
+            answers.append({"answer": a, "model": m, "reason": why, "seconds": dt})
+        sys.stdout.write(json.dumps({"answers": answers}) + "\n")
         sys.stdout.flush()
 
 

@@ -11,12 +11,19 @@ FAMILIES = (
     "claim2_norm_growth",
     "block_novikoff",
     "inseparable_hinge",
+    "hinge_exact_form",
     "subgradient_descent",
-    "winnow_bound",
-    "kernel_closure",
-    "sharper_hinge",
-    "sharper_winnow",
     "perceptron_2d",
+    "kernel_closure",
+    "polynomial_kernel",
+    "gaussian_kernel",
+    "kernel_perceptron",
+    "winnow_relevant_weights",
+    "winnow_total_weight",
+    "winnow_bound",
+    "winnow_integer_bound",
+    "winnow_pow2_bound",
+    "winnow_tight_bound",
 )
 
 _CACHE: list[Theorem] | None = None
@@ -28,12 +35,7 @@ def all_theorems() -> list[Theorem]:
         out: list[Theorem] = []
         seen = set()
         for fam in FAMILIES:
-            try:
-                mod = importlib.import_module(f"proofs.{fam}")
-            except ModuleNotFoundError as e:
-                if e.name == f"proofs.{fam}":
-                    continue
-                raise
+            mod = importlib.import_module(f"proofs.{fam}")
             for th in mod.THEOREMS:
                 if th.id in seen:
                     raise ValueError(f"duplicate theorem id {th.id}")
@@ -54,17 +56,3 @@ def get(theorem_id: str) -> Theorem:
             return t
     from learners.errors import InputError
     raise InputError(f"unknown theorem id {theorem_id!r} (known: {', '.join(theorem_ids())})")
-
-
-def with_lemmas(ids) -> list[Theorem]:
-    """The theorems named, plus (first) every theorem they use as a lemma, in catalogue order."""
-    want: set[str] = set()
-    stack = list(ids)
-    while stack:
-        i = stack.pop()
-        if i in want:
-            continue
-        th = get(i)
-        want.add(i)
-        stack.extend(th.lemmas)
-    return [t for t in all_theorems() if t.id in want]

@@ -1,11 +1,31 @@
-"""Run the catalogue: discharge every obligation, re-check it, check non-vacuity, compose."""
+"""Run the catalogue: build every proof through the kernel, check what it registered, decide.
+
+1. *Build*: each theorem's proof runs against a fresh :class:`proofs.kernel.Proof`; a proof the
+   kernel refuses (a hypothesis that is not a fact, a conclusion other than the statement, a rule
+   premise of the wrong shape, a step the conclusion does not use) is a *build error*.  Lemmas
+   are found as proofs use them and run first.
+2. *Check*: every step's SMT-LIB text goes to cvc5 (child processes) and to z3 (here); the
+   satisfiability questions (each step's hypotheses together, each hypothesis dropped, the
+   theorem's hypotheses on a concrete instance) go to a z3 child.  Identities over vectors go
+   to sympy, and their instances in dimensions 1, 2, 3 to z3 and cvc5.
+3. *Decide*, failing closed: "proved" only when every step was proved by both engines (or, for an
+   identity over a symbolic dimension, by sympy and by both engines on every instance), every
+   step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is
+   proved.  An erratum is "refuted" only when its counterexample evaluates exactly (hypotheses
+   true, conclusion false) and z3 and cvc5 both find the concrete instance satisfiable.
+"""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 
-from .core import TheoremResult, Theorem
-from .engines import check_obligation
+from .checks import _StepJob, _background, _erratum, _nonvacuity, _relabel
+from .core import BUILD_ERROR, StepResult, Theorem, TheoremResult
+from .engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
+from .formula import FormulaError
+from .kernel import KernelError, Proof
+
+__all__ = ["run_catalogue", "check_theorem", "CatalogueResult", "build"]
 
 
 @dataclass
@@ -29,53 +49,212 @@ class CatalogueResult:
         raise KeyError(tid)
 
 
-_MEMO: dict = {}
+# --------------------------------------------------------------------------- build
+@dataclass
+class Built:
+    theorem: Theorem
+    proof: Proof | None = None
+    error: str = ""
+    fact: object = None                  # the fact the proof concluded (when it built)
 
 
-def _memo_check(o, nonvacuity, cross_check, theorem_id=None):
-    """An obligation shared by several theorems (same id, same builder) is checked once per run."""
-    key = (o.id, id(o.build), nonvacuity, cross_check)
-    if key not in _MEMO:
-        _MEMO[key] = check_obligation(o, nonvacuity=nonvacuity, cross_check=cross_check, theorem_id=theorem_id)
-    r = _MEMO[key]
-    if r.obligation is not o:
-        import copy
-        r = copy.copy(r)
-        r.obligation = o
-    return r
+def build(th: Theorem, make_proof=Proof) -> Built:
+    """Run a theorem's proof against the kernel (no solver runs here).  ``make_proof`` makes the
+    kernel object the proof talks to (tests pass a subclass that edits the proof's calls)."""
+    if th.kind != "theorem":
+        return Built(th)
+    p = make_proof(th)
+    try:
+        fact = p.conclude(th.proof(p))
+    except KernelError as e:
+        return Built(th, p, str(e))
+    except FormulaError as e:
+        return Built(th, p, f"{th.id}: ill-formed formula: {e}")
+    except Exception as e:  # a bug in proof code is a build error, never a proof
+        return Built(th, p, f"{th.id}: the proof raised {type(e).__name__}: {e}")
+    return Built(th, p, fact=fact)
 
 
-def check_theorem(th: Theorem, lemma_status: dict[str, str] | None = None, *, nonvacuity=True,
-                  cross_check=True, resolve=True) -> TheoremResult:
-    t = time.perf_counter()
-    from . import registry
-    in_registry = th.id in registry.theorem_ids() and registry.get(th.id) is th
-    rs = [_memo_check(o, nonvacuity, cross_check, th.id if in_registry else None) for o in th.obligations]
-    if resolve:
-        for r in rs:
-            r.resolve()
-    ls = {lid: (lemma_status or {}).get(lid, "not checked") for lid in th.lemmas}
-    wit = th.witness_check() if th.witness_check is not None else None
-    return TheoremResult(th, rs, ls, wit, time.perf_counter() - t)
-
-
-def run_catalogue(ids=None, *, progress=None, nonvacuity=True, cross_check=True) -> CatalogueResult:
-    """Check the theorems named (all when ``ids`` is None) and the lemmas they use."""
+# --------------------------------------------------------------------------- the run
+def run_catalogue(ids=None, *, progress=None, make_proof=None) -> CatalogueResult:
+    """Check the theorems named (all when ``ids`` is None; ids or Theorem objects) and every lemma
+    they use.  ``make_proof`` (tests only) builds the named theorems' proofs, not their lemmas'."""
     from . import registry
     t0 = time.perf_counter()
-    _MEMO.clear()
-    ths = registry.all_theorems() if not ids else registry.with_lemmas(ids)
-    status: dict[str, str] = {}
-    out = []
-    for th in ths:
-        out.append(check_theorem(th, status, nonvacuity=nonvacuity, cross_check=cross_check,
-                                 resolve=False))
-    # the cvc5 re-checks ran in a child process meanwhile; collect them, then compose statuses
-    for r in out:
-        for o in r.obligations:
-            o.resolve()
-        r.lemma_status = {lid: status.get(lid, "not checked") for lid in r.theorem.lemmas}
-        status[r.theorem.id] = r.status
+    _background().submit(_warm_up)
+    wanted = registry.all_theorems() if not ids else [registry.get(i) if isinstance(i, str) else i for i in ids]
+    built: dict[str, Built] = {}
+    order: list[str] = []
+
+    def visit(th: Theorem, stack=()):
+        if th.id in built:
+            return
+        if th.id in stack:
+            raise KernelError(f"lemma cycle: {' -> '.join(stack + (th.id,))}")
+        b = build(th, make_proof) if (make_proof is not None and not stack) else build(th)
+        if b.proof is not None:
+            for lid in b.proof.lemmas:
+                visit(registry.get(lid), stack + (th.id,))
+        built[th.id] = b
+        order.append(th.id)
+
+    for th in wanted:
+        visit(th)
+    if not ids:                                   # catalogue order for the whole run
+        order = [t.id for t in registry.all_theorems() if t.id in built]
+
+    # start every check (children work while z3 and sympy run here)
+    jobs: dict[str, _StepJob] = {}
+    per_theorem: dict[str, list] = {}
+    extra: dict[str, tuple] = {}
+    for tid in order:
+        b = built[tid]
+        th = b.theorem
+        started = time.perf_counter()
+        if th.kind == "erratum":
+            extra[tid] = ("erratum", _erratum(th))
+        elif not b.error:
+            pairs = []
+            for st in b.proof.steps:
+                key = _key(st)
+                memo = key in jobs
+                if not memo:
+                    jobs[key] = _StepJob(st)
+                    jobs[key].start()
+                pairs.append((st, jobs[key], memo))
+            per_theorem[tid] = pairs
+            extra[tid] = ("theorem", _nonvacuity(th))
+        else:
+            extra[tid] = ("build error",)
+        extra[tid] = extra[tid] + (time.perf_counter() - started,)
+
+    # collect and decide, lemmas first
+    results: dict[str, TheoremResult] = {}
+    for tid in order:
+        b = built[tid]
+        th = b.theorem
+        t = time.perf_counter()
+        r = TheoremResult(th)
+        if th.kind == "erratum":
+            _decide_erratum(r, extra[tid][1])
+        elif b.error:
+            r.status = BUILD_ERROR
+            r.reasons.append(b.error)
+        else:
+            for st, job, memo in per_theorem[tid]:
+                sr = job.result(st)
+                sr.memo = memo
+                r.steps.append(sr)
+            (pend, how) = extra[tid][1]
+            if pend is None:
+                r.nonvacuity, r.nonvacuity_how = Verdict(SAT, "none", 0.0, reason="no hypotheses"), how
+            else:
+                p, info = pend
+                import dataclasses
+                v = dataclasses.replace(p.get()[0])          # answers are cached: never edit them in place
+                v.counterexample = _relabel(v.counterexample, info)
+                r.nonvacuity, r.nonvacuity_how = v, how
+            _decide_theorem(r, b.proof, results)
+        r.seconds = extra[tid][-1] + (time.perf_counter() - t)
+        results[tid] = r
         if progress is not None:
-            progress(r.theorem, r)
-    return CatalogueResult(out, time.perf_counter() - t0, list(ids or []))
+            progress(th, r)
+    return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
+                           [i if isinstance(i, str) else i.id for i in (ids or [])])
+
+
+def _warm_up():
+    import sympy  # noqa: F401 - the first identity would pay for it on the critical path
+
+
+def _key(st) -> tuple:
+    hyps = tuple(f.formula for _, f in st.hyps)
+    return (st.kind, hyps, st.goal)
+
+
+def _decide_theorem(r: TheoremResult, proof: Proof, results: dict):
+    own = sorted(proof.rules)
+    allr = set(own)
+    for lid in sorted(proof.lemmas):
+        lr = results.get(lid)
+        r.lemmas[lid] = lr.status if lr else "not checked"
+        if lr:
+            allr |= set(lr.rules)
+    r.own_rules, r.rules = own, sorted(allr)
+    refuted = []
+    for s in r.steps:
+        if s.verdict.status == REFUTED or any(v.status == REFUTED for v in s.cross):
+            refuted.append(s.step.id)
+        if not s.ok:
+            r.reasons.append(_step_reason(s))
+    for lid, st in r.lemmas.items():
+        if st != PROVED:
+            r.reasons.append(f"lemma {lid} is {st}")
+    nv = r.nonvacuity
+    if nv is None or nv.status != SAT:
+        r.reasons.append("the theorem's hypotheses were not shown satisfiable together"
+                         + (f" ({nv.status}{': ' + nv.reason if nv and nv.reason else ''})" if nv else ""))
+    if refuted:
+        r.status = REFUTED
+    elif not r.reasons:
+        r.status = PROVED
+    else:
+        r.status = UNKNOWN
+
+
+def _step_reason(s: StepResult) -> str:
+    parts = [f"{s.verdict.engine}: {s.verdict.status}" + (f" ({s.verdict.reason})" if s.verdict.reason and
+                                                          s.verdict.status != PROVED else "")]
+    for v in s.cross:
+        if v.status != PROVED:
+            parts.append(f"{v.engine}: {v.status}" + (f" ({v.reason})" if v.reason else ""))
+    if s.hyps_sat is not None and s.hyps_sat.status != SAT:
+        parts.append(f"hypotheses satisfiable: {s.hyps_sat.status}")
+    return f"step {s.step.id}: " + "; ".join(parts)
+
+
+def _decide_erratum(r: TheoremResult, info):
+    exact, z3v, pend, replay = info
+    r.exact = exact
+    cv = pend.get() if pend is not None else Verdict(UNKNOWN, "cvc5", 0.0, reason="no instance")
+    try:
+        r.witness = replay.result()
+    except Exception as e:  # a replay that fails is a failed check, never a refutation
+        r.witness = (False, f"the replay raised {type(e).__name__}: {e}")
+    r.nonvacuity, r.nonvacuity_how = z3v, "the counterexample as a concrete instance (z3)"
+    ok = exact[0] and z3v.status == SAT and cv.status == SAT and (r.witness is None or r.witness[0])
+    if not exact[0]:
+        r.reasons.append(f"exact evaluation: {exact[1]}")
+    if z3v.status != SAT:
+        r.reasons.append(f"z3 on the instance: {z3v.status} {z3v.reason}".strip())
+    if cv.status != SAT:
+        r.reasons.append(f"cvc5 on the instance: {cv.status} {cv.reason}".strip())
+    if r.witness is not None and not r.witness[0]:
+        r.reasons.append(f"replay: {r.witness[1]}")
+    r.status = REFUTED if ok else UNKNOWN
+
+
+def check_theorem(th: Theorem) -> TheoremResult:
+    """One theorem (with its lemmas), outside the registry order."""
+    return run_catalogue([th.id]).by_id(th.id)
+
+
+
+
+def main(argv=None) -> int:
+    """``python -m proofs.runner [ID ...]``: check theorems and print each status with its reasons
+    (a developer's view; ``mistakebound verify`` is the user's)."""
+    import sys
+    ids = list(sys.argv[1:] if argv is None else argv) or None
+    cat = run_catalogue(ids)
+    for r in cat.results:
+        p, n = r.counts()
+        print(f"{r.theorem.id:44s} {r.status:12s} steps {p}/{n}  rules: {', '.join(r.rules) or '-'}  {r.seconds:.2f} s")
+        for why in r.reasons:
+            print(f"    - {why}")
+    print(f"{len(cat.results)} entries in {cat.seconds:.2f} s; all as expected: {cat.ok}")
+    return 0 if cat.ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,83 +1,51 @@
-"""The perceptron is stochastic subgradient descent, step size 1, on l_t(w) = max(0, -y_t w.x_t).
+"""The perceptron is stochastic subgradient descent, step size 1, on l(w) = max(0, -y (x.w)).
 
-Obligations: the gradient of the active branch -y w.x is -y x (sympy, differentiated coordinate
-by coordinate in dimension 3, compared through a generic linear functional c); g = -y x is a
-subgradient wherever y w.x <= 0 (including the tie, where 0 is one too -- choosing -y x there
-is the 'tie is a mistake' convention) and 0 where y w.x > 0 (z3, inner products); and the SGD
-step w - g equals the perceptron step coordinate by coordinate (z3).
+g = -y x where y (x.w) <= 0 (a mistake, the tie included) and g = 0 elsewhere is a subgradient
+of l at w: l(v) >= l(w) + g.(v - w) for every v.  At a tie both 0 and -y x are subgradients;
+choosing -y x there is what makes a tie a mistake.  And the step w - g is the perceptron update.
 """
 from __future__ import annotations
 
-from ._common import reals
-from .core import Obligation, Source, Theorem
+from .core import Source, Theorem
+from .formula import And, Eq, Ite, Real, Vec, dot, num, vzero
+from .functions import Max
 from .sources import BIAS_NOTES
 
-GRAM = "inner products (dimension-free)"
+w, x, v = Vec("w"), Vec("x"), Vec("v")
+y = Real("y")
 
 
-def _gradient():
-    import sympy as sp
-    d = 3
-    w = sp.symbols(f"w1:{d + 1}")
-    x = sp.symbols(f"x1:{d + 1}")
-    c = sp.symbols(f"c1:{d + 1}")
-    y = sp.Symbol("y")
-    loss = -y * sum(wi * xi for wi, xi in zip(w, x))
-    step = [w[j] - 1 * sp.diff(loss, w[j]) for j in range(d)]      # w - eta * grad, eta = 1
-    perceptron = [w[j] + y * x[j] for j in range(d)]
-    return {"lhs": sum(ci * s for ci, s in zip(c, step)), "rhs": sum(ci * p for ci, p in zip(c, perceptron))}
+def loss(z):
+    return Max(num(0), -y * dot(x, z))
 
 
-def _loss(z3, y, a):
-    return z3.If(-y * a > 0, -y * a, 0)
+MISTAKE = y * dot(x, w) <= 0
+G = Ite(MISTAKE, -y * x, vzero())
 
 
-def _subgradient_on_mistake():
-    import z3
-    wx, vx, y = reals("wx vx y")
-    return {"hyps": [("mistake", y * wx <= 0)],
-            "goal": _loss(z3, y, vx) >= _loss(z3, y, wx) + (-y) * (vx - wx),
-            "latex": {"vx": r"v\cdot x"}}
-
-
-def _zero_subgradient_when_correct():
-    import z3
-    wx, vx, y = reals("wx vx y")
-    return {"hyps": [("correct", y * wx > 0)], "goal": _loss(z3, y, vx) >= _loss(z3, y, wx) + 0,
-            "latex": {"vx": r"v\cdot x"}}
-
-
-def _step_equals_update():
-    import z3
-    wj, xj, wx, y = reals("wj xj wx y")
-    g = z3.If(y * wx <= 0, -y * xj, 0)                 # the subgradient chosen (coordinate j)
-    sgd = wj - 1 * g
-    perceptron = z3.If(y * wx <= 0, wj + y * xj, wj)
-    return {"hyps": [("label_pm1", y * y == 1)], "goal": sgd == perceptron,
-            "latex": {"wj": "w_j", "xj": "x_j"}}
+def _proof(p):
+    lin = p.identity("subgradient_linear_term", dot(-y * x, v - w), -y * dot(x, v) + y * dot(x, w),
+                     title="(-y x).(v - w) = -y (x.v) + y (x.w)")
+    zero = p.identity("zero_linear_term", dot(vzero(), v - w), num(0), title="0.(v - w) = 0")
+    step_m = p.identity("step_on_mistake", w - (-y * x), w + y * x, title="w - (-y x) = w + y x")
+    step_0 = p.identity("step_when_correct", w - vzero(), w, title="w - 0 = w")
+    sub = p.solve("subgradient_inequality", [lin, zero], loss(v) >= loss(w) + dot(G, v - w),
+                  title="l(v) >= l(w) + g.(v - w) in both cases (a tie included)")
+    upd = p.solve("sgd_step_is_perceptron_update", [step_m, step_0], Eq(w - G, Ite(MISTAKE, w + y * x, w)),
+                  title="w - g is the perceptron update")
+    return p.solve("subgradient_descent", [sub, upd], p.theorem.conclusion)
 
 
 THEOREMS = [
     Theorem(
         id="perceptron_is_subgradient_descent",
-        title="The perceptron update is a subgradient step (step size 1) on max(0, -y w.x)",
-        statement="w - g_t = (w + y x if y w.x <= 0 else w),  g_t in subdifferential of max(0, -y w.x) at w",
-        latex=r"w - g_t = \begin{cases} w + y_t x_t & y_t\, w\cdot x_t \le 0 \\ w & \text{otherwise}\end{cases},"
-              r"\quad g_t \in \partial_w \max(0, -y_t\, w\cdot x_t)",
-        hypotheses=[r"y_t \in \{-1, +1\}", r"\text{step size } \eta = 1"],
+        name="The perceptron update is a subgradient step (step size 1) on max(0, -y x.w)",
         source=Source(BIAS_NOTES, "notes on the perceptron with bias, closing remark",
                       "The perceptron can be read as stochastic subgradient descent on a modified hinge loss."),
-        obligations=[
-            Obligation("active_branch_gradient", "sympy", "w - grad(-y w.x) = w + y x (d = 3, generic functional)",
-                       "coordinates in dimension 3", _gradient),
-            Obligation("subgradient_on_mistake", "z3", "-y x is a subgradient where y w.x <= 0 (tie included)",
-                       GRAM, _subgradient_on_mistake),
-            Obligation("zero_subgradient_when_correct", "z3", "0 is a subgradient where y w.x > 0", GRAM,
-                       _zero_subgradient_when_correct),
-            Obligation("sgd_step_is_perceptron_update", "z3", "the SGD step equals the perceptron update", "one coordinate",
-                       _step_equals_update, role="composition",
-                       uses=("active_branch_gradient", "subgradient_on_mistake", "zero_subgradient_when_correct")),
-        ],
-        notes="At a tie both 0 and -y x are subgradients; the perceptron's choice -y x is what makes a tie a mistake.",
+        hypotheses=[],
+        conclusion=And(loss(v) >= loss(w) + dot(G, v - w), Eq(w - G, Ite(MISTAKE, w + y * x, w))),
+        proof=_proof, encoding="vectors of R^d, any d",
+        notes="At a tie both 0 and -y x are subgradients; the perceptron's choice -y x is what makes a tie a mistake.  "
+              "The statement holds for every real y, labels +-1 included.",
     ),
 ]

@@ -1,15 +1,18 @@
-"""The theorem catalogue: every entry as expected, re-checked, non-vacuous; and the machinery
-refuses to call a false or vacuous obligation proved."""
+"""The theorem catalogue: every entry as expected, every step proved by two engines, nothing
+vacuous, the statement a reader sees is the formula that was proved; and the command line."""
 import json
+import pathlib
 import subprocess
 import sys
 
 import pytest
 
 from proofs import registry
-from proofs.core import Obligation, Source, Theorem, Verdict, ObligationResult
-from proofs.engines import check_obligation, cvc5_check, sympy_check
-from proofs.runner import check_theorem, run_catalogue
+from proofs.engines import PROVED, SAT
+from proofs.render import latex, text
+from proofs.runner import run_catalogue
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -18,149 +21,107 @@ def cat():
 
 
 def test_every_entry_as_expected(cat):
-    bad = [(r.theorem.id, r.status) for r in cat.results if not r.ok]
+    bad = [(r.theorem.id, r.status, r.reasons[:1]) for r in cat.results if not r.ok]
     assert not bad, bad
     assert cat.ok
 
 
-def test_kinds_and_statuses(cat):
-    kinds = {r.theorem.kind for r in cat.results}
-    assert {"theorem", "erratum"} <= kinds
-    for r in cat.results:
-        expect = {"theorem": "proved", "erratum": "refuted", "open": "open"}[r.theorem.kind]
-        assert r.status == expect, r.theorem.id
+def test_named_entries_present():
+    ids = set(registry.theorem_ids())
+    for tid in ("cauchy_schwarz", "claim1_correlation_growth", "claim1_margin_one", "claim2_norm_growth",
+                "claim2_unit_examples", "erratum_claim2_strict", "block_novikoff_margin_one", "block_novikoff_unit",
+                "block_novikoff_radius", "block_novikoff_bias", "erratum_bias_notes_unsquared_norm", "hinge_loss_bound",
+                "hinge_total_distance", "erratum_hinge_dropped_square", "hinge_bound_exact_form",
+                "perceptron_is_subgradient_descent", "perceptron_2d_half_bound"):
+        assert tid in ids, tid
 
 
-def test_named_families_present(cat):
-    ids = {r.theorem.id for r in cat.results}
-    for tid in ("claim1_correlation_growth", "claim2_norm_growth", "erratum_claim2_strict", "block_novikoff_unit",
-                "block_novikoff_bias", "hinge_loss_bound", "hinge_total_distance", "erratum_hinge_dropped_square",
-                "winnow_halving_bound", "winnow_elimination_bound", "kernel_closure_rules", "gaussian_kernel_legal",
-                "kernel_perceptron_is_feature_perceptron", "perceptron_is_subgradient_descent",
-                "hinge_bound_exact_form", "winnow_halving_pow2", "winnow_elimination_pow2", "perceptron_2d_half_bound",
-                "cauchy_schwarz", "erratum_winnow_pow2_halving_n1", "erratum_winnow_pow2_elimination_r0",
-                "winnow_halving_pow2_tight", "erratum_winnow_pow2_tight_r0"):
-        assert tid in ids
-
-
-def test_theorems_have_a_proved_composition_and_second_opinion(cat):
+def test_every_step_proved_by_two_engines(cat):
     for r in cat.results:
         if r.theorem.kind != "theorem":
             continue
-        comps = [o for o in r.obligations if o.obligation.role == "composition"]
-        assert comps and all(o.verdict.status == "proved" for o in comps), r.theorem.id
-        for o in r.obligations:
-            assert o.cross_check is not None and o.cross_check.status == o.verdict.status, (r.theorem.id, o.obligation.id)
-            assert o.cross_check.engine != o.verdict.engine
+        assert r.steps, r.theorem.id
+        for s in r.steps:
+            assert s.verdict.status == PROVED, (r.theorem.id, s.step.id)
+            assert s.cross and all(v.status == PROVED for v in s.cross), (r.theorem.id, s.step.id)
+            engines = {s.verdict.engine} | {v.engine for v in s.cross}
+            if s.recheck == "full":
+                assert engines >= {"z3", "cvc5"}
+            else:          # an identity over vectors: sympy, and both solvers in dimensions 1, 2, 3
+                assert engines == {"sympy", "z3", "cvc5"} and len(s.cross) == 6
+                assert s.recheck == "symbolic dimension, re-checked at d = 1..3 only"
+                assert f"{s.step.id}: {s.recheck}" in r.exceptions()
 
 
-def test_nonvacuity_recorded_for_every_z3_obligation(cat):
+def test_nothing_is_proved_vacuously(cat):
     for r in cat.results:
-        for o in r.obligations:
-            if o.obligation.engine == "z3" and o.obligation.build().get("hyps"):
-                assert o.hypotheses_sat is not None and o.hypotheses_sat.status == "proved", o.obligation.id
-                if o.verdict.status == "proved":
-                    assert set(o.dropped) == {n for n, _ in o.obligation.build()["hyps"]}
+        if r.theorem.kind != "theorem":
+            continue
+        assert r.nonvacuity is not None and r.nonvacuity.status == SAT, r.theorem.id
+        if r.theorem.hypotheses:
+            assert r.nonvacuity.counterexample, f"{r.theorem.id}: a model of its hypotheses is shown"
+        for s in r.steps:
+            if s.step.kind == "solve" and s.step.hyps:
+                assert s.hyps_sat is not None and s.hyps_sat.status == SAT, (r.theorem.id, s.step.id)
 
 
-def test_open_entry_never_fails_the_run():
-    def build():
-        import z3
-        a = z3.Real("a")
-        return {"hyps": [("pos", a > 0)], "goal": a > 1}
-    r = check_theorem(_th([Obligation("step", "z3", "a failing step", "scalars", build, expect="unknown",
-                                      role="failing_step")], kind="open"))
-    assert r.status == "open" and r.ok          # reported (refuted step), not counted, not failing
+def test_a_run_with_mistakes_witnesses_the_perceptron_hypotheses(cat):
+    nv = cat.by_id("block_novikoff_unit").nonvacuity
+    assert "M = 2" in cat.by_id("block_novikoff_unit").nonvacuity_how
+    assert {"x(0)", "x(1)", "w*", "gamma"} <= set(nv.counterexample)      # two real mistakes in the plane
 
 
-def test_two_d_bound_is_proved_and_sharper(cat):
-    r = cat.by_id("perceptron_2d_half_bound")
-    assert r.status == "proved"
-    assert "orthonormal_basis_2d" in r.theorem.trusted
-    from fractions import Fraction
-    from proofs.perceptron_2d import claimed_bound
-    for g in (Fraction(1, 2), Fraction(1, 3), Fraction(1, 10), Fraction(7, 10)):
-        assert 1 + 1 / (2 * g * g) < claimed_bound(g) + 1
+def test_the_statement_shown_is_the_formula_proved(cat):
+    data = cat.to_json()
+    page = markdown_of(cat)
+    for r, j in zip(cat.results, data["theorems"]):
+        th = r.theorem
+        assert j["statement"] == text(th.statement) and j["conclusion"] == text(th.conclusion)
+        assert th.title.endswith(text(th.conclusion))
+        assert latex(th.conclusion) in page
+        for name, f in th.hypotheses:
+            assert latex(f) in page, (th.id, name)
+        if th.kind == "theorem":
+            last = r.steps[-1].step
+            assert last.goal == th.conclusion, "the last step proves exactly the stated conclusion"
 
 
-def test_claim2_strict_erratum_counterexample_is_the_tie(cat):
-    r = cat.by_id("erratum_claim2_strict")
-    (o,) = r.obligations
-    cex = o.verdict.counterexample
-    assert cex["wx"] == "0" and cex["xx"] == "1"
-    assert r.witness and r.witness[0]
+def markdown_of(cat):
+    from proofs.docs import markdown
+    return markdown(cat)
 
 
-def test_mistake_hypothesis_reported_unused_in_claim1(cat):
-    r = cat.by_id("claim1_correlation_growth")
-    o = [o for o in r.obligations if o.obligation.id == "dot_target_update_ge_margin"][0]
-    assert o.unused_hypotheses() == ["mistake"]
+def test_errata_refuted_exactly_by_both_solvers_and_replayed(cat):
+    for r in cat.results:
+        if r.theorem.kind != "erratum":
+            continue
+        assert r.exact[0], r.theorem.id
+        assert r.nonvacuity.status == SAT, r.theorem.id
+        if r.theorem.witness_check is not None:
+            assert r.witness[0], r.witness
+    assert "tie" in cat.by_id("erratum_claim2_strict").theorem.name
 
 
-def test_trusted_rules_named(cat):
-    g = cat.by_id("gaussian_kernel_legal").theorem
-    assert "psd_closed_under_limits" in g.trusted and "exp_power_series" in g.trusted
-    assert "induction" in cat.by_id("block_novikoff_unit").theorem.trusted
+def test_trusted_rules_computed_from_the_proofs(cat):
+    assert "induction" in cat.by_id("block_novikoff_unit").rules
+    assert "sqrt_def" in cat.by_id("hinge_bound_exact_form").rules
+    assert cat.by_id("claim1_margin_one").rules == ["finite_sum_linearity"]
+    assert "induction" not in cat.by_id("cauchy_schwarz").rules
 
 
-def _th(obligations, kind="theorem"):
-    return Theorem(id="t", title="t", statement="s", latex="s", hypotheses=[], source=Source("", "x", "y"),
-                   obligations=obligations, kind=kind)
+def test_identities_are_exported_as_stated_not_expanded(cat):
+    r = cat.by_id("claim2_norm_growth")
+    s = [s for s in r.steps if s.step.id == "norm_sq_update_expand"][0]
+    assert len(s.texts) == 3
+    goal = s.texts[1].split("(assert (not (= ", 1)[1]
+    lhs_rhs = goal.rsplit(")))", 1)[0]
+    assert lhs_rhs.count("(+") >= 2        # both sides still sums of their own terms, not one expanded form
 
 
-def test_false_composition_is_not_proved():
-    def build():
-        import z3
-        M, g = z3.Reals("M g")
-        return {"hyps": [("gamma_pos", g > 0), ("M_nonneg", M >= 0)], "goal": M * g * g <= 1}
-    r = check_theorem(_th([Obligation("bad", "z3", "bad", "scalars", build, role="composition")]))
-    assert r.status == "refuted" and not r.ok
-    assert r.obligations[0].verdict.counterexample
-
-
-def test_contradictory_hypotheses_are_reported_not_proved():
-    def build():
-        import z3
-        a = z3.Real("a")
-        return {"hyps": [("pos", a > 0), ("neg", a < 0)], "goal": a == 7}
-    res = check_obligation(Obligation("vac", "z3", "vacuous", "scalars", build)).resolve()
-    assert res.verdict.status == "proved"          # ex falso ...
-    assert res.vacuous and not res.ok               # ... but never counted
-    r = check_theorem(_th([Obligation("vac", "z3", "vacuous", "scalars", build, role="composition")]))
-    assert r.status != "proved" and not r.ok
-
-
-def test_engine_disagreement_fails():
-    ob = Obligation("x", "z3", "x", "scalars", lambda: {"hyps": [], "goal": None})
-    res = ObligationResult(ob, Verdict("proved", "z3"), Verdict("refuted", "cvc5"))
-    assert not res.agree and not res.ok
-    res = ObligationResult(ob, Verdict("proved", "z3"), Verdict("unknown", "cvc5"))
-    assert not res.ok
-
-
-def test_sympy_non_identity_is_not_proved():
-    import sympy as sp
-    a, b = sp.symbols("a b")
-    v = sympy_check((a + b) ** 2, a**2 + b**2)
-    assert v.status == "refuted" and v.counterexample
-
-
-def test_cvc5_second_opinion_reads_smtlib():
-    assert cvc5_check("(set-logic QF_LRA)(declare-fun a () Real)(assert (> a 1.0))(assert (< a 0.0))(check-sat)").status == "proved"
-    assert cvc5_check("(set-logic QF_LRA)(declare-fun a () Real)(assert (> a 1.0))(check-sat)").status == "refuted"
-    assert cvc5_check("(set-logic QF_LRA)(this is not smtlib").status == "unknown"
-
-
-def test_registry_lookup_and_lemma_closure():
-    with pytest.raises(ValueError):
-        registry.get("no_such_theorem")
-    ids = [t.id for t in registry.with_lemmas(["block_novikoff_bias"])]
-    assert ids[-1] == "block_novikoff_bias" and "cauchy_schwarz" in ids and "block_novikoff_margin_one" in ids
-
-
+# ------------------------------------------------------------------ the command line
 def _cli(*args):
     return subprocess.run([sys.executable, "-m", "mistakebound", "verify", *args], capture_output=True, text=True,
-                          timeout=120)
+                          timeout=300)
 
 
 def test_cli_json_smtlib_latex(tmp_path):
@@ -169,17 +130,24 @@ def test_cli_json_smtlib_latex(tmp_path):
              "--smtlib", str(d), "--latex", str(tex))
     assert p.returncode == 0, p.stdout + p.stderr
     data = json.loads(j.read_text())
-    assert {"theorems", "seconds"} <= set(data)
     ids = [t["id"] for t in data["theorems"]]
     assert ids == ["claim2_norm_growth", "erratum_claim2_strict"]
-    for t in data["theorems"]:
-        assert {"id", "statement", "source", "status", "obligations", "trusted"} <= set(t)
-        for o in t["obligations"]:
-            assert {"id", "engine", "status", "seconds", "cross_check"} <= set(o)
+    t = data["theorems"][0]
+    assert {"statement", "hypotheses", "conclusion", "steps", "trusted_rules", "nonvacuity", "source"} <= set(t)
+    assert t["nonvacuity"]["status"] == "sat" and t["nonvacuity"]["model"]
+    assert "how (the source's wording)" in t["source"]
     files = sorted(x.name for x in d.iterdir())
-    assert "norm_sq_update_strict.smt2" in files
-    assert cvc5_check((d / "norm_sq_update_misclassified.smt2").read_text()).status == "proved"
+    assert "claim2_norm_growth__norm_sq_update_misclassified.smt2" in files
+    from proofs.engines import z3_check
+    assert z3_check((d / "claim2_norm_growth__norm_sq_update_misclassified.smt2").read_text()).status == "proved"
     assert "\\begin{document}" in tex.read_text()
+    assert "re-checked at d = 1..3 only" in p.stdout and "trusted rules:" in p.stdout
+
+
+def test_cli_table_fits_100_columns():
+    p = _cli("--theorem", "block_novikoff_bias")
+    assert p.returncode == 0, p.stdout
+    assert max(len(line) for line in p.stdout.splitlines()) <= 100
 
 
 def test_cli_unknown_theorem_exit_2_one_line():
@@ -189,9 +157,9 @@ def test_cli_unknown_theorem_exit_2_one_line():
     assert "Traceback" not in p.stderr
 
 
-def test_cli_list():
+def test_cli_list_shows_rendered_statements():
     p = _cli("--list")
-    assert p.returncode == 0 and "block_novikoff_unit" in p.stdout
+    assert p.returncode == 0 and "block_novikoff_unit" in p.stdout and "M <= 1/gamma^2" in p.stdout
 
 
 def test_cli_unwritable_output_is_one_line_exit_2(tmp_path):
@@ -204,9 +172,14 @@ def test_cli_unwritable_output_is_one_line_exit_2(tmp_path):
 
 
 def test_generated_docs_cover_the_catalogue():
-    import pathlib
-    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "catalogue.md").read_text()
-    for tid in registry.theorem_ids():
-        assert f"`{tid}`" in text, f"docs/catalogue.md is stale: regenerate with python -m proofs.docs ({tid})"
-    from proofs.docs import markdown
-    assert callable(markdown)
+    page = (ROOT / "docs" / "catalogue.md").read_text()
+    for th in registry.all_theorems():
+        assert f"`{th.id}`" in page, f"docs/catalogue.md is stale: regenerate with python -m proofs.docs ({th.id})"
+        assert latex(th.conclusion) in page, f"docs/catalogue.md shows another statement for {th.id}"
+
+
+def test_no_issue_numbers_or_prototype_in_the_catalogue():
+    import re
+    for f in sorted((ROOT / "proofs").rglob("*.py")) + [ROOT / "docs" / "catalogue.md"]:
+        body = f.read_text()
+        assert not re.search(r"\bissue #?\d+|\bprototype\b", body, re.I), f

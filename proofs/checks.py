@@ -1,0 +1,271 @@
+"""The engines' work on one step, one theorem's hypotheses and one erratum (``proofs.runner``
+decides from it).
+
+* a *solve* step: its SMT-LIB text to cvc5 (a child) and z3 (here); the satisfiability questions
+  (the step's hypotheses together, each one dropped) to the z3 child, on one guarded text;
+* an *identity*: sympy in a symbolic dimension (on a background thread), and its instances in
+  dimensions 1, 2, 3 to z3 and cvc5;
+* a theorem's hypotheses on a concrete instance (non-vacuity), with the model relabelled as the
+  statement's vectors and sequences;
+* an erratum's counterexample: exact evaluation, the pinned instance to both solvers, the
+  learner's replay.
+"""
+from __future__ import annotations
+
+
+from . import workers
+from .concrete import NotExact, evaluate, instance
+from .core import StepResult, Theorem
+from .engines import PROVED, REFUTED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, Verdict, sympy_identity, z3_check
+from .formula import FormulaError, Not
+from .smtlib import guarded, problem
+from .substitution import free_vars, walk
+from .symbolic import needs_coordinates
+
+TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
+DIMS = (1, 2, 3)
+NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
+NECESSITY = True         # ask it at all (the mutation tests, which judge outcomes only, do not)
+EAGER_CROSS_CHECK = True  # start cvc5 before z3 answers (two cores at work); False: only on z3's proof
+
+# sympy identities and the learners' replays of errata are Python work; z3 runs in C with the
+# GIL released.  One background thread lets them overlap with the z3 checks of the main thread.
+_BG = None
+
+
+def _background():
+    global _BG
+    if _BG is None:
+        from concurrent.futures import ThreadPoolExecutor
+        _BG = ThreadPoolExecutor(max_workers=1, thread_name_prefix="proofs-bg")
+    return _BG
+
+
+class _Done:
+    """A finished value with the interface of a Future."""
+    def __init__(self, v):
+        self.v = v
+
+    def result(self):
+        return self.v
+
+
+# --------------------------------------------------------------------------- jobs
+class _StepJob:
+    """The engines' work on one step text (shared by every theorem that has the same text)."""
+
+    def __init__(self, step):
+        self.step = step
+        self.primary: Verdict | None = None
+        self.pending: list = []            # PendingCvc5 for the cross-checks
+        self.cross_z3: list[Verdict] = []
+        self.recheck = "full"
+        self.sat = None                    # PendingSat-like (guarded) for hypotheses + necessity
+        self.primary_future = None
+        self.needed = None                 # the necessity questions (guarded text), when asked
+        self.smt = ""
+        self.texts: list[str] = []
+
+    def start(self):
+        st = self.step
+        if st.kind == "solve":
+            hyps = tuple((lab, f.formula) for lab, f in st.hyps)
+            self.smt = _text(("problem", hyps, st.goal, st.id, st.theorem, st.title),
+                             lambda: problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}"))
+            if EAGER_CROSS_CHECK:
+                self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+            if hyps:
+                # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
+                # so a step with the same facts shares the answer)
+                fs = tuple(f for _, f in hyps)
+                self.sat = PendingSat([_text(("hyps", fs), lambda: problem(list(hyps), None))])
+                if NECESSITY:         # is each one needed?  (informational)
+                    text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
+                    self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
+            self.primary = z3_check(self.smt, TIMEOUT_MS)
+            if not EAGER_CROSS_CHECK:
+                if self.primary.status == PROVED:
+                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+                else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
+                    self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
+            return
+        # an identity
+        lhs, rhs = st.goal.args
+        if not needs_coordinates(st.goal):
+            self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
+            self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+            self.primary = z3_check(self.smt, TIMEOUT_MS)
+            return
+        self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
+        texts = _INSTANCES.get(st.goal)
+        if texts is None:
+            texts = _INSTANCES[st.goal] = self._instances(st)
+        self.texts = texts
+        self.smt = texts[0] if texts else ""
+        self.primary_future = _background().submit(sympy_identity, lhs, rhs)
+        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
+        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
+        if len(texts) < len(DIMS):
+            self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
+
+    def _instances(self, st) -> list[str]:
+        """The identity in coordinates of R^1, R^2, R^3, as texts (shared by every job with the
+        same formula)."""
+        texts = []
+        for d in DIMS:
+            try:
+                (g,), _ = instance([st.goal], {}, dim=d)
+            except FormulaError:
+                continue
+            texts.append(problem([], g, comment=f"an identity in dimension {d}"))
+        return texts
+
+    def result(self, step) -> StepResult:
+        if self.primary is None:
+            self.primary = self.primary_future.result()
+        cross = [p.get() for p in self.pending]
+        for v in self.cross_z3:
+            v.reason = v.reason or "instance"
+        r = StepResult(step, self.smt, self.primary, self.cross_z3 + cross, self.recheck,
+                       texts=self.texts or ([self.smt] if self.smt else []))
+        if self.sat is not None:
+            r.hyps_sat = self.sat.get()[0]
+        if self.needed is not None and self.primary.status == PROVED:
+            for (lab, _), v in zip(step.hyps, self.needed.get()):
+                st = {UNSAT: PROVED, SAT: REFUTED}.get(v.status, UNKNOWN)
+                r.necessity[lab] = Verdict(st, "z3", v.seconds, counterexample=v.counterexample)
+        return r
+
+
+_GUARDED: dict = {}       # definite satisfiability answers by (text, queries), per process
+_TEXTS: dict = {}         # SMT-LIB texts by the formulas they print (formulas hash structurally)
+
+
+def _text(key, make):
+    t = _TEXTS.get(key)
+    if t is None:
+        t = _TEXTS[key] = make()
+    return t
+_INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its formula
+
+
+class _PendingGuarded:
+    """Necessity questions on one guarded text (each with the short limit: unknown is an answer)."""
+
+    def __init__(self, text_: str, queries):
+        self.n = len(queries)
+        self.key = (text_, tuple(map(tuple, queries)))
+        self._r = _GUARDED.get(self.key)
+        if self._r is None:
+            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": NECESSITY_MS,
+                                                     "necessity_timeout_ms": NECESSITY_MS, "retry": False},
+                                                    5000 + 2 * NECESSITY_MS * self.n)
+
+    def get(self) -> list[Verdict]:
+        if self._r is None:
+            res = workers.NONVACUITY.result(self.ticket)
+            if res is None or "error" in res:
+                self._r = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(self.n)]
+            else:
+                self._r = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
+                                   a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
+                           for a in res["answers"]]
+                if all(v.status != UNKNOWN for v in self._r):
+                    _GUARDED[self.key] = self._r
+        return self._r
+
+
+# --------------------------------------------------------------------------- theorem-level checks
+def _nonvacuity(th: Theorem):
+    """The stated hypotheses on a concrete instance (naturals bounding the per-step hypotheses set
+    to small values, vectors in coordinates): a model is a real example the theorem is about."""
+    hyps = [f for _, f in th.hypotheses]
+    if not hyps:
+        return None, "no hypotheses"
+    sizes = dict(th.witness_sizes or {})
+    if not sizes:
+        for f in hyps:
+            for n in walk(f):
+                if n.op == "forall" and len(n.args) == 2:
+                    for v in free_vars(n):
+                        if v.sort == "Nat" and v in free_vars(n.args[-1].args[0]):
+                            sizes.setdefault(v, 2)
+    try:
+        inst, info = instance(hyps, sizes, dim=th.witness_dim)
+        how = (f"instance with {', '.join(f'{v.name} = {n}' for v, n in sizes.items()) or 'no sizes'}, "
+               f"vectors in R^{th.witness_dim}")
+        smt = problem([(f"h{i}", f) for i, f in enumerate(inst)], None)
+        return (PendingSat([smt]), info), how
+    except FormulaError as e:
+        smt = problem(list(th.hypotheses), None)
+        return (PendingSat([smt]), None), f"the hypotheses as stated (no concrete instance: {e})"
+
+
+def _relabel(model, info):
+    if not model or info is None:
+        return model
+    out: dict = {}
+    for k, v in model.items():
+        if k in info.labels:
+            name, coord = info.labels[k]
+            if coord is None:
+                out[name] = v
+            else:
+                out.setdefault(name, [None] * info.dim)[coord] = v
+        else:
+            out[k] = v
+    return out
+
+
+def _erratum(th: Theorem):
+    """Exact evaluation of the counterexample, both solvers on the concrete instance, and the
+    learner's replay (on the background thread)."""
+    env = th.counterexample
+    replay = _background().submit(th.witness_check) if th.witness_check is not None else _Done(None)
+    try:
+        hs = [(n, evaluate(f, env)) for n, f in th.hypotheses]
+        concl = evaluate(th.conclusion, env)
+        bad = [n for n, v in hs if not v]
+        ok = not bad and not concl
+        detail = ("every hypothesis holds and the conclusion fails" if ok else
+                  f"hypotheses that fail: {', '.join(bad)}" if bad else "the conclusion holds")
+        exact = (ok, detail)
+    except (NotExact, FormulaError) as e:
+        exact = (False, f"cannot evaluate exactly: {e}")
+    # the same instance for the solvers: the statement's symbols fixed to the counterexample
+    try:
+        dim = max([len(v) for v in env.values() if isinstance(v, (list, tuple)) and v and
+                   not isinstance(v[0], (list, tuple))] + [1])
+        forms = [f for _, f in th.hypotheses] + [Not(th.conclusion)]
+        sizes = {v: env[v.name] for f in forms for v in free_vars(f)
+                 if v.sort in ("Nat", "Int") and v.name in env}
+        inst, info = instance(forms, sizes, dim=dim)
+        pins = _pins(env, info)
+        smt = problem([(f"h{i}", f) for i, f in enumerate(inst + pins)], None)
+        pend = PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
+        return exact, z3_sat_verdict(smt), pend, replay
+    except (FormulaError, NotExact) as e:
+        v = Verdict(UNKNOWN, "z3", 0.0, reason=f"no concrete instance: {e}")
+        return exact, v, None, replay
+
+
+def _pins(env, info):
+    """Equations fixing the instance's coordinates to the counterexample's values."""
+    from .formula import Eq, num
+    out = []
+    for key, var in info.names.items():
+        term, coord = key
+        try:
+            val = evaluate(term, env)
+        except (NotExact, FormulaError):
+            continue
+        if coord is not None:
+            val = val[coord]
+        out.append(Eq(var, num(val)))
+    return out
+
+
+def z3_sat_verdict(smt: str) -> Verdict:
+    from .engines import z3_run
+    a, m, why, dt = z3_run(smt, TIMEOUT_MS)
+    return Verdict(a if a in (SAT, UNSAT) else UNKNOWN, "z3", dt, counterexample=m, reason=why)

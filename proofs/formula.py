@@ -1,0 +1,406 @@
+"""Formula objects: the one representation of every fact the catalogue states, checks and shows.
+
+A formula is an immutable tree of :class:`Expr` nodes with *structural* equality (``a == b`` is
+"the same formula", never an equation; the equation is :func:`Eq`).  Everything a reader or a
+solver sees is generated from these trees by one printer per target (``proofs.render``: text and
+LaTeX; ``proofs.smtlib``: the SMT-LIB 2 text that z3 *and* cvc5 read; ``proofs.symbolic``: sympy
+for identities over coordinates), so what is shown is what was checked.
+
+Sorts: ``Real``, ``Int``, ``Nat`` (an integer >= 0; the SMT export adds the constraint), ``Bool``
+and ``Vec`` (a vector of R^d for an arbitrary fixed d, with ``dot``, ``+``, ``-`` and scaling).
+Sequences are function symbols of one natural argument (``w(k)``: the weights before the k-th
+mistake).  Interpreted functions (``exp``, ``sqrt``, ``lg``, ``pow2``, ``abs``, ``max``, ``min``)
+have their meaning in exact evaluation and in sympy; for the SMT solvers ``abs/max/min`` become
+if-then-else and the others uninterpreted symbols, whose properties enter a proof only as named
+trusted rules (``proofs.rules``).  Finite sums ``Sum(i, lo, hi, body)`` are likewise opaque to the
+solvers (an uninterpreted function of their free variables); identities about them are checked
+by sympy in coordinates (``proofs.symbolic``).
+
+The interpreted functions and the feature-space constructions are built in ``proofs.functions``;
+traversal and substitution are in ``proofs.substitution``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = [
+    "Expr", "REAL", "INT", "NAT", "BOOL", "VEC", "Real", "Int", "Nat", "Bool", "Vec", "Seq", "Fun", "num",
+    "Eq", "Ne", "And", "Or", "Not", "Implies", "Iff", "Ite", "ForAll", "Sum", "TRUE", "FALSE",
+    "dot", "norm2", "vzero", "to_real", "FormulaError", "forall_below",
+]
+
+REAL, INT, NAT, BOOL, VEC = "Real", "Int", "Nat", "Bool", "Vec"
+NUMERIC = (REAL, INT, NAT)
+REL_OPS = ("le", "lt", "ge", "gt", "eq", "ne")
+BOOL_OPS = REL_OPS + ("and", "or", "not", "implies", "iff", "true", "false", "forall")
+INTERPRETED = {"exp": (REAL, REAL), "sqrt": (REAL, REAL), "lg": (REAL, REAL), "pow2": (INT, REAL)}
+
+
+class FormulaError(ValueError):
+    """A formula that is not well formed (wrong sorts, capture in a substitution, ...)."""
+
+
+def _is_int(sort: str) -> bool:
+    return sort in (INT, NAT)
+
+
+@dataclass(frozen=True, eq=False)
+class Expr:
+    """One node.  ``op`` names it; ``args`` are child nodes; ``name``/``value`` for leaves;
+    ``sort`` is the sort of the value; ``tex``/``text`` say how a variable is displayed."""
+    op: str
+    args: tuple = ()
+    name: str = ""
+    sort: str = REAL
+    value: Fraction | None = None
+    tex: str = ""
+    text: str = ""
+
+    # ----------------------------------------------------------------- arithmetic (builds trees)
+    def __add__(self, o):
+        return _arith("add", self, o)
+
+    def __radd__(self, o):
+        return _arith("add", o, self)
+
+    def __sub__(self, o):
+        return _arith("sub", self, o)
+
+    def __rsub__(self, o):
+        return _arith("sub", o, self)
+
+    def __mul__(self, o):
+        return _arith("mul", self, o)
+
+    def __rmul__(self, o):
+        return _arith("mul", o, self)
+
+    def __truediv__(self, o):
+        return _arith("div", self, o)
+
+    def __rtruediv__(self, o):
+        return _arith("div", o, self)
+
+    def __neg__(self):
+        if self.sort == VEC:
+            return Expr("smul", (num(-1), self), sort=VEC)
+        _need_num(self, "negation")
+        return Expr("neg", (self,), sort=self.sort if self.sort != NAT else INT)
+
+    def __pow__(self, k):
+        if not isinstance(k, int) or k < 0:
+            raise FormulaError(f"only natural-number powers are supported, not {k!r}")
+        _need_num(self, "power")
+        return Expr("pow", (self, num(k)), sort=self.sort)
+
+    # ----------------------------------------------------------------- relations
+    def __le__(self, o):
+        return _rel("le", self, o)
+
+    def __lt__(self, o):
+        return _rel("lt", self, o)
+
+    def __ge__(self, o):
+        return _rel("ge", self, o)
+
+    def __gt__(self, o):
+        return _rel("gt", self, o)
+
+    # ----------------------------------------------------------------- connectives
+    def __and__(self, o):
+        return And(self, o)
+
+    def __or__(self, o):
+        return Or(self, o)
+
+    def __invert__(self):
+        return Not(self)
+
+    def __call__(self, *args):
+        raise FormulaError(f"{self.name or self.op} is not a sequence (use Seq(...) for w(k))")
+
+    def __bool__(self):
+        # a formula is not a Python truth value: `if a <= b` would silently be wrong
+        raise FormulaError("a formula has no Python truth value; compare with == for structural equality")
+
+    def __eq__(self, o) -> bool:           # structural equality: "the same formula"
+        if self is o:
+            return True
+        if not isinstance(o, Expr) or hash(self) != hash(o):
+            return False
+        return (self.op, self.name, self.sort, self.value, self.tex, self.text, self.args) == \
+            (o.op, o.name, o.sort, o.value, o.tex, o.text, o.args)
+
+    def __ne__(self, o) -> bool:
+        return not self.__eq__(o)
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_h")
+        if h is None:
+            h = hash((self.op, self.args, self.name, self.sort, self.value, self.tex, self.text))
+            object.__setattr__(self, "_h", h)
+        return h
+
+    @property
+    def is_formula(self) -> bool:
+        return self.sort == BOOL
+
+    def __repr__(self) -> str:
+        # an s-expression (the readable forms are proofs.render.text and latex)
+        if self.op == "var":
+            return self.name
+        if self.op == "num":
+            return str(self.value)
+        head = self.name if self.op == "call" else self.op
+        return "(" + " ".join([head] + [repr(a) for a in self.args]) + ")"
+
+
+# --------------------------------------------------------------------------- leaves
+def num(v) -> Expr:
+    """A rational constant (``int``, ``Fraction`` or a string such as ``"1/2"``)."""
+    if isinstance(v, Expr):
+        return v
+    if isinstance(v, bool):
+        raise FormulaError("a Python bool is not a number")
+    if isinstance(v, float):
+        raise FormulaError(f"floating-point constant {v!r}: use an int, a Fraction or a 'p/q' string")
+    f = Fraction(v)
+    return Expr("num", value=f, sort=(NAT if f >= 0 else INT) if f.denominator == 1 else REAL)
+
+
+def _var(name: str, sort: str, tex: str = "", text: str = "") -> Expr:
+    if not name.isidentifier() or name.startswith(("_", "mb_")):
+        raise FormulaError(f"name {name!r} must be an identifier not starting with '_' or 'mb_'")
+    return Expr("var", name=name, sort=sort, tex=tex or name, text=text or name)
+
+
+def Real(name, tex="", text=""):
+    return _var(name, REAL, tex, text)
+
+
+def Int(name, tex="", text=""):
+    return _var(name, INT, tex, text)
+
+
+def Nat(name, tex="", text=""):
+    return _var(name, NAT, tex, text)
+
+
+def Bool(name, tex="", text=""):
+    return _var(name, BOOL, tex, text)
+
+
+def Vec(name, tex="", text=""):
+    return _var(name, VEC, tex, text)
+
+
+class Fun:
+    """An uninterpreted function symbol, ``f(x)``: its calls are ``call`` nodes whose ``name`` is
+    the symbol and whose ``sort`` is the value's sort.  Arguments are coerced to the declared sorts."""
+
+    def __init__(self, name: str, arg_sorts, sort: str, tex: str = "", text: str = ""):
+        _var(name, sort)                       # validates the name
+        self.name, self.arg_sorts, self.sort = name, tuple(arg_sorts), sort
+        self.tex, self.text = tex or name, text or name
+
+    def __call__(self, *args) -> Expr:
+        if len(args) != len(self.arg_sorts):
+            raise FormulaError(f"{self.name} takes {len(self.arg_sorts)} argument(s)")
+        out = []
+        for a, s in zip(args, self.arg_sorts):
+            a = num(a) if not isinstance(a, Expr) else a
+            if s == REAL:
+                _need_num(a, f"argument of {self.name}")
+                a = to_real(a)
+            elif _is_int(s):
+                if not _is_int(a.sort):
+                    raise FormulaError(f"the argument of {self.name}(...) must be an integer, got a {a.sort}")
+            elif a.sort != s:
+                raise FormulaError(f"the argument of {self.name}(...) must be a {s}, got a {a.sort}")
+            out.append(a)
+        return Expr("call", tuple(out), name=self.name, sort=self.sort, tex=self.tex, text=self.text)
+
+    def __repr__(self):
+        return f"Fun({self.name}: {' x '.join(self.arg_sorts)} -> {self.sort})"
+
+
+def Seq(name: str, sort: str, tex: str = "", text: str = "") -> Fun:
+    """A sequence: a function symbol of one natural argument, ``w(k)``."""
+    return Fun(name, (INT,), sort, tex, text)
+
+
+TRUE = Expr("true", sort=BOOL)
+FALSE = Expr("false", sort=BOOL)
+
+
+def vzero() -> Expr:
+    return Expr("vzero", sort=VEC)
+
+
+# --------------------------------------------------------------------------- builders
+def _need_num(e: Expr, what: str):
+    if e.sort not in NUMERIC:
+        raise FormulaError(f"{what} needs a number, got a {e.sort}")
+
+
+def to_real(e) -> Expr:
+    e = num(e)
+    if e.sort == REAL:
+        return e
+    _need_num(e, "to_real")
+    if e.op == "num":
+        return Expr("num", value=e.value, sort=REAL)
+    return Expr("to_real", (e,), sort=REAL)
+
+
+def _arith(op: str, a, b) -> Expr:
+    a, b = num(a), num(b)
+    if VEC in (a.sort, b.sort):
+        return _vec_arith(op, a, b)
+    _need_num(a, op)
+    _need_num(b, op)
+    if op == "div" or REAL in (a.sort, b.sort):
+        a, b = to_real(a), to_real(b)
+        sort = REAL
+    else:       # naturals are closed under + and *; anything else is an integer
+        sort = NAT if (op in ("add", "mul") and a.sort == b.sort == NAT) else INT
+    if op in ("add", "mul"):             # flatten n-ary sums and products
+        args = (a.args if a.op == op else (a,)) + (b.args if b.op == op else (b,))
+        return Expr(op, args, sort=sort)
+    return Expr(op, (a, b), sort=sort)
+
+
+def _vec_arith(op: str, a: Expr, b: Expr) -> Expr:
+    if op == "add" and a.sort == b.sort == VEC:
+        return Expr("vadd", (a, b), sort=VEC)
+    if op == "sub" and a.sort == b.sort == VEC:
+        return Expr("vsub", (a, b), sort=VEC)
+    if op == "mul" and a.sort != VEC and b.sort == VEC:
+        return Expr("smul", (to_real(a), b), sort=VEC)
+    if op == "mul" and a.sort == VEC and b.sort != VEC:
+        return Expr("smul", (to_real(b), a), sort=VEC)
+    raise FormulaError(f"cannot {op} a {a.sort} and a {b.sort} (inner products are dot(a, b))")
+
+
+def _rel(op: str, a, b) -> Expr:
+    a, b = num(a), num(b)
+    if op in ("eq", "ne") and (a.sort == b.sort or (a.sort in NUMERIC and b.sort in NUMERIC)):
+        if a.sort in NUMERIC and REAL in (a.sort, b.sort):
+            a, b = to_real(a), to_real(b)
+        return Expr(op, (a, b), sort=BOOL)
+    _need_num(a, op)
+    _need_num(b, op)
+    if REAL in (a.sort, b.sort):
+        a, b = to_real(a), to_real(b)
+    return Expr(op, (a, b), sort=BOOL)
+
+
+def Eq(a, b) -> Expr:
+    return _rel("eq", a, b)
+
+
+def Ne(a, b) -> Expr:
+    return _rel("ne", a, b)
+
+
+def _need_bool(e: Expr, what: str):
+    if e.sort != BOOL:
+        raise FormulaError(f"{what} needs formulas, got a {e.sort}")
+
+
+def And(*fs) -> Expr:
+    fs = [f for f in _flat(fs)]
+    for f in fs:
+        _need_bool(f, "And")
+    if not fs:
+        return TRUE
+    if len(fs) == 1:
+        return fs[0]
+    args = []
+    for f in fs:
+        args.extend(f.args if f.op == "and" else (f,))
+    return Expr("and", tuple(args), sort=BOOL)
+
+
+def Or(*fs) -> Expr:
+    fs = [f for f in _flat(fs)]
+    for f in fs:
+        _need_bool(f, "Or")
+    if not fs:
+        return FALSE
+    if len(fs) == 1:
+        return fs[0]
+    args = []
+    for f in fs:
+        args.extend(f.args if f.op == "or" else (f,))
+    return Expr("or", tuple(args), sort=BOOL)
+
+
+def _flat(fs):
+    for f in fs:
+        if isinstance(f, (list, tuple)):
+            yield from _flat(f)
+        else:
+            yield f
+
+
+def Not(f) -> Expr:
+    _need_bool(f, "Not")
+    return Expr("not", (f,), sort=BOOL)
+
+
+def Implies(a, b) -> Expr:
+    _need_bool(a, "Implies")
+    _need_bool(b, "Implies")
+    return Expr("implies", (a, b), sort=BOOL)
+
+
+def Iff(a, b) -> Expr:
+    _need_bool(a, "Iff")
+    _need_bool(b, "Iff")
+    return Expr("iff", (a, b), sort=BOOL)
+
+
+def Ite(c, a, b) -> Expr:
+    _need_bool(c, "Ite")
+    a, b = num(a), num(b)
+    if a.sort != b.sort:
+        if a.sort in NUMERIC and b.sort in NUMERIC:
+            a, b = to_real(a), to_real(b)
+        else:
+            raise FormulaError(f"Ite branches of sorts {a.sort} and {b.sort}")
+    return Expr("ite", (c, a, b), sort=a.sort)
+
+
+def ForAll(vs, body) -> Expr:
+    vs = (vs,) if isinstance(vs, Expr) else tuple(vs)
+    for v in vs:
+        if v.op != "var":
+            raise FormulaError("ForAll binds variables")
+    _need_bool(body, "ForAll")
+    return Expr("forall", vs + (body,), sort=BOOL)
+
+
+def forall_below(k: Expr, hi, body, lo=0) -> Expr:
+    """``for every k with lo <= k < hi: body`` (the form of every per-step hypothesis)."""
+    return ForAll(k, Implies(And(num(lo) <= k, k < num(hi)), body))
+
+
+def Sum(i: Expr, lo, hi, body) -> Expr:
+    """sum_{i = lo}^{hi} body (inclusive bounds, an empty sum when hi < lo)."""
+    if i.op != "var" or not _is_int(i.sort):
+        raise FormulaError("a sum runs over an integer variable")
+    lo, hi, body = num(lo), num(hi), num(body)
+    _need_num(body, "Sum")
+    return Expr("sum", (i, lo, hi, body), sort=REAL if body.sort == REAL else INT)
+
+
+def dot(a, b) -> Expr:
+    if a.sort != VEC or b.sort != VEC:
+        raise FormulaError("dot needs two vectors")
+    return Expr("dot", (a, b), sort=REAL)
+
+
+def norm2(a) -> Expr:
+    return dot(a, a)

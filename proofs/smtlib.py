@@ -1,0 +1,227 @@
+"""Formula objects as SMT-LIB 2: the one text both solvers read (z3 through ``parse_smt2_string``,
+cvc5 through its parser), and the text ``verify --smtlib`` writes.  Nothing is expanded or
+simplified on the way: the problem is the statement itself.
+
+Translation: ``Nat`` is ``Int`` plus ``(assert (>= v 0))`` for every natural-number constant (and
+a guard on bound naturals); ``Vec`` is an uninterpreted sort ``mb_Vec`` with uninterpreted
+``mb_dot``, ``mb_vadd``, ``mb_vsub``, ``mb_smul``, ``mb_vzero`` (their laws enter a proof only as
+facts: identities checked in coordinates, or named trusted rules); ``abs/max/min`` are
+if-then-else; ``exp``, ``sqrt``, ``lg``, ``pow2`` and every finite sum are uninterpreted
+functions (a sum of the free variables it depends on: abstracting a term by an uninterpreted
+function keeps every unsat answer sound).  The feature-space constructions are uninterpreted too:
+``mb_vec1``, ``mb_vcat``, ``mb_tensor``, ``mb_tpow`` (tensor power), ``mb_npow`` (a power with an
+integer exponent term), and a finite sum of vectors is a function into ``mb_Vec`` like a sum.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .formula import BOOL, INT, NAT, REAL, VEC, Expr, FormulaError
+from .substitution import free_vars, walk
+
+__all__ = ["problem", "guarded", "term", "SmtContext"]
+
+_SORT = {REAL: "Real", INT: "Int", NAT: "Int", BOOL: "Bool", VEC: "mb_Vec"}
+_REL = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "="}
+_VEC_FUNS = {"vadd": ("mb_vadd", ("mb_Vec", "mb_Vec"), "mb_Vec"), "vsub": ("mb_vsub", ("mb_Vec", "mb_Vec"), "mb_Vec"),
+             "smul": ("mb_smul", ("Real", "mb_Vec"), "mb_Vec"), "dot": ("mb_dot", ("mb_Vec", "mb_Vec"), "Real")}
+_UNINTERPRETED = {"exp": ("mb_exp", ("Real",), "Real"), "sqrt": ("mb_sqrt", ("Real",), "Real"),
+                  "lg": ("mb_lg", ("Real",), "Real"), "pow2": ("mb_pow2", ("Int",), "Real")}
+_FEATURE_FUNS = {"vec1": ("mb_vec1", ("Real",), "mb_Vec"), "vcat": ("mb_vcat", ("mb_Vec", "mb_Vec"), "mb_Vec"),
+                 "tensor": ("mb_tensor", ("mb_Vec", "mb_Vec"), "mb_Vec"),
+                 "tpow": ("mb_tpow", ("mb_Vec", "Int"), "mb_Vec"), "npow": ("mb_npow", ("Real", "Int"), "Real")}
+
+
+def _num(f: Fraction, sort: str) -> str:
+    if sort in (INT, NAT):
+        if f.denominator != 1:
+            raise FormulaError(f"integer constant {f}")
+        v = f.numerator
+        return str(v) if v >= 0 else f"(- {-v})"
+    p, q = f.numerator, f.denominator
+    s = f"{abs(p)}.0" if q == 1 else f"(/ {abs(p)}.0 {q}.0)"
+    return s if p >= 0 else f"(- {s})"
+
+
+class SmtContext:
+    """Declarations collected while printing terms (symbols, sorts, abstracted sums)."""
+
+    def __init__(self):
+        self.decls: dict[str, str] = {}        # name -> declaration line
+        self.nat_consts: set[str] = set()
+        self.nat_terms: set[Expr] = set()       # natural-valued applications (f(t) >= 0)
+        self.uses_vec = False
+        self.sums: dict[Expr, str] = {}
+
+    def declare(self, name: str, args: tuple[str, ...], res: str):
+        line = f"(declare-fun {name} ({' '.join(args)}) {res})"
+        old = self.decls.setdefault(name, line)
+        if old != line:
+            raise FormulaError(f"symbol {name} declared twice with different sorts")
+
+    def term(self, e: Expr, bound: frozenset = frozenset()) -> str:  # noqa: C901 - one case per node
+        op, a = e.op, e.args
+        T = lambda x: self.term(x, bound)  # noqa: E731
+        if op == "var":
+            if e in bound:
+                return e.name
+            self.declare(e.name, (), _SORT[e.sort])
+            if e.sort == NAT:
+                self.nat_consts.add(e.name)
+            if e.sort == VEC:
+                self.uses_vec = True
+            return e.name
+        if op == "num":
+            return _num(e.value, e.sort)
+        if op == "call":
+            self.declare(e.name, tuple(_SORT[x.sort] for x in a), _SORT[e.sort])
+            if e.sort == NAT and not (free_vars(e) & bound):
+                self.nat_terms.add(e)
+            if e.sort == VEC or any(x.sort == VEC for x in a):
+                self.uses_vec = True
+            return f"({e.name} {' '.join(T(x) for x in a)})"
+        if op in ("true", "false"):
+            return op
+        if op == "to_real":
+            return f"(to_real {T(a[0])})"
+        if op in ("add", "mul"):
+            return f"({'+' if op == 'add' else '*'} {' '.join(T(x) for x in a)})"
+        if op == "sub":
+            return f"(- {T(a[0])} {T(a[1])})"
+        if op == "neg":
+            return f"(- {T(a[0])})"
+        if op == "div":
+            return f"(/ {T(a[0])} {T(a[1])})"
+        if op == "pow":
+            k = int(a[1].value)
+            if k == 0:
+                return "1.0" if e.sort == REAL else "1"
+            b = T(a[0])
+            return b if k == 1 else f"(* {' '.join([b] * k)})"
+        if op == "ite":
+            return f"(ite {T(a[0])} {T(a[1])} {T(a[2])})"
+        if op == "abs":
+            x = T(a[0])
+            zero = "0.0" if e.sort == REAL else "0"
+            return f"(ite (>= {x} {zero}) {x} (- {x}))"
+        if op in ("max", "min"):
+            x, y = T(a[0]), T(a[1])
+            return f"(ite ({'>=' if op == 'max' else '<='} {x} {y}) {x} {y})"
+        if op == "vzero":
+            self.uses_vec = True
+            self.declare("mb_vzero", (), "mb_Vec")
+            return "mb_vzero"
+        if op in _VEC_FUNS:
+            self.uses_vec = True
+            name, args, res = _VEC_FUNS[op]
+            self.declare(name, args, res)
+            return f"({name} {T(a[0])} {T(a[1])})"
+        if op in _UNINTERPRETED:
+            name, args, res = _UNINTERPRETED[op]
+            self.declare(name, args, res)
+            return f"({name} {T(a[0])})"
+        if op in _FEATURE_FUNS:
+            name, args, res = _FEATURE_FUNS[op]
+            self.declare(name, args, res)
+            if "mb_Vec" in args or res == "mb_Vec":
+                self.uses_vec = True
+            return f"({name} {' '.join(T(x) for x in a)})"
+        if op in ("sum", "vsum"):
+            if op == "vsum":
+                self.uses_vec = True
+            return self._sum(e, bound)
+        if op in _REL:
+            return f"({_REL[op]} {T(a[0])} {T(a[1])})"
+        if op == "ne":
+            return f"(not (= {T(a[0])} {T(a[1])}))"
+        if op in ("and", "or"):
+            return f"({op} {' '.join(T(x) for x in a)})"
+        if op == "not":
+            return f"(not {T(a[0])})"
+        if op == "implies":
+            return f"(=> {T(a[0])} {T(a[1])})"
+        if op == "iff":
+            return f"(= {T(a[0])} {T(a[1])})"
+        if op == "forall":
+            vs, body = a[:-1], a[-1]
+            nb = bound | set(vs)
+            binders = " ".join(f"({v.name} {_SORT[v.sort]})" for v in vs)
+            inner = self.term(body, frozenset(nb))
+            nats = [v.name for v in vs if v.sort == NAT]
+            if nats:
+                guard = " ".join(f"(>= {n} 0)" for n in nats)
+                inner = f"(=> (and {guard} true) {inner})"
+            return f"(forall ({binders}) {inner})"
+        raise FormulaError(f"no SMT-LIB translation for {op}")
+
+    def _sum(self, e: Expr, bound) -> str:
+        """sum_{i=lo}^{hi} body as an uninterpreted function of (lo, hi, the body's other free
+        variables): one function per (index, body), so sums with arithmetically equal bounds are
+        equal to the solvers (congruence), and nothing else about them is assumed."""
+        i, lo, hi, body = e.args
+        fv = sorted(free_vars(body) - {i}, key=lambda v: v.name)
+        key = Expr(e.op, (i, Expr("num", value=Fraction(0), sort=INT), Expr("num", value=Fraction(0), sort=INT),
+                          body), sort=e.sort)
+        if key not in self.sums:
+            self.sums[key] = f"mb_sum{len(self.sums)}"
+        name = self.sums[key]
+        self.declare(name, ("Int", "Int") + tuple(_SORT[v.sort] for v in fv), _SORT[e.sort])
+        args = [self.term(lo, bound), self.term(hi, bound)] + [self.term(v, bound) for v in fv]
+        return f"({name} {' '.join(args)})"
+
+    def header(self) -> str:
+        lines = ["(set-logic ALL)"]
+        if self.uses_vec:
+            lines.append("(declare-sort mb_Vec 0)")
+        lines.extend(self.decls[k] for k in sorted(self.decls, key=_decl_order))
+        lines.extend(f"(assert (>= {n} 0))" for n in sorted(self.nat_consts))
+        for t in sorted(self.nat_terms, key=lambda x: self.term(x)):
+            lines.append(f"(assert (>= {self.term(t)} 0))")
+        return "\n".join(lines)
+
+
+def _decl_order(name: str):
+    return (name.startswith("mb_"), name)
+
+
+def term(e: Expr) -> str:
+    return SmtContext().term(e)
+
+
+def problem(hyps, goal: Expr | None, comment: str = "") -> str:
+    """The SMT-LIB problem "hypotheses and not goal" (``goal=None``: the hypotheses alone, to ask
+    whether they are satisfiable).  ``hyps``: (label, formula) pairs.  unsat means proved."""
+    ctx = SmtContext()
+    body = []
+    for label, h in hyps:
+        if h.sort != BOOL:
+            raise FormulaError(f"hypothesis {label} is not a formula")
+        body.append(f"; {label}\n(assert {ctx.term(h)})")
+    if goal is not None:
+        if goal.sort != BOOL:
+            raise FormulaError("the goal is not a formula")
+        body.append(f"; goal (negated: unsat = proved)\n(assert (not {ctx.term(goal)}))")
+    head = "".join(f"; {line}\n" for line in comment.splitlines()) if comment else ""
+    return head + ctx.header() + "\n" + "\n".join(body) + "\n(check-sat)\n"
+
+
+def guarded(hyps, goal: Expr) -> tuple[str, list[str], str]:
+    """One text for many satisfiability questions: hypothesis i is asserted under the Boolean
+    ``mb_h<i>``, the negated goal under ``mb_g``; a question is a set of those names to assume.
+    Returns (text, hypothesis guard names, goal guard name)."""
+    ctx = SmtContext()
+    body, names = [], []
+    for i, (label, h) in enumerate(hyps):
+        n = f"mb_h{i}"
+        names.append(n)
+        ctx.declare(n, (), "Bool")
+        body.append(f"; {label}\n(assert (=> {n} {ctx.term(h)}))")
+    ctx.declare("mb_g", (), "Bool")
+    body.append(f"(assert (=> mb_g (not {ctx.term(goal)})))")
+    return ctx.header() + "\n" + "\n".join(body) + "\n", names, "mb_g"
+
+
+def uninterpreted_ops(e: Expr) -> set[str]:
+    """Which interpreted notions the solvers see only as uninterpreted symbols in ``e``."""
+    return {n.op for n in walk(e) if n.op in _UNINTERPRETED or n.op in ("sum", "vsum") or n.op in _VEC_FUNS
+            or n.op in _FEATURE_FUNS}

@@ -1,0 +1,437 @@
+"""Formula objects in sympy: the coordinate model of vectors, for identities.
+
+A vector variable ``v`` is the indexed family ``v[i]``, i = 1..d with d a symbolic dimension; a
+vector sequence ``w(k)`` is ``w[k, i]``; ``dot(a, b)`` is ``Sum(a[i] b[i], (i, 1, d))``; ``+``,
+``-`` and scaling act coordinatewise.  An identity is decided by expanding both sides into
+monomials under the sums and collecting them (linearity of finite sums: the trusted rule
+``finite_sum_linearity``); z3 and cvc5 then re-check the same identity in dimensions 1, 2, 3
+(``proofs.concrete.instance``), which needs no trust.
+
+Feature spaces (``vec1``, ``vcat``, ``tensor``, ``tpow``, ``VSum`` and functions of vectors such as
+a feature map ``phi(x)``) use a block model (:func:`block_identity_holds`): a vector is a list of
+blocks, each a family of coordinates over a tuple of symbolic dimensions -- ``x`` is one block over
+d, ``phi(x)`` one block over N_phi (the feature map's own dimension), ``(u, v)`` u's blocks then
+v's, ``u (x) v`` the products of a block of u and a block of v over both index tuples.  An inner
+product sums block by block; the identity is decided by a normal form for sums over several
+independent indices (finite sums are linear, and a sum over a box of indices may be taken in any
+order: the trusted rule ``finite_sum_linearity``).  Formulas without these constructions take the
+single-index path above, unchanged.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .formula import VEC, Expr, FormulaError
+
+__all__ = ["to_sympy", "identity_holds", "has_symbolic_sum", "needs_coordinates"]
+
+
+@lru_cache(maxsize=1)
+def _sp():
+    import sympy as sp
+    return sp
+
+
+def _dim():
+    sp = _sp()
+    return sp.Symbol("d", integer=True, positive=True)
+
+
+class _Tr:
+    def __init__(self):
+        sp = _sp()
+        self.sp = sp
+        self.n = 0
+        self.d = _dim()
+        self.syms: dict[str, object] = {}
+
+    def sym(self, name):
+        if name not in self.syms:
+            self.syms[name] = self.sp.Symbol(name, real=True)
+        return self.syms[name]
+
+    def index(self):
+        self.n += 1
+        return self.sp.Symbol(f"i{self.n}", integer=True, positive=True)
+
+    def vec(self, e: Expr, i):  # noqa: C901
+        sp, op, a = self.sp, e.op, e.args
+        if op == "var":
+            return sp.IndexedBase(e.name)[i]
+        if op == "call":
+            if len(a) != 1:
+                raise FormulaError("only sequences of vectors have coordinates here")
+            return sp.IndexedBase(e.name)[self.scalar(a[0]), i]
+        if op == "vzero":
+            return sp.Integer(0)
+        if op == "vadd":
+            return self.vec(a[0], i) + self.vec(a[1], i)
+        if op == "vsub":
+            return self.vec(a[0], i) - self.vec(a[1], i)
+        if op == "smul":
+            return self.scalar(a[0]) * self.vec(a[1], i)
+        raise FormulaError(f"no coordinates for {op}")
+
+    def scalar(self, e: Expr):  # noqa: C901
+        sp, op, a = self.sp, e.op, e.args
+        S = self.scalar
+        if op == "var":
+            return self.sym(e.name)
+        if op == "num":
+            return sp.Rational(e.value.numerator, e.value.denominator)
+        if op == "call":
+            if any(x.sort == VEC for x in a):
+                raise FormulaError("a function of a vector has no coordinate form")
+            return sp.Function(e.name)(*[S(x) for x in a])
+        if op == "to_real":
+            return S(a[0])
+        if op == "add":
+            return sp.Add(*[S(x) for x in a])
+        if op == "mul":
+            return sp.Mul(*[S(x) for x in a])
+        if op == "sub":
+            return S(a[0]) - S(a[1])
+        if op == "neg":
+            return -S(a[0])
+        if op == "div":
+            return S(a[0]) / S(a[1])
+        if op == "pow":
+            return S(a[0]) ** int(a[1].value)
+        if op == "dot":
+            i = self.index()
+            return sp.Sum(self.vec(a[0], i) * self.vec(a[1], i), (i, 1, self.d))
+        if op == "sum":
+            v, lo, hi, body = a
+            iv = sp.Symbol(v.name, integer=True)
+            inner = _Tr.scalar(self, body).subs(self.sym(v.name), iv)
+            return sp.Sum(inner, (iv, S(lo), S(hi)))
+        if op in ("exp", "sqrt"):
+            return getattr(sp, op)(S(a[0]))
+        if op == "lg":
+            return sp.log(S(a[0]), 2)
+        raise FormulaError(f"no sympy form for {op}")
+
+
+def to_sympy(e: Expr):
+    """The sympy expression of a numeric term (vectors in coordinates over a symbolic d)."""
+    return _Tr().scalar(e)
+
+
+def has_symbolic_sum(e: Expr) -> bool:
+    """Does deciding ``e`` need linearity of finite sums (an inner product or a sum)?"""
+    from .substitution import walk
+    return any(n.op in ("dot", "sum") for n in walk(e))
+
+
+def needs_coordinates(e: Expr) -> bool:
+    """Is ``e`` about vectors or sums (decided in coordinates, not by the solvers as it stands)?"""
+    from .substitution import walk
+    return any(n.op in ("dot", "sum") or n.sort == VEC for n in walk(e))
+
+
+def _sum_normal(expr) -> bool | None:
+    """Linearity of finite sums as a normal form: expand every summand into monomials, pull the
+    factors free of the summation index out, rename the index, collect.  True when every
+    collected coefficient is 0; None when the form is outside what this handles."""
+    sp = _sp()
+    expr = sp.expand(expr)
+    coeffs: dict = {}
+    canon = sp.Symbol("i_", integer=True, positive=True)
+    for term in sp.Add.make_args(expr):
+        outer, sums = [], []
+        for f in sp.Mul.make_args(term):
+            (sums if isinstance(f, sp.Sum) else outer).append(f)
+        if len(sums) > 1:
+            return None
+        if not sums:
+            coeffs[None] = coeffs.get(None, 0) + term
+            continue
+        S = sums[0]
+        if len(S.limits) != 1:
+            return None
+        var, lo, hi = S.limits[0]
+        body = sp.expand(S.function.subs(var, canon))
+        for t in sp.Add.make_args(body):
+            dep = sp.Mul(*[f for f in sp.Mul.make_args(t) if f.has(canon)])
+            ind = sp.Mul(*[f for f in sp.Mul.make_args(t) if not f.has(canon)])
+            key = (dep, lo, hi)
+            coeffs[key] = coeffs.get(key, 0) + ind * sp.Mul(*outer)
+    return all(sp.expand(c) == 0 for c in coeffs.values())
+
+
+def identity_holds(lhs: Expr, rhs: Expr) -> tuple[bool, str]:
+    """(True, how) when sympy shows lhs - rhs = 0 in the coordinate model; (False, why) otherwise."""
+    if needs_blocks(lhs) or needs_blocks(rhs):
+        return block_identity_holds(lhs, rhs)
+    sp = _sp()
+    tr = _Tr()
+    if lhs.sort == VEC:              # equal in every coordinate i (a symbolic index)
+        i = tr.index()
+        diff = tr.vec(lhs, i) - tr.vec(rhs, i)
+    else:
+        diff = tr.scalar(lhs) - tr.scalar(rhs)
+    if sp.expand(diff) == 0:
+        return True, "expand(lhs - rhs) = 0"
+    if diff.has(sp.Sum):
+        r = _sum_normal(diff)
+        if r is True:
+            return True, "lhs - rhs = 0 by linearity of finite sums"
+        return False, "the sums do not cancel" if r is False else "sum form outside the normal form"
+    return False, "expand(lhs - rhs) is not 0"
+
+
+# --------------------------------------------------------------------------- feature spaces: blocks
+_FEATURE_OPS = ("vec1", "vcat", "tensor", "tpow", "npow", "vsum")
+
+
+def needs_blocks(e: Expr) -> bool:
+    """Does ``e`` use a feature-space construction or a function of a vector?"""
+    from .substitution import walk
+    return any(n.op in _FEATURE_OPS or (n.op == "call" and any(x.sort == VEC for x in n.args)) for n in walk(e))
+
+
+_ZERO = None        # the zero vector: a list of blocks of whatever shape the other operand has
+
+
+class _Blocks(_Tr):
+    """Vectors as lists of blocks ``(shape, coordinate function)``: ``shape`` is a tuple of sympy
+    dimensions, the function maps a tuple of index symbols (one per dimension) to a coordinate."""
+
+    def __init__(self):
+        super().__init__()
+        self.opaque: dict[Expr, str] = {}
+
+    # ------------------------------------------------------------------ keys of vector arguments
+    def vkey(self, e: Expr):
+        """A sympy term standing for the vector ``e`` as the argument of a function: equal terms
+        give equal keys, and a key depends on the scalar variables of the term (so phi(x(j)) is a
+        function of the summation index j)."""
+        sp = self.sp
+        if e.op == "var":
+            return sp.Symbol(f"mb_vec_{e.name}")
+        from .substitution import free_vars
+        if e not in self.opaque:
+            self.opaque[e] = f"mb_t{len(self.opaque)}"
+        deps = sorted((v for v in free_vars(e) if v.sort != VEC), key=lambda v: v.name)
+        return sp.Function(self.opaque[e])(*[self.sym(v.name) for v in deps]) if deps else \
+            sp.Symbol(self.opaque[e])
+
+    def fun_dim(self, name: str):
+        return self.sp.Symbol(f"N_{name}", integer=True, positive=True)
+
+    def size(self, blocks):
+        sp = self.sp
+        return sp.Add(*[sp.Mul(*shape) for shape, _ in blocks])
+
+    # ------------------------------------------------------------------ vectors
+    def blocks(self, e: Expr):  # noqa: C901 - one case per node kind
+        sp, op, a = self.sp, e.op, e.args
+        if op == "var":
+            base = sp.IndexedBase(e.name)
+            return [((self.d,), lambda I, b=base: b[I[0]])]
+        if op == "call":
+            if all(x.sort != VEC for x in a):             # a sequence of vectors, w(k): in R^d
+                if len(a) != 1:
+                    raise FormulaError("only sequences of vectors have coordinates here")
+                base, k = sp.IndexedBase(e.name), self.scalar(a[0])
+                return [((self.d,), lambda I, b=base, k=k: b[k, I[0]])]
+            keys = [self.vkey(x) if x.sort == VEC else self.scalar(x) for x in a]
+            f = sp.Function(e.name)
+            return [((self.fun_dim(e.name),), lambda I, f=f, keys=keys: f(*keys, I[0]))]
+        if op == "vzero":
+            return _ZERO
+        if op in ("vadd", "vsub"):
+            u, v = self.blocks(a[0]), self.blocks(a[1])
+            if u is _ZERO:
+                return v if op == "vadd" or v is _ZERO else [(s, lambda I, g=g: -g(I)) for s, g in v]
+            if v is _ZERO:
+                return u
+            self.same_shapes(u, v)
+            sign = 1 if op == "vadd" else -1
+            return [(s, lambda I, f=f, g=g: f(I) + sign * g(I)) for (s, f), (_, g) in zip(u, v)]
+        if op == "smul":
+            c, v = self.scalar(a[0]), self.blocks(a[1])
+            return _ZERO if v is _ZERO else [(s, lambda I, g=g: c * g(I)) for s, g in v]
+        if op == "vec1":
+            t = self.scalar(a[0])
+            return [((), lambda I, t=t: t)]
+        if op == "vcat":
+            u, v = self.blocks(a[0]), self.blocks(a[1])
+            if u is _ZERO or v is _ZERO:
+                raise FormulaError("the zero vector in a concatenation has no dimension")
+            return u + v
+        if op == "tensor":
+            u, v = self.blocks(a[0]), self.blocks(a[1])
+            if u is _ZERO or v is _ZERO:
+                raise FormulaError("the zero vector in a tensor product has no dimension")
+            return [(su + sv, lambda I, f=f, g=g, n=len(su): f(I[:n]) * g(I[n:])) for su, f in u for sv, g in v]
+        if op == "tpow":
+            v, k = a
+            if k.op == "num":
+                out = [((), lambda I: sp.Integer(1))]
+                for _ in range(int(k.value)):
+                    out = [(su + sv, lambda I, f=f, g=g, n=len(su): f(I[:n]) * g(I[n:]))
+                           for su, f in out for sv, g in self.blocks(v)]
+                return out
+            base = self.blocks(v)
+            if base is _ZERO:
+                raise FormulaError("the zero vector in a tensor power has no dimension")
+            key, kk = self.vkey(v), self.scalar(k)
+            f = sp.Function("mb_tpow")
+            return [((self.size(base) ** kk,), lambda I, f=f, key=key, kk=kk: f(key, kk, I[0]))]
+        if op == "vsum":
+            i, lo, hi, body = a
+            iv = sp.Symbol(i.name, integer=True)
+            inner = self.blocks(body)
+            if inner is _ZERO:
+                return _ZERO
+            lo_s, hi_s = self.scalar(lo), self.scalar(hi)
+            out = []
+            for shape, g in inner:
+                if any(sp.sympify(n).has(self.sym(i.name)) for n in shape):
+                    raise FormulaError("a sum of vectors whose dimension depends on the index")
+                out.append((shape, lambda I, g=g: sp.Sum(g(I).subs(self.sym(i.name), iv), (iv, lo_s, hi_s))))
+            return out
+        raise FormulaError(f"no coordinates for {op}")
+
+    def same_shapes(self, u, v):
+        sp = self.sp
+        if len(u) != len(v) or any(len(s) != len(t) or any(sp.expand(p - q) != 0 for p, q in zip(s, t))
+                                   for (s, _), (t, _) in zip(u, v)):
+            raise FormulaError("vectors of different shapes in one operation")
+
+    def fresh_indices(self, shape):
+        return tuple(self.index() for _ in shape)
+
+    # ------------------------------------------------------------------ scalars
+    def scalar(self, e: Expr):
+        sp, op, a = self.sp, e.op, e.args
+        if op == "dot":
+            u, v = self.blocks(a[0]), self.blocks(a[1])
+            if u is _ZERO or v is _ZERO:
+                return sp.Integer(0)
+            self.same_shapes(u, v)
+            out = sp.Integer(0)
+            for (shape, f), (_, g) in zip(u, v):
+                idx = self.fresh_indices(shape)
+                term = f(idx) * g(idx)
+                out += sp.Sum(term, *[(i, 1, n) for i, n in zip(idx, shape)]) if idx else term
+            return out
+        if op == "call":
+            keys = [self.vkey(x) if x.sort == VEC else self.scalar(x) for x in a]
+            return sp.Function(e.name)(*keys)
+        if op == "npow":              # uninterpreted, as for the solvers: its laws are trusted rules
+            return sp.Function("mb_npow")(self.scalar(a[0]), self.scalar(a[1]))
+        if op == "sum":
+            v, lo, hi, body = a
+            iv = sp.Symbol(v.name, integer=True)
+            inner = self.scalar(body).subs(self.sym(v.name), iv)
+            return sp.Sum(inner, (iv, self.scalar(lo), self.scalar(hi)))
+        if op in ("vec1", "vcat", "tensor", "tpow", "vsum"):
+            raise FormulaError(f"a vector ({op}) where a number is expected")
+        return _Tr.scalar(self, e)
+
+
+def _flatten(expr, fresh):
+    """``expr`` as a list of (limits, body): expr = sum over the list of Sum(body, *limits), with
+    no Sum left in any body (products of sums become one sum over all their indices, with every
+    index renamed apart).  None when a sum's range depends on another summation index."""
+    sp = _sp()
+    if not expr.has(sp.Sum):
+        return [((), expr)]
+    if isinstance(expr, sp.Add):
+        out = []
+        for t in expr.args:
+            r = _flatten(t, fresh)
+            if r is None:
+                return None
+            out.extend(r)
+        return out
+    if isinstance(expr, sp.Mul) or (isinstance(expr, sp.Pow) and expr.exp.is_Integer and expr.exp > 0):
+        factors = list(expr.args) if isinstance(expr, sp.Mul) else [expr.base] * int(expr.exp)
+        acc = [((), sp.Integer(1))]
+        for f in factors:
+            r = _flatten(f, fresh)
+            if r is None:
+                return None
+            acc = [(l1 + l2, b1 * b2) for l1, b1 in acc for l2, b2 in r]
+        return acc
+    if isinstance(expr, sp.Sum):
+        body, limits = expr.function, []
+        for var, lo, hi in expr.limits:
+            nv = fresh()
+            body = body.subs(var, nv)
+            limits.append((nv, lo, hi))
+        inner = _flatten(body, fresh)
+        if inner is None:
+            return None
+        out = [(tuple(limits) + l, b) for l, b in inner]
+        for lims, _ in out:
+            vs = {v for v, _, _ in lims}
+            if any(lo.free_symbols & vs or hi.free_symbols & vs for _, lo, hi in lims):
+                return None
+        return out
+    return [((), expr)]       # a sum inside a function: an atom
+
+
+def multi_sum_normal(expr) -> bool | None:
+    """Finite sums over several independent indices as a normal form: every term becomes one sum
+    over a box of indices of a monomial; the indices are renamed in the order that gives the
+    smallest key (sums over a box may be taken in any order), index-free factors are collected
+    as coefficients.  True when every coefficient is 0; None when a range depends on an index."""
+    sp = _sp()
+    from itertools import permutations
+    n = [0]
+
+    def fresh():
+        n[0] += 1
+        return sp.Symbol(f"j_{n[0]}", integer=True)
+    terms = _flatten(sp.expand(expr), fresh)
+    if terms is None:
+        return None
+    canon = [sp.Symbol(f"k_{t}", integer=True) for t in range(8)]
+    coeffs: dict = {}
+    for limits, body in terms:
+        vs = {v for v, _, _ in limits}
+        if len(limits) > len(canon):
+            return None
+        for mono in sp.Add.make_args(sp.expand(body)):
+            dep = sp.Mul(*[f for f in sp.Mul.make_args(mono) if f.free_symbols & vs])
+            ind = sp.Mul(*[f for f in sp.Mul.make_args(mono) if not f.free_symbols & vs])
+            best = None
+            for perm in permutations(range(len(limits))):
+                ren = {limits[p][0]: canon[t] for t, p in enumerate(perm)}
+                key = (tuple((sp.srepr(limits[p][1]), sp.srepr(limits[p][2])) for p in perm),
+                       sp.srepr(dep.xreplace(ren)))
+                best = key if best is None or key < best else best
+            coeffs[best] = coeffs.get(best, 0) + ind
+    return all(sp.expand(c) == 0 for c in coeffs.values())
+
+
+def block_identity_holds(lhs: Expr, rhs: Expr) -> tuple[bool, str]:
+    """:func:`identity_holds` for formulas with feature-space constructions (the block model)."""
+    sp = _sp()
+    tr = _Blocks()
+    if lhs.sort == VEC:
+        u, v = tr.blocks(lhs), tr.blocks(rhs)
+        if u is _ZERO and v is _ZERO:
+            return True, "0 = 0"
+        if u is _ZERO or v is _ZERO:
+            w = v if u is _ZERO else u
+            diffs = [g(tr.fresh_indices(s)) for s, g in w]
+        else:
+            tr.same_shapes(u, v)
+            diffs = []
+            for (s, f), (_, g) in zip(u, v):
+                idx = tr.fresh_indices(s)
+                diffs.append(f(idx) - g(idx))
+    else:
+        diffs = [tr.scalar(lhs) - tr.scalar(rhs)]
+    for diff in diffs:
+        if sp.expand(diff) == 0:
+            continue
+        r = multi_sum_normal(diff) if diff.has(sp.Sum) else False
+        if r is not True:
+            return False, ("the sums do not cancel" if r is False and diff.has(sp.Sum) else
+                           "sum form outside the normal form" if r is None else "expand(lhs - rhs) is not 0")
+    return True, "lhs - rhs = 0 in every block of coordinates, by linearity of finite sums"
