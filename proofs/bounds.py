@@ -133,6 +133,18 @@ BOUNDS: dict[str, Bound] = {b.id: b for b in [
           "unit target, TD = total distance at margin gamma"),
     Bound("perceptron.two_d", "perceptron_2d_half_bound", ("gamma > 0", "gamma <= 1"),
           "d = 2, unit examples, unit target, margin gamma", ()),
+    Bound("winnow.halving", "winnow_halving_bound", ("n >= 1", "r >= 0", "r <= n"),
+          "Winnow double/halve, threshold n, r-literal monotone disjunction", ()),
+    Bound("winnow.halving_integer", "winnow_halving_bound_integer", ("n >= 1", "r >= 0", "r <= n"),
+          "the same, using that the counts are integers", ()),
+    Bound("winnow.elimination", "winnow_elimination_bound", ("n >= 1", "r >= 0", "r <= n"),
+          "Winnow double/eliminate", ()),
+    Bound("winnow.halving_pow2", "winnow_halving_pow2", ("n >= 2", "r >= 0", "r <= n"),
+          "n a power of 2 (n >= 2)", ()),
+    Bound("winnow.halving_pow2_tight", "winnow_halving_pow2_tight", ("n >= 2", "r >= 1", "r <= n"),
+          "n a power of 2 (n >= 2), r >= 1: tight (attained by the adversary)", ()),
+    Bound("winnow.elimination_pow2", "winnow_elimination_pow2", ("n >= 2", "r >= 1", "r <= n"),
+          "n a power of 2 (n >= 2), r >= 1", ()),
 ]}
 
 

@@ -24,6 +24,9 @@ from .symbolic import needs_coordinates
 
 TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
+NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
+NECESSITY = True         # ask it at all (the mutation tests, which judge outcomes only, do not)
+EAGER_CROSS_CHECK = True  # start cvc5 before z3 answers (two cores at work); False: only on z3's proof
 
 # sympy identities and the learners' replays of errata are Python work; z3 runs in C with the
 # GIL released.  One background thread lets them overlap with the z3 checks of the main thread.
@@ -59,20 +62,32 @@ class _StepJob:
         self.recheck = "full"
         self.sat = None                    # PendingSat-like (guarded) for hypotheses + necessity
         self.primary_future = None
+        self.needed = None                 # the necessity questions (guarded text), when asked
         self.smt = ""
         self.texts: list[str] = []
 
     def start(self):
         st = self.step
         if st.kind == "solve":
-            hyps = [(lab, f.formula) for lab, f in st.hyps]
-            self.smt = problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}")
-            self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+            hyps = tuple((lab, f.formula) for lab, f in st.hyps)
+            self.smt = _text(("problem", hyps, st.goal, st.id, st.theorem, st.title),
+                             lambda: problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}"))
+            if EAGER_CROSS_CHECK:
+                self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
             if hyps:
-                text_, names, g = guarded(hyps, st.goal)
-                queries = [names] + [names[:i] + names[i + 1:] + [g] for i in range(len(names))]
-                self.sat = _PendingGuarded(text_, queries)
+                # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
+                # so a step with the same facts shares the answer)
+                fs = tuple(f for _, f in hyps)
+                self.sat = PendingSat([_text(("hyps", fs), lambda: problem(list(hyps), None))])
+                if NECESSITY:         # is each one needed?  (informational)
+                    text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
+                    self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
             self.primary = z3_check(self.smt, TIMEOUT_MS)
+            if not EAGER_CROSS_CHECK:
+                if self.primary.status == PROVED:
+                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+                else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
+                    self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
             return
         # an identity
         lhs, rhs = st.goal.args
@@ -114,27 +129,37 @@ class _StepJob:
         r = StepResult(step, self.smt, self.primary, self.cross_z3 + cross, self.recheck,
                        texts=self.texts or ([self.smt] if self.smt else []))
         if self.sat is not None:
-            answers = self.sat.get()
-            r.hyps_sat = answers[0]
-            if self.primary.status == PROVED:
-                for (lab, _), v in zip(step.hyps, answers[1:]):
-                    st = {UNSAT: PROVED, SAT: REFUTED}.get(v.status, UNKNOWN)
-                    r.necessity[lab] = Verdict(st, "z3", v.seconds, counterexample=v.counterexample)
+            r.hyps_sat = self.sat.get()[0]
+        if self.needed is not None and self.primary.status == PROVED:
+            for (lab, _), v in zip(step.hyps, self.needed.get()):
+                st = {UNSAT: PROVED, SAT: REFUTED}.get(v.status, UNKNOWN)
+                r.necessity[lab] = Verdict(st, "z3", v.seconds, counterexample=v.counterexample)
         return r
 
 
 _GUARDED: dict = {}       # definite satisfiability answers by (text, queries), per process
+_TEXTS: dict = {}         # SMT-LIB texts by the formulas they print (formulas hash structurally)
+
+
+def _text(key, make):
+    t = _TEXTS.get(key)
+    if t is None:
+        t = _TEXTS[key] = make()
+    return t
 _INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its formula
 
 
 class _PendingGuarded:
+    """Necessity questions on one guarded text (each with the short limit: unknown is an answer)."""
+
     def __init__(self, text_: str, queries):
         self.n = len(queries)
         self.key = (text_, tuple(map(tuple, queries)))
         self._r = _GUARDED.get(self.key)
         if self._r is None:
-            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": 5000},
-                                                    5000 + 5000 * self.n)
+            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": NECESSITY_MS,
+                                                     "necessity_timeout_ms": NECESSITY_MS, "retry": False},
+                                                    5000 + 2 * NECESSITY_MS * self.n)
 
     def get(self) -> list[Verdict]:
         if self._r is None:

@@ -147,11 +147,13 @@ class Expr:
         return self.sort == BOOL
 
     def __repr__(self) -> str:
-        from .render import text
-        try:
-            return f"<{text(self)}>"
-        except Exception:  # pragma: no cover - debugging aid only
-            return f"<Expr {self.op}>"
+        # an s-expression (the readable forms are proofs.render.text and latex)
+        if self.op == "var":
+            return self.name
+        if self.op == "num":
+            return str(self.value)
+        head = self.name if self.op == "call" else self.op
+        return "(" + " ".join([head] + [repr(a) for a in self.args]) + ")"
 
 
 # --------------------------------------------------------------------------- leaves

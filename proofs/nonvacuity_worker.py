@@ -17,6 +17,9 @@ def guarded(req) -> list[dict]:
     import z3
     from proofs.engines import model_dict
     timeout = int(req.get("timeout_ms", 2000))
+    # the first query decides non-vacuity (full time, and a second try); the others only say
+    # whether a hypothesis is needed, where "unknown" is an answer: a short limit, no second try
+    short = int(req.get("necessity_timeout_ms", timeout))
     try:
         s = z3.Solver()
         s.set("timeout", timeout)
@@ -24,11 +27,12 @@ def guarded(req) -> list[dict]:
     except Exception as e:
         return [{"answer": "error", "reason": str(e)[:200]} for _ in req["queries"]]
     out = []
-    for q in req["queries"]:
+    for k, q in enumerate(req["queries"]):
         t = time.perf_counter()
         lits = [z3.Bool(n) for n in q]
+        s.set("timeout", timeout if k == 0 else short)
         r = s.check(*lits)
-        if r == z3.unknown:       # ask a fresh solver once more
+        if r == z3.unknown and k == 0 and req.get("retry", True):       # ask a fresh solver once more
             s2 = z3.Solver()
             s2.set("timeout", timeout)
             s2.add(z3.parse_smt2_string(req["guarded"]))

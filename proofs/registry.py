@@ -18,6 +18,12 @@ FAMILIES = (
     "polynomial_kernel",
     "gaussian_kernel",
     "kernel_perceptron",
+    "winnow_relevant_weights",
+    "winnow_total_weight",
+    "winnow_bound",
+    "winnow_integer_bound",
+    "winnow_pow2_bound",
+    "winnow_tight_bound",
 )
 
 _CACHE: list[Theorem] | None = None

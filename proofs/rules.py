@@ -41,13 +41,14 @@ class TrustedRule:
 
 
 VAR = "var"          # a schema argument that is an integer variable (the index of a sum)
+NUM = "num"          # a schema argument that is a number of any sort, kept as it is (an integer sum stays one)
 
 
 def _generic(sort: str, i: int) -> Expr:
     n = "tabcdefgh"[i]
     if sort == VAR:
         return Int("i")
-    return {REAL: Real, INT: Int, VEC: Vec}[sort](n)
+    return {REAL: Real, NUM: Real, INT: Int, VEC: Vec}[sort](n)
 
 
 def _check_sorts(rule_id, name, sorts, args):
@@ -61,6 +62,11 @@ def _check_sorts(rule_id, name, sorts, args):
                 raise TypeError(f"rule {rule_id}.{name}: the index must be an integer variable")
             out.append(a)
             continue
+        if s == NUM:
+            if a.sort not in (INT, "Nat", REAL):
+                raise TypeError(f"rule {rule_id}.{name}: a {a.sort} where a number is expected")
+            out.append(a)
+            continue
         if s == REAL and a.sort in (INT, "Nat"):
             a = to_real(a)
         if s == INT and a.sort == "Nat":
@@ -69,6 +75,13 @@ def _check_sorts(rule_id, name, sorts, args):
             raise TypeError(f"rule {rule_id}.{name}: a {a.sort} where a {s} is expected")
         out.append(a)
     return out
+
+
+def _free_of(i: Expr, c: Expr) -> Expr:
+    """``c``, refused when it depends on the summation index ``i`` (a coefficient of the sum)."""
+    if i in free_vars(c):
+        raise TypeError(f"the coefficient {c!r} depends on the summation index {i.name}")
+    return c
 
 
 def schema_formula(rule_id: str, name: str, args) -> Expr:
@@ -88,17 +101,39 @@ _RULES = [
         "checks that they have exactly the shape the rule needs"),
     TrustedRule(
         "finite_sum_linearity",
-        "Finite sums are linear and monotone: sum_i (a_i + c b_i) = sum_i a_i + c sum_i b_i, a termwise "
-        "inequality sums to an inequality, and a sum of squares is >= 0.  Inner products are such sums: "
-        "u.v = sum_{i<=d} u_i v_i in R^d.",
+        "Finite sums are linear and monotone: sum_i (c a_i + e b_i) = c sum_i a_i + e sum_i b_i (and "
+        "sum_i c a_i = c sum_i a_i), a termwise "
+        "inequality sums to an inequality, a sum of squares is >= 0, k equal terms sum to k times the term, a "
+        "term of a sum of nonnegative terms is at most the sum, and a sum splits into two consecutive ranges.  "
+        "Inner products are such sums: u.v = sum_{i<=d} u_i v_i in R^d.",
         "a statement about sums of unboundedly many terms; sympy decides identities over a sum of symbolic "
         "length with this normal form, and z3 and cvc5 re-check each one in dimensions 1, 2 and 3",
         {"dot_nonneg": ((VEC,), lambda v: dot(v, v) >= 0),
-         "sum_empty": ((VAR, INT, REAL), lambda i, lo, body: Eq(Sum(i, lo, lo - 1, body), 0)),
-         "sum_succ": ((VAR, INT, INT, REAL), lambda i, lo, hi, body: Implies(
+         "sum_empty": ((VAR, INT, NUM), lambda i, lo, body: Eq(Sum(i, lo, lo - 1, body), 0)),
+         "sum_succ": ((VAR, INT, INT, NUM), lambda i, lo, hi, body: Implies(
              hi >= lo - 1, Eq(Sum(i, lo, hi + 1, body), Sum(i, lo, hi, body) + subst(body, {i: hi + 1})))),
-         "sum_nonneg": ((VAR, INT, INT, REAL), lambda i, lo, hi, body: Implies(
-             ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), Sum(i, lo, hi, body) >= 0))}),
+         "sum_nonneg": ((VAR, INT, INT, NUM), lambda i, lo, hi, body: Implies(
+             ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), Sum(i, lo, hi, body) >= 0)),
+         # sum_{i=lo}^{hi} (c a_i + e b_i) = c sum a_i + e sum b_i, for c, e that do not depend on i
+         "sum_linear": ((VAR, INT, INT, NUM, NUM, NUM, NUM), lambda i, lo, hi, c, a, e, b: Eq(
+             Sum(i, lo, hi, _free_of(i, c) * a + _free_of(i, e) * b),
+             c * Sum(i, lo, hi, a) + e * Sum(i, lo, hi, b))),
+         # sum_{i=lo}^{hi} c a_i = c sum a_i, for c that does not depend on i
+         "sum_scale": ((VAR, INT, INT, NUM, NUM), lambda i, lo, hi, c, a: Eq(
+             Sum(i, lo, hi, _free_of(i, c) * a), c * Sum(i, lo, hi, a))),
+         # a termwise inequality sums to an inequality
+         "sum_mono": ((VAR, INT, INT, NUM, NUM), lambda i, lo, hi, a, b: Implies(
+             ForAll(i, Implies(And(lo <= i, i <= hi), a <= b)), Sum(i, lo, hi, a) <= Sum(i, lo, hi, b))),
+         # hi - lo + 1 >= 0 equal terms c (not depending on i) sum to (hi - lo + 1) c
+         "sum_const": ((VAR, INT, INT, NUM), lambda i, lo, hi, c: Implies(
+             hi >= lo - 1, Eq(Sum(i, lo, hi, _free_of(i, c)), (hi - lo + 1) * c))),
+         # one term of a sum of nonnegative terms is at most the sum
+         "sum_term_le": ((VAR, INT, INT, NUM, INT), lambda i, lo, hi, body, j: Implies(
+             And(ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), lo <= j, j <= hi),
+             subst(body, {i: j}) <= Sum(i, lo, hi, body))),
+         # a sum splits at any m with lo - 1 <= m <= hi
+         "sum_split": ((VAR, INT, INT, INT, NUM), lambda i, lo, m, hi, body: Implies(
+             And(lo - 1 <= m, m <= hi), Eq(Sum(i, lo, hi, body), Sum(i, lo, m, body) + Sum(i, m + 1, hi, body))))}),
     TrustedRule(
         "pow2_log2",
         "Powers of two and lg = log2: 2^0 = 1, 2^(t+1) = 2 * 2^t, 2^t > 0, lg(2^t) = t, lg is strictly "

@@ -224,7 +224,12 @@ def test_super_linear_cost_is_named_with_the_sizes(tmp_path, spec, growth):
         d.mkdir()
         for f, data in solution_files(s, bugs=bugs).items():
             (d / f).write_bytes(data)
-    slow, ok = grade_submission(s, str(tmp_path / "slow")), grade_submission(s, str(tmp_path / "ok"))
+    # CPU-time growth at small sizes can be blurred on a heavily loaded machine: the grader then errs
+    # towards passing (never towards flagging correct code), so a missed detection gets one more try
+    slow = grade_submission(s, str(tmp_path / "slow"))
+    if slow.tests[0].passed:
+        slow = grade_submission(s, str(tmp_path / "slow"))
+    ok = grade_submission(s, str(tmp_path / "ok"))
     out = slow.tests[0].output
     assert not slow.tests[0].passed and "super-linear cost" in slow.diagnoses
     assert growth in out and "n = " in out and out.count("n = ") >= 3       # the sizes it saw

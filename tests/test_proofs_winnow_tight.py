@@ -3,6 +3,7 @@
 The theorem is proved (z3, re-checked by cvc5, non-vacuous); weakening a hypothesis makes its
 final inequality fail; the bound holds exactly on random disjunction data (run_winnow) and against
 the exact adversary, which attains it; the CLI reports the search's optimality."""
+import dataclasses
 import json
 
 import pytest
@@ -12,11 +13,11 @@ from learners import run_winnow
 from learners.strategies import disjunction_datasets
 from proofs import registry
 from proofs.bounds import BOUNDS, implies
-from proofs.engines import check_obligation
+from proofs.engines import PROVED, REFUTED, SAT
 from proofs.runner import run_catalogue
 
 TID = "winnow_halving_pow2_tight"
-COMPOSITION = "winnow_pow2_tight_mistake_bound"
+COMPOSITION = "mistake_bound_tight"
 
 
 def tight(n: int, r: int) -> int:
@@ -32,64 +33,52 @@ def res():
 def test_theorem_proved_rechecked_and_non_vacuous(res):
     r = res.by_id(TID)
     assert r.theorem.kind == "theorem" and r.status == "proved" and r.ok
-    assert set(r.theorem.trusted) == {"induction", "finite_sum_linearity", "pow2_log2"}
-    assert "exact Winnow adversary" in r.theorem.source.where and "issue 4" in r.theorem.source.where
-    for o in r.obligations:
-        assert o.verdict.status == "proved", o.obligation.id
-        assert o.cross_check is not None and o.cross_check.status == "proved", o.obligation.id
-        assert o.cross_check.engine != o.verdict.engine
-        if o.obligation.engine == "z3":
-            assert o.hypotheses_sat is not None and o.hypotheses_sat.status == "proved", o.obligation.id
-    comps = [o for o in r.obligations if o.obligation.role == "composition"]
-    assert [o.obligation.id for o in comps] == [COMPOSITION]
+    assert set(r.rules) == {"induction", "finite_sum_linearity", "pow2_log2"}
+    assert "exact Winnow adversary" in r.theorem.source.where and r.theorem.source.note == ""    # this suite
+    for o in r.steps:
+        assert o.verdict.status == PROVED, o.step.id
+        assert o.cross and all(v.status == PROVED and v.engine != o.verdict.engine for v in o.cross), o.step.id
+        if o.step.hyps:
+            assert o.hyps_sat is not None and o.hyps_sat.status == SAT, o.step.id
+    assert r.nonvacuity.status == SAT
+    assert COMPOSITION in [o.step.id for o in r.steps]
+
+
+def _step(res, sid):
+    return next(o for o in res.by_id(TID).steps if o.step.id == sid)
 
 
 def test_composition_fails_without_each_hypothesis(res):
-    comp = res.by_id(TID).obligations[[o.obligation.id for o in res.by_id(TID).obligations].index(COMPOSITION)]
-    names = {n for n, _ in comp.obligation.build()["hyps"]}
-    assert set(comp.dropped) == names
-    for h, v in comp.dropped.items():
-        assert v.status == "refuted" and v.counterexample, h          # every hypothesis is needed
+    comp = _step(res, COMPOSITION)
+    assert set(comp.necessity) == {lab for lab, _ in comp.step.hyps}
+    for h, v in comp.necessity.items():
+        assert v.status == REFUTED and v.counterexample, h          # every hypothesis is needed
 
 
-@pytest.mark.parametrize("oid, hyp", [
-    ("fn_additions_below_r_times_sum", "r_at_least_1"),
-    ("false_positives_le_2r_lg_n_minus_1", "after_last_fp"),
-    ("fn_irrelevant_part_below_n_minus_charged", "false_negative"),
-    ("relevant_doublings_le_lg_n_pow2", "lg_of_weight_before_last_doubling"),
+@pytest.mark.parametrize("sid, hyp", [
+    (COMPOSITION, "r_pos"),
+    (COMPOSITION, "weights_in_units_of_n"),                          # after a demotion I/n >= 1/2
+    ("relevant_doublings_at_most_lg_n", "n_is_power_of_2"),
+    ("weights_in_units_of_n", "general_lemmas"),
 ])
-def test_key_lemma_hypotheses_needed(res, oid, hyp):
-    o = next(o for o in res.by_id(TID).obligations if o.obligation.id == oid)
-    assert o.dropped[hyp].status == "refuted"
+def test_key_lemma_hypotheses_needed(res, sid, hyp):
+    assert _step(res, sid).necessity[hyp].status == REFUTED
 
 
-def _weakened(replace):
-    """The composition with one hypothesis replaced by a weaker one."""
-    import copy
+def _weakened(name, formula):
     th = registry.get(TID)
-    ob = copy.copy(th.obligation(COMPOSITION))
-    base = ob.build
-
-    def build():
-        d = base()
-        d["hyps"] = [(n, replace.get(n, lambda e: e)(e)) for n, e in d["hyps"]]
-        return d
-    ob.build = build
-    return ob
+    hs = tuple((n, formula if n == name else f) for n, f in th.hypotheses)
+    return dataclasses.replace(th, hypotheses=hs)
 
 
 def test_weakened_hypothesis_refutes_the_final_inequality():
-    import z3
-    ok = check_obligation(_weakened({}), nonvacuity=False, cross_check=False)
-    assert ok.verdict.status == "proved"
-    F, D, Sp, r, l = z3.Ints("F D Sp r ell")
-    # one more false positive allowed (D <= 2r(l - 1) + 1): the bound r(3l - 2) fails
-    weaker_fp = {"false_positives_bound": lambda e: z3.Implies(D >= 1, D < 2 + 2 * (r * (l - 1)))}
-    v = check_obligation(_weakened(weaker_fp), nonvacuity=False, cross_check=False).verdict
-    assert v.status == "refuted" and v.counterexample
+    from proofs.winnow_run import l, r
+    # r >= 0 allowed (the r = 0 erratum): the last inequality fails
+    v = run_catalogue([_weakened("r_pos", r >= 0)]).by_id(TID)
+    assert v.status == REFUTED and any(o.verdict.status == REFUTED and o.verdict.counterexample for o in v.steps)
     # n = 1 allowed (l >= 0): fails too
-    v = check_obligation(_weakened({"n_pow2_at_least_2": lambda e: l >= 0}), nonvacuity=False, cross_check=False).verdict
-    assert v.status == "refuted"
+    v = run_catalogue([_weakened("n_at_least_2", l >= 0)]).by_id(TID)
+    assert v.status == REFUTED
 
 
 def test_r_zero_erratum_refuted_by_a_real_run(res):
