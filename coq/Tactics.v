@@ -272,5 +272,18 @@ Ltac mb_int_lt := apply Z.lt_succ_r, lt_IZR; rewrite succ_IZR.
 Ltac mb_instance :=
   intros; match goal with H : _ -> ?G |- ?G => apply H; mb_conj; first [ assumption | lia | lra ] end.
 
+(** A step that applies several lemma instances whose conclusions together make the goal: each
+    instance's premises are facts of the step or arithmetic; the goal's conjuncts are then among the
+    instances' conclusions. *)
+Ltac mb_instances :=
+  intros;
+  repeat match goal with
+  | H : ?A -> ?G |- _ =>
+      lazymatch type of A with Prop => idtac end;
+      let P := fresh "P" in
+      assert (P : G) by (apply H; mb_conj; first [ assumption | lia | lra ]); clear H
+  end;
+  mb_split_hyps; mb_conj; assumption.
+
 (** Either, each on every goal. *)
 Ltac mb_step := first [ mb_identity | mb_solve ].

@@ -44,7 +44,7 @@ def _default_tactic(step, formulas) -> str:
         leaves = _vec_leaves(formulas)
         comm = "".join(f"rewrite ?(dot_comm dim {b} {a}); " for i, a in enumerate(leaves) for b in leaves[i + 1:])
         return f"first [ (intros; mb_expand; {comm}ring) | mb_identity | mb_solve ]."
-    return "first [ mb_instance | mb_solve ]."
+    return "first [ mb_instance | mb_instances | mb_solve ]."
 
 
 _RULES: dict[str, set] = {}

@@ -129,11 +129,11 @@ WINNOW_STEP_HINTS["demoted_weight_step"] = r"""
   destruct (Y ltac:(lia)) as [Y0|Y1]; [apply D; lia|].
   specialize (IH ltac:(lia)). specialize (P ltac:(lia)). lra."""
 WINNOW_STEP_HINTS["total_weight_in_units_of_n"] = r"""
-  intros M n r w y [I1 [I2 [Sp [A0 [B0 [Pos Bb]]]]]] Hn LA LB. rewrite LA, LB.
+  intros M i n r w x y [R1 [Pr [Lg [I1 [I2 [Sp [A0 [B0 [Pos Bb]]]]]]]]] Hn LA LB. rewrite LA, LB.
   assert (Hn' : 1 <= INR n) by (apply (le_INR 1); lia). mb_norm.
   split; [mb_scale_n n; lra | intro G; specialize (I2 G); mb_scale_n n; lra]."""
 WINNOW_STEP_HINTS["weights_in_units_of_n"] = r"""
-  intros M n r w y [I1 [I2 [Sp [A0 [B0 [Pos Bb]]]]]] Hn LA LB. rewrite LA, LB.
+  intros M i n r w x y [R1 [Pr [Lg [I1 [I2 [Sp [A0 [B0 [Pos Bb]]]]]]]]] Hn LA LB. rewrite LA, LB.
   assert (Hn' : 1 <= INR n) by (apply (le_INR 1); lia).
   repeat split; first [ apply mb_div_pos; [lra | lra]
                       | intro G; apply mb_div_ge; [lra | exact (Bb G)]
