@@ -203,7 +203,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     bdir.mkdir(parents=True, exist_ok=True)
     rep.build_dir = str(bdir)
     gen, steps, gen_errors = generated_files(all_ths)
-    files = _present_files(gen, {t.id for t in all_ths})
+    files = _present_files(gen)
     rep.audit = audit_sources(files)
     # the counterparts' declarations and the Print Assumptions file
     decl_problems: dict[str, str] = {}
@@ -323,13 +323,9 @@ def _assumptions(coqc: str, bdir: Path, theorems, built: set[str], keys: dict[st
     return out
 
 
-def _present_files(gen: dict[str, str], present: set[str]) -> dict[str, str]:
-    """The hand-written files and the generated ones; a catalogue module whose theorems the
-    catalogue does not state (yet) is left out (its statements would not exist)."""
+def _present_files(gen: dict[str, str]) -> dict[str, str]:
+    """The hand-written files and the generated ones."""
     files = {f: (SRC / f).read_text() for f in source_files()}
-    for mod, ids in names.module_theorems().items():
-        if f"{mod}.v" in files and not all(i in present for i in ids):
-            del files[f"{mod}.v"]
     files.update(gen)
     return files
 
@@ -341,6 +337,6 @@ def emit(dest: Path) -> list[str]:
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     gen, _, _ = generated_files(registry.all_theorems())
-    files = _present_files(gen, {t.id for t in registry.all_theorems()})
+    files = _present_files(gen)
     write_files(dest, files)
     return sorted(files)

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +46,19 @@ def test_every_catalogue_theorem_has_a_declared_counterpart():
         text = _strip_comments((SRC / f"{mod}.v").read_text())
         want = ("~ " if th.kind == "erratum" else "") + f"{th.id}_statement."
         assert f"Theorem {short} : {want}" in text, th.id
+
+
+def test_the_catalogue_entry_names_its_coq_counterpart():
+    from coq.build import SRC
+    from proofs.core import TheoremResult
+    for th in registry.all_theorems():
+        mod, short = th.coq.split(".")
+        assert short == th.id and (SRC / f"{mod}.v").is_file(), th.id
+        assert names.coq_name(th.id) == th.coq
+        assert TheoremResult(theorem=th).to_json()["coq"] == th.coq
+    page = (Path(__file__).resolve().parent.parent / "docs" / "catalogue.md").read_text()
+    for th in registry.all_theorems():
+        assert f"*Coq:* `{th.coq}`" in page, th.id
 
 
 def test_sum_over_naturals_from_an_integer_bound():
