@@ -77,8 +77,10 @@ def _problems(cat) -> list[str]:
               help="Write the catalogue, every statement and step in LaTeX, to FILE.")
 @click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
+@click.option("--coq", "coq", is_flag=True,
+              help="Kernel-check the catalogue in Coq instead (coq/; needs coqc). Exit 3 if Coq is absent.")
 @input_errors_exit_2
-def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
+def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -97,6 +99,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet):
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
     from proofs import registry
+    if coq and not list_only:
+        return _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet)
     if list_only:
         for th in registry.all_theorems():
             click.echo(f"{th.id}\t{th.kind}\t{th.title}")
@@ -165,6 +169,64 @@ def _write_smtlib(cat, d):
                 head = (f"; theorem {r.theorem.id}, step {s.step.id}{suffix}: {s.step.title}\n"
                         f"; unsat = proved; z3: {s.verdict.status if s.step.kind == 'solve' else s.cross[j].status}\n")
                 write_text_atomic(os.path.join(d, f"{r.theorem.id}__{s.step.id}{suffix}.smt2"), head + text)
+
+
+# --------------------------------------------------------------------------- --coq
+# The catalogue kernel-checked in Coq (coq/, docs/coq.md): one line per theorem,
+# "kernel-checked" / "failed"; when coqc is absent one line and exit code 3.
+EXIT_NO_COQ = 3
+
+
+def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
+    from proofs import registry
+    from coq import build as coq_build
+    if smtlib_dir or latex_path:
+        fail("--coq cannot be combined with --smtlib or --latex")
+    for tid in theorems:
+        if tid not in registry.theorem_ids():
+            fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
+    _check_outputs(json_path, None, None)
+    out = sys.stderr if json_path == "-" else sys.stdout
+    if coq_build.find_coqc() is None:
+        click.echo("coq not installed: coqc was not found on PATH (apt-get install coq coinor-csdp)", file=out)
+        if json_path:
+            emit_json({"available": False, "theorems": []}, json_path)
+        return EXIT_NO_COQ
+    prog = None
+    if not quiet and sys.stderr.isatty():
+        def prog(f, ok):
+            click.echo(f"\r\033[K  coqc {f} {'ok' if ok else 'FAILED'}", err=True, nl=False)
+    rep = coq_build.build(list(theorems) or None, progress=prog)
+    if prog:
+        click.echo("\r\033[K", err=True, nl=False)
+    for t in rep.theorems:
+        if not quiet or t.status != coq_build.KERNEL_CHECKED or (t.steps_required and not t.steps_ok):
+            steps = f"steps {t.steps_checked}/{t.steps_total}" if t.steps_total else "no steps"
+            line = f"{t.status:<15} {t.id:<36} {steps}"
+            if t.status != coq_build.KERNEL_CHECKED:
+                line += f"  {t.reason}"
+            elif not t.steps_ok:
+                line += (f"  step not closed: {', '.join(t.steps_failed) or '-'}" if t.steps_required
+                         else "  (step tactics for this family not written yet)")
+            click.echo(line[:300], file=out)
+    for p in rep.audit:
+        click.echo(f"problem: {p}", file=out)
+    k, n = rep.counts()
+    extra = [a for a in rep.axioms_used() if rep.allowed.get(a) != "reals"]
+    steps_ok = sum(t.steps_checked for t in rep.theorems)
+    steps_all = sum(t.steps_total - len(t.steps_not_exported) for t in rep.theorems)
+    reals = [a for a in rep.axioms_used() if rep.allowed.get(a) == "reals"]
+    click.echo(f"{k}/{n} kernel-checked in Coq {rep.version}, 0 Admitted; axioms: {len(reals)} of the standard "
+               f"reals, {len(extra)} beyond" + (f" ({', '.join(a.split('.')[-1] for a in extra)})" if extra else "")
+               + f"; steps {steps_ok}/{steps_all}", file=out)
+    click.echo(f"build {rep.seconds:.1f} s ({rep.cpu_seconds:.1f} s of coqc CPU; {len(rep.compiled)} files compiled, "
+               f"{len(rep.reused)} reused from {rep.build_dir})" + ("" if rep.ok else "  FAILED"), file=out)
+    if json_path:
+        try:
+            emit_json(rep.to_json(), json_path)
+        except OSError as e:
+            fail(f"cannot write the output: {e.strerror or e}")
+    return 0 if rep.ok else 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -51,6 +51,7 @@ class Theorem:
     witness_sizes: dict | None = None           # non-vacuity: values of natural-number variables
     witness_dim: int = 2
     family: str = ""
+    coq: str = ""                               # its Coq counterpart, Module.name (set by the registry)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -177,6 +178,7 @@ class TheoremResult:
             "statement": text(th.statement), "statement_latex": latex(th.statement),
             "hypotheses": [{"name": n, "formula": text(f), "latex": latex(f)} for n, f in th.hypotheses],
             "conclusion": text(th.conclusion), "conclusion_latex": latex(th.conclusion),
+            "coq": th.coq,
             "source": {"note": th.source.note, "where": th.source.where, "how (the source's wording)": th.source.how},
             "status": self.status, "expected": th.expected, "ok": self.ok, "reasons": list(self.reasons),
             "steps": [r.to_json() for r in self.steps], "lemmas": dict(self.lemmas),

@@ -96,7 +96,8 @@ def _entry(A, r):
     A(f"## `{th.id}`: {th.name}")
     A("")
     A(f"*Kind:* {th.kind}.  *Status:* **{r.status}**{'' if r.ok else ' (NOT as expected)'}.  "
-      f"*Module:* `proofs/{th.family}.py`." + (f"  *Encoding:* {th.encoding}." if th.encoding else ""))
+      f"*Module:* `proofs/{th.family}.py`.  *Coq:* `{th.coq}` (`coq/{th.coq.split('.')[0]}.v`)."
+      + (f"  *Encoding:* {th.encoding}." if th.encoding else ""))
     A("")
     if th.hypotheses:
         A("Hypotheses:")

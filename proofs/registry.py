@@ -26,6 +26,29 @@ FAMILIES = (
     "winnow_tight_bound",
 )
 
+# Each family's Coq counterparts live in one module of the Coq development (coq/Catalogue_*.v,
+# docs/coq.md), declared there as ``Theorem <id> : <id>_statement.`` (an erratum: ``~ <id>_statement``).
+COQ_MODULES = {
+    "cauchy_schwarz": "Catalogue_vectors",
+    "claim1_correlation_growth": "Catalogue_vectors",
+    "claim2_norm_growth": "Catalogue_vectors",
+    "block_novikoff": "Catalogue_block_novikoff",
+    "inseparable_hinge": "Catalogue_hinge",
+    "hinge_exact_form": "Catalogue_hinge",
+    "subgradient_descent": "Catalogue_hinge",
+    "perceptron_2d": "Catalogue_perceptron_2d",
+    "kernel_closure": "Catalogue_kernels",
+    "polynomial_kernel": "Catalogue_kernels",
+    "gaussian_kernel": "Catalogue_kernels",
+    "kernel_perceptron": "Catalogue_kernels",
+    "winnow_relevant_weights": "Catalogue_winnow",
+    "winnow_total_weight": "Catalogue_winnow",
+    "winnow_bound": "Catalogue_winnow",
+    "winnow_integer_bound": "Catalogue_winnow",
+    "winnow_pow2_bound": "Catalogue_winnow",
+    "winnow_tight_bound": "Catalogue_winnow",
+}
+
 _CACHE: list[Theorem] | None = None
 
 
@@ -41,6 +64,7 @@ def all_theorems() -> list[Theorem]:
                     raise ValueError(f"duplicate theorem id {th.id}")
                 seen.add(th.id)
                 th.family = th.family or fam
+                th.coq = th.coq or f"{COQ_MODULES[fam]}.{th.id}"
                 out.append(th)
         _CACHE = out
     return _CACHE

@@ -1,0 +1,35 @@
+(** * Traces of the rational runs as flat lists of integers, for the comparison with the suite's
+    exact Python learners (tests/test_coq_differential.py): a rational is its reduced numerator and
+    denominator, a Boolean 0 or 1. *)
+Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners.
+
+Definition enc_Q (q : Q) : list Z := let r := Qred q in (Qnum r :: Zpos (Qden r) :: nil)%list.
+Definition enc_b (b : bool) : list Z := ((if b then 1 else 0)%Z :: nil)%list.
+Definition enc_vec (d : nat) (v : nat -> Q) : list Z := flat_map (fun i => enc_Q (v i)) (seq 0 d).
+
+Definition vecQ (l : list Q) : nat -> Q := fun i => nth i l 0%Q.
+Definition vecB (l : list bool) : nat -> bool := fun i => nth i l false.
+
+(** Perceptron: per step activation, mistake, weights after, bias after. *)
+Definition enc_perceptron (d : nat) (run : list (pstep QN)) : list Z :=
+  flat_map (fun s : pstep QN => enc_Q (ps_act s) ++ enc_b (ps_mistake s) ++ enc_vec d (ps_w s) ++ enc_Q (ps_b s)) run.
+
+Definition enc_averaged (d : nat) (wb : (nat -> Q) * Q) : list Z := enc_vec d (fst wb) ++ enc_Q (snd wb).
+
+Definition enc_voted (d : nat) (vs : list ((nat -> Q) * Q * nat)) : list Z :=
+  flat_map (fun v : (nat -> Q) * Q * nat => enc_vec d (fst (fst v)) ++ enc_Q (snd (fst v)) ++ (Z.of_nat (snd v) :: nil)) vs.
+
+(** Kernel perceptron: per step activation, mistake, coefficients alpha after, bias after. *)
+Definition enc_kperceptron (n : nat) (run : list (kstep QN)) : list Z :=
+  flat_map (fun s : kstep QN => enc_Q (ks_act s) ++ enc_b (ks_mistake s) ++ enc_vec n (ks_alpha s) ++ enc_Q (ks_b s)) run.
+
+(** Winnow: per step activation, prediction, mistake, weights after. *)
+Definition enc_winnow (n : nat) (run : list (wstep QN)) : list Z :=
+  flat_map (fun s : wstep QN => enc_Q (ws_act s) ++ enc_b (ws_pred s) ++ enc_b (ws_mistake s) ++ enc_vec n (ws_w s)) run.
+
+Fixpoint list_Z_eqb (a b : list Z) : bool :=
+  match a, b with
+  | nil, nil => true
+  | x :: a', y :: b' => Z.eqb x y && list_Z_eqb a' b'
+  | _, _ => false
+  end.

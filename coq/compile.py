@@ -1,0 +1,180 @@
+"""Compiling the development: dependency order from the Require lines, two coqc processes at a
+time, and reuse of a compiled file when neither its text nor anything it requires changed (a
+content hash with the coqc version, kept next to the .vo)."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from pathlib import Path
+
+from .generate import LOGICAL
+
+__all__ = ["default_build_dir", "coqc_version", "order", "compile_all", "write_files", "strip_comments"]
+
+_REQUIRE = re.compile(rf"\b{LOGICAL}\.(\w+)")
+
+
+def strip_comments(text: str) -> str:
+    """Coq text without comments (nested) and with string contents emptied."""
+    out, depth, i = [], 0, 0
+    while i < len(text):
+        if text.startswith("(*", i):
+            depth += 1
+            i += 2
+        elif text.startswith("*)", i) and depth:
+            depth -= 1
+            i += 2
+        else:
+            if not depth:
+                out.append(text[i])
+            i += 1
+    return re.sub(r'"[^"]*"', '""', "".join(out))
+
+
+def _deps(text: str, known: set[str]) -> list[str]:
+    code = strip_comments(text)
+    out = []
+    for m in re.finditer(r"\b(?:Require|From)\b.*?\.(?=\s|$)", code, re.S):
+        for mod in _REQUIRE.findall(m.group(0)):
+            f = f"{mod}.v"
+            if f in known and f not in out:
+                out.append(f)
+    return out
+
+
+def default_build_dir() -> Path:
+    env = os.environ.get("MISTAKEBOUND_COQ_BUILD")
+    if env:
+        return Path(env)
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "mistakebound" / "coq"
+
+
+def coqc_version(coqc: str) -> str:
+    """e.g. "8.16.1" (the whole first line if no version number is found)."""
+    try:
+        r = subprocess.run([coqc, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    m = re.search(r"version\s+(\S+)", r.stdout)
+    return m.group(1) if m else " ".join(r.stdout.split()[:8])
+
+
+def order(files: dict[str, str]) -> tuple[list[str], dict[str, list[str]]]:
+    known = set(files)
+    deps = {f: [d for d in _deps(t, known) if d != f] for f, t in files.items()}
+    order, seen, temp = [], set(), set()
+
+    def visit(f):
+        if f in seen:
+            return
+        if f in temp:
+            raise RuntimeError(f"circular Require involving {f}")
+        temp.add(f)
+        for d in deps[f]:
+            visit(d)
+        temp.discard(f)
+        seen.add(f)
+        order.append(f)
+    for f in sorted(files):
+        visit(f)
+    return order, deps
+
+
+def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs: int, report: CoqReport,
+                 progress=None) -> tuple[set[str], dict[str, str]]:
+    """Compile in dependency order; returns the files that are built (compiled or reused) and
+    every file's content key (its text, its requirements' keys, the coqc version)."""
+    seq, deps = order(files)
+    keys: dict[str, str] = {}
+    for f in seq:
+        h = hashlib.sha256(version.encode())
+        h.update(files[f].encode())
+        for d in deps[f]:
+            h.update(keys[d].encode())
+        keys[f] = h.hexdigest()
+    ok: set[str] = set()
+    failed: set[str] = set()
+    pending = list(seq)
+    running: dict = {}
+
+    def work(f):
+        log = bdir / (f[:-2] + ".log")
+        with open(log, "w") as fh:
+            p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, f], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT)
+            _, status, ru = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+        report.file_seconds[f] = round(ru.ru_utime + ru.ru_stime, 2)
+        return p.returncode, log.read_text()
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        while pending or running:
+            for f in list(pending):
+                if any(d in failed for d in deps[f]):
+                    pending.remove(f)
+                    failed.add(f)
+                    bad = next(d for d in deps[f] if d in failed)
+                    report.file_errors[f] = f"not compiled: it requires {bad}, which did not compile"
+                    continue
+                if not all(d in ok for d in deps[f]):
+                    continue
+                vo, keyf = bdir / (f[:-2] + ".vo"), bdir / (f[:-2] + ".mbkey")
+                if vo.exists() and keyf.exists() and keyf.read_text() == keys[f]:
+                    pending.remove(f)
+                    ok.add(f)
+                    report.reused.append(f)
+                    continue
+                if len(running) >= max(1, jobs):
+                    break
+                pending.remove(f)
+                if keyf.exists():
+                    keyf.unlink()
+                running[pool.submit(work, f)] = f
+            if not running:
+                continue
+            done = next(iter(_wait_any(running)))
+            f = running.pop(done)
+            rc, out = done.result()
+            if rc == 0:
+                (bdir / (f[:-2] + ".mbkey")).write_text(keys[f])
+                ok.add(f)
+                report.compiled.append(f)
+            else:
+                failed.add(f)
+                report.file_errors[f] = _short_error(out)
+            if progress:
+                progress(f, rc == 0)
+    return ok, keys
+
+
+def _wait_any(running):
+    done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+    return done
+
+
+def _short_error(out: str) -> str:
+    """The location and first lines of Coq's error (warnings skipped)."""
+    lines = [ln for ln in out.strip().splitlines() if ln.strip()]
+    for i, ln in enumerate(lines):
+        if ln.startswith("Error"):
+            head = next((lines[k] for k in range(i - 1, -1, -1) if lines[k].startswith("File ")), "")
+            return " ".join(x.strip() for x in [head] + lines[i:i + 5])[:600]
+    return " ".join(lines[-6:])[:600]
+
+
+def write_files(bdir: Path, files: dict[str, str]):
+    for p in bdir.glob("*.v"):          # files of an earlier catalogue (a step group that is gone)
+        if p.name not in files and not p.name.startswith(("PrintAssumptions", "DifferentialRun")):
+            for ext in (".v", ".vo", ".vok", ".vos", ".glob", ".mbkey", ".log"):
+                q = p.with_suffix(ext)
+                if q.exists():
+                    q.unlink()
+    for name, text in files.items():
+        p = bdir / name
+        if not p.exists() or p.read_text() != text:
+            p.write_text(text)
+    (bdir / "_CoqProject").write_text(f"-R . {LOGICAL}\n" + "".join(f"{f}\n" for f in order(files)[0]))

@@ -1,0 +1,245 @@
+"""The Coq learners against the suite's exact Python learners, on generated sequences.
+
+Every case is a data set, a learner and its options; Python runs it with the exact learners
+(``learners.run_perceptron(..., exact=True)``, ``averaged_weights``, ``voted_weights``,
+``run_kernel_perceptron(..., exact=True)``, ``run_winnow``), Coq runs the same visited sequence
+through the learners of ``Learners.v`` over the rationals (``vm_compute``), and the two traces --
+every step's activation, prediction / mistake and state after the step -- must be identical.
+"""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+__all__ = ["Case", "generate", "coq_file", "python_trace", "run_coq", "compare", "KINDS"]
+
+KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow")
+
+
+@dataclass
+class Case:
+    kind: str
+    X: list
+    y: list
+    opts: dict = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"{self.kind} {self.opts} X={[[str(v) for v in r] for r in self.X]} y={self.y}"
+
+
+def _frac(rng) -> Fraction:
+    return Fraction(rng.randint(-4, 4), rng.choice((1, 1, 2, 3)))
+
+
+def generate(n_cases: int, seed: int = 0) -> list[Case]:
+    """``n_cases`` cases, spread over the learners (perceptron with and without bias, averaged,
+    voted, kernel perceptron with the linear and polynomial kernels, Winnow's three variants)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n_cases):
+        kind = KINDS[i % len(KINDS)]
+        epochs = rng.choice((1, 1, 2, 3))
+        shuffle = rng.random() < 0.3
+        base = {"epochs": epochs, "shuffle": shuffle, "seed": rng.randrange(1000) if shuffle else None}
+        if kind == "winnow":
+            n = rng.randint(1, 6)
+            m = rng.randint(1, 7)
+            X = [[rng.randint(0, 1) for _ in range(n)] for _ in range(m)]
+            target = [j for j in range(n) if rng.random() < 0.4]
+            y = [int(any(r[j] for j in target)) if rng.random() < 0.9 else rng.randint(0, 1) for r in X]
+            variant = rng.choice(("halve", "eliminate", "winnow2"))
+            opts = dict(base, variant=variant, alpha=rng.choice((2, 3, Fraction(3, 2))) if variant == "winnow2" else 2)
+            if rng.random() < 0.2:
+                opts["theta"] = Fraction(rng.randint(1, 2 * n), rng.choice((1, 2)))
+            out.append(Case(kind, X, y, opts))
+            continue
+        d = rng.randint(1, 3)
+        m = rng.randint(1, 6)
+        X = [[_frac(rng) for _ in range(d)] for _ in range(m)]
+        y = [rng.choice((-1, 1)) for _ in range(m)]
+        if kind == "kernel":
+            kern = rng.choice(("linear", "poly"))
+            opts = dict(base, bias=rng.random() < 0.4, kernel=kern, blum_start=(rng.random() < 0.2 and 1 in y))
+            if kern == "poly":
+                opts["c"] = Fraction(rng.randint(0, 3), rng.choice((1, 2)))
+                opts["k"] = rng.randint(1, 3)
+            out.append(Case(kind, X, y, opts))
+            continue
+        opts = dict(base, bias=rng.random() < 0.5)
+        if kind == "averaged":
+            opts["include_initial"] = rng.random() < 0.5
+        out.append(Case(kind, X, y, opts))
+    return out
+
+
+# --------------------------------------------------------------------------- Python side
+def _q(v) -> tuple[int, int]:
+    f = Fraction(v)
+    return f.numerator, f.denominator
+
+
+def python_trace(c: Case) -> list[int]:
+    """The Python learners' trace, flattened the way LearnersTrace.v flattens Coq's."""
+    from learners import run_kernel_perceptron, run_perceptron, run_winnow
+    from learners.perceptron import averaged_weights, voted_weights
+    o = c.opts
+    out: list[int] = []
+    if c.kind == "winnow":
+        kw = {"theta": o["theta"]} if "theta" in o else {}
+        tr = run_winnow(c.X, c.y, variant=o["variant"], alpha=o["alpha"], epochs=o["epochs"], shuffle=o["shuffle"],
+                        seed=o["seed"], exact=True, **kw)
+        for s in tr.steps:
+            out += [*_q(s.activation), int(s.prediction), int(s.mistake)]
+            for v in s.weights:
+                out += _q(v)
+        return out
+    if c.kind == "kernel":
+        spec = "linear" if o["kernel"] == "linear" else f"poly:c={o['c']},k={o['k']}"
+        tr = run_kernel_perceptron(c.X, c.y, spec, epochs=o["epochs"], bias=o["bias"], exact=True,
+                                   blum_start=o["blum_start"], shuffle=o["shuffle"], seed=o["seed"])
+        for s in tr.steps:
+            out += [*_q(s.activation), int(s.mistake)]
+            for v in s.weights:
+                out += _q(v)
+            out += _q(s.bias if s.bias is not None else 0)
+        return out
+    tr = run_perceptron(c.X, c.y, epochs=o["epochs"], bias=o["bias"], exact=True, shuffle=o["shuffle"], seed=o["seed"])
+    if c.kind == "perceptron":
+        for s in tr.steps:
+            out += [*_q(s.activation), int(s.mistake)]
+            for v in s.weights:
+                out += _q(v)
+            out += _q(s.bias if s.bias is not None else 0)
+        return out
+    if c.kind == "averaged":
+        w, b = averaged_weights(tr, include_initial=o["include_initial"])
+        for v in w:
+            out += _q(v)
+        return out + list(_q(b if b is not None else 0))
+    for w, b, cnt in voted_weights(tr):
+        for v in w:
+            out += _q(v)
+        out += [*_q(b if b is not None else 0), int(cnt)]
+    return out
+
+
+def _visited(c: Case) -> list[int]:
+    from learners.core import visiting_order
+    o = c.opts
+    return [int(i) for i in visiting_order(len(c.X), o["epochs"], o["shuffle"], o["seed"]).tolist()]
+
+
+# --------------------------------------------------------------------------- Coq side
+def _cq(v) -> str:
+    f = Fraction(v)
+    return f"({f.numerator} # {f.denominator})"
+
+
+def _vec(row) -> str:
+    return "(vecQ (" + " :: ".join(_cq(v) for v in row) + " :: nil))"
+
+
+def _bvec(row) -> str:
+    return "(vecB (" + " :: ".join("true" if v else "false" for v in row) + " :: nil))"
+
+
+def _nat_list(xs) -> str:
+    return "(" + " :: ".join(f"{i}%nat" for i in xs) + " :: nil)" if xs else "nil"
+
+
+def coq_term(c: Case) -> str:
+    o = c.opts
+    order = _visited(c)
+    if c.kind == "winnow":
+        n = len(c.X[0])
+        alpha = Fraction(o["alpha"])
+        up, down = {"halve": (2, Fraction(1, 2)), "eliminate": (2, 0), "winnow2": (alpha, 1 / alpha)}[o["variant"]]
+        theta = o.get("theta", n)
+        ex = " :: ".join(f"({_bvec(c.X[i])}, {'true' if c.y[i] else 'false'})" for i in order) + " :: nil"
+        return f"enc_winnow {n} (winnow_run QN {n} {_cq(up)} {_cq(down)} {_cq(theta)} (fun _ => 1%Q) ({ex}))"
+    d = len(c.X[0])
+    bias = "true" if o["bias"] else "false"
+    if c.kind == "kernel":
+        n = len(c.X)
+        xs = "(fun j => nth j (" + " :: ".join(_vec(r) for r in c.X) + " :: nil) (fun _ => 0%Q))"
+        ys = "(fun j => nth j (" + " :: ".join(_cq(v) for v in c.y) + " :: nil) 0%Q)"
+        K = f"(linear_kernel QN {d})" if o["kernel"] == "linear" else f"(poly_kernel QN {d} {_cq(o['c'])} {o['k']})"
+        alpha0 = "(fun _ => 0%Q)"
+        strict = "false"
+        if o["blum_start"]:
+            p = c.y.index(1)
+            alpha0 = f"(fun j => if Nat.eqb j {p} then 1%Q else 0%Q)"
+            strict = "true"
+        return (f"enc_kperceptron {n} (kperceptron_run QN {n} {K} {xs} {ys} {bias} {strict} {alpha0} 0%Q "
+                f"{_nat_list(order)})")
+    ex = " :: ".join(f"({_vec(c.X[i])}, {_cq(c.y[i])})" for i in order) + " :: nil"
+    if c.kind == "perceptron":
+        return f"enc_perceptron {d} (perceptron_run QN {d} {bias} (fun _ => 0%Q) 0%Q ({ex}))"
+    if c.kind == "averaged":
+        inc = "true" if o["include_initial"] else "false"
+        return f"enc_averaged {d} (averaged QN {d} {bias} {inc} (fun _ => 0%Q) 0%Q ({ex}))"
+    return f"enc_voted {d} (voted QN {d} {bias} (fun _ => 0%Q) 0%Q ({ex}))"
+
+
+_HEAD = ("Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersTrace.\n"
+         "Open Scope Z_scope.\nSet Printing Depth 100000.\n")
+
+
+def _zlist(xs) -> str:
+    return "(" + " :: ".join(f"({v})" if v < 0 else str(v) for v in xs) + " :: nil)" if xs else "nil"
+
+
+def coq_file(cases, expected=None) -> str:
+    """With ``expected`` (the Python traces): one Boolean per case, Coq's trace = Python's.
+    Without: Coq prints every trace."""
+    if expected is None:
+        return _HEAD + "".join(f"Eval vm_compute in ({coq_term(c)}).\n" for c in cases)
+    return _HEAD + "".join(f"Eval vm_compute in (list_Z_eqb ({coq_term(c)}) {_zlist(e)}).\n"
+                           for c, e in zip(cases, expected))
+
+
+def _coqc(text: str, build_dir: Path, coqc: str) -> str:
+    name = "DifferentialRun.v"
+    (Path(build_dir) / name).write_text(text)
+    r = subprocess.run([coqc, "-q", "-R", ".", "Mistakebound", name], cwd=build_dir, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"coqc failed on the differential file: {r.stdout[-500:]} {r.stderr[-500:]}")
+    return r.stdout
+
+
+def run_coq(cases, build_dir: Path, coqc: str = "coqc") -> list[list[int]]:
+    """Every case's Coq trace (the development must be built in ``build_dir``)."""
+    out = _coqc(coq_file(cases), build_dir, coqc)
+    blocks = out.split(": list Z")[:-1]
+    if len(blocks) != len(cases):
+        raise RuntimeError(f"expected {len(cases)} traces from Coq, got {len(blocks)}")
+    return [[int(v) for v in re.findall(r"-?\d+", b.split("=", 1)[1])] for b in blocks]
+
+
+def differential(cases, build_dir: Path, coqc: str = "coqc") -> list[str]:
+    """Run every case in Python and in Coq; one line per case whose traces differ (empty: all
+    identical).  Coq compares each trace with Python's itself; only differing cases are printed."""
+    expected = [python_trace(c) for c in cases]
+    out = _coqc(coq_file(cases, expected), build_dir, coqc)
+    verdicts = re.findall(r"=\s*(true|false)\s*:\s*bool", out)
+    if len(verdicts) != len(cases):
+        raise RuntimeError(f"expected {len(cases)} verdicts from Coq, got {len(verdicts)}")
+    bad_cases = [c for c, v in zip(cases, verdicts) if v != "true"]
+    if not bad_cases:
+        return []
+    return compare(bad_cases, run_coq(bad_cases, build_dir, coqc))
+
+
+def compare(cases, coq_traces) -> list[str]:
+    """One line per case whose traces differ (empty: identical)."""
+    bad = []
+    for c, t in zip(cases, coq_traces):
+        p = python_trace(c)
+        if p != t:
+            k = next((i for i, (a, b) in enumerate(zip(p, t)) if a != b), min(len(p), len(t)))
+            bad.append(f"{c.describe()}: first difference at position {k} (python {p[k:k + 4]}, coq {t[k:k + 4]})")
+    return bad
