@@ -186,8 +186,6 @@ class CoqPrinter:
             raise ExportError(f"a {e.sort} term where an integer is expected")
         if nat_safe(e):
             return f"(Z.of_nat {self.nat(e)})"
-        if op == "num":
-            return _int_lit(e.value)
         if op == "var":
             return coq_ident(e.name)
         if op == "call":
