@@ -206,8 +206,13 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
             if t.status != coq_build.KERNEL_CHECKED:
                 line += f"  {t.reason}"
             elif not t.steps_ok:
-                line += (f"  step not closed: {', '.join(t.steps_failed) or '-'}" if t.steps_required
-                         else "  (step tactics for this family not written yet)")
+                if not t.steps_required:
+                    line += "  (step tactics for this family not written yet)"
+                elif t.steps_failed:
+                    line += f"  step not closed: {', '.join(t.steps_failed)}"
+                else:
+                    line += (f"  {len(t.steps_unchecked)} step(s) not reached: an earlier step in the "
+                             f"same step file did not close")
             click.echo(line[:300], file=out)
     for p in rep.audit:
         click.echo(f"problem: {p}", file=out)

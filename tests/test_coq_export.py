@@ -182,6 +182,31 @@ def test_verify_coq_refuses_bad_input():
     assert r.returncode == 2 and "cannot be combined" in r.stderr
 
 
+def test_verify_coq_names_the_step_that_did_not_close_and_the_steps_not_reached(monkeypatch, capsys):
+    """A step file stops at its first failing step: that step is named, the later ones are said
+    not to be reached, and the run fails (exit 1)."""
+    from mistakebound.cli import main
+
+    def fake_build(ids=None, **kw):
+        rep = build.CoqReport(available=True, version="8.16.1", allowed={"R.ax": "reals"}, build_dir="/b")
+        a = build.TheoremCoq("a", "theorem", "M.a", build.KERNEL_CHECKED, axioms=["R.ax"], steps_total=2,
+                             steps_checked=1, steps_failed=["s2"])
+        b = build.TheoremCoq("b", "theorem", "M.b", build.KERNEL_CHECKED, axioms=["R.ax"], steps_total=3,
+                             steps_unchecked=["t1", "t2", "t3"])
+        rep.theorems = [a, b]
+        return rep
+
+    monkeypatch.setattr(build, "find_coqc", lambda: "/usr/bin/coqc")
+    monkeypatch.setattr(build, "build", fake_build)
+    with pytest.raises(SystemExit) as ex:
+        main(["verify", "--coq", "-q"])
+    assert ex.value.code == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("steps 1/2  step not closed: s2")
+    assert lines[1].endswith("steps 0/3  3 step(s) not reached: an earlier step in the same step file did not close")
+    assert "steps 1/5" in lines[2] and lines[3].endswith("FAILED")
+
+
 def test_every_hint_belongs_to_a_step_of_the_catalogue():
     from coq.hints import HINTS
     from proofs.runner import build as build_proof
