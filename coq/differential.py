@@ -82,6 +82,17 @@ def _q(v) -> tuple[int, int]:
     return f.numerator, f.denominator
 
 
+def _perceptron_steps(tr) -> list[int]:
+    """A perceptron-style run (plain or kernel) step by step: activation, mistake, weights, bias."""
+    out: list[int] = []
+    for s in tr.steps:
+        out += [*_q(s.activation), int(s.mistake)]
+        for v in s.weights:
+            out += _q(v)
+        out += _q(s.bias if s.bias is not None else 0)
+    return out
+
+
 def python_trace(c: Case) -> list[int]:
     """The Python learners' trace, flattened the way LearnersTrace.v flattens Coq's."""
     from learners import run_kernel_perceptron, run_perceptron, run_winnow
@@ -101,20 +112,10 @@ def python_trace(c: Case) -> list[int]:
         spec = "linear" if o["kernel"] == "linear" else f"poly:c={o['c']},k={o['k']}"
         tr = run_kernel_perceptron(c.X, c.y, spec, epochs=o["epochs"], bias=o["bias"], exact=True,
                                    blum_start=o["blum_start"], shuffle=o["shuffle"], seed=o["seed"])
-        for s in tr.steps:
-            out += [*_q(s.activation), int(s.mistake)]
-            for v in s.weights:
-                out += _q(v)
-            out += _q(s.bias if s.bias is not None else 0)
-        return out
+        return _perceptron_steps(tr)
     tr = run_perceptron(c.X, c.y, epochs=o["epochs"], bias=o["bias"], exact=True, shuffle=o["shuffle"], seed=o["seed"])
     if c.kind == "perceptron":
-        for s in tr.steps:
-            out += [*_q(s.activation), int(s.mistake)]
-            for v in s.weights:
-                out += _q(v)
-            out += _q(s.bias if s.bias is not None else 0)
-        return out
+        return _perceptron_steps(tr)
     if c.kind == "averaged":
         w, b = averaged_weights(tr, include_initial=o["include_initial"])
         for v in w:
