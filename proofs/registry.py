@@ -5,29 +5,9 @@ import importlib
 
 from .core import Theorem
 
-FAMILIES = (
-    "cauchy_schwarz",
-    "claim1_correlation_growth",
-    "claim2_norm_growth",
-    "block_novikoff",
-    "inseparable_hinge",
-    "hinge_exact_form",
-    "subgradient_descent",
-    "perceptron_2d",
-    "kernel_closure",
-    "polynomial_kernel",
-    "gaussian_kernel",
-    "kernel_perceptron",
-    "winnow_relevant_weights",
-    "winnow_total_weight",
-    "winnow_bound",
-    "winnow_integer_bound",
-    "winnow_pow2_bound",
-    "winnow_tight_bound",
-)
-
-# Each family's Coq counterparts live in one module of the Coq development (coq/Catalogue_*.v,
-# docs/coq.md), declared there as ``Theorem <id> : <id>_statement.`` (an erratum: ``~ <id>_statement``).
+# Every theorem family module, in reading order, with the module of the Coq development that holds
+# its counterparts (coq/Catalogue_*.v, docs/coq.md), each declared there as
+# ``Theorem <id> : <id>_statement.`` (an erratum: ``~ <id>_statement``).
 COQ_MODULES = {
     "cauchy_schwarz": "Catalogue_vectors",
     "claim1_correlation_growth": "Catalogue_vectors",
@@ -48,6 +28,7 @@ COQ_MODULES = {
     "winnow_pow2_bound": "Catalogue_winnow",
     "winnow_tight_bound": "Catalogue_winnow",
 }
+FAMILIES = tuple(COQ_MODULES)
 
 _CACHE: list[Theorem] | None = None
 
