@@ -21,6 +21,7 @@ traversal and substitution are in ``proofs.substitution``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,6 +42,30 @@ class FormulaError(ValueError):
     """A formula that is not well formed (wrong sorts, capture in a substitution, ...)."""
 
 
+# A symbol's name is its identity for the kernel and for every printer (SMT-LIB, sympy, Coq, the
+# evaluator): an ASCII identifier, so that it is printed as it is everywhere, never a word that a
+# solver or Coq reads as its own (SMT-LIB's reserved words and the theory symbols z3 or cvc5
+# predefine under the logic ALL).  Display forms (``tex``, ``text``) are not part of the identity.
+NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+RESERVED = frozenset("""
+    abs and arccos arccot arccsc arcsec arcsin arctan as assert bvadd check concat cos cot csc distinct
+    div exists exit exp false forall fp is_int ite let match mod not or par pi pop push real reset sec
+    select sin sqrt store tan to_int to_real true tuple xor iand int2bv bv2nat nat2bv
+    Int Real Bool Array RNE RNA RTP RTN RTZ NaN
+    """.split())
+_DISPLAY_BAD = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
+
+
+def valid_name(name) -> bool:
+    """Is ``name`` a symbol name the suite prints unchanged into SMT-LIB, sympy and Coq?"""
+    return isinstance(name, str) and NAME_RE.match(name) is not None and name not in RESERVED
+
+
+def _check_display(name: str, shown) -> None:
+    if not isinstance(shown, str) or _DISPLAY_BAD.search(shown):
+        raise FormulaError(f"the display form {shown!r} of {name} has a control character (one line only)")
+
+
 def _is_int(sort: str) -> bool:
     return sort in (INT, NAT)
 
@@ -56,6 +81,18 @@ class Expr:
     value: Fraction | None = None
     tex: str = ""
     text: str = ""
+
+    def __post_init__(self):
+        # every node, however it is made: a symbol's name is an identifier (it is printed as it is
+        # into SMT-LIB and Coq), a display form is one line
+        if self.op in ("var", "call") and (not isinstance(self.name, str) or NAME_RE.match(self.name) is None):
+            raise FormulaError(f"symbol name {self.name!r} is not an ASCII identifier")
+        if self.tex:
+            _check_display(self.name, self.tex)
+        if self.text:
+            _check_display(self.name, self.text)
+        if not isinstance(self.args, tuple) or not all(isinstance(a, Expr) for a in self.args):
+            raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
     def __add__(self, o):
@@ -125,12 +162,14 @@ class Expr:
         raise FormulaError("a formula has no Python truth value; compare with == for structural equality")
 
     def __eq__(self, o) -> bool:           # structural equality: "the same formula"
+        # a symbol is identified by its name and sort, as every printer identifies it; how it is
+        # displayed (tex, text) is not part of what it is (a proof that displays one name two ways
+        # is refused by the kernel's symbol table)
         if self is o:
             return True
         if not isinstance(o, Expr) or hash(self) != hash(o):
             return False
-        return (self.op, self.name, self.sort, self.value, self.tex, self.text, self.args) == \
-            (o.op, o.name, o.sort, o.value, o.tex, o.text, o.args)
+        return (self.op, self.name, self.sort, self.value, self.args) == (o.op, o.name, o.sort, o.value, o.args)
 
     def __ne__(self, o) -> bool:
         return not self.__eq__(o)
@@ -138,7 +177,7 @@ class Expr:
     def __hash__(self) -> int:
         h = self.__dict__.get("_h")
         if h is None:
-            h = hash((self.op, self.args, self.name, self.sort, self.value, self.tex, self.text))
+            h = hash((self.op, self.args, self.name, self.sort, self.value))
             object.__setattr__(self, "_h", h)
         return h
 
@@ -170,8 +209,9 @@ def num(v) -> Expr:
 
 
 def _var(name: str, sort: str, tex: str = "", text: str = "") -> Expr:
-    if not name.isidentifier() or name.startswith(("_", "mb_")):
-        raise FormulaError(f"name {name!r} must be an identifier not starting with '_' or 'mb_'")
+    if not valid_name(name) or name.startswith("mb_"):
+        raise FormulaError(f"name {name!r} must be an ASCII identifier (a letter, then letters, digits, '_'), "
+                           f"not starting with 'mb_' and not a word the solvers reserve")
     return Expr("var", name=name, sort=sort, tex=tex or name, text=text or name)
 
 

@@ -18,14 +18,21 @@ by the engines).  The ways to make a Fact, each checking what it is given:
 
 A hypothesis of a step that is not a Fact of this very proof is refused when the catalogue is
 built (:class:`KernelError`), so a retyped or strengthened copy of a fact cannot be used.
+
+Every symbol is identified by its name, as every printer identifies it: the proof keeps one
+symbol table (statement, every fact, every lemma instance and rule instance), and a name used
+with two sorts, as a variable and as a function, or with two display forms is refused.  What the
+engines check is collected at the end from the concluded fact's dependencies (not from a list the
+proof code could edit): the steps, the lemmas and the trusted rules a theorem rests on.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from . import rules as _rules
-from .formula import BOOL, INT, NAT, And, Eq, Expr, FormulaError, ForAll, Implies, num
-from .substitution import free_vars, nat_guards, subst
+from .formula import BOOL, INT, NAT, And, Eq, Expr, FormulaError, ForAll, Implies, num, valid_name
+from .substitution import free_vars, nat_guards, subst, walk
 from .render import _below, text
 
 __all__ = ["Fact", "Proof", "Step", "KernelError", "induction_goals"]
@@ -37,7 +44,7 @@ class KernelError(Exception):
     """A proof that does not build: the catalogue refuses it before any solver runs."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Step:
     """One check the kernel registered: ``solve`` (hypotheses => goal) or ``identity``."""
     id: str
@@ -46,6 +53,36 @@ class Step:
     hyps: tuple                    # ((label, Fact), ...) for solve; () for identity
     goal: Expr                     # the formula to prove (for identity: Eq(lhs, rhs))
     theorem: str
+
+
+class SymbolTable:
+    """One identity per symbol: name -> (variable or function, sort, argument sorts, tex, text).
+    A name met again must be met the same way (printers know a symbol by its name alone)."""
+    __slots__ = ("theorem", "table")
+
+    def __init__(self, theorem_id: str):
+        self.theorem, self.table = theorem_id, {}
+
+    def add(self, formula: Expr, where: str):
+        for n in walk(formula):
+            if n.op not in ("var", "call"):
+                continue
+            if not valid_name(n.name) or n.name.startswith("mb_"):
+                raise KernelError(f"{self.theorem}/{where}: symbol name {n.name!r} is not an identifier the "
+                                  f"printers keep as it is")
+            kind = "function" if n.op == "call" else "variable"
+            args = tuple(INT if a.sort in (INT, NAT) else a.sort for a in n.args)
+            sig = (kind, n.sort, args, n.tex or n.name, n.text or n.name)
+            old = self.table.setdefault(n.name, (sig, where))
+            if old[0] != sig:
+                raise KernelError(f"{self.theorem}/{where}: {n.name} is declared two ways in one proof: "
+                                  f"{_sig(old[0])} (in {old[1]}) and {_sig(sig)}")
+
+
+def _sig(sig) -> str:
+    kind, sort, args, tex, txt = sig
+    head = f"a {kind} {'(' + ', '.join(args) + ') -> ' if kind == 'function' else 'of sort '}{sort}"
+    return f"{head}, shown as {txt!r} / {tex!r}"
 
 
 class Fact:
@@ -71,6 +108,7 @@ class Fact:
         for p in premises:
             assumed |= p.assumptions
         s(self, "assumptions", frozenset(assumed))
+        proof._symbols.add(formula, label or how)
 
     def __setattr__(self, name, value):
         raise KernelError("a Fact cannot be changed")
@@ -84,13 +122,22 @@ class Proof:
 
     def __init__(self, theorem, lemma_status=None):
         self.theorem = theorem
-        self.steps: list[Step] = []
+        if not valid_name(theorem.id):
+            raise KernelError(f"theorem id {theorem.id!r} is not an identifier")
+        self._symbols = SymbolTable(theorem.id)
+        for name, f in theorem.hypotheses:
+            if not valid_name(name):
+                raise KernelError(f"{theorem.id}: hypothesis name {name!r} is not an identifier")
+            self._symbols.add(f, f"hypothesis {name}")
+        self._symbols.add(theorem.conclusion, "the conclusion")
+        self.steps: list[Step] = []      # as registered; replaced by what the conclusion rests on
+        self._log: list[Step] = []
         self._ids: set[str] = set()
         self.lemma_status = lemma_status or (lambda tid: None)
         self.lemmas: dict[str, object] = {}         # theorem id -> Theorem used as a lemma
         self.rules: set[str] = set()
         self._hyps = {name: Fact(_TOKEN, f, "hypothesis", self, label=name) for name, f in theorem.hypotheses}
-        self._fixed = set().union(*(free_vars(f) for _, f in theorem.hypotheses)) if theorem.hypotheses else set()
+        self._fixed = {v.name for _, f in theorem.hypotheses for v in free_vars(f)}
 
     # ------------------------------------------------------------------ hypotheses
     def hyp(self, name: str) -> Fact:
@@ -124,6 +171,7 @@ class Proof:
         labels = _labels(facts)
         st = Step(sid, "solve", title or text(goal), tuple(zip(labels, facts)), goal, self.theorem.id)
         self.steps.append(st)
+        self._log.append(st)
         return Fact(_TOKEN, goal, "solve", self, facts, step=st, label=sid)
 
     def identity(self, sid: str, lhs: Expr, rhs: Expr, title: str = "") -> Fact:
@@ -135,10 +183,13 @@ class Proof:
             raise KernelError(f"{self.theorem.id}/{sid}: {e}") from None
         st = Step(sid, "identity", title or text(goal), (), goal, self.theorem.id)
         self.steps.append(st)
+        self._log.append(st)
         from .symbolic import has_symbolic_sum
+        rule = None
         if has_symbolic_sum(goal):       # sympy decides it by linearity of finite sums
             self.rules.add("finite_sum_linearity")
-        return Fact(_TOKEN, goal, "identity", self, (), step=st, label=sid)
+            rule = "finite_sum_linearity"
+        return Fact(_TOKEN, goal, "identity", self, (), step=st, label=sid, rule=rule)
 
     # ------------------------------------------------------------------ lemmas and rules
     def lemma(self, theorem_id: str, mapping: dict | None = None) -> Fact:
@@ -194,8 +245,11 @@ class Proof:
         of the fact mentions (they are universally quantified); the theorem's own variables,
         fixed by its hypotheses, cannot be specialized."""
         fact = self._own(fact, "specialize")
-        fixed = set().union(*(free_vars(a) for a in fact.assumptions)) if fact.assumptions else set()
-        bad = [v.name for v in mapping if v in fixed]
+        fixed = {v.name for a in fact.assumptions for v in free_vars(a)}
+        for v in mapping:
+            if not isinstance(v, Expr) or v.op != "var":
+                raise KernelError(f"{self.theorem.id}: specialize maps variables, not {_show(v)}")
+        bad = [v.name for v in mapping if v.name in fixed]
         if bad:
             raise KernelError(f"{self.theorem.id}: cannot specialize {', '.join(bad)}: a hypothesis mentions it")
         try:
@@ -210,17 +264,19 @@ class Proof:
         base, step = self._own(base, "induction"), self._own(step, "induction")
         if k.op != "var" or k.sort not in (INT, NAT):
             raise KernelError(f"{self.theorem.id}: induction runs over an integer variable")
+        if not isinstance(P, Expr) or P.sort != BOOL or not isinstance(n, Expr):
+            raise KernelError(f"{self.theorem.id}: induction needs a predicate (a formula) and a bound (a term)")
         if k not in free_vars(P):
             raise KernelError(f"{self.theorem.id}: the induction predicate does not mention {k.name}")
-        if k in free_vars(n):
+        if k.name in {v.name for v in free_vars(n)}:
             raise KernelError(f"{self.theorem.id}: the induction bound mentions {k.name}")
         want_base, want_step = induction_goals(k, P, n)
         if base.formula != want_base:
             raise KernelError(f"{self.theorem.id}: induction base is {text(base.formula)}, needed {text(want_base)}")
         if step.formula != want_step:
             raise KernelError(f"{self.theorem.id}: induction step is {text(step.formula)}, needed {text(want_step)}")
-        fixed = set().union(*(free_vars(a) for a in step.assumptions)) if step.assumptions else set()
-        if k in fixed or k in self._fixed:
+        fixed = {v.name for a in step.assumptions | base.assumptions for v in free_vars(a)}
+        if k.name in fixed or k.name in self._fixed:
             raise KernelError(f"{self.theorem.id}: {k.name} is fixed by a hypothesis; induction needs a fresh variable")
         j = Expr("var", name=f"{k.name}", sort=k.sort, tex=k.tex, text=k.text)
         concl = ForAll(j, Implies(And(num(0) <= j, j <= n), P))
@@ -247,10 +303,43 @@ class Proof:
             if f.step is not None:
                 used.add(f.step.id)
             stack.extend(f.premises)
-        unused = [s.id for s in self.steps if s.id not in used]
+        unused = [s.id for s in self._log if s.id not in used]
         if unused:
             raise KernelError(f"{th.id}: steps not used by the conclusion: {', '.join(unused)}")
+        self._collect(fact)
         return fact
+
+    def _collect(self, fact: Fact):
+        """What the engines will check, collected from the fact's dependencies: every step the
+        conclusion rests on (each registered by this proof, and the very step its fact records),
+        and the lemmas and trusted rules it rests on.  ``steps``, ``lemmas`` and ``rules`` are
+        replaced by these (read-only) collections."""
+        from . import registry
+        th = self.theorem
+        registered = {id(s) for s in self._log}
+        steps, lemmas, rules = {}, {}, set()
+        for f in dependencies(fact):
+            if not isinstance(f, Fact) or f.proof is not self:
+                raise KernelError(f"{th.id}: the conclusion rests on a fact of another proof")
+            st = f.step
+            if st is not None:
+                if id(st) not in registered or st.theorem != th.id:
+                    raise KernelError(f"{th.id}: the conclusion rests on a step {st.id} this proof did not register")
+                if st.goal != f.formula or tuple(h for _, h in st.hyps) != f.premises:
+                    raise KernelError(f"{th.id}: step {st.id} does not check the fact recorded with it")
+                steps[id(st)] = st
+            elif f.how in ("solve", "identity"):
+                raise KernelError(f"{th.id}: a {f.how} fact without its step")
+            if f.lemma is not None:
+                lemmas[f.lemma] = registry.get(f.lemma)
+            if f.rule is not None:
+                rules.add(f.rule.split(".")[0])
+        unused = [s.id for s in self._log if id(s) not in steps]
+        if unused:
+            raise KernelError(f"{th.id}: steps not used by the conclusion: {', '.join(unused)}")
+        self.steps = tuple(s for s in self._log if id(s) in steps)
+        self.lemmas = MappingProxyType(lemmas)
+        self.rules = frozenset(rules)
 
 
 def induction_goals(k: Expr, P: Expr, n: Expr) -> tuple[Expr, Expr]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import BOOL, INT, NAT, REAL, VEC, Expr, FormulaError
+from .formula import BOOL, INT, NAT, NAME_RE, REAL, VEC, Expr, FormulaError
 from .substitution import free_vars, walk
 
 __all__ = ["problem", "guarded", "term", "SmtContext"]
@@ -30,6 +30,21 @@ _UNINTERPRETED = {"exp": ("mb_exp", ("Real",), "Real"), "sqrt": ("mb_sqrt", ("Re
 _FEATURE_FUNS = {"vec1": ("mb_vec1", ("Real",), "mb_Vec"), "vcat": ("mb_vcat", ("mb_Vec", "mb_Vec"), "mb_Vec"),
                  "tensor": ("mb_tensor", ("mb_Vec", "mb_Vec"), "mb_Vec"),
                  "tpow": ("mb_tpow", ("mb_Vec", "Int"), "mb_Vec"), "npow": ("mb_npow", ("Real", "Int"), "Real")}
+
+
+def comment(s: str) -> str:
+    """``s`` as the text of one SMT-LIB comment line: every character outside printable ASCII
+    (a newline above all, which would end the comment and turn the rest into commands) is written
+    as an escape, so a label can never become a command."""
+    return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in str(s))
+
+
+def _symbol(name: str) -> str:
+    """A symbol's name as printed: an ASCII identifier, checked again here (never escaped into
+    another name, never printed when it is not one)."""
+    if not isinstance(name, str) or NAME_RE.match(name) is None:
+        raise FormulaError(f"symbol name {name!r} is not an ASCII identifier")
+    return name
 
 
 def _num(f: Fraction, sort: str) -> str:
@@ -54,6 +69,7 @@ class SmtContext:
         self.sums: dict[Expr, str] = {}
 
     def declare(self, name: str, args: tuple[str, ...], res: str):
+        _symbol(name)
         line = f"(declare-fun {name} ({' '.join(args)}) {res})"
         old = self.decls.setdefault(name, line)
         if old != line:
@@ -64,7 +80,7 @@ class SmtContext:
         T = lambda x: self.term(x, bound)  # noqa: E731
         if op == "var":
             if e in bound:
-                return e.name
+                return _symbol(e.name)
             self.declare(e.name, (), _SORT[e.sort])
             if e.sort == NAT:
                 self.nat_consts.add(e.name)
@@ -145,7 +161,7 @@ class SmtContext:
         if op == "forall":
             vs, body = a[:-1], a[-1]
             nb = bound | set(vs)
-            binders = " ".join(f"({v.name} {_SORT[v.sort]})" for v in vs)
+            binders = " ".join(f"({_symbol(v.name)} {_SORT[v.sort]})" for v in vs)
             inner = self.term(body, frozenset(nb))
             nats = [v.name for v in vs if v.sort == NAT]
             if nats:
@@ -188,6 +204,9 @@ def term(e: Expr) -> str:
     return SmtContext().term(e)
 
 
+_comment = comment
+
+
 def problem(hyps, goal: Expr | None, comment: str = "") -> str:
     """The SMT-LIB problem "hypotheses and not goal" (``goal=None``: the hypotheses alone, to ask
     whether they are satisfiable).  ``hyps``: (label, formula) pairs.  unsat means proved."""
@@ -196,12 +215,12 @@ def problem(hyps, goal: Expr | None, comment: str = "") -> str:
     for label, h in hyps:
         if h.sort != BOOL:
             raise FormulaError(f"hypothesis {label} is not a formula")
-        body.append(f"; {label}\n(assert {ctx.term(h)})")
+        body.append(f"; {_comment(label)}\n(assert {ctx.term(h)})")
     if goal is not None:
         if goal.sort != BOOL:
             raise FormulaError("the goal is not a formula")
         body.append(f"; goal (negated: unsat = proved)\n(assert (not {ctx.term(goal)}))")
-    head = "".join(f"; {line}\n" for line in comment.splitlines()) if comment else ""
+    head = "".join(f"; {_comment(line)}\n" for line in comment.splitlines()) if comment else ""
     return head + ctx.header() + "\n" + "\n".join(body) + "\n(check-sat)\n"
 
 
@@ -215,7 +234,7 @@ def guarded(hyps, goal: Expr) -> tuple[str, list[str], str]:
         n = f"mb_h{i}"
         names.append(n)
         ctx.declare(n, (), "Bool")
-        body.append(f"; {label}\n(assert (=> {n} {ctx.term(h)}))")
+        body.append(f"; {comment(label)}\n(assert (=> {n} {ctx.term(h)}))")
     ctx.declare("mb_g", (), "Bool")
     body.append(f"(assert (=> mb_g (not {ctx.term(goal)})))")
     return ctx.header() + "\n" + "\n".join(body) + "\n", names, "mb_g"
