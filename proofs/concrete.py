@@ -48,6 +48,37 @@ def _lg_frac(f: Fraction) -> Fraction:
     raise NotExact(f"lg({f}) is irrational")
 
 
+def index_range(i: Expr, lo: int, hi: int) -> range:
+    """The values of a sum's index (or a bounded quantifier's variable) from ``lo`` to ``hi``
+    inclusive: a natural-number index runs over the naturals in that range (the one meaning of
+    a sum and of a quantifier over a natural, shared with the SMT-LIB guard ``i >= 0``, the sympy
+    form and the Coq export's ``Z.to_nat lo``)."""
+    return range(max(lo, 0) if i.sort == NAT else lo, hi + 1)
+
+
+def _bounded(e: Expr):
+    """``for all k: lo <= k < hi ==> body`` or ``... lo <= k <= hi ==> body`` as
+    (k, lo, hi, inclusive, body); None for any other "for all"."""
+    b = _below(e)
+    if b is not None:
+        return b[0], b[1], b[2], False, b[3]
+    if e.op != "forall" or len(e.args) != 2:
+        return None
+    k, imp = e.args
+    if imp.op != "implies" or imp.args[0].op != "and" or len(imp.args[0].args) != 2:
+        return None
+    x, y = imp.args[0].args
+    if x.op == "le" and x.args[1] == k and y.op == "le" and y.args[0] == k:
+        return k, x.args[0], y.args[1], True, imp.args[1]
+    return None
+
+
+def _as_int(v) -> int:
+    if not isinstance(v, Fraction) or v.denominator != 1:
+        raise NotExact(f"a bound {v} that is not an integer")
+    return int(v)
+
+
 def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
     """The exact value of ``e``; ``env`` maps names to values (see the module docstring)."""
     op, a = e.op, e.args
@@ -135,9 +166,8 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
         return sum((p * q for p, q in zip(x, y)), Fraction(0))
     if op == "sum":
         i, lo, hi, body = a
-        lo_v, hi_v = ev(lo), ev(hi)
         total = Fraction(0)
-        for t in range(int(lo_v), int(hi_v) + 1):
+        for t in index_range(i, _as_int(ev(lo)), _as_int(ev(hi))):
             total += evaluate(body, {**env, i.name: t})
         return total
     if op in _FEATURE_OPS:
@@ -160,11 +190,12 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
     if op == "iff":
         return ev(a[0]) == ev(a[1])
     if op == "forall":
-        b = _below(e)
+        b = _bounded(e)
         if b is None:
             raise NotExact("an unbounded 'for all' cannot be evaluated")
-        k, lo, hi, body = b
-        return all(evaluate(body, {**env, k.name: t}) for t in range(int(ev(lo)), int(ev(hi))))
+        k, lo, hi, inclusive, body = b
+        top = _as_int(ev(hi)) - (0 if inclusive else 1)
+        return all(evaluate(body, {**env, k.name: t}) for t in index_range(k, _as_int(ev(lo)), top))
     raise NotExact(f"cannot evaluate {op}")
 
 
@@ -191,7 +222,7 @@ def _feature_value(e: Expr, env):
             out = tuple(p * q for p in out for q in b) if op == "tpow" else out * b
         return out
     i, lo, hi, body = a                      # vsum
-    terms = [evaluate(body, {**env, i.name: t}) for t in range(int(ev(lo)), int(ev(hi)) + 1)]
+    terms = [evaluate(body, {**env, i.name: t}) for t in index_range(i, _as_int(ev(lo)), _as_int(ev(hi)))]
     if not terms:
         raise NotExact("an empty sum of vectors has no dimension by itself")
     if len({len(t) for t in terms}) != 1:
@@ -323,7 +354,7 @@ def _feature_vec(e: Expr, inst: Instance, env) -> list[Expr]:
         lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
         if lo_v is None or hi_v is None:
             raise FormulaError("a sum of vectors with symbolic bounds has no concrete instance")
-        terms = [_vec(body, inst, {**env, i.name: t}) for t in range(lo_v, hi_v + 1)]
+        terms = [_vec(body, inst, {**env, i.name: t}) for t in index_range(i, lo_v, hi_v)]
         if not terms:
             raise FormulaError("an empty sum of vectors has no dimension by itself")
         out = []
@@ -417,7 +448,7 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
         lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
         if lo_v is None or hi_v is None:
             raise FormulaError("a sum with symbolic bounds has no concrete instance")
-        terms = [_scalar(body, inst, {**env, i.name: t}) for t in range(lo_v, hi_v + 1)]
+        terms = [_scalar(body, inst, {**env, i.name: t}) for t in index_range(i, lo_v, hi_v)]
         if not terms:
             return num(0) if e.sort != REAL else to_real(0)
         out = terms[0]
@@ -425,14 +456,15 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
             out = out + t
         return out
     if op == "forall":
-        b = _below(e)
+        b = _bounded(e)
         if b is None:
             return _forall_coords(e, inst, env)
-        k, lo, hi, body = b
+        k, lo, hi, inclusive, body = b
         lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
         if lo_v is None or hi_v is None:
             raise FormulaError("a 'for all' with symbolic bounds has no concrete instance")
-        return And(*[_scalar(body, inst, {**env, k.name: t}) for t in range(lo_v, hi_v)])
+        top = hi_v if inclusive else hi_v - 1
+        return And(*[_scalar(body, inst, {**env, k.name: t}) for t in index_range(k, lo_v, top)])
     if op in ("eq", "ne") and a[0].sort == VEC:
         xs, ys = _vec_two(a[0], a[1], inst, env)
         eqs = [Eq(p, q) for p, q in zip(xs, ys)]

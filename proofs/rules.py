@@ -9,6 +9,16 @@ proof, not declared.
 ``induction`` is applied by :meth:`proofs.kernel.Proof.induction`, which checks the shape of its
 premises; ``finite_sum_linearity`` is recorded by every identity that sympy decides over a sum
 of symbolic length (its normal form is linearity of finite sums).
+
+Hygiene: a schema with an index (a ``VAR`` argument) binds it -- in a sum, and in the "for all"
+of its premises.  Only the arguments listed in :data:`BODY_ARGS` (the terms of the sum) may
+mention an index; every other argument (a bound, a coefficient, a position) is refused when it
+does, so no bound or side term is ever captured by the binder.
+
+Sums over a natural-number index run over the naturals between the bounds (``Sum`` in
+``proofs.formula``): a rule that is true only from a bound >= 0 on (the number of terms, one
+term's position, the successor case) carries ``lo >= 0`` as a premise whenever the index is a
+natural and ``lo`` is not a natural-number term (a term of sort ``Nat`` is >= 0 by its sort).
 """
 from __future__ import annotations
 
@@ -84,12 +94,51 @@ def _free_of(i: Expr, c: Expr) -> Expr:
     return c
 
 
+# schema -> the positions of the arguments that may mention the schema's indices: the terms of a
+# sum, and a term placed only outside every binder (the position j of sum_term_le, where an i is
+# the free i); every other argument (bounds, coefficients) must be free of them
+BODY_ARGS: dict[str, tuple[int, ...]] = {
+    "sum_empty": (2,), "sum_succ": (3,), "sum_nonneg": (3,), "sum_linear": (4, 6), "sum_scale": (4,),
+    "sum_mono": (3, 4), "sum_const": (), "sum_term_le": (3, 4), "sum_split": (4,),
+    "vsum_empty": (2,), "vsum_succ": (3,), "gram_nonneg": (3, 4),
+}
+
+
+def _hygienic(rule_id: str, name: str, sorts, args):
+    """Refuse an instance whose binder could capture: distinct indices, and no index free in an
+    argument other than a term of the sum (by name: every printer knows a variable by its name)."""
+    idx = [a for a, s in zip(args, sorts) if s == VAR]
+    if not idx:
+        return
+    names = [v.name for v in idx]
+    if len(set(names)) != len(names):
+        raise TypeError(f"rule {rule_id}.{name}: its indices must be distinct variables")
+    if name not in BODY_ARGS:
+        raise TypeError(f"rule {rule_id}.{name}: a schema with an index must list its sum's terms in BODY_ARGS")
+    body = BODY_ARGS[name]
+    for k, (a, s) in enumerate(zip(args, sorts)):
+        if s == VAR or k in body:
+            continue
+        hit = sorted({v.name for v in free_vars(a)} & set(names))
+        if hit:
+            raise TypeError(f"rule {rule_id}.{name}: argument {k + 1} mentions the index {', '.join(hit)}, "
+                            f"which the rule binds")
+
+
+def nat_lo(i: Expr, lo: Expr) -> list[Expr]:
+    """``[lo >= 0]`` when a sum over the natural-number index ``i`` starts at a term not known
+    to be natural (the premise the rules below need there), else ``[]``."""
+    return [lo >= 0] if i.sort == "Nat" and lo.sort != "Nat" else []
+
+
 def schema_formula(rule_id: str, name: str, args) -> Expr:
     r = RULES[rule_id]
     if name not in r.schemas:
         raise KeyError(f"rule {rule_id} has no schema {name!r} (it has: {', '.join(r.schemas)})")
     sorts, build = r.schemas[name]
-    return build(*_check_sorts(rule_id, name, sorts, args))
+    checked = _check_sorts(rule_id, name, sorts, args)
+    _hygienic(rule_id, name, sorts, checked)
+    return build(*checked)
 
 
 _RULES = [
@@ -111,7 +160,7 @@ _RULES = [
         {"dot_nonneg": ((VEC,), lambda v: dot(v, v) >= 0),
          "sum_empty": ((VAR, INT, NUM), lambda i, lo, body: Eq(Sum(i, lo, lo - 1, body), 0)),
          "sum_succ": ((VAR, INT, INT, NUM), lambda i, lo, hi, body: Implies(
-             hi >= lo - 1, Eq(Sum(i, lo, hi + 1, body), Sum(i, lo, hi, body) + subst(body, {i: hi + 1})))),
+             And(*nat_lo(i, lo), hi >= lo - 1), Eq(Sum(i, lo, hi + 1, body), Sum(i, lo, hi, body) + subst(body, {i: hi + 1})))),
          "sum_nonneg": ((VAR, INT, INT, NUM), lambda i, lo, hi, body: Implies(
              ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), Sum(i, lo, hi, body) >= 0)),
          # sum_{i=lo}^{hi} (c a_i + e b_i) = c sum a_i + e sum b_i, for c, e that do not depend on i
@@ -126,10 +175,10 @@ _RULES = [
              ForAll(i, Implies(And(lo <= i, i <= hi), a <= b)), Sum(i, lo, hi, a) <= Sum(i, lo, hi, b))),
          # hi - lo + 1 >= 0 equal terms c (not depending on i) sum to (hi - lo + 1) c
          "sum_const": ((VAR, INT, INT, NUM), lambda i, lo, hi, c: Implies(
-             hi >= lo - 1, Eq(Sum(i, lo, hi, _free_of(i, c)), (hi - lo + 1) * c))),
+             And(*nat_lo(i, lo), hi >= lo - 1), Eq(Sum(i, lo, hi, _free_of(i, c)), (hi - lo + 1) * c))),
          # one term of a sum of nonnegative terms is at most the sum
          "sum_term_le": ((VAR, INT, INT, NUM, INT), lambda i, lo, hi, body, j: Implies(
-             And(ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), lo <= j, j <= hi),
+             And(*nat_lo(i, lo), ForAll(i, Implies(And(lo <= i, i <= hi), body >= 0)), lo <= j, j <= hi),
              subst(body, {i: j}) <= Sum(i, lo, hi, body))),
          # a sum splits at any m with lo - 1 <= m <= hi
          "sum_split": ((VAR, INT, INT, INT, NUM), lambda i, lo, m, hi, body: Implies(
@@ -203,7 +252,7 @@ _RULES += [
         "a sum of unboundedly many vectors; the solvers see it as an uninterpreted function of its bounds",
         {"vsum_empty": ((VAR, INT, VEC), lambda i, lo, body: Eq(VSum(i, lo, lo - 1, body), vzero())),
          "vsum_succ": ((VAR, INT, INT, VEC), lambda i, lo, hi, body: Implies(
-             hi >= lo - 1, Eq(VSum(i, lo, hi + 1, body), VSum(i, lo, hi, body) + subst(body, {i: hi + 1}))))},
+             And(*nat_lo(i, lo), hi >= lo - 1), Eq(VSum(i, lo, hi + 1, body), VSum(i, lo, hi, body) + subst(body, {i: hi + 1}))))},
         {"vsum_empty": lambda: (Int("i"), Int("a"), _shown("F", VEC)),
          "vsum_succ": lambda: (Int("i"), Int("a"), Int("b"), _shown("F", VEC))}),
     TrustedRule(

@@ -50,6 +50,13 @@ class _Tr:
             self.syms[name] = self.sp.Symbol(name, real=True)
         return self.syms[name]
 
+    def lower(self, i: Expr, lo: Expr):
+        """The first value of a sum's index: a natural-number index runs over the naturals from
+        ``lo`` on, so a lower bound that is not a natural-number term is max(lo, 0)."""
+        from .formula import NAT
+        s = self.scalar(lo)
+        return self.sp.Max(s, 0) if i.sort == NAT and lo.sort != NAT else s
+
     def index(self):
         self.n += 1
         return self.sp.Symbol(f"i{self.n}", integer=True, positive=True)
@@ -104,7 +111,7 @@ class _Tr:
             v, lo, hi, body = a
             iv = sp.Symbol(v.name, integer=True)
             inner = _Tr.scalar(self, body).subs(self.sym(v.name), iv)
-            return sp.Sum(inner, (iv, S(lo), S(hi)))
+            return sp.Sum(inner, (iv, self.lower(v, lo), S(hi)))
         if op in ("exp", "sqrt"):
             return getattr(sp, op)(S(a[0]))
         if op == "lg":
@@ -285,7 +292,7 @@ class _Blocks(_Tr):
             inner = self.blocks(body)
             if inner is _ZERO:
                 return _ZERO
-            lo_s, hi_s = self.scalar(lo), self.scalar(hi)
+            lo_s, hi_s = self.lower(i, lo), self.scalar(hi)
             out = []
             for shape, g in inner:
                 if any(sp.sympify(n).has(self.sym(i.name)) for n in shape):
@@ -326,7 +333,7 @@ class _Blocks(_Tr):
             v, lo, hi, body = a
             iv = sp.Symbol(v.name, integer=True)
             inner = self.scalar(body).subs(self.sym(v.name), iv)
-            return sp.Sum(inner, (iv, self.scalar(lo), self.scalar(hi)))
+            return sp.Sum(inner, (iv, self.lower(v, lo), self.scalar(hi)))
         if op in ("vec1", "vcat", "tensor", "tpow", "vsum"):
             raise FormulaError(f"a vector ({op}) where a number is expected")
         return _Tr.scalar(self, e)
