@@ -174,8 +174,8 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
         return _feature_value(e, env)
     if op in ("le", "lt", "ge", "gt", "eq", "ne"):
         if op in ("eq", "ne") and (a[0].op == "vzero" or a[1].op == "vzero"):
-            other = ev(a[1] if a[0].op == "vzero" else a[0])
-            z = all(c == 0 for c in other)
+            o = a[1] if a[0].op == "vzero" else a[0]
+            z = _zero_vec(o, env) or all(c == 0 for c in ev(o))
             return z if op == "eq" else not z
         x, y = ev(a[0]), ev(a[1])
         return {"le": x <= y, "lt": x < y, "ge": x >= y, "gt": x > y, "eq": x == y, "ne": x != y}[op]
@@ -230,12 +230,23 @@ def _feature_value(e: Expr, env):
     return tuple(sum(c, Fraction(0)) for c in zip(*terms))
 
 
+def _zero_vec(e: Expr, env) -> bool:
+    """Is ``e`` the zero vector as such (``vzero``, or an empty sum of vectors), whose dimension is
+    that of the vector it is added to?"""
+    if e.op == "vzero":
+        return True
+    if e.op == "vsum":
+        i, lo, hi, _ = e.args
+        return not index_range(i, _as_int(evaluate(lo, env)), _as_int(evaluate(hi, env)))
+    return False
+
+
 def _vec_pair(e, env):
     x, y = e.args
-    if x.op == "vzero":
+    if _zero_vec(x, env):
         v = evaluate(y, env)
         return tuple(Fraction(0) for _ in v), v
-    if y.op == "vzero":
+    if _zero_vec(y, env):
         v = evaluate(x, env)
         return v, tuple(Fraction(0) for _ in v)
     return evaluate(x, env), evaluate(y, env)
