@@ -243,6 +243,8 @@ class Fun:
         _var(name, sort)                       # validates the name
         self.name, self.arg_sorts, self.sort = name, tuple(arg_sorts), sort
         self.tex, self.text = tex or name, text or name
+        _check_display(name, self.tex)
+        _check_display(name, self.text)
 
     def __call__(self, *args) -> Expr:
         if len(args) != len(self.arg_sorts):

@@ -63,7 +63,10 @@ def build(th: Theorem, make_proof=Proof) -> Built:
     kernel object the proof talks to (tests pass a subclass that edits the proof's calls)."""
     if th.kind != "theorem":
         return Built(th)
-    p = make_proof(th)
+    try:
+        p = make_proof(th)              # the statement's own names are checked here
+    except KernelError as e:
+        return Built(th, None, str(e))
     try:
         fact = p.conclude(th.proof(p))
     except KernelError as e:

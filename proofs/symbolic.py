@@ -57,6 +57,16 @@ class _Tr:
         s = self.scalar(lo)
         return self.sp.Max(s, 0) if i.sort == NAT and lo.sort != NAT else s
 
+    def sum_of(self, inner, iv, i: Expr, lo: Expr, hi: Expr):
+        """sum_{i=lo}^{hi} inner with the suite's meaning: numeric bounds with hi < lo give the
+        empty sum 0 (sympy's own Sum would follow Karr's convention there); with symbolic bounds
+        sympy's Sum is only ever used through linearity over one index range, which holds for
+        either reading."""
+        lo_s, hi_s = self.lower(i, lo), self.scalar(hi)
+        if lo_s.is_number and hi_s.is_number and hi_s < lo_s:
+            return self.sp.Integer(0)
+        return self.sp.Sum(inner, (iv, lo_s, hi_s))
+
     def index(self):
         self.n += 1
         return self.sp.Symbol(f"i{self.n}", integer=True, positive=True)
@@ -111,7 +121,7 @@ class _Tr:
             v, lo, hi, body = a
             iv = sp.Symbol(v.name, integer=True)
             inner = _Tr.scalar(self, body).subs(self.sym(v.name), iv)
-            return sp.Sum(inner, (iv, self.lower(v, lo), S(hi)))
+            return self.sum_of(inner, iv, v, lo, hi)
         if op in ("exp", "sqrt"):
             return getattr(sp, op)(S(a[0]))
         if op == "lg":
@@ -333,7 +343,7 @@ class _Blocks(_Tr):
             v, lo, hi, body = a
             iv = sp.Symbol(v.name, integer=True)
             inner = self.scalar(body).subs(self.sym(v.name), iv)
-            return sp.Sum(inner, (iv, self.lower(v, lo), self.scalar(hi)))
+            return self.sum_of(inner, iv, v, lo, hi)
         if op in ("vec1", "vcat", "tensor", "tpow", "vsum"):
             raise FormulaError(f"a vector ({op}) where a number is expected")
         return _Tr.scalar(self, e)
