@@ -28,7 +28,7 @@ from learners.errors import InputError
 
 from .core import PROVED, REFUTED, UNKNOWN, Verdict
 
-__all__ = ["Bound", "BOUNDS", "SYMBOLS", "symbols", "bound", "implies"]
+__all__ = ["Bound", "BOUNDS", "SYMBOLS", "symbols", "bound", "implies", "definitions", "VARIABLES"]
 
 
 @lru_cache(maxsize=1)
@@ -45,13 +45,36 @@ def symbols() -> dict:
 SYMBOLS = ("R", "W", "B", "gamma", "L", "TD", "n", "r")
 
 
-# How a theorem's conclusion reads in the symbols above: a subterm printed as the key stands for
-# the expression on the right (everything else must already be one of the symbols).
-PERCEPTRON_TERMS = {
-    "|w*|^2": "W**2", "sqrt(|w*|^2)": "W", "gamma": "gamma", "R": "R", "b*": "B",
-    "sum_{i=0..M - 1} max(0, 1 - y(i)*(x(i).w*))": "L",
-    "sum_{i=0..M - 1} max(0, gamma - y(i)*(x(i).w*))": "TD",
-}
+# What the symbols mean, as formulas over the catalogue's variables (by name: a variable is its
+# name, never its display form).  The theorems' own variables R (max |x|), g (gamma), bu (b*),
+# n, r are symbols as they are; the others are defined here.
+VARIABLES = {("R", "Real"): "R", ("g", "Real"): "gamma", ("bu", "Real"): "B", ("n", "Nat"): "n", ("r", "Nat"): "r"}
+
+
+@lru_cache(maxsize=1)
+def definitions() -> dict:
+    """symbol -> the formula it stands for (over the variables of the perceptron theorems:
+    w* is the vector ``u``, the run's mistakes are ``x(i)``, ``y(i)`` for i < M)."""
+    from .formula import NAT, Nat, Real, Sum, dot
+    from .functions import Max, sqrt
+    from .perceptron_run import M, g, i, u, x, y
+    out = {sym: (Nat if sort == NAT else Real)(name) for (name, sort), sym in VARIABLES.items()}
+    out["W"] = sqrt(dot(u, u))
+    out["L"] = Sum(i, 0, M - 1, Max(0, 1 - y(i) * dot(x(i), u)))          # hinge loss at margin 1
+    out["TD"] = Sum(i, 0, M - 1, Max(0, g - y(i) * dot(x(i), u)))         # Blum's total distance
+    return out
+
+
+@lru_cache(maxsize=1)
+def perceptron_terms() -> tuple:
+    """How a theorem's conclusion reads in the symbols: a subterm structurally equal to a key
+    stands for the expression on the right (every other leaf must be one of :data:`VARIABLES`).
+    Each entry is checked against :func:`definitions` on random instances by the tests."""
+    from .formula import dot
+    from .functions import sqrt
+    from .perceptron_run import u
+    d = definitions()
+    return ((dot(u, u), "W**2"), (sqrt(dot(u, u)), "W"), (d["L"], "L"), (d["TD"], "TD"))
 
 
 @dataclass(frozen=True)
@@ -62,11 +85,11 @@ class Bound:
     theorem: str                  # catalogue id whose conclusion is "M <= expr [and ...]"
     hypotheses: tuple[str, ...]   # admissible values of the symbols, as text (for ``implies``)
     description: str
-    terms: tuple = tuple(PERCEPTRON_TERMS.items())
+    terms: tuple | None = None    # None: perceptron_terms(); () for bounds in the variables alone
 
     @property
     def expr(self):
-        return _expr_of(self.theorem, self.terms)
+        return _expr_of(self.theorem, perceptron_terms() if self.terms is None else self.terms)
 
     @property
     def formula(self) -> str:
@@ -77,12 +100,27 @@ class Bound:
         loc = {**symbols(), "lg": lambda v: sp.log(v, 2)}
         return [sp.sympify(h, locals=loc) for h in self.hypotheses]
 
+    def explanation(self) -> str:
+        """The theorem itself, printed from its formula objects, and what each symbol stands for."""
+        from . import registry
+        from .render import text
+        from .substitution import free_vars
+        th = registry.get(self.theorem)
+        names = {v.name for v in free_vars(th.conclusion)}
+        used = sorted(str(s) for s in self.expr.free_symbols)
+        defs = [f"{sym} = {text(f)}" for sym, f in definitions().items()
+                if sym in used and not (f.op == "var" and f.name == sym)]
+        shown = [f"{sym} is {name}" for (name, _), sym in VARIABLES.items() if name in names and sym != name]
+        return (f"{th.id} ({th.name}): {text(th.statement)}" +
+                (f"; where {', '.join(shown + defs)}" if shown or defs else ""))
+
 
 @lru_cache(maxsize=None)
 def _expr_of(theorem_id: str, terms: tuple):
-    """The right-hand side of the theorem's conclusion M <= rhs, in :data:`SYMBOLS`: the named
-    subterms replaced by their symbols, every other variable read by its displayed name, then the
-    one formula-to-sympy translation of the suite (``proofs.symbolic.to_sympy``)."""
+    """The right-hand side of the theorem's conclusion M <= rhs, in :data:`SYMBOLS`: the subterms
+    in ``terms`` replaced by their symbols, every other variable read by its name
+    (:data:`VARIABLES`), then the one formula-to-sympy translation of the suite
+    (``proofs.symbolic.to_sympy``)."""
     import sympy as sp
 
     from . import registry
@@ -96,22 +134,23 @@ def _expr_of(theorem_id: str, terms: tuple):
     lhs = c.args[0].args[0] if c.args and c.args[0].op == "to_real" else (c.args[0] if c.args else None)
     if c.op != "le" or lhs is None or lhs.op != "var" or lhs.name != "M":
         raise ValueError(f"{theorem_id}: its conclusion is not of the form M <= bound: {text(th.conclusion)}")
-    table, syms = dict(terms), symbols()
+    syms = symbols()
     named: dict[str, object] = {}
 
     def rename(e):
-        t = text(e)
-        if t in table:
-            name = f"bound{len(named)}"
-            named[name] = sp.sympify(table[t], locals={**syms, "lg": lambda v: sp.log(v, 2)})
-            return Expr("var", name=name, sort=e.sort)
+        for key, val in terms:
+            if e == key:
+                name = f"bound{len(named)}"
+                named[name] = sp.sympify(val, locals={**syms, "lg": lambda v: sp.log(v, 2)})
+                return Expr("var", name=name, sort=e.sort)
         if e.op == "var":
-            if e.text not in syms:
-                raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
-            return Expr("var", name=e.text, sort=e.sort)
+            sym = VARIABLES.get((e.name, e.sort))
+            if sym is None:
+                raise ValueError(f"{theorem_id}: {text(e)} has no symbol in proofs.bounds")
+            return Expr("var", name=sym, sort=e.sort)
         if e.op in ("call", "dot", "sum"):
-            raise ValueError(f"{theorem_id}: {t} has no symbol in proofs.bounds")
-        return Expr(e.op, tuple(rename(x) for x in e.args), e.name, e.sort, e.value, e.tex, e.text) if e.args else e
+            raise ValueError(f"{theorem_id}: {text(e)} has no symbol in proofs.bounds")
+        return Expr(e.op, tuple(rename(x) for x in e.args), e.name, e.sort, e.value) if e.args else e
     out = to_sympy(rename(c.args[1]))
     return out.xreplace({v: named[v.name] if v.name in named else syms[v.name] for v in out.free_symbols})
 
@@ -246,8 +285,8 @@ def implies(claimed, bound_id: str, timeout_ms: int = 4000) -> Verdict:
     r = s.check()
     dt = time.perf_counter() - t
     if r == z3.unsat:
-        return Verdict(PROVED, "z3", dt, reason=f"claimed >= {b.formula} wherever {', '.join(b.hypotheses)} "
-                                                 f"(bound proved by {b.theorem})")
+        return Verdict(PROVED, "z3", dt, reason=f"claimed >= {b.formula} wherever {', '.join(b.hypotheses)}; "
+                                                 f"the bound is {b.explanation()}")
     if r == z3.sat:
         from .engines import model_dict
         m = model_dict(s.model())
