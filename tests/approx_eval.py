@@ -12,6 +12,9 @@ from proofs.concrete import _bounded, index_range
 
 mp.mp.dps = 60
 TOL = mp.mpf(10) ** -40
+# False: a strict relation within the tolerance counts as true (a rule is not refuted by rounding);
+# True: it counts as false (an edit that makes a rule strict is refuted where both sides are equal)
+STRICT = False
 
 
 def mpf(v):
@@ -74,7 +77,8 @@ def approx(e, env):  # noqa: C901 - one case per node kind
     if op in ("le", "lt", "ge", "gt", "eq", "ne"):
         x, y = A(a[0]), A(a[1])
         tol = TOL * (1 + abs(x) + abs(y))
-        return {"le": x <= y + tol, "lt": x < y + tol, "ge": x + tol >= y, "gt": x + tol > y,
+        st = -tol if STRICT else tol
+        return {"le": x <= y + tol, "lt": x < y + st, "ge": x + tol >= y, "gt": x + st > y,
                 "eq": abs(x - y) <= tol, "ne": abs(x - y) > tol}[op]
     if op == "and":
         return all(A(x) for x in a)

@@ -204,3 +204,128 @@ def test_mutation_audit_mistake_count_flipped():
         formula = M <= 0
         goal = false_concl
     assert _status(dataclasses.replace(th, conclusion=false_concl), lambda t: Edit(t)).status == BUILD_ERROR
+
+
+# ------------------------------------------------------------------ the other classes of edits
+from kernel_mutants import (CallEditedProof, call_edits, display_edits, schema_edits, table_edits,  # noqa: E402
+                            table_agrees)
+from proofs.runner import build  # noqa: E402
+
+
+def _built_steps(b):
+    return [(s.id, s.kind, s.goal, tuple(f.formula for _, f in s.hyps)) for s in b.proof.steps]
+
+
+@pytest.mark.parametrize("th", THEOREMS, ids=[t.id for t in THEOREMS])
+def test_mutation_kernel_calls_labels_and_displays_never_prove_a_false_statement(th):
+    """specialize / induction / inst / rule arguments, the step list, display forms and labels."""
+    bad = []
+    for edit in call_edits(th):
+        holder = {}
+
+        def make(t, edit=edit):
+            holder["p"] = CallEditedProof(t, edit)
+            return holder["p"]
+        if edit.full_check:
+            status = _status(th, make).status
+        else:
+            b = build(th, make)
+            status = BUILD_ERROR if b.error else "built"
+        if not holder["p"].applied:
+            continue
+        COUNTS["call:" + edit.kind][status] += 1
+        if edit.expect_build_error and status != BUILD_ERROR:
+            bad.append(f"{edit.label()}: {status}, expected a build error")
+        # the statement is unchanged: a full check that says "proved" has a valid proof of it
+    for label, mutant in display_edits(th):
+        b = build(mutant)
+        COUNTS["statement:" + label][BUILD_ERROR if b.error else "built"] += 1
+        if not b.error:
+            bad.append(f"{label}: built, expected a build error")
+    assert not bad, "; ".join(bad)
+
+
+# Schema edits that leave a rule true (each read and explained): anything else that survives the
+# random instances fails the suite until a person has looked at it.
+SCHEMA_EDITS_STILL_TRUE: dict[tuple[str, str], str] = {
+    ("sum_succ", "int_shift_down"): "the premise hi >= lo is stronger than hi >= lo - 1: a weaker rule",
+    ("vsum_succ", "int_shift_down"): "the premise hi >= lo is stronger than hi >= lo - 1: a weaker rule",
+    ("sum_const", "int_shift_down"): "the premise hi >= lo is stronger than hi >= lo - 1: a weaker rule",
+    ("sum_split", "int_shift_down"): "the premise lo <= m is stronger than lo - 1 <= m: a weaker rule",
+    ("vsum_empty", "int_shift_up"): "sum_{i=lo}^{lo-2} is empty too: the same rule",
+    ("sum_empty", "int_shift_up"): "sum_{i=lo}^{lo-2} is empty too: the same rule",
+}
+
+
+def test_mutation_rule_schemas_edited_are_caught_on_random_instances():
+    """Every edit of every trusted rule's schema (an integer constant off by one, a premise
+    dropped, the conclusion flipped or made strict): the random-instance check of the rules
+    finds an instance the edited schema gets wrong -- false there, or speaking of a value outside
+    a function's domain where the rule does not."""
+    import approx_eval
+    from approx_eval import approx
+    from proofs.concrete import NotExact, evaluate
+    from proofs.rules import RULES
+    from test_proofs_rules import _instance
+    survivors = []
+    approx_eval.STRICT = True
+    try:
+        for rid, name, ek, sorts, mutated in schema_edits():
+            build_ = RULES[rid].schemas[name][1]
+            caught = applied = False
+            for seed in range(150):
+                args, env = _instance(seed, rid, name, ints_as_vars=True)
+                checked = _checked(rid, name, args)
+                f, orig = mutated(*checked), build_(*checked)
+                if f is None or f == orig:
+                    continue
+                applied = True
+                holds = _value(f, env, evaluate, approx, NotExact)
+                if holds is False or (holds is None and _value(orig, env, evaluate, approx, NotExact) is not None):
+                    caught = True
+                    break
+            if not applied:
+                continue
+            COUNTS["schema:" + ek]["caught" if caught else "reviewed: still true"] += 1
+            if not caught and (name, ek) not in SCHEMA_EDITS_STILL_TRUE:
+                survivors.append(f"{rid}.{name}/{ek}")
+    finally:
+        approx_eval.STRICT = False
+    assert not survivors, "schema edits not caught: " + ", ".join(survivors)
+
+
+def _value(f, env, evaluate, approx, NotExact):
+    """True/False: the formula's value on the instance (exact when it can be, else 60 digits);
+    None: it speaks of a value outside a function's domain (lg or sqrt of a negative number, a
+    power with a negative exponent, an empty sum of vectors on its own)."""
+    try:
+        return evaluate(f, env) is True
+    except NotExact:
+        pass
+    except (ValueError, TypeError, ZeroDivisionError):
+        return None
+    try:
+        return bool(approx(f, env))
+    except (NotExact, ValueError, TypeError, ZeroDivisionError):
+        return None
+
+
+def _checked(rid, name, args):
+    from proofs.rules import RULES, _check_sorts
+    return _check_sorts(rid, name, RULES[rid].schemas[name][0], args)
+
+
+def test_mutation_bounds_table_edits_are_caught():
+    from proofs.bounds import BOUNDS
+    rnd = random.Random(11)
+    missed = []
+    for label, terms, variables in table_edits():
+        caught = any(table_agrees(b, rnd, terms=terms, variables=variables)
+                     for b in BOUNDS.values() for _ in range(4))
+        COUNTS[label]["caught" if caught else "missed"] += 1
+        if not caught:
+            missed.append(label)
+    assert not missed, "table edits not caught: " + ", ".join(missed)
+
+
+import random  # noqa: E402

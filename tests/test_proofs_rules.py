@@ -35,7 +35,7 @@ def _bool(rnd):
     return rnd.random() < 0.5
 
 
-def _instance(seed, rule_id, name):
+def _instance(seed, rule_id, name, ints_as_vars=False):
     """Random arguments for a schema and the environment giving every symbol a value (hypothesis
     draws the seed and shrinks it; the values come from one ``random.Random`` per example)."""
     import random
@@ -59,7 +59,7 @@ def _instance(seed, rule_id, name):
             if k in body and indices and draw(_bool):
                 args.append(indices[0])                         # sum_term_le at j = i (the free i)
                 env.setdefault(indices[0].name, draw(small))
-            elif draw(_bool):
+            elif draw(_bool) and not ints_as_vars:
                 args.append(num(draw(small)))
             else:
                 t = Int(f"t{k}")
@@ -68,6 +68,8 @@ def _instance(seed, rule_id, name):
         elif s in (NUM, REAL) and k in body and indices:
             F = Seq(f"F{k}", REAL)
             vals = {t: draw(frac) for t in range(-12, 14)}
+            if rnd.random() < 0.15:
+                vals = {t: Fraction(0) for t in vals}         # all terms 0: equalities where strict is claimed
             env[F.name] = {t: abs(v) for t, v in vals.items()} if pos_body else vals
             args.append(F(indices[0]))
         elif s in (NUM, REAL):
@@ -77,7 +79,7 @@ def _instance(seed, rule_id, name):
             elif name == "lg_strictly_increasing":
                 val = Fraction(rnd.randint(-4, 32), 4)
             elif name.startswith("exp_"):
-                val = draw(frac)
+                val = Fraction(0) if rnd.random() < 0.4 else draw(frac)     # exp(0) = 1 is exact
             else:
                 val = draw(frac)
             c = Real(f"c{k}")
@@ -89,7 +91,7 @@ def _instance(seed, rule_id, name):
             args.append(X(indices[0]))
         elif s == VEC:
             v = Vec(f"v{k}")
-            env[v.name] = (draw(frac), draw(frac))
+            env[v.name] = (Fraction(0), Fraction(0)) if rnd.random() < 0.2 else (draw(frac), draw(frac))
             args.append(v)
         else:
             raise AssertionError(f"no generator for a {s} argument of {rule_id}.{name}")
