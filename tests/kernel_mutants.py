@@ -63,8 +63,10 @@ class CallEditedProof(Proof):
     def solve(self, sid, facts, goal, title=""):
         facts = list(facts)
         if self._mine("solve") and self.edit.kind == "solve:specialize_fixed_display_copy":
-            fixed = {v.name for _, h in self.theorem.hypotheses for v in free_vars(h)}
             for j, f in enumerate(facts):
+                # a variable that a hypothesis this fact rests on mentions (fixed: specializing it
+                # would turn "for this g" into "for every g")
+                fixed = {v.name for a in f.assumptions for v in free_vars(a)}
                 vs = [v for v in free_vars(f.formula) if v.name in fixed and v.sort not in ("Bool", "Vec")]
                 if vs:
                     v = vs[0]
@@ -87,8 +89,8 @@ class CallEditedProof(Proof):
                 self.applied = True
                 terms = (t + 1 if t.sort in (INT, NAT) else 2 * t,) + tuple(terms[1:])
             elif self.edit.kind == "inst:display_copy":
-                self.applied = True
                 terms = tuple(redisplay(num(t) if not isinstance(t, Expr) else t) for t in terms)
+                self.applied = any(n.op in ("var", "call") for t in terms for n in walk(t))
         return super().inst(fact, *terms)
 
     def induction(self, k, P, base, step, n):
@@ -97,7 +99,7 @@ class CallEditedProof(Proof):
                 self.applied = True
                 n = n + 1
             elif self.edit.kind == "induction:display_copy":
-                self.applied = True
+                self.applied = True                   # k is a variable: shown another way
                 k, P, n = redisplay(k), redisplay(P), redisplay(n)
         return super().induction(k, P, base, step, n)
 

@@ -25,8 +25,34 @@ THEOREMS = [t for t in registry.all_theorems() if t.kind == "theorem"]
 COUNTS: dict = collections.defaultdict(collections.Counter)
 
 
+CLASSES = {  # report class -> the COUNTS keys' prefixes
+    "proof edits (solve goals and facts)": ("proof:",),
+    "statement edits": ("statement:conclusion", "statement:hypothesis", "statement:drop", "statement:proved"),
+    "specialize / induction / inst / rule arguments": ("call:solve:", "call:induction:", "call:inst:", "call:rule:"),
+    "step list": ("call:steps:",),
+    "display names": ("statement:display:",),
+    "labels": ("statement:labels:",),
+    "rule schemas": ("schema:",),
+    "bounds table": ("bounds:",),
+}
+
+
+def _summary() -> list[str]:
+    lines = ["mutation suite: mutants run per class (outcomes)"]
+    for cls, prefixes in CLASSES.items():
+        keys = [k for k in COUNTS if k.startswith(prefixes) and k != "statement:proved"]
+        total = collections.Counter()
+        for k in keys:
+            total.update(COUNTS[k])
+        if keys:
+            lines.append(f"  {cls}: {sum(total.values())} ({', '.join(f'{o} {n}' for o, n in sorted(total.items()))})")
+    false = COUNTS["statement:proved"].get("NOT SHOWN TRUE", 0)
+    lines.append(f"  false statements proved: {false}")
+    return lines
+
+
 @pytest.fixture(scope="module", autouse=True)
-def _report():
+def _report(request):
     # a mutated step that the solvers cannot decide in 2 s is "unknown" (never "proved"); the
     # catalogue's own steps take well under a second
     import proofs.checks
@@ -36,6 +62,10 @@ def _report():
     proofs.checks.EAGER_CROSS_CHECK = False   # cvc5 only on a step z3 proved: the outcome is the same
     yield
     proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK = saved
+    capman = request.config.pluginmanager.get_plugin("capturemanager")
+    if COUNTS and capman is not None:
+        with capman.global_and_fixture_disabled():      # shown even when output is captured
+            print("\n" + "\n".join(_summary()))
     path = os.environ.get("MISTAKEBOUND_MUTATION_REPORT")
     if path:
         with open(path, "w", encoding="utf-8") as fh:
