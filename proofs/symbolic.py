@@ -39,10 +39,7 @@ def _dim():
 
 class _Tr:
     def __init__(self):
-        sp = _sp()
-        self.sp = sp
-        self.n = 0
-        self.d = _dim()
+        self.sp, self.n, self.d = _sp(), 0, _dim()
         self.syms: dict[str, object] = {}
 
     def sym(self, name):
@@ -51,17 +48,14 @@ class _Tr:
         return self.syms[name]
 
     def lower(self, i: Expr, lo: Expr):
-        """The first value of a sum's index: a natural-number index runs over the naturals from
-        ``lo`` on, so a lower bound that is not a natural-number term is max(lo, 0)."""
+        """The first value of a sum's index: max(lo, 0) for a natural index, unless lo is a natural."""
         from .formula import NAT
         s = self.scalar(lo)
         return self.sp.Max(s, 0) if i.sort == NAT and lo.sort != NAT else s
 
     def sum_of(self, inner, iv, i: Expr, lo: Expr, hi: Expr):
-        """sum_{i=lo}^{hi} inner with the suite's meaning: numeric bounds with hi < lo give the
-        empty sum 0 (sympy's own Sum would follow Karr's convention there); with symbolic bounds
-        sympy's Sum is only ever used through linearity over one index range, which holds for
-        either reading."""
+        """sum_{i=lo}^{hi} inner: numeric bounds with hi < lo are the empty sum (not Karr's
+        convention); symbolic bounds are only used through linearity, true in either reading."""
         lo_s, hi_s = self.lower(i, lo), self.scalar(hi)
         if lo_s.is_number and hi_s.is_number and hi_s < lo_s:
             return self.sp.Integer(0)
