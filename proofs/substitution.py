@@ -89,18 +89,19 @@ def subst(e: Expr, mapping: dict) -> Expr:
                 or (v.sort == NAT and t.sort in (INT, NAT))):
             raise FormulaError(f"cannot substitute a {t.sort} for {v.name}: {v.sort}")
     m = {v: (to_real(t) if v.sort == REAL else num(t)) for v, t in mapping.items()}
-    free_in = set().union(*(free_vars(t) for t in m.values())) if m else set()
+    # binders and capture compare names: every printer knows a variable by its name alone
+    free_in = {v.name for t in m.values() for v in free_vars(t)}
 
     def go(n):
         if n.op == "var":
             return m.get(n, n)
         if n.op == "num" or not n.args:
             return n
-        bound = set(_bound(n))
+        bound = {b.name for b in _bound(n)}
         if bound:
-            inner = {v: t for v, t in m.items() if v not in bound}
+            inner = {v: t for v, t in m.items() if v.name not in bound}
             if bound & free_in and any(v in free_vars(n) for v in inner):
-                names = ", ".join(sorted(b.name for b in bound & free_in))
+                names = ", ".join(sorted(bound & free_in))
                 raise FormulaError(f"substitution would capture {names} under a binder")
             if n.op in ("sum", "vsum"):
                 i, lo, hi, body = n.args

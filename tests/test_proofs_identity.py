@@ -287,3 +287,13 @@ def test_the_checked_steps_are_the_conclusions_dependencies():
 
 
 _ = (dot, forall_below, BUILD_ERROR)
+
+
+def test_substitution_never_captures_a_name_even_of_another_sort():
+    from proofs.substitution import subst
+    from proofs.formula import to_real
+    i, F, a = Nat("i"), Seq("F", REAL), Real("a")
+    with pytest.raises(FormulaError):
+        subst(Sum(i, 0, Nat("n"), F(i) * a), {a: to_real(Int("i"))})      # an Int i under the Nat i binder
+    with pytest.raises(FormulaError):
+        subst(ForAll(i, F(i) >= a), {a: F(Int("i"))})
