@@ -58,6 +58,10 @@ class Theorem:
             raise ValueError(f"theorem {self.id}: unknown kind {self.kind!r}")
         self.hypotheses = tuple(self.hypotheses)
         names = [n for n, _ in self.hypotheses]
+        from .formula import valid_name
+        for n in [self.id] + names:        # printed into SMT-LIB comments and Coq names: identifiers only
+            if not valid_name(n):
+                raise ValueError(f"theorem {self.id!r}: {n!r} is not an identifier")
         if len(set(names)) != len(names):
             raise ValueError(f"theorem {self.id}: two hypotheses with one name")
         for n, f in self.hypotheses:

@@ -176,7 +176,9 @@ def display_edits(th) -> list[tuple[str, object]]:
         out.append(("display:one_hypothesis", dataclasses.replace(th, hypotheses=tuple(hs))))
         hs = list(th.hypotheses)
         hs[0] = (name + "\n(assert false)", f)
-        out.append(("labels:hypothesis_newline", dataclasses.replace(th, hypotheses=tuple(hs))))
+        mutant = dataclasses.replace(th)
+        mutant.hypotheses = tuple(hs)        # set after the statement's own check (which refuses it)
+        out.append(("labels:hypothesis_newline", mutant))
     out.append(("display:conclusion", dataclasses.replace(th, conclusion=redisplay(th.conclusion))))
     return out
 

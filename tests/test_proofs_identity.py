@@ -265,10 +265,14 @@ def test_display_forms_are_one_line():
 
 def test_hypothesis_names_and_theorem_ids_are_identifiers():
     a = Real("a")
-    with pytest.raises(KernelError):
+    with pytest.raises((ValueError, KernelError)):       # refused when stated, and by the kernel
         Proof(_th([("h\n(assert false)", a >= 0)], a >= 0, lambda p: None))
-    with pytest.raises(KernelError):
+    with pytest.raises((ValueError, KernelError)):
         Proof(_th([("h", a >= 0)], a >= 0, lambda p: None, tid="t x"))
+    th = _th([("h", a >= 0)], a >= 0, lambda p: None)
+    object.__setattr__(th, "hypotheses", (("h\n(assert false)", a >= 0),))   # edited after it was stated
+    with pytest.raises(KernelError):
+        Proof(th)
 
 
 def test_a_fact_of_the_kernel_is_read_only():

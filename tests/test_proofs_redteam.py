@@ -168,7 +168,10 @@ def test_redteam_a_step_removed_from_the_list_is_checked_anyway():
 def test_redteam_a_hypothesis_name_that_ends_the_comment():
     a = Real("a")
     name = "h\n(assert (= a 7))"
-    th = _th([(name, a >= 0)], Eq(a, 7), lambda p: p.solve("done", [p.hyp(name)], Eq(a, 7)), "redteam_label")
+    with pytest.raises(ValueError):                   # a name that is not an identifier cannot be stated
+        _th([(name, a >= 0)], Eq(a, 7), lambda p: p.solve("done", [p.hyp(name)], Eq(a, 7)), "redteam_label")
+    th = _th([("h", a >= 0)], Eq(a, 7), lambda p: p.solve("done", [p.hyp(name)], Eq(a, 7)), "redteam_label")
+    th.hypotheses = ((name, a >= 0),)                 # nor slipped in afterwards
     _false_at(th, {"a": 0})
     assert _verify(th).status == BUILD_ERROR
 
