@@ -1,8 +1,9 @@
 """The engines' work on one step, one theorem's hypotheses and one erratum (``proofs.runner``
 decides from it).
 
-* a *solve* step: its SMT-LIB text to cvc5 (a child) and z3 (here); the satisfiability questions
-  (the step's hypotheses together, each one dropped) to the z3 child, on one guarded text;
+* a *solve* step: its SMT-LIB text to z3 and to cvc5; the satisfiability questions (the step's
+  hypotheses together, each one dropped) to z3 -- every solver question a job for the worker
+  processes (``proofs.workers``), answered from the proof cache when it was answered before;
 * an *identity*: sympy in a symbolic dimension (on a background thread), and its instances in
   dimensions 1, 2, 3 to z3 and cvc5;
 * a theorem's hypotheses on a concrete instance (non-vacuity), with the model relabelled as the
@@ -12,11 +13,13 @@ decides from it).
 """
 from __future__ import annotations
 
+import dataclasses
 
-from . import workers
+from . import cache, workers
 from .concrete import NotExact, evaluate, instance
 from .core import StepResult, Theorem
-from .engines import PROVED, REFUTED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, Verdict, sympy_identity, z3_check
+from .engines import (PROVED, REFUTED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, PendingZ3, Verdict, recall,
+                      sympy_identity)
 from .formula import FormulaError, Not
 from .smtlib import guarded, problem
 from .substitution import free_vars, walk
@@ -49,6 +52,8 @@ class _Done:
     def result(self):
         return self.v
 
+    get = result
+
 
 # --------------------------------------------------------------------------- jobs
 class _StepJob:
@@ -65,6 +70,7 @@ class _StepJob:
         self.needed = None                 # the necessity questions (guarded text), when asked
         self.smt = ""
         self.texts: list[str] = []
+        self.instances_z3 = None           # z3 on an identity's instances (pending)
 
     def start(self):
         st = self.step
@@ -72,6 +78,7 @@ class _StepJob:
             hyps = tuple((lab, f.formula) for lab, f in st.hyps)
             self.smt = _text(("problem", hyps, st.goal, st.id, st.theorem, st.title),
                              lambda: problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}"))
+            self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
             if EAGER_CROSS_CHECK:
                 self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
             if hyps:
@@ -82,19 +89,13 @@ class _StepJob:
                 if NECESSITY:         # is each one needed?  (informational)
                     text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
                     self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
-            self.primary = z3_check(self.smt, TIMEOUT_MS)
-            if not EAGER_CROSS_CHECK:
-                if self.primary.status == PROVED:
-                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
-                else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
-                    self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
             return
         # an identity
         lhs, rhs = st.goal.args
         if not needs_coordinates(st.goal):
             self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
             self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
-            self.primary = z3_check(self.smt, TIMEOUT_MS)
+            self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
             return
         self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
         texts = _INSTANCES.get(st.goal)
@@ -102,11 +103,11 @@ class _StepJob:
             texts = _INSTANCES[st.goal] = self._instances(st)
         self.texts = texts
         self.smt = texts[0] if texts else ""
-        self.primary_future = _background().submit(sympy_identity, lhs, rhs)
+        from .cache import formula_key
+        known = recall("sympy", "sympy", (formula_key(lhs), formula_key(rhs)))
+        self.primary_future = _Done(known) if known is not None else _background().submit(sympy_identity, lhs, rhs)
+        self.instances_z3 = [PendingZ3(t, TIMEOUT_MS) for t in texts]
         self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
-        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
-        if len(texts) < len(DIMS):
-            self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
 
     def _instances(self, st) -> list[str]:
         """The identity in coordinates of R^1, R^2, R^3, as texts (shared by every job with the
@@ -122,7 +123,18 @@ class _StepJob:
 
     def result(self, step) -> StepResult:
         if self.primary is None:
-            self.primary = self.primary_future.result()
+            p = self.primary_future
+            self.primary = p.get() if hasattr(p, "get") else p.result()
+            if self.step.kind == "solve" and not EAGER_CROSS_CHECK:
+                if self.primary.status == PROVED:
+                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+                else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
+                    self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
+        if self.instances_z3 is not None:
+            self.cross_z3 = [dataclasses.replace(p.get()) for p in self.instances_z3]
+            if len(self.cross_z3) < len(DIMS):
+                self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
+            self.instances_z3 = None
         cross = [p.get() for p in self.pending]
         for v in self.cross_z3:
             v.reason = v.reason or "instance"
@@ -150,29 +162,52 @@ _INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its fo
 
 
 class _PendingGuarded:
-    """Necessity questions on one guarded text (each with the short limit: unknown is an answer)."""
+    """Necessity questions on one guarded text (each with the short limit: unknown is an answer).
+
+    They are informational (whether each hypothesis was needed; no verdict depends on them), so
+    their answers are kept in the proof cache as a whole, unknowns included, under a key that
+    includes the time limit."""
 
     def __init__(self, text_: str, queries):
+        import json
         self.n = len(queries)
-        self.key = (text_, tuple(map(tuple, queries)))
+        self.key = (text_, json.dumps(queries), str(NECESSITY_MS))
         self._r = _GUARDED.get(self.key)
+        if self._r is None and cache.enabled():
+            self._r = _necessity_from_json(cache.load(cache.key("z3-guarded", "z3", *self.key)), self.n)
         if self._r is None:
-            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": NECESSITY_MS,
-                                                     "necessity_timeout_ms": NECESSITY_MS, "retry": False},
-                                                    5000 + 2 * NECESSITY_MS * self.n)
+            from .engines import _count
+            _count("z3-guarded")
+            self.ticket = workers.submit({"op": "guarded", "guarded": text_, "queries": queries,
+                                          "timeout_ms": NECESSITY_MS, "necessity_timeout_ms": NECESSITY_MS,
+                                          "retry": False}, 5000 + 2 * NECESSITY_MS * self.n)
 
     def get(self) -> list[Verdict]:
         if self._r is None:
-            res = workers.NONVACUITY.result(self.ticket)
+            res = self.ticket.result()
             if res is None or "error" in res:
                 self._r = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(self.n)]
             else:
                 self._r = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
                                    a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
                            for a in res["answers"]]
-                if all(v.status != UNKNOWN for v in self._r):
-                    _GUARDED[self.key] = self._r
+                _GUARDED[self.key] = self._r
+                if cache.enabled() and len(self._r) == self.n:
+                    cache.store(cache.key("z3-guarded", "z3", *self.key),
+                                [{"status": v.status, "seconds": v.seconds, "model": v.counterexample} for v in self._r])
         return self._r
+
+
+def _necessity_from_json(d, n):
+    if not isinstance(d, list) or len(d) != n:
+        return None
+    out = []
+    for a in d:
+        if (not isinstance(a, dict) or a.get("status") not in (SAT, UNSAT, UNKNOWN)
+                or not isinstance(a.get("seconds"), (int, float)) or not isinstance(a.get("model"), (dict, type(None)))):
+            return None
+        out.append(Verdict(a["status"], "z3", float(a["seconds"]), counterexample=a["model"], cached=True))
+    return out
 
 
 # --------------------------------------------------------------------------- theorem-level checks
@@ -221,7 +256,7 @@ def _erratum(th: Theorem):
     """Exact evaluation of the counterexample, both solvers on the concrete instance, and the
     learner's replay (on the background thread)."""
     env = th.counterexample
-    replay = _background().submit(th.witness_check) if th.witness_check is not None else _Done(None)
+    replay = _replay(th) if th.witness_check is not None else _Done(None)
     try:
         hs = [(n, evaluate(f, env)) for n, f in th.hypotheses]
         concl = evaluate(th.conclusion, env)
@@ -243,10 +278,31 @@ def _erratum(th: Theorem):
         pins = _pins(env, info)
         smt = problem([(f"h{i}", f) for i, f in enumerate(inst + pins)], None)
         pend = PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
-        return exact, z3_sat_verdict(smt), pend, replay
+        return exact, PendingZ3(smt, TIMEOUT_MS, expect_sat=True), pend, replay
     except (FormulaError, NotExact) as e:
         v = Verdict(UNKNOWN, "z3", 0.0, reason=f"no concrete instance: {e}")
-        return exact, v, None, replay
+        return exact, _Done(v), None, replay
+
+
+def _replay(th: Theorem):
+    """The learner's replay of an erratum's counterexample (on the background thread).  A replay
+    that confirmed the counterexample is kept in the proof cache under the hash of the learners'
+    and the proofs' code (it depends on nothing else: exact arithmetic, no clock, no randomness)."""
+    import json
+    if not cache.enabled():
+        return _background().submit(th.witness_check)
+    k = cache.key("replay", th.id, json.dumps(th.counterexample, sort_keys=True, default=str),
+                  cache.tree_hash("proofs", "learners"))
+    got = cache.load(k)
+    if isinstance(got, list) and len(got) == 2 and got[0] is True and isinstance(got[1], str):
+        return _Done((True, got[1] + " (replay from the proof cache)"))
+
+    def run():
+        ok, detail = th.witness_check()
+        if ok is True and isinstance(detail, str):
+            cache.store(k, [True, detail])
+        return ok, detail
+    return _background().submit(run)
 
 
 def _pins(env, info):
@@ -263,9 +319,3 @@ def _pins(env, info):
             val = val[coord]
         out.append(Eq(var, num(val)))
     return out
-
-
-def z3_sat_verdict(smt: str) -> Verdict:
-    from .engines import z3_run
-    a, m, why, dt = z3_run(smt, TIMEOUT_MS)
-    return Verdict(a if a in (SAT, UNSAT) else UNKNOWN, "z3", dt, counterexample=m, reason=why)
