@@ -91,19 +91,23 @@ def engine_versions() -> dict:
 def context() -> str:
     """The hash of everything every entry depends on besides its question (computed once)."""
     if not _CONTEXT:
-        h = hashlib.sha256()
-        h.update(f"format {FORMAT}\npython {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
-        h.update(f"{SUITE} {_dist_version(SUITE)}\n".encode())
-        for d, v in engine_versions().items():
-            h.update(f"{d} {v}\n".encode())
-        here = os.path.dirname(os.path.abspath(__file__))
-        for f in CODE_FILES:
-            with open(os.path.join(here, f), "rb") as fh:
-                data = fh.read()
-            h.update(f"{f} {len(data)}\n".encode())
-            h.update(data)
-        _CONTEXT.append(h.hexdigest())
+        _CONTEXT.append(code_context(os.path.dirname(os.path.abspath(__file__))))
     return _CONTEXT[0]
+
+
+def code_context(here: str) -> str:
+    """The context for the code in directory ``here`` (the ``proofs`` package)."""
+    h = hashlib.sha256()
+    h.update(f"format {FORMAT}\npython {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
+    h.update(f"{SUITE} {_dist_version(SUITE)}\n".encode())
+    for d, v in engine_versions().items():
+        h.update(f"{d} {v}\n".encode())
+    for f in CODE_FILES:
+        with open(os.path.join(here, f), "rb") as fh:
+            data = fh.read()
+        h.update(f"{f} {len(data)}\n".encode())
+        h.update(data)
+    return h.hexdigest()
 
 
 def tree_hash(*packages: str) -> str:

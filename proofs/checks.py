@@ -149,7 +149,14 @@ class _StepJob:
         return r
 
 
-_GUARDED: dict = {}       # definite satisfiability answers by (text, queries), per process
+_GUARDED: dict = {}       # necessity answers by (text, queries, limit), per process
+
+
+def reset_memo() -> None:
+    """Forget this process's answers (as a fresh process would); the proof cache is unaffected."""
+    from .engines import reset_memo as reset_engines
+    _GUARDED.clear()
+    reset_engines()
 _TEXTS: dict = {}         # SMT-LIB texts by the formulas they print (formulas hash structurally)
 
 

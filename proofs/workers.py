@@ -188,10 +188,12 @@ def _child_main() -> None:
     for line in sys.stdin.buffer:
         if not line.strip():
             continue
+        c = time.process_time()
         try:
             res = handle(json.loads(line))
         except Exception as e:   # reported as unknown by the parent, never as an answer
             res = {"answer": "error", "error": (str(e).splitlines() or [type(e).__name__])[0][:200]}
+        res["cpu"] = time.process_time() - c
         sys.stdout.write(json.dumps(res) + "\n")
         sys.stdout.flush()
 
