@@ -37,8 +37,8 @@ FORMAT = 1
 # formula objects, substitution and every printer (what the engines read), the concrete instances
 # and sympy's reading of identities, the engine drivers and their child processes, and this module
 CODE_FILES = ("kernel.py", "rules.py", "formula.py", "substitution.py", "functions.py", "smtlib.py", "render.py",
-              "symbolic.py", "concrete.py", "core.py", "engines.py", "checks.py", "workers.py", "cvc5_worker.py",
-              "nonvacuity_worker.py", "cache.py")
+              "symbolic.py", "concrete.py", "core.py", "engines.py", "checks.py", "workers.py", "engine_worker.py",
+              "cvc5_worker.py", "nonvacuity_worker.py", "cache.py")
 ENGINES = ("z3-solver", "cvc5", "sympy")
 SUITE = "mistakebound"
 

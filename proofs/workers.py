@@ -9,8 +9,8 @@ shared queue deals the jobs to whichever worker is free, so the machine's cores 
 the last job; a child is started once and reused for every job (the engines are imported once
 per child, not per step).
 
-Run as ``python -m proofs.workers`` this module is the child: requests ``{"op": "z3" | "cvc5" |
-"sat" | "guarded", ...}`` (:func:`handle`).
+The child is ``python -m proofs.engine_worker`` (requests ``{"op": "z3" | "cvc5" | "sat" |
+"guarded", ...}``).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import os
 import threading
 import time
 
-__all__ = ["submit", "shutdown", "pool_size", "handle"]
+__all__ = ["submit", "shutdown", "pool_size"]
 
 START_ALLOWANCE = 10.0      # seconds a fresh child may take to start (imports), on top of a job's limit
 MARGIN = 2.0                # seconds past a job's own limit before its child is killed
@@ -51,7 +51,7 @@ class _Child:
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        self.proc = subprocess.Popen([sys.executable, "-m", "proofs.workers"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "proofs.engine_worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=env)
         self.buf = b""
         self.fresh = True
@@ -156,47 +156,3 @@ def shutdown() -> None:
 
 
 atexit.register(shutdown)
-
-
-# --------------------------------------------------------------------------- the child
-def handle(req: dict) -> dict:
-    """One request, in the child process."""
-    op = req.get("op")
-    timeout = int(req.get("timeout_ms", 4000))
-    if op == "z3":
-        from .engines import z3_run
-        a, m, why, dt = z3_run(req["smt"], timeout)
-        return {"answer": a, "model": m, "reason": why, "seconds": dt}
-    if op == "cvc5":
-        from .cvc5_worker import portfolio
-        t = time.perf_counter()
-        res = portfolio(req["smt"], timeout)
-        res["seconds"] = time.perf_counter() - t
-        return res
-    if op == "sat":
-        from .nonvacuity_worker import texts
-        return {"answers": texts(req)}
-    if op == "guarded":
-        from .nonvacuity_worker import guarded
-        return {"answers": guarded(req)}
-    return {"answer": "error", "error": f"unknown request {op!r}"}
-
-
-def _child_main() -> None:
-    import json
-    import sys
-    for line in sys.stdin.buffer:
-        if not line.strip():
-            continue
-        c = time.process_time()
-        try:
-            res = handle(json.loads(line))
-        except Exception as e:   # reported as unknown by the parent, never as an answer
-            res = {"answer": "error", "error": (str(e).splitlines() or [type(e).__name__])[0][:200]}
-        res["cpu"] = time.process_time() - c
-        sys.stdout.write(json.dumps(res) + "\n")
-        sys.stdout.flush()
-
-
-if __name__ == "__main__":
-    _child_main()
