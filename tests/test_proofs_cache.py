@@ -244,6 +244,13 @@ def test_cli_reports_hits_per_step_and_in_the_summary_and_no_cache_rechecks(tmp_
     assert rc == 0 and f"({n}/{n} verdicts from the proof cache)" in err
     steps = [s for t in warm["theorems"] for s in t["steps"]]
     assert steps and all(s["from_cache"] == "all" for s in steps)
+    # a warm run loads no engine (nor numpy) and starts no worker process
+    probe = ("import sys\nfrom mistakebound.cli import main\ntry:\n    main(['verify', '--theorem', 'cauchy_schwarz', '-q'])\n"
+             "except SystemExit as e:\n    code = e.code\nfrom proofs import workers\n"
+             "print(code, sorted(m for m in ('z3', 'cvc5', 'sympy', 'numpy', 'numba') if m in sys.modules), "
+             "len(workers._POOL.children))")
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=600)
+    assert p.stdout.split("\n")[-2] == "0 [] 0", p.stdout + p.stderr
     rc, again, err = _verify(env, "--no-cache")
     assert rc == 0 and "(proof cache not used)" in err
     assert all(s["from_cache"] == "none" for t in again["theorems"] for s in t["steps"])
