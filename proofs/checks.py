@@ -298,11 +298,12 @@ def _relabel(model, info):
     return out
 
 
-def _erratum(th: Theorem):
+def _erratum(th: Theorem, replay=None):
     """Exact evaluation of the counterexample, both solvers on the concrete instance, and the
-    learner's replay (on the background thread)."""
+    learner's replay (``start_replays``)."""
     env = th.counterexample
-    replay = _replay(th) if th.witness_check is not None else _Done(None)
+    if replay is None:
+        replay = start_replays([th]).get(th.id, _Done(None))
     try:
         hs = [(n, evaluate(f, env)) for n, f in th.hypotheses]
         concl = evaluate(th.conclusion, env)
@@ -330,25 +331,68 @@ def _erratum(th: Theorem):
         return exact, _Done(v), None, replay
 
 
-def _replay(th: Theorem):
-    """The learner's replay of an erratum's counterexample (on the background thread).  A replay
-    that confirmed the counterexample is kept in the proof cache under the hash of the learners'
-    and the proofs' code (it depends on nothing else: exact arithmetic, no clock, no randomness)."""
-    import json
-    if not cache.enabled():
-        return _background().submit(th.witness_check)
-    k = cache.key("replay", th.id, json.dumps(th.counterexample, sort_keys=True, default=str),
-                  cache.tree_hash("proofs", "learners"))
-    got = cache.load(k)
-    if isinstance(got, list) and len(got) == 2 and got[0] is True and isinstance(got[1], str):
-        return _Done((True, got[1] + " (replay from the proof cache)"))
+def start_replays(ths) -> dict:
+    """The learners' replays of the errata among ``ths``, by id (each with ``result()`` -> (ok,
+    detail), raising if the replay failed).  A replay that confirmed its counterexample is kept in
+    the proof cache under the hash of the learners' and the proofs' code (it depends on nothing
+    else: exact arithmetic, no clock, no randomness).  The others run in one job of a worker
+    process (the learners' imports are paid there, beside the solvers, and once), or, for an
+    erratum that is not the registry's own (tests), on the background thread."""
+    from . import registry
+    out, remote = {}, []
+    for th in ths:
+        if th.kind != "erratum" or th.witness_check is None:
+            continue
+        k = _replay_key(th) if cache.enabled() else None
+        got = cache.load(k) if k else None
+        if isinstance(got, list) and len(got) == 2 and got[0] is True and isinstance(got[1], str):
+            out[th.id] = _Done((True, got[1] + " (replay from the proof cache)"))
+            continue
+        try:
+            mine = registry.get(th.id) is th
+        except KeyError:
+            mine = False
+        if mine:
+            remote.append((th, k))
+        else:
+            out[th.id] = _background().submit(_local_replay, th, k)
+    if remote:
+        from .engines import _count
+        _count("replay", len(remote))
+        fut = workers.submit({"op": "replay", "ids": [th.id for th, _ in remote]}, 120000)
+        for i, (th, k) in enumerate(remote):
+            out[th.id] = _RemoteReplay(fut, i, k)
+    return out
 
-    def run():
-        ok, detail = th.witness_check()
-        if ok is True and isinstance(detail, str):
-            cache.store(k, [True, detail])
+
+def _replay_key(th: Theorem) -> str:
+    import json
+    return cache.key("replay", th.id, json.dumps(th.counterexample, sort_keys=True, default=str),
+                     cache.tree_hash("proofs", "learners"))
+
+
+def _local_replay(th: Theorem, k):
+    ok, detail = th.witness_check()
+    if k and ok is True and isinstance(detail, str):
+        cache.store(k, [True, detail])
+    return ok, detail
+
+
+class _RemoteReplay:
+    def __init__(self, fut, i, k):
+        self.fut, self.i, self.k = fut, i, k
+
+    def result(self):
+        res = self.fut.result()
+        if res is None or not isinstance(res.get("replays"), list):
+            raise RuntimeError("the replay worker failed" + (f": {res.get('error')}" if res else " (killed)"))
+        r = res["replays"][self.i]
+        if "error" in r:
+            raise RuntimeError(r["error"])
+        ok, detail = r["ok"] is True, str(r["detail"])
+        if self.k and ok:
+            cache.store(self.k, [True, detail])
         return ok, detail
-    return _background().submit(run)
 
 
 def _pins(env, info):

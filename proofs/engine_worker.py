@@ -3,7 +3,8 @@ one JSON answer per line on stdout, with the CPU seconds it took.
 
 Requests: ``{"op": "z3", "smt", "timeout_ms"}`` (z3 on one text), ``{"op": "cvc5", ...}`` (cvc5's
 portfolio on one text), ``{"op": "sat", "texts", "timeout_ms"}`` (satisfiability of each text) and
-``{"op": "guarded", "guarded", "queries", ...}`` (one parse, several assumption sets).  The engines
+``{"op": "guarded", "guarded", "queries", ...}`` (one parse, several assumption sets) and
+``{"op": "replay", "ids"}`` (the learners' replays of the registry's errata).  The engines
 are imported once, at their first request.
 """
 from __future__ import annotations
@@ -33,7 +34,19 @@ def handle(req: dict) -> dict:
     if op == "guarded":
         from .nonvacuity_worker import guarded
         return {"answers": guarded(req)}
+    if op == "replay":
+        return {"replays": [replay(i) for i in req["ids"]]}
     return {"answer": "error", "error": f"unknown request {op!r}"}
+
+
+def replay(tid: str) -> dict:
+    """The learner's replay of the registry's erratum ``tid``."""
+    from .registry import get
+    try:
+        ok, detail = get(tid).witness_check()
+    except Exception as e:     # a replay that fails is a failed check, never a refutation
+        return {"error": f"{type(e).__name__}: {e}"}
+    return {"ok": ok is True, "detail": str(detail)}
 
 
 def _child_main() -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .checks import _StepJob, _erratum, _nonvacuity, _relabel
+from .checks import _StepJob, _erratum, _nonvacuity, _relabel, start_replays
 from .core import BUILD_ERROR, StepResult, Theorem, TheoremResult
 from .engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
 from .formula import FormulaError
@@ -134,6 +134,7 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
         order = [t.id for t in registry.all_theorems() if t.id in built]
 
     # start every check (children work while z3 and sympy run here)
+    replays = start_replays([built[tid].theorem for tid in order])      # the longest jobs first
     jobs: dict[str, _StepJob] = {}
     per_theorem: dict[str, list] = {}
     extra: dict[str, tuple] = {}
@@ -142,7 +143,7 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
         th = b.theorem
         started = time.perf_counter()
         if th.kind == "erratum":
-            extra[tid] = ("erratum", _erratum(th))
+            extra[tid] = ("erratum", _erratum(th, replays.get(tid, _NO_REPLAY)))
         elif not b.error:
             pairs = []
             for st in b.proof.steps:
@@ -192,6 +193,14 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
     return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
                            [i if isinstance(i, str) else i.id for i in (ids or [])],
                            cache.directory() if cache.enabled() else "")
+
+
+class _NoReplay:
+    def result(self):
+        return None
+
+
+_NO_REPLAY = _NoReplay()
 
 
 def _key(st) -> tuple:
