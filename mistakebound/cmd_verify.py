@@ -124,6 +124,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     if no_cache:
         from proofs import cache
         cache.set_enabled(False)
+    if not (json_path or latex_path):
+        from proofs import checks
+        checks.NECESSITY = False    # whether each hypothesis is needed is shown only by --json and --latex
     console = Console(stderr=(json_path == "-"), width=WIDTH)
     if not quiet and console.is_terminal:
         from rich.progress import Progress
