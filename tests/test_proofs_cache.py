@@ -254,3 +254,16 @@ def test_cli_reports_hits_per_step_and_in_the_summary_and_no_cache_rechecks(tmp_
     rc, again, err = _verify(env, "--no-cache")
     assert rc == 0 and "(proof cache not used)" in err
     assert all(s["from_cache"] == "none" for t in again["theorems"] for s in t["steps"])
+
+
+def test_two_runs_at_once_share_one_cache(tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), PYTHONPATH=ROOT)
+    cmd = [sys.executable, "-m", "mistakebound", "verify", "--theorem", "cauchy_schwarz", "-q"]
+    ps = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=600) for p in ps]
+    assert [p.returncode for p in ps] == [0, 0], outs
+    assert not [f for f in _entries(tmp_path) if f.endswith(".tmp")]
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0 and "verdicts from the proof cache" in p.stdout
+    hits, n = p.stdout.rsplit("(", 1)[1].split(" ")[0].split("/")
+    assert hits == n and int(n) > 0
