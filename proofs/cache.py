@@ -112,7 +112,17 @@ def code_context(here: str) -> str:
 
 def tree_hash(*packages: str) -> str:
     """The hash of every ``.py`` file of the named top-level packages (for answers that depend on more
-    than the engines: the learners' replays of errata depend on the learners' and the proofs' code)."""
+    than the engines: the learners' replays of errata depend on the learners' and the proofs' code);
+    computed once per process."""
+    if packages not in _TREES:
+        _TREES[packages] = _tree_hash(packages)
+    return _TREES[packages]
+
+
+_TREES: dict = {}
+
+
+def _tree_hash(packages) -> str:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     h = hashlib.sha256()
     for pkg in packages:
