@@ -86,7 +86,8 @@ class _StepJob:
                 # one text, one parse, one job: are the hypotheses satisfiable together (every
                 # hypothesis guard assumed, the goal's not), and is each one needed (informational)
                 text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
-                self.needed = _PendingGuarded(text_, names, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
+                drop_one = [names[:i] + names[i + 1:] + [g] for i in range(len(names))]
+                self.needed = _PendingGuarded(text_, names, drop_one)
                 self.sat = self.needed.satisfiable
             elif hyps:
                 # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
@@ -250,7 +251,8 @@ def _necessity_from_json(d, n):
     out = []
     for a in d:
         if (not isinstance(a, dict) or a.get("status") not in (SAT, UNSAT, UNKNOWN)
-                or not isinstance(a.get("seconds"), (int, float)) or not isinstance(a.get("model"), (dict, type(None)))):
+                or not isinstance(a.get("seconds"), (int, float))
+                or not isinstance(a.get("model"), (dict, type(None)))):
             return None
         out.append(Verdict(a["status"], "z3", float(a["seconds"]), counterexample=a["model"], cached=True))
     return out

@@ -17,7 +17,8 @@ from typing import Any
 
 from . import workers
 
-__all__ = ["Verdict", "z3_check", "PendingZ3", "PendingCvc5", "PendingSat", "recall", "remember", "CALLS", "sympy_identity", "PROVED", "REFUTED", "UNKNOWN",
+__all__ = ["Verdict", "z3_check", "PendingZ3", "PendingCvc5", "PendingSat", "recall", "remember", "CALLS",
+           "sympy_identity", "PROVED", "REFUTED", "UNKNOWN",
            "SAT", "UNSAT"]
 
 PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
@@ -202,7 +203,8 @@ class _Pending:
         self._v = recall(self.kind, self.engine, self.question)
         if self._v is None:
             _count(self.kind)
-            self.future = workers.submit({"op": self.engine, "smt": smt, "timeout_ms": int(timeout_ms)}, int(timeout_ms))
+            self.future = workers.submit({"op": self.engine, "smt": smt, "timeout_ms": int(timeout_ms)},
+                                         int(timeout_ms))
 
     def get(self) -> Verdict:
         if self._v is None:
@@ -287,4 +289,5 @@ def _sympy_identity(lhs, rhs, q) -> Verdict:
         ok, how = identity_holds(lhs, rhs)
     except Exception as e:  # sympy internals: unknown, never proved
         return Verdict(UNKNOWN, "sympy", time.perf_counter() - t, reason=f"sympy error: {type(e).__name__}: {e}")
-    return remember("sympy", "sympy", q, Verdict(PROVED if ok else UNKNOWN, "sympy", time.perf_counter() - t, reason=how))
+    v = Verdict(PROVED if ok else UNKNOWN, "sympy", time.perf_counter() - t, reason=how)
+    return remember("sympy", "sympy", q, v)

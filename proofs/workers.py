@@ -108,7 +108,8 @@ class _Pool:
                 self.jobs = queue.SimpleQueue()
             while len(self.threads) < pool_size():
                 c = _Child()
-                t = threading.Thread(target=self._serve, args=(c,), daemon=True, name=f"proofs-worker-{len(self.threads)}")
+                t = threading.Thread(target=self._serve, args=(c,), daemon=True,
+                                     name=f"proofs-worker-{len(self.threads)}")
                 self.children.append(c)
                 self.threads.append(t)
                 t.start()

@@ -245,7 +245,8 @@ def test_cli_reports_hits_per_step_and_in_the_summary_and_no_cache_rechecks(tmp_
     steps = [s for t in warm["theorems"] for s in t["steps"]]
     assert steps and all(s["from_cache"] == "all" for s in steps)
     # a warm run loads no engine (nor numpy) and starts no worker process
-    probe = ("import sys\nfrom mistakebound.cli import main\ntry:\n    main(['verify', '--theorem', 'cauchy_schwarz', '-q'])\n"
+    probe = ("import sys\nfrom mistakebound.cli import main\n"
+             "try:\n    main(['verify', '--theorem', 'cauchy_schwarz', '-q'])\n"
              "except SystemExit as e:\n    code = e.code\nfrom proofs import workers\n"
              "print(code, sorted(m for m in ('z3', 'cvc5', 'sympy', 'numpy', 'numba') if m in sys.modules), "
              "len(workers._POOL.children))")
