@@ -82,18 +82,15 @@ class _StepJob:
             self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
             if EAGER_CROSS_CHECK:
                 self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
-            if hyps and NECESSITY:
+            if hyps:
                 # one text, one parse, one job: are the hypotheses satisfiable together (every
-                # hypothesis guard assumed, the goal's not), and is each one needed (informational)
+                # hypothesis guard assumed, the goal's not), and, when asked, is each one needed
+                # (informational); the first question is the same whether the others are asked
                 text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
-                drop_one = [names[:i] + names[i + 1:] + [g] for i in range(len(names))]
-                self.needed = _PendingGuarded(text_, names, drop_one)
-                self.sat = self.needed.satisfiable
-            elif hyps:
-                # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
-                # so a step with the same facts shares the answer)
-                fs = tuple(f for _, f in hyps)
-                self.sat = PendingSat([_text(("hyps", fs), lambda: problem(list(hyps), None))])
+                drop_one = [names[:i] + names[i + 1:] + [g] for i in range(len(names))] if NECESSITY else None
+                guard = _PendingGuarded(text_, names, drop_one)
+                self.sat = guard.satisfiable
+                self.needed = guard if NECESSITY else None
             return
         # an identity
         lhs, rhs = st.goal.args
@@ -185,11 +182,11 @@ class _PendingGuarded:
 
     def __init__(self, text_: str, names: list[str], queries):
         import json
-        self.n = len(queries)
+        self.n = len(queries or ())
         self.sat_q = (text_, "assume " + " ".join(names))
         self.key = (text_, json.dumps(queries), str(NECESSITY_MS))
         self.first = recall("z3-sat", "z3", self.sat_q)
-        self._r = _GUARDED.get(self.key)
+        self._r = _GUARDED.get(self.key) if queries is not None else []
         if self._r is None and cache.enabled():
             self._r = _necessity_from_json(cache.load(cache.key("z3-guarded", "z3", *self.key)), self.n)
         self.satisfiable = _Satisfiable(self)
