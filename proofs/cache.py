@@ -57,7 +57,11 @@ def set_enabled(flag: bool) -> None:
 
 
 def directory() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    """``$XDG_CACHE_HOME/mistakebound``; ``~/.cache/mistakebound`` when the variable is unset, empty or
+    not an absolute path (as the XDG Base Directory specification says)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "mistakebound")
 
 
