@@ -73,7 +73,9 @@ class _Child:
         allowance = seconds + MARGIN + (START_ALLOWANCE if self.fresh else 0.0)
         self.fresh = False
         try:
-            self.proc.stdin.write(line)
+            view = memoryview(line)
+            while view:
+                view = view[self.proc.stdin.write(view):]
         except (BrokenPipeError, OSError):
             self.kill()
             return None
