@@ -336,25 +336,26 @@ def start_replays(ths) -> dict:
     the proof cache under the hash of the learners' and the proofs' code (it depends on nothing
     else: exact arithmetic, no clock, no randomness).  The others run in one job of a worker
     process (the learners' imports are paid there, beside the solvers, and once), or, for an
-    erratum that is not the registry's own (tests), on the background thread."""
+    erratum that is not the registry's own (tests: its replay may be code outside ``proofs/`` and
+    ``learners/``), on the background thread and never from or into the cache."""
     from . import registry
     out, remote = {}, []
     for th in ths:
         if th.kind != "erratum" or th.witness_check is None:
+            continue
+        try:
+            mine = registry.get(th.id) is th
+        except KeyError:
+            mine = False
+        if not mine:
+            out[th.id] = _background().submit(_local_replay, th, None)
             continue
         k = _replay_key(th) if cache.enabled() else None
         got = cache.load(k) if k else None
         if isinstance(got, list) and len(got) == 2 and got[0] is True and isinstance(got[1], str):
             out[th.id] = _Done((True, got[1] + " (replay from the proof cache)"))
             continue
-        try:
-            mine = registry.get(th.id) is th
-        except KeyError:
-            mine = False
-        if mine:
-            remote.append((th, k))
-        else:
-            out[th.id] = _background().submit(_local_replay, th, k)
+        remote.append((th, k))
     if remote:
         from .engines import _count
         _count("replay", len(remote))

@@ -271,3 +271,26 @@ def test_two_runs_at_once_share_one_cache(tmp_path):
     assert p.returncode == 0 and "verdicts from the proof cache" in p.stdout
     hits, n = p.stdout.rsplit("(", 1)[1].split(" ")[0].split("/")
     assert hits == n and int(n) > 0
+
+
+def test_a_replay_outside_the_registry_is_never_taken_from_the_cache(fresh):
+    from proofs import registry
+    real = next(t for t in registry.all_theorems() if t.kind == "erratum" and t.witness_check is not None)
+    for ok in (True, False):
+        twin = Theorem(id=real.id, name=real.name, source=real.source, kind="erratum", hypotheses=real.hypotheses,
+                       conclusion=real.conclusion, counterexample=real.counterexample,
+                       witness_check=lambda ok=ok: (ok, "a replay written here"), witness_dim=real.witness_dim)
+        r = run_catalogue([twin]).by_id(real.id)
+        assert r.witness == (ok, "a replay written here")
+    assert not [f for f in _entries(fresh) if isinstance(json.loads(open(f).read())["answer"], list)
+                and json.loads(open(f).read())["answer"][:1] == [True]]
+
+
+def test_the_registrys_replay_is_kept_when_it_confirmed_the_counterexample(fresh):
+    from proofs import registry
+    real = next(t for t in registry.all_theorems() if t.kind == "erratum" and t.witness_check is not None)
+    r1, calls1 = _run(real)
+    r2, calls2 = _run(real)
+    assert r1.witness[0] is True and calls1.get("replay") == 1
+    assert r2.witness == (True, r1.witness[1] + " (replay from the proof cache)") and calls2 == {}
+    assert r2.status == r1.status == REFUTED
