@@ -51,7 +51,13 @@ def _summary(cat) -> str:
     rules = sorted({x for r in ths for x in r.rules})
     return (f"{sum(r.ok for r in ths)}/{len(ths)} theorems proved, {sum(r.ok for r in ers)}/{len(ers)} errata refuted; "
             f"{len(steps)} steps: {full} re-checked by cvc5 on the same text, {part} identities over a symbolic "
-            f"dimension re-checked at d = 1..3 only; trusted rules: {', '.join(rules) or 'none'}; {cat.seconds:.2f} s")
+            f"dimension re-checked at d = 1..3 only; trusted rules: {', '.join(rules) or 'none'}; {cat.seconds:.2f} s"
+            + _cache_note(cat))
+
+
+def _cache_note(cat) -> str:
+    hits, n = cat.verdict_counts()
+    return f" ({hits}/{n} verdicts from the proof cache)" if cat.cache_dir else " (proof cache not used)"
 
 
 def _problems(cat) -> list[str]:
@@ -79,8 +85,11 @@ def _problems(cat) -> list[str]:
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
 @click.option("--coq", "coq", is_flag=True,
               help="Kernel-check the catalogue in Coq instead (coq/; needs coqc). Exit 3 if Coq is absent.")
+@click.option("--no-cache", "no_cache", is_flag=True,
+              help="Re-check every step: neither read nor write the proof cache "
+                   "($XDG_CACHE_HOME/mistakebound, see docs/proof-cache.md).")
 @input_errors_exit_2
-def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False):
+def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, no_cache=False):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -112,6 +121,12 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     from rich.console import Console
 
     from proofs.runner import run_catalogue
+    if no_cache:
+        from proofs import cache
+        cache.set_enabled(False)
+    if not (json_path or latex_path):
+        from proofs import checks
+        checks.NECESSITY = False    # whether each hypothesis is needed is shown only by --json and --latex
     console = Console(stderr=(json_path == "-"), width=WIDTH)
     if not quiet and console.is_terminal:
         from rich.progress import Progress

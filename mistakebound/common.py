@@ -6,8 +6,13 @@ import sys
 
 import click
 
-from learners.errors import InputError
-from learners.io import write_text_atomic  # noqa: F401  (re-exported for the subcommands)
+
+def write_text_atomic(path, text: str) -> None:
+    """``learners.io.write_text_atomic`` (imported when first used: ``learners`` imports numpy, which
+    a command that writes nothing, such as a warm ``verify``, need not load)."""
+    from learners.io import write_text_atomic as write
+    write(path, text)
+
 
 EXIT_BAD_INPUT = 2
 
@@ -41,6 +46,9 @@ def input_errors_exit_2(fn):
     def wrapper(*a, **k):
         try:
             return fn(*a, **k)
-        except InputError as e:
+        except ValueError as e:
+            from learners.errors import InputError
+            if not isinstance(e, InputError):
+                raise
             raise BadInput(str(e).splitlines()[0] if str(e) else type(e).__name__) from None
     return wrapper

@@ -1,8 +1,9 @@
 """The engines' work on one step, one theorem's hypotheses and one erratum (``proofs.runner``
 decides from it).
 
-* a *solve* step: its SMT-LIB text to cvc5 (a child) and z3 (here); the satisfiability questions
-  (the step's hypotheses together, each one dropped) to the z3 child, on one guarded text;
+* a *solve* step: its SMT-LIB text to z3 and to cvc5; the satisfiability questions (the step's
+  hypotheses together, each one dropped) to z3 -- every solver question a job for the worker
+  processes (``proofs.workers``), answered from the proof cache when it was answered before;
 * an *identity*: sympy in a symbolic dimension (on a background thread), and its instances in
   dimensions 1, 2, 3 to z3 and cvc5;
 * a theorem's hypotheses on a concrete instance (non-vacuity), with the model relabelled as the
@@ -12,11 +13,13 @@ decides from it).
 """
 from __future__ import annotations
 
+import dataclasses
 
-from . import workers
+from . import cache, workers
 from .concrete import NotExact, evaluate, instance
 from .core import StepResult, Theorem
-from .engines import PROVED, REFUTED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, Verdict, sympy_identity, z3_check
+from .engines import (PROVED, REFUTED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, PendingZ3, Verdict, recall,
+                      sympy_identity)
 from .formula import FormulaError, Not
 from .smtlib import guarded, problem
 from .substitution import free_vars, walk
@@ -25,6 +28,7 @@ from .symbolic import needs_coordinates
 TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
 NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
+SAT_MS = 5000            # are a step's hypotheses satisfiable together?
 NECESSITY = True         # ask it at all (the mutation tests, which judge outcomes only, do not)
 EAGER_CROSS_CHECK = True  # start cvc5 before z3 answers (two cores at work); False: only on z3's proof
 
@@ -49,6 +53,8 @@ class _Done:
     def result(self):
         return self.v
 
+    get = result
+
 
 # --------------------------------------------------------------------------- jobs
 class _StepJob:
@@ -65,6 +71,7 @@ class _StepJob:
         self.needed = None                 # the necessity questions (guarded text), when asked
         self.smt = ""
         self.texts: list[str] = []
+        self.instances_z3 = None           # z3 on an identity's instances (pending)
 
     def start(self):
         st = self.step
@@ -72,29 +79,25 @@ class _StepJob:
             hyps = tuple((lab, f.formula) for lab, f in st.hyps)
             self.smt = _text(("problem", hyps, st.goal, st.id, st.theorem, st.title),
                              lambda: problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}"))
+            self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
             if EAGER_CROSS_CHECK:
                 self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
             if hyps:
-                # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
-                # so a step with the same facts shares the answer)
-                fs = tuple(f for _, f in hyps)
-                self.sat = PendingSat([_text(("hyps", fs), lambda: problem(list(hyps), None))])
-                if NECESSITY:         # is each one needed?  (informational)
-                    text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
-                    self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
-            self.primary = z3_check(self.smt, TIMEOUT_MS)
-            if not EAGER_CROSS_CHECK:
-                if self.primary.status == PROVED:
-                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
-                else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
-                    self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
+                # one text, one parse, one job: are the hypotheses satisfiable together (every
+                # hypothesis guard assumed, the goal's not), and, when asked, is each one needed
+                # (informational); the first question is the same whether the others are asked
+                text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
+                drop_one = [names[:i] + names[i + 1:] + [g] for i in range(len(names))] if NECESSITY else None
+                guard = _PendingGuarded(text_, names, drop_one)
+                self.sat = guard.satisfiable
+                self.needed = guard if NECESSITY else None
             return
         # an identity
         lhs, rhs = st.goal.args
         if not needs_coordinates(st.goal):
             self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
             self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
-            self.primary = z3_check(self.smt, TIMEOUT_MS)
+            self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
             return
         self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
         texts = _INSTANCES.get(st.goal)
@@ -102,11 +105,11 @@ class _StepJob:
             texts = _INSTANCES[st.goal] = self._instances(st)
         self.texts = texts
         self.smt = texts[0] if texts else ""
-        self.primary_future = _background().submit(sympy_identity, lhs, rhs)
+        from .cache import formula_key
+        known = recall("sympy", "sympy", (formula_key(lhs), formula_key(rhs)))
+        self.primary_future = _Done(known) if known is not None else _background().submit(sympy_identity, lhs, rhs)
+        self.instances_z3 = [PendingZ3(t, TIMEOUT_MS) for t in texts]
         self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
-        self.cross_z3 += [z3_check(t, TIMEOUT_MS) for t in texts]
-        if len(texts) < len(DIMS):
-            self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
 
     def _instances(self, st) -> list[str]:
         """The identity in coordinates of R^1, R^2, R^3, as texts (shared by every job with the
@@ -122,7 +125,18 @@ class _StepJob:
 
     def result(self, step) -> StepResult:
         if self.primary is None:
-            self.primary = self.primary_future.result()
+            p = self.primary_future
+            self.primary = p.get() if hasattr(p, "get") else p.result()
+            if self.step.kind == "solve" and not EAGER_CROSS_CHECK:
+                if self.primary.status == PROVED:
+                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+                else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
+                    self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
+        if self.instances_z3 is not None:
+            self.cross_z3 = [dataclasses.replace(p.get()) for p in self.instances_z3]
+            if len(self.cross_z3) < len(DIMS):
+                self.cross_z3.append(Verdict(UNKNOWN, "z3", 0.0, reason="no instance in some dimension"))
+            self.instances_z3 = None
         cross = [p.get() for p in self.pending]
         for v in self.cross_z3:
             v.reason = v.reason or "instance"
@@ -137,7 +151,14 @@ class _StepJob:
         return r
 
 
-_GUARDED: dict = {}       # definite satisfiability answers by (text, queries), per process
+_GUARDED: dict = {}       # necessity answers by (text, queries, limit), per process
+
+
+def reset_memo() -> None:
+    """Forget this process's answers (as a fresh process would); the proof cache is unaffected."""
+    from .engines import reset_memo as reset_engines
+    _GUARDED.clear()
+    reset_engines()
 _TEXTS: dict = {}         # SMT-LIB texts by the formulas they print (formulas hash structurally)
 
 
@@ -150,29 +171,88 @@ _INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its fo
 
 
 class _PendingGuarded:
-    """Necessity questions on one guarded text (each with the short limit: unknown is an answer)."""
+    """The satisfiability of a step's hypotheses and the necessity questions, on one guarded text
+    and in one job: the first question (every hypothesis assumed) with the full time limit and a
+    second try, the others with the short limit (unknown is an answer).
 
-    def __init__(self, text_: str, queries):
-        self.n = len(queries)
-        self.key = (text_, tuple(map(tuple, queries)))
-        self._r = _GUARDED.get(self.key)
-        if self._r is None:
-            self.ticket = workers.NONVACUITY.submit({"guarded": text_, "queries": queries, "timeout_ms": NECESSITY_MS,
-                                                     "necessity_timeout_ms": NECESSITY_MS, "retry": False},
-                                                    5000 + 2 * NECESSITY_MS * self.n)
+    The first answer is a verdict (kept like any other: definite answers only); the necessity
+    answers are informational (whether each hypothesis was needed; no verdict depends on them), so
+    they are kept in the proof cache as a whole, unknowns included, under a key that includes their
+    time limit."""
+
+    def __init__(self, text_: str, names: list[str], queries):
+        import json
+        self.n = len(queries or ())
+        self.sat_q = (text_, "assume " + " ".join(names))
+        self.key = (text_, json.dumps(queries), str(NECESSITY_MS))
+        self.first = recall("z3-sat", "z3", self.sat_q)
+        self._r = _GUARDED.get(self.key) if queries is not None else []
+        if self._r is None and cache.enabled():
+            self._r = _necessity_from_json(cache.load(cache.key("z3-guarded", "z3", *self.key)), self.n)
+        self.satisfiable = _Satisfiable(self)
+        self.ask_first, self.ask_rest = self.first is None, self._r is None
+        if self.ask_first or self.ask_rest:
+            from .engines import _count
+            qs = ([names] if self.ask_first else []) + (queries if self.ask_rest else [])
+            if self.ask_first:
+                _count("z3-sat")
+            if self.ask_rest:
+                _count("z3-guarded")
+            first_ms = SAT_MS if self.ask_first else NECESSITY_MS
+            self.ticket = workers.submit({"op": "guarded", "guarded": text_, "queries": qs, "timeout_ms": first_ms,
+                                          "necessity_timeout_ms": NECESSITY_MS, "retry": self.ask_first},
+                                         5000 + 2 * first_ms + 2 * NECESSITY_MS * self.n)
+
+    def _collect(self):
+        if not (self.ask_first or self.ask_rest):
+            return
+        from .engines import remember
+        res = self.ticket.result()
+        k = int(self.ask_first) + (self.n if self.ask_rest else 0)
+        if res is None or "error" in res or len(res.get("answers", ())) != k:
+            got = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(k)]
+        else:
+            got = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
+                           a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
+                   for a in res["answers"]]
+        if self.ask_first:
+            self.first = remember("z3-sat", "z3", self.sat_q, got.pop(0))
+        if self.ask_rest:
+            self._r = got
+            _GUARDED[self.key] = got
+            if cache.enabled() and res is not None and "error" not in res:
+                cache.store(cache.key("z3-guarded", "z3", *self.key),
+                            [{"status": v.status, "seconds": v.seconds, "model": v.counterexample} for v in got])
+        self.ask_first = self.ask_rest = False
 
     def get(self) -> list[Verdict]:
-        if self._r is None:
-            res = workers.NONVACUITY.result(self.ticket)
-            if res is None or "error" in res:
-                self._r = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(self.n)]
-            else:
-                self._r = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
-                                   a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
-                           for a in res["answers"]]
-                if all(v.status != UNKNOWN for v in self._r):
-                    _GUARDED[self.key] = self._r
+        """The necessity answers."""
+        self._collect()
         return self._r
+
+
+class _Satisfiable:
+    """The first answer of a :class:`_PendingGuarded` with the interface of PendingSat."""
+
+    def __init__(self, g: _PendingGuarded):
+        self.g = g
+
+    def get(self) -> list[Verdict]:
+        self.g._collect()
+        return [self.g.first]
+
+
+def _necessity_from_json(d, n):
+    if not isinstance(d, list) or len(d) != n:
+        return None
+    out = []
+    for a in d:
+        if (not isinstance(a, dict) or a.get("status") not in (SAT, UNSAT, UNKNOWN)
+                or not isinstance(a.get("seconds"), (int, float))
+                or not isinstance(a.get("model"), (dict, type(None)))):
+            return None
+        out.append(Verdict(a["status"], "z3", float(a["seconds"]), counterexample=a["model"], cached=True))
+    return out
 
 
 # --------------------------------------------------------------------------- theorem-level checks
@@ -217,11 +297,12 @@ def _relabel(model, info):
     return out
 
 
-def _erratum(th: Theorem):
+def _erratum(th: Theorem, replay=None):
     """Exact evaluation of the counterexample, both solvers on the concrete instance, and the
-    learner's replay (on the background thread)."""
+    learner's replay (``start_replays``)."""
     env = th.counterexample
-    replay = _background().submit(th.witness_check) if th.witness_check is not None else _Done(None)
+    if replay is None:
+        replay = start_replays([th]).get(th.id, _Done(None))
     try:
         hs = [(n, evaluate(f, env)) for n, f in th.hypotheses]
         concl = evaluate(th.conclusion, env)
@@ -243,10 +324,75 @@ def _erratum(th: Theorem):
         pins = _pins(env, info)
         smt = problem([(f"h{i}", f) for i, f in enumerate(inst + pins)], None)
         pend = PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
-        return exact, z3_sat_verdict(smt), pend, replay
+        return exact, PendingZ3(smt, TIMEOUT_MS, expect_sat=True), pend, replay
     except (FormulaError, NotExact) as e:
         v = Verdict(UNKNOWN, "z3", 0.0, reason=f"no concrete instance: {e}")
-        return exact, v, None, replay
+        return exact, _Done(v), None, replay
+
+
+def start_replays(ths) -> dict:
+    """The learners' replays of the errata among ``ths``, by id (each with ``result()`` -> (ok,
+    detail), raising if the replay failed).  A replay that confirmed its counterexample is kept in
+    the proof cache under the hash of the learners' and the proofs' code (it depends on nothing
+    else: exact arithmetic, no clock, no randomness).  The others run in one job of a worker
+    process (the learners' imports are paid there, beside the solvers, and once), or, for an
+    erratum that is not the registry's own (tests: its replay may be code outside ``proofs/`` and
+    ``learners/``), on the background thread and never from or into the cache."""
+    from . import registry
+    out, remote = {}, []
+    for th in ths:
+        if th.kind != "erratum" or th.witness_check is None:
+            continue
+        try:
+            mine = registry.get(th.id) is th
+        except KeyError:
+            mine = False
+        if not mine:
+            out[th.id] = _background().submit(_local_replay, th, None)
+            continue
+        k = _replay_key(th) if cache.enabled() else None
+        got = cache.load(k) if k else None
+        if isinstance(got, list) and len(got) == 2 and got[0] is True and isinstance(got[1], str):
+            out[th.id] = _Done((True, got[1] + " (replay from the proof cache)"))
+            continue
+        remote.append((th, k))
+    if remote:
+        from .engines import _count
+        _count("replay", len(remote))
+        fut = workers.submit({"op": "replay", "ids": [th.id for th, _ in remote]}, 120000)
+        for i, (th, k) in enumerate(remote):
+            out[th.id] = _RemoteReplay(fut, i, k)
+    return out
+
+
+def _replay_key(th: Theorem) -> str:
+    import json
+    return cache.key("replay", th.id, json.dumps(th.counterexample, sort_keys=True, default=str),
+                     cache.tree_hash("proofs", "learners"))
+
+
+def _local_replay(th: Theorem, k):
+    ok, detail = th.witness_check()
+    if k and ok is True and isinstance(detail, str):
+        cache.store(k, [True, detail])
+    return ok, detail
+
+
+class _RemoteReplay:
+    def __init__(self, fut, i, k):
+        self.fut, self.i, self.k = fut, i, k
+
+    def result(self):
+        res = self.fut.result()
+        if res is None or not isinstance(res.get("replays"), list):
+            raise RuntimeError("the replay worker failed" + (f": {res.get('error')}" if res else " (killed)"))
+        r = res["replays"][self.i]
+        if "error" in r:
+            raise RuntimeError(r["error"])
+        ok, detail = r["ok"] is True, str(r["detail"])
+        if self.k and ok:
+            cache.store(self.k, [True, detail])
+        return ok, detail
 
 
 def _pins(env, info):
@@ -263,9 +409,3 @@ def _pins(env, info):
             val = val[coord]
         out.append(Eq(var, num(val)))
     return out
-
-
-def z3_sat_verdict(smt: str) -> Verdict:
-    from .engines import z3_run
-    a, m, why, dt = z3_run(smt, TIMEOUT_MS)
-    return Verdict(a if a in (SAT, UNSAT) else UNKNOWN, "z3", dt, counterexample=m, reason=why)

@@ -124,6 +124,13 @@ class StepResult:
             return self.hyps_sat is not None and self.hyps_sat.status == SAT
         return True
 
+    @property
+    def from_cache(self) -> str:
+        """"all" / "some" / "none": how many of the step's verdicts came from the proof cache."""
+        vs = [self.verdict] + list(self.cross) + ([self.hyps_sat] if self.hyps_sat is not None else [])
+        k = sum(v.cached for v in vs)
+        return "all" if k == len(vs) else "some" if k else "none"
+
     def unused(self) -> list[str]:
         return [h for h, v in self.necessity.items() if v.status == PROVED]
 
@@ -132,7 +139,8 @@ class StepResult:
         d = {"id": st.id, "kind": st.kind, "title": st.title, "goal": text(st.goal), "goal_latex": latex(st.goal),
              "hypotheses": [{"label": lab, "how": f.how, "formula": text(f.formula)} for lab, f in st.hyps],
              "status": self.verdict.status, "verdict": self.verdict.to_json(),
-             "cross_checks": [v.to_json() for v in self.cross], "recheck": self.recheck, "ok": self.ok}
+             "cross_checks": [v.to_json() for v in self.cross], "recheck": self.recheck, "ok": self.ok,
+             "from_cache": self.from_cache}
         if self.hyps_sat is not None:
             d["hypotheses_satisfiable"] = self.hyps_sat.to_json()
         if self.necessity:

@@ -1,21 +1,24 @@
 """The engines: z3 and cvc5 on one SMT-LIB 2 text, sympy for identities in coordinates.
 
-* z3 reads the text (``parse_smt2_string``) in this process; cvc5 reads the same text in a child
-  process (:mod:`proofs.workers`).  unsat -> proved, sat -> refuted (with the model), anything
+* z3 and cvc5 read the same text in worker processes (:mod:`proofs.workers`; ``z3_run`` is what a
+  worker calls).  unsat -> proved, sat -> refuted (with the model), anything
   else (timeout, gave up, error, a killed child) -> unknown.
 * Satisfiability questions (are a step's hypotheses consistent, is each one needed, is the
-  theorem's statement non-vacuous) are answered by z3 in a child process, pipelined.
+  theorem's statement non-vacuous) are answered by z3 in the workers too.
+* A definite answer is kept for the rest of the process and in the proof cache (``proofs.cache``).
 * sympy decides an identity over vectors in a symbolic dimension (``proofs.symbolic``).
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from . import workers
 
-__all__ = ["Verdict", "z3_check", "PendingCvc5", "PendingSat", "sympy_identity", "PROVED", "REFUTED", "UNKNOWN",
+__all__ = ["Verdict", "z3_check", "PendingZ3", "PendingCvc5", "PendingSat", "recall", "remember", "CALLS",
+           "sympy_identity", "PROVED", "REFUTED", "UNKNOWN",
            "SAT", "UNSAT"]
 
 PROVED, REFUTED, UNKNOWN = "proved", "refuted", "unknown"
@@ -31,9 +34,12 @@ class Verdict:
     seconds: float = 0.0
     counterexample: dict | None = None
     reason: str = ""
+    cached: bool = False            # read from the proof cache (``proofs.cache``), not computed in this run
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"status": self.status, "engine": self.engine, "seconds": round(self.seconds, 4)}
+        if self.cached:
+            d["cached"] = True
         if self.counterexample is not None:
             d["model" if self.status == SAT else "counterexample"] = self.counterexample
         if self.reason:
@@ -93,14 +99,18 @@ def model_dict(m, limit: int = 40) -> dict:
     return out
 
 
-def z3_run(smt: str, timeout_ms: int):
-    """(answer, model dict or None, reason, seconds) for the SMT-LIB text."""
+def z3_run(smt: str, timeout_ms: int, fresh: bool = False):
+    """(answer, model dict or None, reason, seconds) for the SMT-LIB text.  z3 gives up on some
+    quantified problems ("incomplete") depending on what the process parsed before (its search
+    follows the numbering of terms in a context): such an "unknown" is asked once more of a fresh
+    context, so the answer depends on the text alone."""
     z3 = z3mod()
     t = time.perf_counter()
     try:
-        s = z3.Solver()
+        ctx = z3.Context() if fresh else None
+        s = z3.Solver(ctx=ctx)
         s.set("timeout", int(timeout_ms))
-        s.add(z3.parse_smt2_string(smt))
+        s.add(z3.parse_smt2_string(smt, ctx=ctx))
         r = s.check()
     except z3.Z3Exception as e:
         return "error", None, f"z3 error: {e}", time.perf_counter() - t
@@ -109,115 +119,175 @@ def z3_run(smt: str, timeout_ms: int):
         return SAT, model_dict(s.model()), "", dt
     if r == z3.unsat:
         return UNSAT, None, "", dt
-    return UNKNOWN, None, s.reason_unknown() or "unknown", dt
+    why = s.reason_unknown() or "unknown"
+    if not fresh and "timeout" not in why and "canceled" not in why and dt * 1000 < timeout_ms / 2:
+        a, m, why2, dt2 = z3_run(smt, int(timeout_ms - dt * 1000), fresh=True)
+        return a, m, why2, dt + dt2
+    return UNKNOWN, None, why, dt
 
 
-# Definite answers by text, per process: the same text always has the same answer, so re-running a
-# theorem (the mutation tests run thousands of variants) re-checks only what changed.  "unknown"
-# is never cached: a later run with more time may decide it.
-_ANSWERS: dict[tuple, Verdict] = {}
+# --------------------------------------------------------------------------- answers: memo, cache, engines
+# Definite answers are kept per process (the mutation tests run thousands of variants: a re-run
+# re-checks only what changed) and in the proof cache on disk (``proofs.cache``): the same question
+# to the same engine versions and code always has the same answer.  "unknown" is never kept: a
+# later run with more time may decide it.
+_MEMO: dict = {}
+CALLS: dict = {}          # questions actually sent to an engine (not from the memo or the cache), by kind
+
+_DEFINITE = {"z3": (PROVED, REFUTED), "cvc5": (PROVED, REFUTED), "z3-sat": (SAT, UNSAT), "cvc5-sat": (SAT, UNSAT),
+             "sympy": (PROVED,)}
 
 
-def _cached(key, make):
-    v = _ANSWERS.get(key)
+def _count(kind: str, n: int = 1) -> None:
+    CALLS[kind] = CALLS.get(kind, 0) + n
+
+
+def reset_memo() -> None:
+    """Forget this process's answers (as a fresh process would); the disk cache is unaffected."""
+    _MEMO.clear()
+    CALLS.clear()
+
+
+def _to_json(v: Verdict) -> dict:
+    return {"status": v.status, "engine": v.engine, "seconds": v.seconds, "counterexample": v.counterexample,
+            "reason": v.reason}
+
+
+def _from_json(kind: str, engine: str, d) -> Verdict | None:
+    """A stored answer, if it is a definite answer of this kind and engine (otherwise: a miss)."""
+    if not isinstance(d, dict) or d.get("status") not in _DEFINITE[kind] or d.get("engine") != engine:
+        return None
+    cex, secs, why = d.get("counterexample"), d.get("seconds"), d.get("reason")
+    if cex is not None and not (isinstance(cex, dict) and all(isinstance(k, str) and isinstance(x, (str, list))
+                                                              for k, x in cex.items())):
+        return None
+    if not isinstance(secs, (int, float)) or not isinstance(why, str):
+        return None
+    return Verdict(d["status"], engine, float(secs), cex, why, cached=True)
+
+
+def recall(kind: str, engine: str, question: tuple) -> Verdict | None:
+    """The answer to ``question`` (strings) from this process or from the proof cache, or None."""
+    from . import cache
+    v = _MEMO.get((kind, engine) + question)
     if v is not None:
-        return Verdict(v.status, v.engine, 0.0, v.counterexample, (v.reason + "; " if v.reason else "") + "cached")
-    v = make()
-    if v.status != UNKNOWN:
-        _ANSWERS[key] = v
+        return dataclasses.replace(v, seconds=0.0)
+    if not cache.enabled():
+        return None
+    v = _from_json(kind, engine, cache.load(cache.key(kind, engine, *question)))
+    if v is not None:
+        _MEMO[(kind, engine) + question] = v
     return v
+
+
+def remember(kind: str, engine: str, question: tuple, v: Verdict) -> Verdict:
+    """Keep a definite answer (in this process and in the proof cache); return it."""
+    if v.status in _DEFINITE[kind] and not v.cached:
+        from . import cache
+        _MEMO[(kind, engine) + question] = v
+        if cache.enabled():
+            cache.store(cache.key(kind, engine, *question), _to_json(v))
+    return v
+
+
+class _Pending:
+    """An engine's verdict on one text: from the memo or the cache at once, or computed by a worker
+    process (:mod:`proofs.workers`); :meth:`get` waits for it."""
+    kind = engine = ""
+
+    def __init__(self, smt: str, timeout_ms: int, expect_sat: bool = False):
+        self.expect_sat = expect_sat
+        self.kind = self.engine + ("-sat" if expect_sat else "")
+        self.question = (smt,)
+        self.t0 = time.perf_counter()
+        self._v = recall(self.kind, self.engine, self.question)
+        if self._v is None:
+            _count(self.kind)
+            self.future = workers.submit({"op": self.engine, "smt": smt, "timeout_ms": int(timeout_ms)},
+                                         int(timeout_ms))
+
+    def get(self) -> Verdict:
+        if self._v is None:
+            res = self.future.result()
+            dt = res.get("seconds", 0.0) if res else time.perf_counter() - self.t0
+            self._v = remember(self.kind, self.engine, self.question, _verdict(self.engine, res, dt, self.expect_sat))
+        return self._v
+
+
+class PendingZ3(_Pending):
+    """z3's verdict on a text (unsat -> proved; with ``expect_sat``: sat / unsat)."""
+    engine = "z3"
+
+
+class PendingCvc5(_Pending):
+    """cvc5's verdict on a text (unsat -> proved; with ``expect_sat``: sat / unsat)."""
+    engine = "cvc5"
 
 
 def z3_check(smt: str, timeout_ms: int = 4000) -> Verdict:
     """Prove: the text asserts hypotheses and the negated goal; unsat -> proved."""
-    return _cached(("z3", smt), lambda: _z3_check(smt, timeout_ms))
+    return PendingZ3(smt, timeout_ms).get()
 
 
-def _z3_check(smt: str, timeout_ms: int) -> Verdict:
-    a, m, why, dt = z3_run(smt, timeout_ms)
-    if a == UNSAT:
-        return Verdict(PROVED, "z3", dt)
-    if a == SAT:
-        return Verdict(REFUTED, "z3", dt, counterexample=m)
-    return Verdict(UNKNOWN, "z3", dt, reason=why)
-
-
-# --------------------------------------------------------------------------- cvc5 in a child
-class PendingCvc5:
-    """cvc5's verdict on a text, being computed in a child process; :meth:`get` waits for it."""
-    _round = [0]
-
-    def __init__(self, smt: str, timeout_ms: int, expect_sat: bool = False):
-        self.t0 = time.perf_counter()
-        self.expect_sat = expect_sat
-        self.key = ("cvc5", expect_sat, smt)
-        self._v: Verdict | None = None
-        if self.key in _ANSWERS:
-            self._v = _cached(self.key, lambda: None)
-            return
-        self.worker = workers.CVC5[self._round[0] % len(workers.CVC5)]
-        self._round[0] += 1
-        self.ticket = self.worker.submit({"smt": smt, "timeout_ms": int(timeout_ms)}, int(timeout_ms))
-
-    def get(self) -> Verdict:
-        if self._v is None:
-            res = self.worker.result(self.ticket)
-            dt = res.get("seconds", 0.0) if res else time.perf_counter() - self.t0
-            self._v = _cached(self.key, lambda: _cvc5_verdict(res, dt, self.expect_sat))
-        return self._v
-
-
-def _cvc5_verdict(res, dt, expect_sat=False) -> Verdict:
+def _verdict(engine: str, res, dt, expect_sat=False) -> Verdict:
     if res is None:
-        return Verdict(UNKNOWN, "cvc5", dt, reason="cvc5 exceeded its wall-clock limit (process killed)")
+        return Verdict(UNKNOWN, engine, dt, reason=f"{engine} exceeded its wall-clock limit (process killed)")
     a = res.get("answer", "")
     if a == "unsat":
-        return Verdict(UNSAT if expect_sat else PROVED, "cvc5", dt)
+        return Verdict(UNSAT if expect_sat else PROVED, engine, dt)
     if a == "sat":
-        return Verdict(SAT if expect_sat else REFUTED, "cvc5", dt, counterexample=res.get("model") or {})
+        return Verdict(SAT if expect_sat else REFUTED, engine, dt, counterexample=res.get("model") or {})
     if a == "error":
-        return Verdict(UNKNOWN, "cvc5", dt, reason=f"cvc5 error: {res.get('error', '')}")
-    return Verdict(UNKNOWN, "cvc5", dt, reason=a or "no answer")
+        return Verdict(UNKNOWN, engine, dt, reason=f"{engine} error: {res.get('error') or res.get('reason', '')}")
+    return Verdict(UNKNOWN, engine, dt, reason=res.get("reason") or a or "no answer")
 
 
-# --------------------------------------------------------------------------- satisfiability (z3 child)
+# --------------------------------------------------------------------------- satisfiability (z3, a worker)
 class PendingSat:
-    """Satisfiability of several texts, answered by z3 in a child process (sat / unsat / unknown)."""
+    """Satisfiability of several texts, answered by z3 in a worker process (sat / unsat / unknown)."""
 
     def __init__(self, texts: list[str], timeout_ms: int = 5000):
-        self.n = len(texts)
-        self.key = ("sat", tuple(texts))
-        self._r: list[Verdict] | None = _SATS.get(self.key)
-        if self._r is None:
-            budget = 2000 + self.n * timeout_ms
-            self.ticket = workers.NONVACUITY.submit({"texts": texts, "timeout_ms": int(timeout_ms)}, budget)
+        self.texts = list(texts)
+        self._r: list = [recall("z3-sat", "z3", (t,)) for t in self.texts]
+        self.missing = [i for i, v in enumerate(self._r) if v is None]
+        if self.missing:
+            _count("z3-sat", len(self.missing))
+            budget = 2000 + len(self.missing) * timeout_ms
+            self.future = workers.submit({"op": "sat", "texts": [self.texts[i] for i in self.missing],
+                                          "timeout_ms": int(timeout_ms)}, budget)
 
     def get(self) -> list[Verdict]:
-        if self._r is None:
-            res = workers.NONVACUITY.result(self.ticket)
+        if self.missing:
+            res = self.future.result()
             if res is None or "error" in res:
                 why = "satisfiability worker failed" + (f": {res['error']}" if res else " (killed)")
-                self._r = [Verdict(UNKNOWN, "z3", 0.0, reason=why) for _ in range(self.n)]
+                got = [Verdict(UNKNOWN, "z3", 0.0, reason=why) for _ in self.missing]
             else:
-                self._r = [Verdict(r["answer"] if r["answer"] in (SAT, UNSAT) else UNKNOWN, "z3", r.get("seconds", 0.0),
-                                   counterexample=r.get("model"), reason=r.get("reason", ""))
-                           for r in res["answers"]]
-                if all(v.status != UNKNOWN for v in self._r):
-                    _SATS[self.key] = self._r
+                got = [Verdict(r["answer"] if r["answer"] in (SAT, UNSAT) else UNKNOWN, "z3", r.get("seconds", 0.0),
+                               counterexample=r.get("model"), reason=r.get("reason", "")) for r in res["answers"]]
+            for i, v in zip(self.missing, got):
+                self._r[i] = remember("z3-sat", "z3", (self.texts[i],), v)
+            self.missing = []
         return self._r
-
-
-_SATS: dict = {}
 
 
 # --------------------------------------------------------------------------- sympy
 def sympy_identity(lhs, rhs) -> Verdict:
     """sympy on an identity over vectors in a symbolic dimension: proved, or unknown (never
     refuted: a failed normal form is not a counterexample)."""
+    from .cache import formula_key
+    q = (formula_key(lhs), formula_key(rhs))
+    v = recall("sympy", "sympy", q)
+    return v if v is not None else _sympy_identity(lhs, rhs, q)
+
+
+def _sympy_identity(lhs, rhs, q) -> Verdict:
     from .symbolic import identity_holds
+    _count("sympy")
     t = time.perf_counter()
     try:
         ok, how = identity_holds(lhs, rhs)
     except Exception as e:  # sympy internals: unknown, never proved
         return Verdict(UNKNOWN, "sympy", time.perf_counter() - t, reason=f"sympy error: {type(e).__name__}: {e}")
-    return Verdict(PROVED if ok else UNKNOWN, "sympy", time.perf_counter() - t, reason=how)
+    v = Verdict(PROVED if ok else UNKNOWN, "sympy", time.perf_counter() - t, reason=how)
+    return remember("sympy", "sympy", q, v)

@@ -1,5 +1,5 @@
-"""z3 in a child process for the satisfiability questions (so they run on the second core while
-the parent does the primary checks).  Request: {"texts": [SMT-LIB, ...], "timeout_ms"}; reply:
+"""z3 on the satisfiability questions, in a child process (``proofs.workers``).  Request:
+{"texts": [SMT-LIB, ...], "timeout_ms"} or {"guarded": SMT-LIB, "queries": [[guard, ...], ...]}; reply:
 {"answers": [{"answer": "sat" | "unsat" | "unknown" | "error", "model", "reason", "seconds"}, ...]}.
 """
 from __future__ import annotations
@@ -21,9 +21,10 @@ def guarded(req) -> list[dict]:
     # whether a hypothesis is needed, where "unknown" is an answer: a short limit, no second try
     short = int(req.get("necessity_timeout_ms", timeout))
     try:
+        ctx = None
         s = z3.Solver()
         s.set("timeout", timeout)
-        s.add(z3.parse_smt2_string(req["guarded"]))
+        s.add(z3.parse_smt2_string(req["guarded"], ctx=ctx))
     except Exception as e:
         return [{"answer": "error", "reason": str(e)[:200]} for _ in req["queries"]]
     out = []
@@ -33,10 +34,11 @@ def guarded(req) -> list[dict]:
         s.set("timeout", timeout if k == 0 else short)
         r = s.check(*lits)
         if r == z3.unknown and k == 0 and req.get("retry", True):       # ask a fresh solver once more
-            s2 = z3.Solver()
+            ctx = z3.Context()
+            s2 = z3.Solver(ctx=ctx)
             s2.set("timeout", timeout)
-            s2.add(z3.parse_smt2_string(req["guarded"]))
-            r = s2.check(*lits)
+            s2.add(z3.parse_smt2_string(req["guarded"], ctx=ctx))
+            r = s2.check(*[z3.Bool(n, ctx) for n in q])
             m = s2.model() if r == z3.sat else None
         else:
             m = s.model() if r == z3.sat else None
@@ -46,24 +48,26 @@ def guarded(req) -> list[dict]:
     return out
 
 
-def main() -> None:
+def texts(req) -> list[dict]:
+    """Satisfiability of each text of ``req["texts"]`` (a fresh solver each)."""
     from proofs.engines import z3_run
+    answers = []
+    for text in req["texts"]:
+        try:
+            a, m, why, dt = z3_run(text, int(req.get("timeout_ms", 2000)))
+        except Exception as e:  # reported as unknown by the parent, never as an answer
+            a, m, why, dt = "error", None, (str(e).splitlines() or [type(e).__name__])[0][:200], 0.0
+        answers.append({"answer": a, "model": m, "reason": why, "seconds": dt})
+    return answers
+
+
+def main() -> None:
     for line in sys.stdin:
         if not line.strip():
             continue
         req = json.loads(line)
-        if "guarded" in req:
-            sys.stdout.write(json.dumps({"answers": guarded(req)}) + "\n")
-            sys.stdout.flush()
-            continue
-        answers = []
-        for text in req["texts"]:
-            try:
-                a, m, why, dt = z3_run(text, int(req.get("timeout_ms", 2000)))
-            except Exception as e:  # reported as unknown by the parent, never as an answer
-                a, m, why, dt = "error", None, (str(e).splitlines() or [type(e).__name__])[0][:200], 0.0
-            answers.append({"answer": a, "model": m, "reason": why, "seconds": dt})
-        sys.stdout.write(json.dumps({"answers": answers}) + "\n")
+        out = guarded(req) if "guarded" in req else texts(req)
+        sys.stdout.write(json.dumps({"answers": out}) + "\n")
         sys.stdout.flush()
 
 

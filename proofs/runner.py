@@ -4,10 +4,12 @@
    kernel refuses (a hypothesis that is not a fact, a conclusion other than the statement, a rule
    premise of the wrong shape, a step the conclusion does not use) is a *build error*.  Lemmas
    are found as proofs use them and run first.
-2. *Check*: every step's SMT-LIB text goes to cvc5 (child processes) and to z3 (here); the
-   satisfiability questions (each step's hypotheses together, each hypothesis dropped, the
-   theorem's hypotheses on a concrete instance) go to a z3 child.  Identities over vectors go
-   to sympy, and their instances in dimensions 1, 2, 3 to z3 and cvc5.
+2. *Check*: every step's SMT-LIB text goes to z3 and to cvc5; the satisfiability questions (each
+   step's hypotheses together, each hypothesis dropped, the theorem's hypotheses on a concrete
+   instance) to z3 -- all of them jobs for a pool of worker processes, one per core.  Identities
+   over vectors go to sympy (a thread here), and their instances in dimensions 1, 2, 3 to z3 and
+   cvc5.  An answer given before to the same question, by the same engine versions and code, comes
+   from the proof cache (``proofs.cache``); the kernel's build of step 1 runs every time.
 3. *Decide*, failing closed: "proved" only when every step was proved by both engines (or, for an
    identity over a symbolic dimension, by sympy and by both engines on every instance), every
    step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is
@@ -19,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .checks import _StepJob, _background, _erratum, _nonvacuity, _relabel
+from .checks import _StepJob, _erratum, _nonvacuity, _relabel, start_replays
 from .core import BUILD_ERROR, StepResult, Theorem, TheoremResult
 from .engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
 from .formula import FormulaError
@@ -33,14 +35,30 @@ class CatalogueResult:
     results: list[TheoremResult]
     seconds: float
     selected: list[str] = field(default_factory=list)
+    cache_dir: str = ""                  # "" when the proof cache was not used
+
+    def verdict_counts(self) -> tuple[int, int]:
+        """(verdicts read from the proof cache, verdicts) over the steps checked (not repeated
+        steps), the theorems' hypotheses and the errata's instances."""
+        vs = []
+        for r in self.results:
+            for s in r.steps:
+                if not s.memo:
+                    vs += [s.verdict] + list(s.cross) + ([s.hyps_sat] if s.hyps_sat is not None else [])
+            if r.nonvacuity is not None and r.nonvacuity.engine != "none":
+                vs.append(r.nonvacuity)
+            vs += list(getattr(r, "erratum_verdicts", ()))
+        return sum(v.cached for v in vs), len(vs)
 
     @property
     def ok(self) -> bool:
         return all(r.ok for r in self.results)
 
     def to_json(self) -> dict:
+        hits, n = self.verdict_counts()
         return {"theorems": [r.to_json() for r in self.results], "seconds": round(self.seconds, 3),
-                "ok": self.ok, "selected": self.selected}
+                "ok": self.ok, "selected": self.selected,
+                "cache": {"directory": self.cache_dir or None, "verdicts": n, "from_cache": hits}}
 
     def by_id(self, tid: str) -> TheoremResult:
         for r in self.results:
@@ -79,12 +97,24 @@ def build(th: Theorem, make_proof=Proof) -> Built:
 
 
 # --------------------------------------------------------------------------- the run
-def run_catalogue(ids=None, *, progress=None, make_proof=None) -> CatalogueResult:
+def run_catalogue(ids=None, *, progress=None, make_proof=None, use_cache: bool | None = None) -> CatalogueResult:
     """Check the theorems named (all when ``ids`` is None; ids or Theorem objects) and every lemma
-    they use.  ``make_proof`` (tests only) builds the named theorems' proofs, not their lemmas'."""
-    from . import registry
+    they use.  ``make_proof`` (tests only) builds the named theorems' proofs, not their lemmas'.
+    ``use_cache=False`` neither reads nor writes the proof cache (None: as configured)."""
+    from . import cache
+    if use_cache is None:
+        return _run(ids, progress, make_proof)
+    was = cache.enabled()
+    cache.set_enabled(use_cache)
+    try:
+        return _run(ids, progress, make_proof)
+    finally:
+        cache.set_enabled(was)
+
+
+def _run(ids, progress, make_proof) -> CatalogueResult:
+    from . import cache, registry
     t0 = time.perf_counter()
-    _background().submit(_warm_up)
     wanted = registry.all_theorems() if not ids else [registry.get(i) if isinstance(i, str) else i for i in ids]
     built: dict[str, Built] = {}
     order: list[str] = []
@@ -107,6 +137,7 @@ def run_catalogue(ids=None, *, progress=None, make_proof=None) -> CatalogueResul
         order = [t.id for t in registry.all_theorems() if t.id in built]
 
     # start every check (children work while z3 and sympy run here)
+    replays = start_replays([built[tid].theorem for tid in order])      # the longest jobs first
     jobs: dict[str, _StepJob] = {}
     per_theorem: dict[str, list] = {}
     extra: dict[str, tuple] = {}
@@ -115,7 +146,7 @@ def run_catalogue(ids=None, *, progress=None, make_proof=None) -> CatalogueResul
         th = b.theorem
         started = time.perf_counter()
         if th.kind == "erratum":
-            extra[tid] = ("erratum", _erratum(th))
+            extra[tid] = ("erratum", _erratum(th, replays.get(tid, _NO_REPLAY)))
         elif not b.error:
             pairs = []
             for st in b.proof.steps:
@@ -163,11 +194,16 @@ def run_catalogue(ids=None, *, progress=None, make_proof=None) -> CatalogueResul
         if progress is not None:
             progress(th, r)
     return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
-                           [i if isinstance(i, str) else i.id for i in (ids or [])])
+                           [i if isinstance(i, str) else i.id for i in (ids or [])],
+                           cache.directory() if cache.enabled() else "")
 
 
-def _warm_up():
-    import sympy  # noqa: F401 - the first identity would pay for it on the critical path
+class _NoReplay:
+    def result(self):
+        return None
+
+
+_NO_REPLAY = _NoReplay()
 
 
 def _key(st) -> tuple:
@@ -217,9 +253,11 @@ def _step_reason(s: StepResult) -> str:
 
 
 def _decide_erratum(r: TheoremResult, info):
-    exact, z3v, pend, replay = info
+    exact, z3p, pend, replay = info
     r.exact = exact
+    z3v = z3p.get()
     cv = pend.get() if pend is not None else Verdict(UNKNOWN, "cvc5", 0.0, reason="no instance")
+    r.erratum_verdicts = [z3v] + ([cv] if pend is not None else [])
     try:
         r.witness = replay.result()
     except Exception as e:  # a replay that fails is a failed check, never a refutation

@@ -1,144 +1,161 @@
-"""Child processes for the engines: cvc5 (the second opinion) and z3 for the non-vacuity checks.
+"""The engines' child processes: a pool of long-lived workers, each running z3 and cvc5.
 
-One JSON request per line in, one answer per line out.  Requests are pipelined: :meth:`submit`
-returns at once (the child solves while this process goes on: the machine's two cores work
-together), :meth:`result` waits for one answer with a wall-clock deadline; past it the child is
-killed (the verdict is then "unknown", never "proved") and the requests still queued go to a
-fresh child.
+Every solver question (a step's text to z3 and to cvc5, the satisfiability and necessity questions)
+is a job: :func:`submit` returns a :class:`concurrent.futures.Future` at once and the job goes to a
+shared queue.  One thread per worker takes the next job, sends it to its child process (one JSON
+request per line) and waits for the answer with a wall-clock deadline; past it the child is killed
+(the answer is then None: "unknown", never "proved") and a fresh child takes the next job.  A
+shared queue deals the jobs to whichever worker is free, so the machine's cores stay busy until
+the last job; a child is started once and reused for every job (the engines are imported once
+per child, not per step).
+
+The child is ``python -m proofs.engine_worker`` (requests ``{"op": "z3" | "cvc5" | "sat" |
+"guarded", ...}``).
 """
 from __future__ import annotations
 
 import atexit
+import os
+import threading
 import time
 
-__all__ = ["Worker", "CVC5", "NONVACUITY", "shutdown"]
+__all__ = ["submit", "shutdown", "pool_size"]
+
+START_ALLOWANCE = 10.0      # seconds a fresh child may take to start (imports), on top of a job's limit
+MARGIN = 2.0                # seconds past a job's own limit before its child is killed
 
 
-class Worker:
-    """A long-lived child process running a worker module (one JSON request per line).
+def pool_size() -> int:
+    """Worker processes: one per core (at least two), or ``$MISTAKEBOUND_WORKERS``."""
+    env = os.environ.get("MISTAKEBOUND_WORKERS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 2
+    return max(2, n)
 
-    Requests are pipelined: :meth:`submit` returns at once (the child solves while this process
-    goes on with z3 and sympy -- the two run on two cores), :meth:`result` waits for one answer
-    with a wall-clock deadline; past it the child is killed (verdict unknown) and the requests
-    still queued are resubmitted to a fresh child."""
 
-    def __init__(self, module: str):
-        self.module = module
+class _Child:
+    """One child process; used by one thread at a time."""
+
+    def __init__(self):
         self.proc = None
-        self.queue: list[int] = []          # tickets sent to the current child, in order
-        self.requests: dict[int, tuple[str, int]] = {}
-        self.answers: dict[int, dict | None] = {}
-        self.next_ticket = 0
-        self.last_progress = 0.0
+        self.buf = b""
+        self.fresh = False
 
     def _start(self):
-        import os
         import subprocess
         import sys
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        self.proc = subprocess.Popen([sys.executable, "-m", self.module], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "proofs.engine_worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=env)
         self.buf = b""
-        self.queue = []
-        self.last_progress = time.monotonic()
+        self.fresh = True
 
     def kill(self):
-        if self.proc is not None:
+        p, self.proc = self.proc, None
+        if p is not None:
             try:
-                self.proc.kill()
-                self.proc.wait(timeout=2)
+                p.kill()
+                p.wait(timeout=2)
             except Exception:
                 pass
-            self.proc = None
 
-    def _send(self, ticket: int) -> None:
-        import json
+    def ask(self, line: bytes, seconds: float):
+        """The answer line to one request, or None (the child died or missed its deadline: killed)."""
+        import select
         if self.proc is None or self.proc.poll() is not None:
             self._start()
-        payload, timeout_ms = self.requests[ticket]
-        if not self.queue:
-            self.last_progress = time.monotonic()
-        self.proc.stdin.write((json.dumps(payload) + "\n").encode())
-        self.queue.append(ticket)
-
-    def submit(self, payload: dict, timeout_ms: int) -> int:
-        t = self.next_ticket
-        self.next_ticket += 1
-        self.requests[t] = (payload, int(timeout_ms))
+        allowance = seconds + MARGIN + (START_ALLOWANCE if self.fresh else 0.0)
+        self.fresh = False
         try:
-            self._send(t)
+            view = memoryview(line)
+            while view:
+                view = view[self.proc.stdin.write(view):]
         except (BrokenPipeError, OSError):
             self.kill()
-            self.answers[t] = None
-        return t
-
-    def _line(self, left: float):
-        """One answer line from the child, b"" at EOF, None when ``left`` seconds pass first.
-        Reads the raw pipe (no Python-level buffering that select() could not see)."""
-        import os
-        import select
-        end = time.monotonic() + left
+            return None
+        end = time.monotonic() + allowance
         while b"\n" not in self.buf:
-            wait = max(end - time.monotonic(), 0.0)       # always look at the pipe at least once
-            if not select.select([self.proc.stdout], [], [], wait)[0]:
+            left = end - time.monotonic()
+            if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
+                self.kill()
                 return None
             chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
             if not chunk:
-                return b""
+                self.kill()
+                return None
             self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line
+        out, self.buf = self.buf.split(b"\n", 1)
+        return out
 
-    def result(self, ticket: int) -> dict | None:
+
+class _Pool:
+    def __init__(self):
+        self.jobs = None
+        self.threads: list = []
+        self.children: list[_Child] = []
+        self.lock = threading.Lock()
+
+    def submit(self, payload: dict, timeout_ms: int):
         import json
-        wait_start = time.monotonic()
-        while ticket not in self.answers:
-            if self.proc is None or not self.queue:
-                self.answers[ticket] = None
-                break
-            head = self.queue[0]
-            # the child works while this process is busy elsewhere: count from when we began waiting
-            deadline = max(self.last_progress, wait_start) + self.requests[head][1] / 1000 + 2.0
-            line = self._line(max(deadline - time.monotonic(), 0))
-            if line:
-                self.last_progress = time.monotonic()
-                self.queue.pop(0)
-                self.answers[head] = json.loads(line)
-            elif line == b"":                       # the child died
-                self.queue.pop(0)
-                self.answers[head] = None
-                self._restart_rest()
-            else:                                   # the head request is stuck: kill, resubmit the rest
-                self.queue.pop(0)
-                self.answers[head] = None
-                self._restart_rest()
-        self.requests.pop(ticket, None)
-        return self.answers.pop(ticket)
+        import queue
+        from concurrent.futures import Future
+        with self.lock:
+            if self.jobs is None:
+                self.jobs = queue.SimpleQueue()
+            while len(self.threads) < pool_size():
+                c = _Child()
+                t = threading.Thread(target=self._serve, args=(c,), daemon=True,
+                                     name=f"proofs-worker-{len(self.threads)}")
+                self.children.append(c)
+                self.threads.append(t)
+                t.start()
+        f: Future = Future()
+        self.jobs.put(((json.dumps(payload) + "\n").encode(), timeout_ms / 1000, f))
+        return f
 
-    def _restart_rest(self):
-        rest = list(self.queue)
-        self.kill()
-        self.queue = []
-        for t in rest:
+    def _serve(self, child: _Child):
+        import json
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            line, seconds, f = job
             try:
-                self._send(t)
-            except (BrokenPipeError, OSError):
-                self.answers[t] = None
+                out = child.ask(line, seconds)
+                res = json.loads(out) if out else None
+            except Exception:       # a garbled answer is no answer
+                child.kill()
+                res = None
+            f.set_result(res)
+
+    def shutdown(self):
+        with self.lock:
+            for c in self.children:
+                c.kill()
+            if self.jobs is not None:
+                for _ in self.threads:
+                    self.jobs.put(None)
+            self.children, self.threads, self.jobs = [], [], None
 
 
+_POOL = _Pool()
 
-# two cvc5 children (cvc5 is the slowest engine on the nonlinear problems; requests are dealt
-# round-robin) and one z3 child for the non-vacuity checks
-CVC5 = [Worker("proofs.cvc5_worker"), Worker("proofs.cvc5_worker")]
-NONVACUITY = Worker("proofs.nonvacuity_worker")
+
+def submit(payload: dict, timeout_ms: int):
+    """Queue one request (``payload["op"]`` names the engine); a Future of the answer dict, or of
+    None when the child died or ran past ``timeout_ms`` plus a margin."""
+    return _POOL.submit(payload, timeout_ms)
 
 
 def shutdown() -> None:
     """Stop the child processes (also done at interpreter exit)."""
-    for w in CVC5 + [NONVACUITY]:
-        w.kill()
+    _POOL.shutdown()
 
 
 atexit.register(shutdown)

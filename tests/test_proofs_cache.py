@@ -1,0 +1,296 @@
+"""The proof cache: a verdict is re-used only for exactly the question it answered.
+
+Engine calls are counted (``proofs.engines.CALLS``: questions actually sent to z3, cvc5 or sympy),
+never timed.  Each test has its own empty cache directory and forgets the answers its process
+already knows, as a fresh ``mistakebound verify`` would.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future
+
+import pytest
+
+from proofs import cache, checks, engines, workers
+from proofs.core import Source, Theorem
+from proofs.engines import PROVED, REFUTED, SAT, UNKNOWN
+from proofs.formula import Real
+from proofs.runner import run_catalogue
+
+a, b = Real("a"), Real("b")
+SRC = Source("", "a test", "a test")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _th(second_goal, tid="t_cache"):
+    """Two solver steps: ``first`` (a >= 1 |- a >= 0) and ``second`` (its goal given here)."""
+    def proof(p):
+        s1 = p.solve("first", [p.hyp("h")], a >= 0)
+        s2 = p.solve("second", [p.hyp("h"), p.hyp("g")], second_goal)
+        return p.solve("end", [s1, s2], second_goal)
+    return Theorem(id=tid, name="cache test", source=SRC, hypotheses=[("h", a >= 1), ("g", b >= a)],
+                   conclusion=second_goal, proof=proof)
+
+
+@pytest.fixture
+def fresh(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    checks.reset_memo()
+    yield tmp_path / "mistakebound"
+    checks.reset_memo()
+
+
+def _entries(d) -> list[str]:
+    out = []
+    for root, _, files in os.walk(d):
+        out += [os.path.join(root, f) for f in files if f.endswith(".json")]
+    return sorted(out)
+
+
+def _run(th, **kw):
+    checks.reset_memo()                   # a new process: only the disk cache remembers
+    r = run_catalogue([th], **kw).by_id(th.id)
+    return r, dict(engines.CALLS)
+
+
+def _step(r, sid):
+    return next(s for s in r.steps if s.step.id == sid)
+
+
+# --------------------------------------------------------------------------- re-use
+def test_a_second_run_asks_no_engine_and_says_every_verdict_came_from_the_cache(fresh):
+    th = _th(b >= 1)
+    r1, calls1 = _run(th)
+    assert r1.status == PROVED and calls1.get("z3", 0) >= 3 and calls1.get("cvc5", 0) >= 3
+    assert all(s.from_cache == "none" for s in r1.steps)
+    n_files = len(_entries(fresh))
+    assert n_files > 0
+    r2, calls2 = _run(th)
+    assert r2.status == PROVED and calls2 == {}
+    assert all(s.from_cache == "all" for s in r2.steps)
+    assert all(s.to_json()["from_cache"] == "all" and s.to_json()["verdict"]["cached"] for s in r2.steps)
+    assert r2.nonvacuity.cached and len(_entries(fresh)) == n_files
+    cat = run_catalogue([th])
+    hits, n = cat.verdict_counts()
+    assert hits == n > 0 and cat.to_json()["cache"]["from_cache"] == n
+
+
+def test_a_changed_step_is_resolved_and_the_unchanged_one_is_not(fresh):
+    _run(_th(b >= 1))
+    r, calls = _run(_th(b >= 0))              # only step "second" (and "end") changed
+    assert r.status == PROVED
+    assert _step(r, "first").from_cache == "all"
+    second, end = _step(r, "second"), _step(r, "end")
+    assert second.from_cache == "none" and end.from_cache == "none"
+    # exactly the changed steps' texts went to z3 and to cvc5: two each
+    assert calls.get("z3") == 2 and calls.get("cvc5") == 2 and calls.get("z3-sat") == 2
+
+
+def test_no_cache_rechecks_everything_and_writes_nothing(fresh):
+    th = _th(b >= 1)
+    _run(th)
+    before = {f: os.stat(f).st_mtime_ns for f in _entries(fresh)}
+    r, calls = _run(th, use_cache=False)
+    assert r.status == PROVED and calls.get("z3", 0) >= 3 and calls.get("cvc5", 0) >= 3
+    assert all(s.from_cache == "none" for s in r.steps)
+    assert {f: os.stat(f).st_mtime_ns for f in _entries(fresh)} == before
+    cat = run_catalogue([th], use_cache=False)
+    assert cat.to_json()["cache"]["directory"] is None
+
+
+# --------------------------------------------------------------------------- never trusted
+def test_corrupted_truncated_and_foreign_entries_are_misses(fresh):
+    th = _th(b >= 1)
+    _run(th)
+    files = _entries(fresh)
+    assert len(files) >= 4
+    verdicts = [f for f in files if isinstance(json.loads(open(f).read())["answer"], dict)]
+    files = [verdicts[0]] + [f for f in files if f != verdicts[0]]
+    files[0], files[1] = files[1], files[0]             # files[1]: an engine's verdict
+    with open(files[0], "rb") as fh:
+        data = fh.read()
+    with open(files[0], "wb") as fh:                    # truncated
+        fh.write(data[: len(data) // 2])
+    entry = json.loads(open(files[1]).read())           # an edited answer: the checksum no longer matches
+    entry["answer"]["status"] = "refuted" if entry["answer"]["status"] == "proved" else "proved"
+    with open(files[1], "w") as fh:
+        json.dump(entry, fh)
+    shutil.copyfile(files[3], files[2])                 # another question's entry: its key is not this one
+    with open(files[3], "wb") as fh:
+        fh.write(b"\xff\xfe not json")
+    cache.STATS.update(rejected=0)
+    r, calls = _run(th)
+    assert r.status == PROVED
+    assert sum(calls.values()) == 4 and cache.STATS["rejected"] == 4
+    r, calls = _run(th)                                 # the re-solved answers were written back
+    assert calls == {}
+
+
+def test_a_foreign_proved_entry_does_not_prove_a_false_step(fresh):
+    true_th, false_th = _th(b >= 1), _th(b >= 2)        # a >= 1, b >= a does not give b >= 2
+    _run(true_th)
+    def answer(f):
+        return json.loads(open(f).read())["answer"]
+    proved = {answer(f)["engine"]: f for f in _entries(fresh)
+              if isinstance(answer(f), dict) and answer(f)["status"] == PROVED}
+    assert set(proved) == {"z3", "cvc5"}
+    r, _ = _run(false_th)
+    assert r.status != PROVED
+    for f in _entries(fresh):                           # every refutation now claims "proved"
+        a_ = answer(f)
+        if isinstance(a_, dict) and a_["status"] == REFUTED:
+            shutil.copyfile(proved[a_["engine"]], f)
+    r, calls = _run(false_th)
+    assert r.status != PROVED and _step(r, "second").verdict.status == REFUTED
+    assert not _step(r, "second").verdict.cached and calls.get("z3", 0) >= 1
+
+
+def test_a_stored_answer_of_the_wrong_kind_is_a_miss(fresh):
+    k = cache.key("z3", "z3", "(check-sat)")
+    for bad in ({"status": UNKNOWN, "engine": "z3", "seconds": 0.1, "counterexample": None, "reason": ""},
+                {"status": SAT, "engine": "z3", "seconds": 0.1, "counterexample": None, "reason": ""},
+                {"status": PROVED, "engine": "cvc5", "seconds": 0.1, "counterexample": None, "reason": ""},
+                {"status": PROVED, "engine": "z3", "seconds": "fast", "counterexample": None, "reason": ""}):
+        cache.store(k, bad)
+        checks.reset_memo()
+        assert engines.recall("z3", "z3", ("(check-sat)",)) is None
+    cache.store(k, {"status": PROVED, "engine": "z3", "seconds": 0.1, "counterexample": None, "reason": ""})
+    checks.reset_memo()
+    assert engines.recall("z3", "z3", ("(check-sat)",)).cached
+
+
+def test_unknown_is_never_stored(fresh, monkeypatch):
+    def killed(payload, timeout_ms):                    # every engine "exceeded its limit"
+        f = Future()
+        f.set_result(None)
+        return f
+    monkeypatch.setattr(workers, "submit", killed)
+    r, calls = _run(_th(b >= 1))
+    assert r.status == UNKNOWN and calls.get("z3", 0) >= 3
+    stored = [json.loads(open(f).read())["answer"] for f in _entries(fresh)]
+    verdicts = [x for x in stored if isinstance(x, dict)]
+    assert all(v["status"] != UNKNOWN for v in verdicts)
+    assert not [x for x in stored if isinstance(x, list) and x and x[0] is True]   # no replay either
+
+
+# --------------------------------------------------------------------------- the key
+def test_the_key_covers_engine_versions_the_suite_and_the_code(tmp_path, monkeypatch):
+    here = os.path.join(ROOT, "proofs")
+    copy = tmp_path / "proofs"
+    copy.mkdir()
+    for f in cache.CODE_FILES:
+        shutil.copyfile(os.path.join(here, f), copy / f)
+    base = cache.code_context(str(copy))
+    assert cache.code_context(str(copy)) == base
+    for f in ("kernel.py", "rules.py", "smtlib.py", "formula.py", "substitution.py", "symbolic.py", "engines.py"):
+        assert f in cache.CODE_FILES
+    with open(copy / "rules.py", "a") as fh:            # one byte of the rules
+        fh.write("\n")
+    changed = cache.code_context(str(copy))
+    assert changed != base
+    real = cache._dist_version
+    for dist in ("z3-solver", "cvc5", "sympy", "mistakebound"):
+        monkeypatch.setattr(cache, "_dist_version", lambda d, dist=dist: "9.9.9" if d == dist else real(d))
+        assert cache.code_context(str(copy)) != changed, dist
+    monkeypatch.setattr(cache, "_dist_version", real)
+    assert cache.code_context(str(copy)) == changed
+    assert cache.engine_versions()["z3-solver"].split()[0][0].isdigit()
+    assert cache.key("z3", "z3", "x") != cache.key("cvc5", "cvc5", "x") != cache.key("z3", "z3", "x ")
+
+
+def test_entries_are_written_whole_with_their_modes_by_concurrent_writers(fresh):
+    k = cache.key("z3", "z3", "(assert false)")
+    answer = {"status": PROVED, "engine": "z3", "seconds": 0.0, "counterexample": None, "reason": ""}
+    seen = []
+
+    def hammer():
+        for _ in range(50):
+            cache.store(k, answer)
+            seen.append(cache.load(k))
+    ts = [threading.Thread(target=hammer) for _ in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert all(x in (None, answer) for x in seen) and answer in seen
+    (f,) = _entries(fresh)
+    assert stat.S_IMODE(os.stat(f).st_mode) == 0o644
+    assert stat.S_IMODE(os.stat(os.path.dirname(f)).st_mode) == 0o755
+    assert not [n for n in os.listdir(os.path.dirname(f)) if n.endswith(".tmp")]
+
+
+def test_the_test_session_never_reads_the_users_cache():
+    home = os.path.join(os.path.expanduser("~"), ".cache")
+    assert not cache.directory().startswith(home)
+    assert "mistakebound-test-cache-" in os.environ["XDG_CACHE_HOME"]
+
+
+# --------------------------------------------------------------------------- the command
+def _verify(env, *args):
+    p = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--theorem", "cauchy_schwarz", "-q",
+                        "--json", "-", *args], capture_output=True, text=True, env=env, timeout=600)
+    return p.returncode, json.loads(p.stdout), p.stderr
+
+
+def test_cli_reports_hits_per_step_and_in_the_summary_and_no_cache_rechecks(tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), PYTHONPATH=ROOT)
+    rc, cold, err = _verify(env)
+    assert rc == 0 and "(0/" in err and cold["cache"]["from_cache"] == 0
+    rc, warm, err = _verify(env)
+    n = warm["cache"]["verdicts"]
+    assert rc == 0 and f"({n}/{n} verdicts from the proof cache)" in err
+    steps = [s for t in warm["theorems"] for s in t["steps"]]
+    assert steps and all(s["from_cache"] == "all" for s in steps)
+    # a warm run loads no engine (nor numpy) and starts no worker process
+    probe = ("import sys\nfrom mistakebound.cli import main\n"
+             "try:\n    main(['verify', '--theorem', 'cauchy_schwarz', '-q'])\n"
+             "except SystemExit as e:\n    code = e.code\nfrom proofs import workers\n"
+             "print(code, sorted(m for m in ('z3', 'cvc5', 'sympy', 'numpy', 'numba') if m in sys.modules), "
+             "len(workers._POOL.children))")
+    p = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=600)
+    assert p.stdout.split("\n")[-2] == "0 [] 0", p.stdout + p.stderr
+    rc, again, err = _verify(env, "--no-cache")
+    assert rc == 0 and "(proof cache not used)" in err
+    assert all(s["from_cache"] == "none" for t in again["theorems"] for s in t["steps"])
+
+
+def test_two_runs_at_once_share_one_cache(tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), PYTHONPATH=ROOT)
+    cmd = [sys.executable, "-m", "mistakebound", "verify", "--theorem", "cauchy_schwarz", "-q"]
+    ps = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=600) for p in ps]
+    assert [p.returncode for p in ps] == [0, 0], outs
+    assert not [f for f in _entries(tmp_path) if f.endswith(".tmp")]
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0 and "verdicts from the proof cache" in p.stdout
+    hits, n = p.stdout.rsplit("(", 1)[1].split(" ")[0].split("/")
+    assert hits == n and int(n) > 0
+
+
+def test_a_replay_outside_the_registry_is_never_taken_from_the_cache(fresh):
+    from proofs import registry
+    real = next(t for t in registry.all_theorems() if t.kind == "erratum" and t.witness_check is not None)
+    for ok in (True, False):
+        twin = Theorem(id=real.id, name=real.name, source=real.source, kind="erratum", hypotheses=real.hypotheses,
+                       conclusion=real.conclusion, counterexample=real.counterexample,
+                       witness_check=lambda ok=ok: (ok, "a replay written here"), witness_dim=real.witness_dim)
+        r = run_catalogue([twin]).by_id(real.id)
+        assert r.witness == (ok, "a replay written here")
+    assert not [f for f in _entries(fresh) if isinstance(json.loads(open(f).read())["answer"], list)
+                and json.loads(open(f).read())["answer"][:1] == [True]]
+
+
+def test_the_registrys_replay_is_kept_when_it_confirmed_the_counterexample(fresh):
+    from proofs import registry
+    real = next(t for t in registry.all_theorems() if t.kind == "erratum" and t.witness_check is not None)
+    r1, calls1 = _run(real)
+    r2, calls2 = _run(real)
+    assert r1.witness[0] is True and calls1.get("replay") == 1
+    assert r2.witness == (True, r1.witness[1] + " (replay from the proof cache)") and calls2 == {}
+    assert r2.status == r1.status == REFUTED
