@@ -29,9 +29,10 @@ from pathlib import Path
 
 from . import names
 from .compile import coqc_version, compile_all, default_build_dir, write_files
-from .generate import LOGICAL, generated_files, step_group, trusted_rules
+from .generate import LOGICAL, generated_files, rule_uses_of, step_group, trusted_rules
+from .rules_coq import rule_lemmas
 from .hints import COVERED_FAMILIES
-from .checks import CheckEntry, parse_assumptions, refused_commands, run_checks
+from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, refused_commands, run_checks
 
 __all__ = ["SRC", "CoqReport", "TheoremCoq", "find_coqc", "build", "generated_files", "emit",
            "audit_sources", "allowed_axioms", "KERNEL_CHECKED", "FAILED", "NOT_INSTALLED"]
@@ -55,6 +56,8 @@ class TheoremCoq:
     steps_unchecked: list = field(default_factory=list)    # after a failure in the same file
     steps_not_exported: list = field(default_factory=list)  # (step id, reason)
     rules_discharged: list = field(default_factory=list)   # the suite's trusted rules Coq's proof does without
+    rules_used: list = field(default_factory=list)         # the trusted rules the suite's proof rests on
+    rules_not_proved: list = field(default_factory=list)   # those of them not proved in Coq (Rules.v)
     steps_required: bool = True        # the family's step tactics are written (hints.COVERED_FAMILIES)
 
     @property
@@ -68,6 +71,8 @@ class TheoremCoq:
                           "failed": list(self.steps_failed), "unchecked": list(self.steps_unchecked),
                           "not_exported": [{"id": i, "reason": r} for i, r in self.steps_not_exported]},
                 "trusted_rules_discharged": list(self.rules_discharged),
+                "trusted_rules": list(self.rules_used),
+                "trusted_rules_not_proved_in_coq": list(self.rules_not_proved),
                 "step_tactics_written": self.steps_required}
 
 
@@ -208,7 +213,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
         write_files(bdir, files)
         built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
         entries = _check_entries(theorems, steps, files, built)
-        stmt_files = [f for f in files if f in built and (f == "Statements.v" or f.startswith("StepStatements_"))]
+        stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
             axioms, check_errors, found, cpu = run_checks(coqc, bdir, entries, stmt_files, keys, rep.allowed)
         else:
@@ -272,6 +277,8 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
                 t.status = KERNEL_CHECKED
                 # a closed Coq proof on the listed axioms: none of the suite's trusted rules is needed
                 t.rules_discharged = trusted_rules(th.id)
+        t.rules_used = trusted_rules(th.id)
+        t.rules_not_proved = _rules_not_proved(th.id, t.rules_used, clean)
         rep.theorems.append(t)
     rep.seconds = time.monotonic() - t0
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -279,9 +286,29 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     return rep
 
 
+def _rules_not_proved(theorem_id: str, used: list[str], clean) -> list[str]:
+    """The trusted rules of a theorem's proof (its lemmas' included) with a use that Coq did not
+    prove: a schema instance whose Rules.v lemma is missing or not checked, an identity whose step
+    lemma is not checked, or a rule recorded without any use in a step."""
+    proved: dict[str, bool] = {}
+    for th, rid, schema, variant, sid in rule_uses_of(theorem_id):
+        if schema == "identity":
+            ok = clean(f"{th}__{sid}")[0]
+        else:
+            ok = clean(f"rule__{rid}__{schema}" + (f"__{variant}" if variant else ""))[0]
+        proved[rid] = proved.get(rid, True) and ok
+    return sorted(r for r in used if not proved.get(r, False))
+
+
 def _check_entries(theorems, steps, files, built) -> list[CheckEntry]:
-    """One Coq check per counterpart (its module built) and per step lemma (its step file built)."""
+    """One Coq check per counterpart (its module built), per step lemma (its step file built) and
+    per proved trusted-rule schema (Rules.v built)."""
     out = []
+    if "Rules.v" in built and "RuleStatements.v" in built:
+        rules_text = files["Rules.v"]
+        for lem, *_ in rule_lemmas():
+            if f"Lemma {lem} :" in rules_text:
+                out.append(CheckEntry(lem, f"{LOGICAL}.RuleStatements.{lem}_statement", f"{LOGICAL}.Rules.{lem}", "Rules.v"))
     for th in theorems:
         cn = names.coq_name(th.id)
         if cn and "." in cn:

@@ -9,7 +9,7 @@ from .export import CoqPrinter, ExportError, statement, step_statement
 from .hints import hint
 from .hints_winnow import WINNOW_FAMILIES
 
-__all__ = ["generated_files", "trusted_rules", "step_group", "LOGICAL"]
+__all__ = ["generated_files", "trusted_rules", "rule_uses", "rule_uses_of", "step_group", "LOGICAL"]
 
 LOGICAL = "Mistakebound"
 
@@ -48,6 +48,49 @@ def _default_tactic(step, formulas) -> str:
 
 
 _RULES: dict[str, set] = {}
+_USES: dict[str, set] = {}
+
+
+def rule_uses(proof) -> set:
+    """Every use of a trusted rule in a proof's steps: (rule, schema, variant, step id | None).  A
+    rule instance or an induction a step rests on (through inst / specialize) is one use; an
+    identity sympy decided by linearity of finite sums is a use of finite_sum_linearity that the
+    step's own Coq lemma proves (schema "identity")."""
+    from .rules_coq import schema_variant
+    out = set()
+    for st in proof.steps:
+        if st.kind == "identity":
+            from proofs.symbolic import has_symbolic_sum
+            if has_symbolic_sum(st.goal):
+                out.add(("finite_sum_linearity", "identity", "", st.id))
+        stack = [f for _, f in st.hyps]
+        seen = set()
+        while stack:
+            f = stack.pop()
+            if id(f) in seen:
+                continue
+            seen.add(id(f))
+            if f.how == "rule":
+                rid, schema = f.rule.split(".", 1)
+                out.add((rid, schema, schema_variant(f.formula), st.id))
+            elif f.how == "induction":
+                out.add(("induction", "induction", "", st.id))
+            if f.how in ("inst", "specialize", "induction"):
+                stack.extend(f.premises)
+    return out
+
+
+def rule_uses_of(theorem_id: str, seen=None) -> set:
+    """The uses of :func:`rule_uses` of a theorem's proof and of its lemmas' proofs (known after
+    :func:`generated_files` built the proofs), each with the theorem it occurs in."""
+    seen = set() if seen is None else seen
+    if theorem_id in seen or theorem_id not in _RULES:
+        return set()
+    seen.add(theorem_id)
+    out = {(theorem_id,) + u for u in _USES.get(theorem_id, ())}
+    for lid in _RULES[theorem_id][1]:
+        out |= rule_uses_of(lid, seen)
+    return out
 
 
 def _steps_of(th):
@@ -57,6 +100,7 @@ def _steps_of(th):
     if b.error or b.proof is None:
         return None, b.error or "no proof"
     _RULES[th.id] = (set(b.proof.rules), set(b.proof.lemmas))
+    _USES[th.id] = rule_uses(b.proof)
     return [(st, [f.formula for _, f in st.hyps], st.goal) for st in b.proof.steps], ""
 
 
@@ -88,6 +132,8 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
             errors[th.id] = f"statement not exportable: {e}"
     proof_errors: dict[str, str] = {}
     files = {"Statements.v": "".join(parts)}
+    from .rules_coq import rules_files
+    files.update(rules_files()[0])
     steps: dict[str, list] = {}
     fam_parts: dict[str, list] = {}
     stmt_parts: dict[str, list] = {}
