@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import names
+from . import generate, names
 from .compile import coqc_version, compile_all, default_build_dir, write_files
 from .generate import LOGICAL, generated_files, rule_uses_of, step_group, trusted_rules
 from .rules_coq import rule_lemmas
@@ -210,8 +210,19 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     rep.audit = audit_sources(files) if lexical else []
     with open(bdir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        write_files(bdir, files)
+        write_files(bdir, files, keep=("StepStatements_derived.v", "StepsDerived.v"))
         built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
+        # the rule instances Coq derives from Rules.v (a probe), then the steps' corollaries without them
+        ok_instances = _probe(coqc, bdir, built, keys, rep)
+        derived = generate.derived_files(generate.CANDIDATES, ok_instances)
+        if derived:
+            files.update(derived)
+            rep.audit += audit_sources(derived) if lexical else []
+            write_files(bdir, files)
+            compiled_before = list(rep.compiled)
+            built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
+            rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled]
+            rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
         entries = _check_entries(theorems, steps, files, built)
         stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
@@ -286,16 +297,45 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     return rep
 
 
+def _probe(coqc: str, bdir: Path, built: set, keys: dict, rep) -> set:
+    """(step lemma, hypothesis index) of every rule instance Coq derives from its Rules.v lemma, tried
+    in one proof where a failure is printed instead of stopping the file (re-read while nothing
+    it depends on changed)."""
+    import hashlib
+    import subprocess
+    need = ("Rules.v", "RuleStatements.v", "Tactics.v")
+    if not generate.CANDIDATES or not all(f in built for f in need):
+        return set()
+    text = generate.probe_file(generate.CANDIDATES)
+    h = hashlib.sha256(text.encode())
+    for f in need:
+        h.update(keys[f].encode())
+    key = h.hexdigest()
+    out, keyf = bdir / "ChecksProbe.out", bdir / "ChecksProbe.mbkey"
+    if not (out.exists() and keyf.exists() and keyf.read_text() == key):
+        (bdir / "ChecksProbe.v").write_text(text)
+        r = subprocess.run([coqc, "-q", "-R", ".", LOGICAL, "ChecksProbe.v"], cwd=bdir, capture_output=True, text=True)
+        if r.returncode != 0:
+            rep.audit.append("the rule-instance probe did not compile: " + " ".join(r.stdout.split())[-300:])
+            return set()
+        out.write_text(r.stdout)
+        keyf.write_text(key)
+    return {(m.group(1), int(m.group(2))) for m in re.finditer(r"MBOK (\w+) (\d+)", out.read_text())}
+
+
 def _rules_not_proved(theorem_id: str, used: list[str], clean) -> list[str]:
     """The trusted rules of a theorem's proof (its lemmas' included) with a use that Coq did not
     prove: a schema instance whose Rules.v lemma is missing or not checked, an identity whose step
     lemma is not checked, or a rule recorded without any use in a step."""
     proved: dict[str, bool] = {}
     for th, rid, schema, variant, sid in rule_uses_of(theorem_id):
-        if schema == "identity":
+        if sid is None:                 # inside an induction or an instantiation: not derived
+            ok = False
+        elif schema == "identity":
             ok = clean(f"{th}__{sid}")[0]
-        else:
-            ok = clean(f"rule__{rid}__{schema}" + (f"__{variant}" if variant else ""))[0]
+        else:                           # the schema proved, and the step's corollary derives the instance
+            ok = clean(f"rule__{rid}__{schema}" + (f"__{variant}" if variant else ""))[0] \
+                and clean(f"{th}__{sid}__derived")[0]
         proved[rid] = proved.get(rid, True) and ok
     return sorted(r for r in used if not proved.get(r, False))
 
@@ -323,6 +363,10 @@ def _check_entries(theorems, steps, files, built) -> list[CheckEntry]:
                 if lem is not None:
                     out.append(CheckEntry(lem, f"{LOGICAL}.StepStatements_{grp}.{lem}_statement",
                                           f"{LOGICAL}.Steps_{grp}.{lem}", f"Steps_{grp}.v"))
+                    dfile = "StepsDerived.v"
+                    if dfile in built and f"Lemma {lem}__derived :" in files.get(dfile, ""):
+                        out.append(CheckEntry(f"{lem}__derived", f"{LOGICAL}.StepStatements_derived.{lem}__derived_statement",
+                                              f"{LOGICAL}.StepsDerived.{lem}__derived", dfile))
     return out
 
 

@@ -166,9 +166,9 @@ def _short_error(out: str) -> str:
     return " ".join(lines[-6:])[:600]
 
 
-def write_files(bdir: Path, files: dict[str, str]):
+def write_files(bdir: Path, files: dict[str, str], keep=()):
     for p in bdir.glob("*.v"):          # files of an earlier catalogue (a step group that is gone)
-        if p.name not in files and not p.name.startswith(("Checks", "DifferentialRun")):
+        if p.name not in files and p.name not in keep and not p.name.startswith(("Checks", "DifferentialRun")):
             for ext in (".v", ".vo", ".vok", ".vos", ".glob", ".mbkey", ".log"):
                 q = p.with_suffix(ext)
                 if q.exists():
