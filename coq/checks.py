@@ -225,3 +225,30 @@ def run_checks(coqc: str, bdir: Path, entries: list[CheckEntry], statement_modul
                            if ln.strip() and not ln[0].isspace()]
         return axioms, errors, found_names, cpu
     return {}, errors, None, cpu
+
+
+def coqchk(bdir: Path, allowed, coqchk_path: str | None = None) -> tuple[bool, str]:
+    """``coqchk`` (Coq's independent checker: it re-typechecks the compiled files, guard and
+    positivity included) on Checks.vo and everything it requires; passes when its context summary
+    lists only ``allowed`` axioms and nothing relying on type-in-type, unsafe fixpoints or assumed
+    positivity.  Returns (ok, the summary or the error)."""
+    import shutil
+    exe = coqchk_path or shutil.which("coqchk")
+    if exe is None:
+        return False, "coqchk not found"
+    r = subprocess.run([exe, "-silent", "-o", "-R", ".", LOGICAL, f"{LOGICAL}.Checks"], cwd=bdir,
+                       capture_output=True, text=True)
+    out = r.stdout + r.stderr
+    if r.returncode != 0 or "CONTEXT SUMMARY" not in out:
+        return False, " ".join(out.split())[-400:]
+    summary = out.split("CONTEXT SUMMARY", 1)[1]
+    axioms = re.findall(r"^\s+Coq\.\S+|^\s+\w[\w.]*$", summary.split("* Axioms:", 1)[1].split("*", 1)[0], re.M) \
+        if "* Axioms:" in summary else []
+    names = [a.strip() for a in axioms if a.strip()]
+    short = [a[4:] if a.startswith("Coq.") else a for a in names]
+    bad = [a for a in short if not any(a.endswith(x) for x in allowed)]
+    unsafe = [ln for ln in summary.splitlines()
+              if ln.startswith("* ") and ("type-in-type" in ln or "unsafe" in ln or "positivity" in ln)
+              and "<none>" not in ln]
+    ok = not bad and not unsafe
+    return ok, ("axioms: " + ", ".join(names) if ok else f"not allowed: {bad} {unsafe}")
