@@ -287,3 +287,10 @@ Ltac mb_instances :=
 
 (** Either, each on every goal. *)
 Ltac mb_step := first [ mb_identity | mb_solve ].
+
+(** A rule instance from its lemma in Rules.v (L, of type S, a generated statement): the instance's
+    premises are its own hypotheses; the instance's terms are found by unification. *)
+Ltac mb_rule L S :=
+  let R := fresh "R" in pose proof L as R; unfold S in R;
+  first [ solve [ intros; eapply R; eassumption ] | solve [ intros; apply R ] | solve [ intros; eapply R; eauto ]
+        | solve [ intros; eapply R; mb_conj; eassumption ] ].

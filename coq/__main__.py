@@ -1,6 +1,8 @@
 """``python -m coq emit DIR``: write the whole Coq development (hand-written and generated
 files, a _CoqProject) into DIR, ready for ``coq_makefile -f _CoqProject -o Makefile && make``.
 
+``python -m coq coqchk``: build, then re-check the compiled development with ``coqchk``.
+
 ``python -m coq differential [N] [--seed S]``: run N generated sequences (default 1200)
 through the Coq learners and the exact Python learners and report whether every trace agrees."""
 from __future__ import annotations
@@ -18,6 +20,7 @@ def main(argv=None) -> int:
     d = sub.add_parser("differential", help="Coq learners against the Python learners")
     d.add_argument("n", nargs="?", type=int, default=1200)
     d.add_argument("--seed", type=int, default=2026)
+    sub.add_parser("coqchk", help="build, then re-check every compiled file with coqchk")
     a = ap.parse_args(argv)
     from . import build
     if a.cmd == "emit":
@@ -27,6 +30,12 @@ def main(argv=None) -> int:
     if build.find_coqc() is None:
         print("coq not installed: coqc was not found on PATH", file=sys.stderr)
         return 3
+    if a.cmd == "coqchk":
+        from .checks import coqchk
+        rep = build.build()
+        ok, msg = coqchk(build.default_build_dir(), build.allowed_axioms())
+        print(f"coqchk {'passed' if ok else 'FAILED'}: {msg}")
+        return 0 if ok and rep.ok else 1
     if a.n < 1:
         print("error: N must be at least 1", file=sys.stderr)
         return 2
@@ -41,6 +50,8 @@ def main(argv=None) -> int:
     for line in bad:
         print(line)
     kinds = ", ".join(f"{k} {sum(c.kind == k for c in cases)}" for k in differential.KINDS)
+    kinds += "; Python paths: " + ", ".join(f"{p} {sum(c.opts.get('path') == p for c in cases)}"
+                                            for p in differential.PATHS)
     steps = sum(len(differential._visited(c)) for c in cases)
     print(f"{len(cases) - len(bad)}/{len(cases)} sequences with identical traces ({kinds}; {steps} steps); "
           f"{time.monotonic() - t:.1f} s")

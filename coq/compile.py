@@ -147,7 +147,7 @@ def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs
                 failed.add(f)
                 report.file_errors[f] = _short_error(out)
             if progress:
-                progress(f, rc == 0)
+                progress(f, rc == 0, report.file_seconds.get(f, 0.0))
     return ok, keys
 
 
@@ -166,9 +166,9 @@ def _short_error(out: str) -> str:
     return " ".join(lines[-6:])[:600]
 
 
-def write_files(bdir: Path, files: dict[str, str]):
+def write_files(bdir: Path, files: dict[str, str], keep=()):
     for p in bdir.glob("*.v"):          # files of an earlier catalogue (a step group that is gone)
-        if p.name not in files and not p.name.startswith(("PrintAssumptions", "DifferentialRun")):
+        if p.name not in files and p.name not in keep and not p.name.startswith(("Checks", "DifferentialRun")):
             for ext in (".v", ".vo", ".vok", ".vos", ".glob", ".mbkey", ".log"):
                 q = p.with_suffix(ext)
                 if q.exists():

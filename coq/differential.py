@@ -1,8 +1,11 @@
 """The Coq learners against the suite's exact Python learners, on generated sequences.
 
-Every case is a data set, a learner and its options; Python runs it with the exact learners
+Every case is a data set, a learner, its options and the Python path: the exact learners
 (``learners.run_perceptron(..., exact=True)``, ``averaged_weights``, ``voted_weights``,
-``run_kernel_perceptron(..., exact=True)``, ``run_winnow``), Coq runs the same visited sequence
+``run_kernel_perceptron(..., exact=True)``, ``run_winnow``), or the float paths a user runs by default
+(the compiled float64 loops, ``exact=False``; and ``fast=True``, the dot products summed in any
+order).  A float case uses dyadic inputs (k/2^j, small), on which float64 arithmetic is exact in
+any order, so its trace, read back as rationals, must equal Coq's exactly.  Coq runs the same visited sequence
 through the learners of ``Learners.v`` over the rationals (``vm_compute``), and the two traces --
 every step's activation, prediction / mistake and state after the step -- must be identical.
 """
@@ -18,6 +21,7 @@ from pathlib import Path
 __all__ = ["Case", "generate", "coq_file", "python_trace", "run_coq", "compare", "KINDS"]
 
 KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow")
+PATHS = ("exact", "float", "fast")       # the Python path a case runs (fast: the perceptron only)
 
 
 @dataclass
@@ -31,8 +35,8 @@ class Case:
         return f"{self.kind} {self.opts} X={[[str(v) for v in r] for r in self.X]} y={self.y}"
 
 
-def _frac(rng) -> Fraction:
-    return Fraction(rng.randint(-4, 4), rng.choice((1, 1, 2, 3)))
+def _frac(rng, dyadic=False) -> Fraction:
+    return Fraction(rng.randint(-4, 4), rng.choice((1, 1, 2, 4) if dyadic else (1, 1, 2, 3)))
 
 
 def generate(n_cases: int, seed: int = 0) -> list[Case]:
@@ -42,9 +46,13 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
     out = []
     for i in range(n_cases):
         kind = KINDS[i % len(KINDS)]
+        path = PATHS[(i // len(KINDS)) % len(PATHS)]
+        if path == "fast" and kind not in ("perceptron", "averaged", "voted"):
+            path = "float"
+        dy = path != "exact"
         epochs = rng.choice((1, 1, 2, 3))
         shuffle = rng.random() < 0.3
-        base = {"epochs": epochs, "shuffle": shuffle, "seed": rng.randrange(1000) if shuffle else None}
+        base = {"epochs": epochs, "shuffle": shuffle, "seed": rng.randrange(1000) if shuffle else None, "path": path}
         if kind == "winnow":
             n = rng.randint(1, 6)
             m = rng.randint(1, 7)
@@ -52,20 +60,21 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
             target = [j for j in range(n) if rng.random() < 0.4]
             y = [int(any(r[j] for j in target)) if rng.random() < 0.9 else rng.randint(0, 1) for r in X]
             variant = rng.choice(("halve", "eliminate", "winnow2"))
-            opts = dict(base, variant=variant, alpha=rng.choice((2, 3, Fraction(3, 2))) if variant == "winnow2" else 2)
+            alphas = (2, 4) if dy else (2, 3, Fraction(3, 2))
+            opts = dict(base, variant=variant, alpha=rng.choice(alphas) if variant == "winnow2" else 2)
             if rng.random() < 0.2:
                 opts["theta"] = Fraction(rng.randint(1, 2 * n), rng.choice((1, 2)))
             out.append(Case(kind, X, y, opts))
             continue
         d = rng.randint(1, 3)
         m = rng.randint(1, 6)
-        X = [[_frac(rng) for _ in range(d)] for _ in range(m)]
+        X = [[_frac(rng, dy) for _ in range(d)] for _ in range(m)]
         y = [rng.choice((-1, 1)) for _ in range(m)]
         if kind == "kernel":
             kern = rng.choice(("linear", "poly"))
             opts = dict(base, bias=rng.random() < 0.4, kernel=kern, blum_start=(rng.random() < 0.2 and 1 in y))
             if kern == "poly":
-                opts["c"] = Fraction(rng.randint(0, 3), rng.choice((1, 2)))
+                opts["c"] = Fraction(rng.randint(0, 3), rng.choice((1, 2)))   # dyadic either way
                 opts["k"] = rng.randint(1, 3)
             out.append(Case(kind, X, y, opts))
             continue
@@ -98,26 +107,39 @@ def python_trace(c: Case) -> list[int]:
     from learners import run_kernel_perceptron, run_perceptron, run_winnow
     from learners.perceptron import averaged_weights, voted_weights
     o = c.opts
+    exact = o.get("path", "exact") == "exact"
+    fl = {} if exact else {"X": [[float(v) for v in r] for r in c.X]}
+    X = fl.get("X", c.X)
     out: list[int] = []
     if c.kind == "winnow":
-        kw = {"theta": o["theta"]} if "theta" in o else {}
-        tr = run_winnow(c.X, c.y, variant=o["variant"], alpha=o["alpha"], epochs=o["epochs"], shuffle=o["shuffle"],
-                        seed=o["seed"], exact=True, **kw)
+        kw = {"theta": o["theta"] if exact else float(o["theta"])} if "theta" in o else {}
+        tr = run_winnow(X, c.y, variant=o["variant"], alpha=o["alpha"] if exact else float(o["alpha"]),
+                        epochs=o["epochs"], shuffle=o["shuffle"], seed=o["seed"], exact=exact, **kw)
         for s in tr.steps:
             out += [*_q(s.activation), int(s.prediction), int(s.mistake)]
             for v in s.weights:
                 out += _q(v)
         return out
     if c.kind == "kernel":
-        spec = "linear" if o["kernel"] == "linear" else f"poly:c={o['c']},k={o['k']}"
-        tr = run_kernel_perceptron(c.X, c.y, spec, epochs=o["epochs"], bias=o["bias"], exact=True,
+        spec = "linear" if o["kernel"] == "linear" else f"poly:c={o['c'] if exact else float(o['c'])},k={o['k']}"
+        tr = run_kernel_perceptron(X, c.y, spec, epochs=o["epochs"], bias=o["bias"], exact=exact,
                                    blum_start=o["blum_start"], shuffle=o["shuffle"], seed=o["seed"])
         return _perceptron_steps(tr)
-    tr = run_perceptron(c.X, c.y, epochs=o["epochs"], bias=o["bias"], exact=True, shuffle=o["shuffle"], seed=o["seed"])
+    tr = run_perceptron(X, c.y, epochs=o["epochs"], bias=o["bias"], exact=exact, shuffle=o["shuffle"], seed=o["seed"],
+                        fast=o.get("path") == "fast")
     if c.kind == "perceptron":
         return _perceptron_steps(tr)
     if c.kind == "averaged":
         w, b = averaged_weights(tr, include_initial=o["include_initial"])
+        if not exact:
+            # the average divides an exact (dyadic) sum by the number of steps: the float path must
+            # give the exact average rounded to float64, and the exact average is Coq's
+            we, be = averaged_weights(run_perceptron(c.X, c.y, epochs=o["epochs"], bias=o["bias"], exact=True,
+                                                     shuffle=o["shuffle"], seed=o["seed"]),
+                                      include_initial=o["include_initial"])
+            if [float(v) for v in we] != [float(v) for v in w] or float(be or 0) != float(b or 0):
+                return [-1]                     # no Coq trace is [-1]: the case is reported
+            w, b = we, be
         for v in w:
             out += _q(v)
         return out + list(_q(b if b is not None else 0))

@@ -25,7 +25,7 @@ from proofs.formula import BOOL, INT, NAT, REAL, VEC, Expr
 from proofs.substitution import free_vars, walk
 from .intterms import ExportError, coq_ident, is_nat_form, linear, nat_safe, print_nat_form, print_z_form
 
-__all__ = ["ExportError", "CoqPrinter", "statement", "step_statement", "coq_ident", "DIM"]
+__all__ = ["ExportError", "CoqPrinter", "statement", "step_statement", "step_parts", "coq_ident", "DIM"]
 
 DIM = "dim"
 
@@ -428,6 +428,17 @@ def step_statement(hyps, goal: Expr) -> str:
     b = pr.binders(list(hyps) + [goal])
     chain = " ->\n  ".join(body)
     return f"forall {b},\n  {chain}" if b else chain
+
+
+def step_parts(hyps, goal: Expr) -> tuple[list[str], str, list[str], str]:
+    """The pieces of :func:`step_statement`, printed by one printer: (binder names, binders text,
+    hypotheses, goal)."""
+    import re
+    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]), list(hyps) + [goal])
+    body = [pr.P(h) for h in hyps]
+    g = pr.P(goal)
+    b = pr.binders(list(hyps) + [goal])
+    return re.findall(r"\((\w+) :", b), b, body, g
 
 
 def statement(theorem) -> str:

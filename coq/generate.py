@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from .export import CoqPrinter, ExportError, statement, step_statement
+from .export import CoqPrinter, ExportError, statement, step_parts, step_statement
 from .hints import hint
 from .hints_winnow import WINNOW_FAMILIES
 
-__all__ = ["generated_files", "trusted_rules", "step_group", "LOGICAL"]
+__all__ = ["generated_files", "trusted_rules", "rule_uses", "rule_uses_of", "step_group", "LOGICAL"]
 
 LOGICAL = "Mistakebound"
 
@@ -48,6 +48,55 @@ def _default_tactic(step, formulas) -> str:
 
 
 _RULES: dict[str, set] = {}
+_USES: dict[str, set] = {}
+
+
+def rule_uses(proof) -> set:
+    """Every use of a trusted rule in a proof's steps: (rule, schema, variant, step id | None: a use
+    no Coq lemma of the step derives).  A rule instance or an induction a step rests on (through
+    inst / specialize) is one use; an
+    identity sympy decided by linearity of finite sums is a use of finite_sum_linearity that the
+    step's own Coq lemma proves (schema "identity")."""
+    from .rules_coq import schema_variant
+    out = set()
+    for st in proof.steps:
+        if st.kind == "identity":
+            from proofs.symbolic import has_symbolic_sum
+            if has_symbolic_sum(st.goal):
+                out.add(("finite_sum_linearity", "identity", "", st.id))
+        for _, top in st.hyps:
+            # a rule instance at the top of a hypothesis (itself, or at other values of its
+            # variables) is derived from Rules.v by the step's __derived lemma; one inside an
+            # induction or an instantiation is not ("nested")
+            direct = top.how == "rule" or (top.how == "specialize" and top.premises and top.premises[0].how == "rule")
+            stack, seen = [top], set()
+            while stack:
+                f = stack.pop()
+                if id(f) in seen:
+                    continue
+                seen.add(id(f))
+                if f.how == "rule":
+                    rid, schema = f.rule.split(".", 1)
+                    variant = schema_variant(f.formula) if _has_index(rid, schema) else ""
+                    out.add((rid, schema, variant, st.id if direct else None))
+                elif f.how == "induction":
+                    out.add(("induction", "induction", "", None))
+                if f.how in ("inst", "specialize", "induction"):
+                    stack.extend(f.premises)
+    return out
+
+
+def rule_uses_of(theorem_id: str, seen=None) -> set:
+    """The uses of :func:`rule_uses` of a theorem's proof and of its lemmas' proofs (known after
+    :func:`generated_files` built the proofs), each with the theorem it occurs in."""
+    seen = set() if seen is None else seen
+    if theorem_id in seen or theorem_id not in _RULES:
+        return set()
+    seen.add(theorem_id)
+    out = {(theorem_id,) + u for u in _USES.get(theorem_id, ())}
+    for lid in _RULES[theorem_id][1]:
+        out |= rule_uses_of(lid, seen)
+    return out
 
 
 def _steps_of(th):
@@ -57,7 +106,116 @@ def _steps_of(th):
     if b.error or b.proof is None:
         return None, b.error or "no proof"
     _RULES[th.id] = (set(b.proof.rules), set(b.proof.lemmas))
+    _USES[th.id] = rule_uses(b.proof)
     return [(st, [f.formula for _, f in st.hyps], st.goal) for st in b.proof.steps], ""
+
+
+def _derivable(f, proved) -> str | None:
+    """The Rules.v lemma a step's hypothesis is an instance of (a rule fact, or one at other values
+    of its variables), when that lemma is proved; else None."""
+    from .rules_coq import schema_variant
+    src = f.premises[0] if f.how == "specialize" and f.premises else f
+    if src.how != "rule":
+        return None
+    rid, schema = src.rule.split(".", 1)
+    variant = schema_variant(f.formula) if _has_index(rid, schema) else ""
+    if (rid, schema, variant) not in proved:
+        return None
+    return f"rule__{rid}__{schema}" + (f"__{variant}" if variant else "")
+
+
+def _has_index(rid, schema) -> bool:
+    from proofs import rules
+    return "var" in rules.RULES[rid].schemas[schema][0]
+
+
+class Candidate:
+    """A step whose hypotheses include rule instances Rules.v proves: the step lemma's corollary
+    without them is derived once Coq showed each instance follows from its lemma (the probe)."""
+
+    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas):
+        self.name, self.grp, self.binders, self.btext = name, grp, binders, btext
+        self.htexts, self.gtext, self.lemmas = htexts, gtext, lemmas
+
+    def probe_lines(self) -> list[str]:
+        out = []
+        for k, (text, lem) in enumerate(zip(self.htexts, self.lemmas)):
+            if lem:
+                inst = f"forall {self.btext}, {text}" if self.btext else text
+                out.append(f"  first [ assert ({inst}) by (intros; {_mb_rule(lem)}); clear; "
+                           f"idtac \"MBOK {self.name} {k}\" | idtac \"MBNO {self.name} {k}\" ].")
+        return out
+
+    def texts(self, ok: set) -> tuple[str, str] | None:
+        """(statement, lemma) with the instances Coq derived (``ok``: (name, k)); None if none."""
+        lemmas = [lem if (self.name, k) in ok else None for k, lem in enumerate(self.lemmas)]
+        if not any(lemmas):
+            return None
+        leaves = [h for h, lem in zip(self.htexts, lemmas) if lem is None]
+        chain = " ->\n  ".join(leaves + [self.gtext])
+        stmt = f"forall {self.btext},\n  {chain}" if self.btext else chain
+        hn = [f"mbH{k}" for k in range(len(self.htexts))]
+        intro = self.binders + [h for h, lem in zip(hn, lemmas) if lem is None]
+        lines = [f"unfold {self.name}__derived_statement."] + (["intros " + " ".join(intro) + "."] if intro else [])
+        for h, text, lem in zip(hn, self.htexts, lemmas):
+            if lem:
+                lines.append(f"assert ({h} : {text}) by ({_mb_rule(lem)}).")
+        if hn:
+            lines.append("revert " + " ".join(hn) + ".")
+        if self.binders:
+            lines.append("revert " + " ".join(self.binders) + ".")
+        lines.append(f"exact {LOGICAL}.Steps_{self.grp}.{self.name}.")
+        proof = "\n  ".join(lines)
+        return stmt, f"Lemma {self.name}__derived : {self.name}__derived_statement.\nProof.\n  {proof}\nQed.\n\n"
+
+
+def _mb_rule(lem: str) -> str:
+    return f"mb_rule {LOGICAL}.Rules.{lem} {LOGICAL}.RuleStatements.{lem}_statement"
+
+
+def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
+    lemmas = [_derivable(f, proved) for _, f in st.hyps]
+    if not any(lemmas):
+        return None
+    binders, btext, htexts, gtext = step_parts(hyps, goal)
+    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas)
+
+
+CANDIDATES: list = []          # filled by generated_files
+
+
+def probe_file(cands) -> str:
+    """One proof that tries every candidate instance (a failure is printed, not fatal)."""
+    lines = [f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics.",
+             f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements.", "Open Scope R_scope.", "Goal True."]
+    for c in cands:
+        lines += c.probe_lines()
+    lines += ["  exact I.", "Qed."]
+    return "\n".join(lines) + "\n"
+
+
+def derived_files(cands, ok: set) -> dict[str, str]:
+    """StepStatements_derived.v and StepsDerived.v for the instances Coq derived in the probe."""
+    stmts, lemmas, groups = [], [], set()
+    for c in cands:
+        t = c.texts(ok)
+        if t is None:
+            continue
+        groups.add(c.grp)
+        stmts.append(f"Definition {c.name}__derived_statement : Prop :=\n  {t[0]}.\n\n")
+        lemmas.append(t[1])
+    if not lemmas:
+        return {}
+    head = "(* Generated by coq.build: do not edit. *)\n"
+    return {
+        "StepStatements_derived.v": head + f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n"
+        + "".join(stmts),
+        "StepsDerived.v": head + "(* Each step lemma without the rule instances it assumes: every instance proved from\n"
+        "   its lemma in Rules.v, then the step lemma applies. *)\n"
+        f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics {LOGICAL}.StepStatements_derived.\n"
+        f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements "
+        + " ".join(f"{LOGICAL}.Steps_{g}" for g in sorted(groups)) + ".\nOpen Scope R_scope.\n\n" + "".join(lemmas)}
+
 
 
 def trusted_rules(theorem_id: str, seen=None) -> list[str]:
@@ -88,8 +246,17 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
             errors[th.id] = f"statement not exportable: {e}"
     proof_errors: dict[str, str] = {}
     files = {"Statements.v": "".join(parts)}
+    from .rules_coq import rules_files
+    rfiles, proved = rules_files()
+    files.update(rfiles)
+    CANDIDATES.clear()
     steps: dict[str, list] = {}
     fam_parts: dict[str, list] = {}
+    stmt_parts: dict[str, list] = {}
+    shead = (f"(* Generated by coq.build from the formulas of each proof step: do not edit. *)\n"
+             f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.VecLemmas {LOGICAL}.Tactics.\n"
+             f"Require {LOGICAL}.Hinge.\n"
+             f"Open Scope R_scope.\n")
     for th in theorems:
         if th.kind != "theorem":
             continue
@@ -99,6 +266,7 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
             proof_errors[th.id] = f"the proof does not build: {err}"
             continue
         rows = []
+        grp = step_group(th)
         for st, hyps, goal in got:
             name = f"{th.id}__{st.id}"
             try:
@@ -108,14 +276,19 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
                 continue
             tac = (hint(th.id, st.id, th.family) or _default_tactic(st, hyps + [goal])).strip()
             tac = tac if tac.endswith(".") else tac + "."
-            fam_parts.setdefault(step_group(th), []).append(
-                f"(* {th.id} / {st.id} ({st.kind}) *)\nLemma {name} :\n  {stmt}.\nProof.\n  {tac.strip()}\nQed.\n\n")
+            stmt_parts.setdefault(grp, []).append(
+                f"(* {th.id} / {st.id} ({st.kind}) *)\nDefinition {name}_statement : Prop :=\n  {stmt}.\n\n")
+            fam_parts.setdefault(grp, []).append(
+                f"(* {th.id} / {st.id} ({st.kind}) *)\nLemma {name} : {name}_statement.\n"
+                f"Proof.\n  unfold {name}_statement.\n  {tac.strip()}\nQed.\n\n")
+            c = _candidate(name, grp, st, hyps, goal, proved)
+            if c is not None:
+                CANDIDATES.append(c)
             rows.append((st.id, name, ""))
         steps[th.id] = rows
-    shead = (f"(* Generated by coq.build from the formulas of each proof step: do not edit. *)\n"
-             f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.VecLemmas {LOGICAL}.Tactics.\n"
-             f"Require {LOGICAL}.Hinge.\n"
-             f"Open Scope R_scope.\n\n")
     for fam, ps in fam_parts.items():
-        files[f"Steps_{fam}.v"] = shead + "".join(ps)
+        files[f"StepStatements_{fam}.v"] = (
+            "(* Generated by coq.build from the formulas of each proof step: do not edit. *)\n"
+            f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n" + "".join(stmt_parts[fam]))
+        files[f"Steps_{fam}.v"] = (shead + f"Require Import {LOGICAL}.StepStatements_{fam}.\n\n" + "".join(ps))
     return files, steps, errors

@@ -209,16 +209,21 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
         return EXIT_NO_COQ
     prog = None
     if not quiet and sys.stderr.isatty():
-        def prog(f, ok):
+        def prog(f, ok, cpu=0.0):
             click.echo(f"\r\033[K  coqc {f} {'ok' if ok else 'FAILED'}", err=True, nl=False)
+    elif not quiet:        # not a terminal: one line per compiled file
+        def prog(f, ok, cpu=0.0):
+            click.echo(f"coqc {f} {'ok' if ok else 'FAILED'} ({cpu:.1f} s CPU)", err=True)
     rep = coq_build.build(list(theorems) or None, progress=prog)
-    if prog:
+    if prog and sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)
     for t in rep.theorems:
         if not quiet or t.status != coq_build.KERNEL_CHECKED or (t.steps_required and not t.steps_ok):
             steps = f"steps {t.steps_checked}/{t.steps_total}" if t.steps_total else "no steps"
             line = f"{t.status:<15} {t.id:<36} {steps}"
-            if t.status != coq_build.KERNEL_CHECKED:
+            if t.status == coq_build.NO_COUNTERPART:
+                line = f"{t.status:<18} {t.id:<36} {steps}"
+            elif t.status != coq_build.KERNEL_CHECKED:
                 line += f"  {t.reason}"
             elif not t.steps_ok:
                 if not t.steps_required:
@@ -228,6 +233,8 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
                 else:
                     line += (f"  {len(t.steps_unchecked)} step(s) not reached: an earlier step in the "
                              f"same step file did not close")
+            if t.rules_not_proved:
+                line += f"  {len(t.rules_not_proved)} rule(s) not in Coq"
             click.echo(line[:300], file=out)
     for p in rep.audit:
         click.echo(f"problem: {p}", file=out)
@@ -236,9 +243,15 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
     steps_ok = sum(t.steps_checked for t in rep.theorems)
     steps_all = sum(t.steps_total - len(t.steps_not_exported) for t in rep.theorems)
     reals = [a for a in rep.axioms_used() if rep.allowed.get(a) == "reals"]
-    click.echo(f"{k}/{n} kernel-checked in Coq {rep.version}, 0 Admitted; axioms: {len(reals)} of the standard "
+    none = sum(t.status == coq_build.NO_COUNTERPART for t in rep.theorems)
+    click.echo(f"{k}/{n} kernel-checked in Coq {rep.version}" + (f" ({none} without a Coq counterpart)" if none else "")
+               + f", 0 Admitted; axioms: {len(reals)} of the standard "
                f"reals, {len(extra)} beyond" + (f" ({', '.join(a.split('.')[-1] for a in extra)})" if extra else "")
                + f"; steps {steps_ok}/{steps_all}", file=out)
+    unproved = sorted({r for t in rep.theorems for r in t.rules_not_proved})
+    click.echo(f"trusted rules not proved in Coq: {len(unproved)}" + (" (" + ", ".join(
+        f"{r}: {sum(r in t.rules_not_proved for t in rep.theorems)} theorems" for r in unproved) + ")" if unproved else ""),
+        file=out)
     click.echo(f"build {rep.seconds:.1f} s ({rep.cpu_seconds:.1f} s of coqc CPU; {len(rep.compiled)} files compiled, "
                f"{len(rep.reused)} reused from {rep.build_dir})" + ("" if rep.ok else "  FAILED"), file=out)
     if json_path:

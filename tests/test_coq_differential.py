@@ -22,6 +22,9 @@ def test_coq_and_python_learners_agree_on_1200_sequences(built):
     assert {c.kind for c in cases} == set(differential.KINDS)
     assert {c.opts.get("variant") for c in cases if c.kind == "winnow"} == {"halve", "eliminate", "winnow2"}
     assert {c.opts.get("kernel") for c in cases if c.kind == "kernel"} == {"linear", "poly"}
+    # the float paths a user runs by default (compiled float64 loops; any summation order) as well
+    assert {(c.kind, c.opts["path"]) for c in cases} >= {(k, p) for k in differential.KINDS for p in ("exact", "float")}
+    assert {c.kind for c in cases if c.opts["path"] == "fast"} == {"perceptron", "averaged", "voted"}
     assert differential.differential(cases, built) == []
 
 
@@ -35,3 +38,12 @@ def test_the_comparison_sees_a_different_learner(built):
         c.opts["bias"] = False
     coq = differential.run_coq(cases, built)
     assert any(e != t for e, t in zip(expected, coq))
+
+
+def test_the_comparison_sees_a_float_path_that_rounds_differently(built):
+    """A float case whose inputs are not dyadic (1/3) rounds: its trace, read back as rationals, is not
+    Coq's exact one."""
+    from fractions import Fraction
+    c = differential.Case("perceptron", [[Fraction(1, 3), Fraction(1, 5)], [Fraction(-2, 3), Fraction(1, 7)]],
+                          [1, -1], {"epochs": 2, "shuffle": False, "seed": None, "path": "float", "bias": False})
+    assert differential.differential([c], built) != []

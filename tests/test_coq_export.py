@@ -224,3 +224,26 @@ def test_every_winnow_hint_belongs_to_a_step_of_the_winnow_theorems():
     steps = {st.id for th in winnow for st in build_proof(th).proof.steps}
     # (before the Winnow family is in the catalogue (branch winnow-port) there is nothing to check)
     assert not winnow or set(WINNOW_STEP_HINTS) <= steps
+
+
+def test_refused_commands_are_found_outside_comments_and_strings():
+    from coq.checks import refused_commands
+    ok = {"A.v": '(* Abort, Unset Guard Checking, Declare ML Module in a comment *)\nLemma x : True.\n'
+                 'Proof. idtac "Abort". exact I. Qed.\n',
+          "Statements.v": "Definition a_statement : Prop := True.\n",
+          "C.v": "Theorem a : a_statement.\nProof. unfold a_statement. exact I. Qed.\n"}
+    assert refused_commands(ok) == []
+    for bad in ("Lemma x : False.\nProof. Abort.", "Unset Guard Checking.", "Local Unset Universe Checking.",
+                "#[bypass_check(guard)] Fixpoint f (n : nat) : False := f n.", "Declare ML Module \"evil\".",
+                "Load \"x.v\".", "Reset x.", "Add Search Blacklist \"_statement\".",
+                "Definition a_statement : Prop := True.", "Notation b_statement := True.",
+                "Local Definition c_statement := True.", "Redirect \"ax_all\" Print Assumptions x."):
+        problems = refused_commands({"B.v": bad})
+        assert problems and problems[0].startswith("B.v:"), bad
+
+
+def test_print_assumptions_beyond_axioms_is_unreadable():
+    from coq.checks import parse_assumptions
+    assert parse_assumptions("Axioms:\nloop is assumed to be guarded.\n") is None
+    assert parse_assumptions("Axioms:\nA.b : True\nFixpoints relying on unsafe guard:\n  f\n") is None
+    assert parse_assumptions("Axioms:\nA.b\n  : True\n") == ["A.b"]

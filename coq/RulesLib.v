@@ -1,0 +1,57 @@
+(** * Lemmas for Rules.v: the sum forms of Prelude.v (inclusive bounds, an integer or a natural
+    index), powers of two and lg, each proved from the definitions. *)
+Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas.
+Open Scope R_scope.
+
+Lemma sum_lt_term n f k : (forall i, (i < n)%nat -> 0 <= f i) -> (k < n)%nat -> f k <= sum_lt n f.
+Proof.
+  induction n as [|n IH]; intros H Hk; [lia|]. simpl.
+  assert (0 <= sum_lt n f) by (apply sum_lt_nonneg; intros; apply H; lia).
+  destruct (Nat.eq_dec k n) as [E|E]; [subst; lra|].
+  assert (f k <= sum_lt n f) by (apply IH; [intros; apply H; lia | lia]). pose proof (H n ltac:(lia)). lra.
+Qed.
+
+Lemma inclZ_range lo hi j : (j < Z.to_nat (hi - lo + 1))%nat -> (lo <= lo + Z.of_nat j <= hi)%Z.
+Proof. intros; lia. Qed.
+
+Lemma inclN_range (lo : nat) hi j : (j < Z.to_nat (hi + 1) - lo)%nat -> (Z.of_nat (lo + j) <= hi)%Z.
+Proof. intros; lia. Qed.
+
+Lemma ln2_pos : 0 < ln 2.
+Proof. rewrite <- ln_1. apply ln_increasing; lra. Qed.
+
+Lemma pow2Z_nat (k : nat) : pow2Z (Z.of_nat k) = 2 ^ k.
+Proof. unfold pow2Z. rewrite <- pow_powerRZ. reflexivity. Qed.
+
+Lemma pow2Z_add a b : pow2Z (a + b) = pow2Z a * pow2Z b.
+Proof. unfold pow2Z. apply powerRZ_add. lra. Qed.
+
+Lemma pow2Z_pos a : 0 < pow2Z a.
+Proof. unfold pow2Z. apply powerRZ_lt. lra. Qed.
+
+Lemma pow2Z_ge1 (k : Z) : (0 <= k)%Z -> 1 <= pow2Z k.
+Proof.
+  intros H. rewrite <- (Z2Nat.id k H), pow2Z_nat. induction (Z.to_nat k) as [|m IH]; simpl; lra.
+Qed.
+
+Lemma pow2Z_mono a b : (a <= b)%Z -> pow2Z a <= pow2Z b.
+Proof.
+  intros H. replace b with (a + (b - a))%Z by ring. rewrite pow2Z_add.
+  pose proof (pow2Z_pos a). pose proof (pow2Z_ge1 (b - a) ltac:(lia)). nra.
+Qed.
+
+Lemma lg_pow2Z a : lg (pow2Z a) = IZR a.
+Proof.
+  unfold lg. pose proof ln2_pos.
+  assert (E : forall k : nat, ln (2 ^ k) = INR k * ln 2) by (intros; apply ln_pow; lra).
+  destruct (Z_le_gt_dec 0 a) as [P|P].
+  - rewrite <- (Z2Nat.id a P), pow2Z_nat, E, <- INR_IZR_INZ. field. lra.
+  - replace a with (- Z.of_nat (Z.to_nat (- a)))%Z by lia. unfold pow2Z. rewrite powerRZ_neg' by lra.
+    rewrite <- pow_powerRZ, ln_Rinv, E, opp_IZR, <- INR_IZR_INZ by (apply pow_lt; lra). field. lra.
+Qed.
+
+Lemma lg_lt a b : 0 < a -> a < b -> lg a < lg b.
+Proof.
+  intros Ha Hb. unfold lg, Rdiv. apply Rmult_lt_compat_r; [apply Rinv_0_lt_compat, ln2_pos|].
+  apply ln_increasing; lra.
+Qed.

@@ -1,0 +1,254 @@
+"""Coq decides what each Coq proof proves.
+
+After the development is compiled, a generated ``Checks.v`` requires every built module and states,
+for every catalogue entry and every step lemma,
+
+    Definition check_<id> : Mistakebound.Statements.<id>_statement := Mistakebound.<Module>.<id>.
+
+(an erratum: ``~ ...``; a step: ``Mistakebound.StepStatements_<group>.<lemma>_statement``), so the
+counterpart's type is checked by Coq's kernel, whatever its file says about names, notations or
+local redefinitions; a lemma that is missing (an ``Abort``, a renamed lemma) is a type error, not a
+count.  ``Print Assumptions`` of each ``check_<id>`` is read back, and ``Search "_statement"
+outside`` the statement files must find nothing: a ``*_statement`` defined anywhere else is refused
+by Coq's own index of the environment.
+
+A lexical refusal list is the second layer: commands that switch a kernel check off, load plugins,
+undo or abort a proof, or edit the search index are refused in every source before anything runs.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .compile import strip_comments
+from .generate import LOGICAL
+
+__all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "STATEMENT_FILES_RE"]
+
+# the files that may define *_statement: the generated statement files
+STATEMENT_FILES_RE = re.compile(r"^(Statements|RuleStatements|StepStatements_\w+)\.v$")
+
+_REFUSED = [
+    (re.compile(r"(?<![\w.'])(Admitted|admit|Admit|Axiom|Axioms|Parameter|Parameters|Hypothesis|Hypotheses|"
+                r"Variable|Variables|Conjecture|Context)(?![\w'])"),
+     "every axiom lives in Axioms.v; no gaps"),
+    (re.compile(r"(?<![\w.'])(Abort)(?![\w'])"), "a proof is finished with Qed, never abandoned"),
+    (re.compile(r"(?<![\w.'])(Unset\s+(?:\w+\s+)*?Checking)(?![\w'])"), "a kernel check cannot be switched off"),
+    (re.compile(r"(?<![\w.'])(bypass_check|Bypass\w*)(?![\w'])", re.I), "a kernel check cannot be bypassed"),
+    (re.compile(r"(?<![\w.'])(Declare\s+ML\s+Module|Add\s+ML\s+Path|Load|Drop|Cd)(?![\w'])"),
+     "no plugins, no loading of other files"),
+    (re.compile(r"(?<![\w.'])(Reset|Back|BackTo|Undo|Restart)(?![\w'])"), "nothing is undone"),
+    (re.compile(r"(?<![\w.'])(Primitive|Register|Extract\s+\w+|Redirect)(?![\w'])"),
+     "no primitives, registrations or redirected output"),
+    (re.compile(r"(?<![\w.'])(Search\s+Blacklist|Definitional\s+UIP|Impredicative)(?![\w'])"),
+     "the search index and the logic are left as they are"),
+    (re.compile(r"(?<![\w.'])(Typing\s+Flags|Unset\s+Universe)(?![\w'])"), "a kernel check cannot be switched off"),
+]
+_DEFINES_STATEMENT = re.compile(
+    r"(?<![\w.'])(?:Definition|Let|Fixpoint|CoFixpoint|Notation|Infix|Theorem|Lemma|Fact|Remark|Corollary|"
+    r"Proposition|Example|Inductive|CoInductive|Variant|Record|Structure|Class|Instance|Ltac|Module|Canonical|"
+    r"Coercion|Local\s+Notation|Abbreviation)\s+(?:[\w\"\s]*?\s)?(\w*_statement)\b")
+
+
+def refused_commands(files: dict[str, str]) -> list[str]:
+    """Every refused command in the sources (comments and strings skipped): one line each."""
+    problems = []
+    for name, text in sorted(files.items()):
+        code = strip_comments(text)
+        for rx, why in _REFUSED:
+            for m in rx.finditer(code):
+                if name == "Axioms.v" and m.group(1) in ("Axiom", "Axioms"):
+                    continue
+                line = code[:m.start()].count("\n") + 1
+                problems.append(f"{name}:{line}: '{' '.join(m.group(1).split())}' is not allowed ({why})")
+        if not STATEMENT_FILES_RE.match(name):
+            for m in _DEFINES_STATEMENT.finditer(code):
+                line = code[:m.start()].count("\n") + 1
+                problems.append(f"{name}:{line}: '{m.group(1)}' defined outside the generated statement files")
+    return problems
+
+
+def parse_assumptions(text: str) -> list[str] | None:
+    """Axiom names from ``Print Assumptions`` (None when the output has anything else: a fixpoint
+    assumed guarded, an inductive assumed positive, a type-in-type universe, an unknown form)."""
+    text = text.strip()
+    if text == "Closed under the global context":
+        return []
+    if not text.startswith("Axioms:"):
+        return None
+    out = []
+    for line in text.split("\n")[1:]:
+        if not line.strip():
+            continue
+        if line[0].isspace():            # the continuation of an axiom's type
+            continue
+        m = re.match(r"^([\w.']+)(?:\s+:.*)?$", line)
+        if not m:
+            return None
+        if m.group(1) not in out:
+            out.append(m.group(1))
+    return out
+
+
+@dataclass
+class CheckEntry:
+    key: str             # check_<key> is defined in Checks.v
+    type: str            # e.g. "Mistakebound.Statements.x_statement" or "~ ..."
+    term: str            # e.g. "Mistakebound.Catalogue_vectors.x"
+    module: str          # the .v file the term lives in
+
+
+def _bundle(keys) -> str:
+    """A tuple of the checks: Print Assumptions of it is the union of theirs, in one traversal
+    (each Print Assumptions walks the standard library's reals again: ~1.3 s)."""
+    out = "tt"
+    for k in reversed(list(keys)):
+        out = f"(check_{k}, {out})"
+    return out
+
+
+def _text(entries, modules, statement_modules) -> str:
+    lines = ["(* Generated by coq.build: Coq checks the type of every counterpart and step lemma. *)"]
+    lines += [f"Require {LOGICAL}.{m[:-2]}." for m in sorted(set(modules) | set(statement_modules))]
+    outside = " ".join(f"{LOGICAL}.{m[:-2]}" for m in sorted(statement_modules))
+    lines.append(f'Redirect "search_statement" Search "_statement" outside {outside}.')
+    for e in entries:
+        lines.append(f"Definition check_{e.key} : {e.type} := {e.term}.")
+    lines.append(f"Definition all_checks := {_bundle(e.key for e in entries)}.")
+    lines.append('Redirect "ax_all" Print Assumptions all_checks.')
+    return "\n".join(lines) + "\n"
+
+
+def _coqc(coqc: str, bdir: Path, name: str) -> tuple[int, str, float]:
+    import os
+    with open(bdir / (name[:-2] + ".log"), "w") as fh:
+        p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, name], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT)
+        _, status, ru = os.wait4(p.pid, 0)
+    return os.waitstatus_to_exitcode(status), (bdir / (name[:-2] + ".log")).read_text(), ru.ru_utime + ru.ru_stime
+
+
+def _bisect(coqc: str, bdir: Path, keys: list[str], allowed) -> tuple[dict, float]:
+    """The entries whose assumptions are not all allowed, found by halving the bundle (one coqc run
+    per level); returns (key -> axioms | None for the entries found, CPU seconds)."""
+    cpu = 0.0
+    suspects = [list(keys)]
+    found: dict = {}
+    while suspects:
+        parts = []
+        for grp in suspects:
+            if len(grp) == 1:
+                parts.append(grp)
+            else:
+                parts += [grp[:len(grp) // 2], grp[len(grp) // 2:]]
+        lines = [f"Require {LOGICAL}.Checks.", f"Import {LOGICAL}.Checks."]
+        for i, grp in enumerate(parts):
+            lines.append(f"Definition part_{i} := {_bundle(grp)}.")
+            lines.append(f'Redirect "axpart_{i}" Print Assumptions part_{i}.')
+        (bdir / "ChecksBisect.v").write_text("\n".join(lines) + "\n")
+        rc, out, c = _coqc(coqc, bdir, "ChecksBisect.v")
+        cpu += c
+        if rc != 0:
+            return {k: None for grp in suspects for k in grp}, cpu
+        suspects = []
+        for i, grp in enumerate(parts):
+            f = bdir / f"axpart_{i}.out"
+            got = parse_assumptions(f.read_text()) if f.exists() else None
+            if got is not None and all(a in allowed for a in got):
+                continue
+            if len(grp) == 1:
+                found[grp[0]] = got
+            else:
+                suspects.append(grp)
+    return found, cpu
+
+
+def run_checks(coqc: str, bdir: Path, entries: list[CheckEntry], statement_modules: list[str],
+               keys: dict[str, str], allowed=()) -> tuple[dict, dict, list[str] | None, float]:
+    """Compile Checks.v; an entry whose definition Coq rejects is dropped and recorded, and the file
+    compiled again without it.  Returns (axioms per key: list | None, error per key, the names Search
+    found outside the statement files (None: unreadable), CPU seconds).  The axioms are read once for
+    all entries together; when they include one not ``allowed``, the entries responsible are found by
+    halving and get their own (the others get the common, allowed list)."""
+    errors: dict[str, str] = {}
+    todo = list(entries)
+    cpu = 0.0
+    modules = sorted({e.module for e in entries})
+    base = hashlib.sha256()
+    for m in sorted(set(modules) | set(statement_modules)):
+        base.update(keys.get(m, m).encode())
+    for _ in range(len(entries) + 1):
+        text = _text(todo, modules, statement_modules)
+        h = base.copy()
+        h.update(text.encode())
+        key = h.hexdigest()
+        vo, keyf = bdir / "Checks.vo", bdir / "Checks.mbkey"
+        if not (vo.exists() and keyf.exists() and keyf.read_text() == key):
+            for p in list(bdir.glob("ax*.out")) + [bdir / "search_statement.out", keyf]:
+                if p.exists():
+                    p.unlink()
+            (bdir / "Checks.v").write_text(text)
+            rc, out, c = _coqc(coqc, bdir, "Checks.v")
+            cpu += c
+            if rc != 0:
+                m = re.search(r'line (\d+)', out)
+                line = int(m.group(1)) if m else -1
+                src = text.splitlines()
+                bad = None
+                if 0 < line <= len(src):
+                    mm = re.match(r"Definition check_(\w+) :", src[line - 1])
+                    if mm:
+                        bad = next((e for e in todo if e.key == mm.group(1)), None)
+                msg = " ".join(ln.strip() for ln in out.splitlines() if ln.strip())[-400:]
+                if bad is None:       # not one entry's fault: every entry fails
+                    for e in todo:
+                        errors[e.key] = "Checks.v did not compile: " + msg
+                    return {}, errors, None, cpu
+                errors[bad.key] = "Coq rejects the check: " + msg
+                todo.remove(bad)
+                continue
+            keyf.write_text(key)
+        f = bdir / "ax_all.out"
+        common = parse_assumptions(f.read_text()) if f.exists() else None
+        axioms = {e.key: common for e in todo}
+        if todo and (common is None or any(a not in allowed for a in common)):
+            found, c = _bisect(coqc, bdir, [e.key for e in todo], allowed)
+            cpu += c
+            clean = sorted({a for a in (common or []) if a in allowed})
+            axioms = {e.key: found.get(e.key, clean) for e in todo} if found else {e.key: None for e in todo}
+        sf = bdir / "search_statement.out"
+        found_names = None
+        if sf.exists():
+            found_names = [ln.split(":", 1)[0].strip() for ln in sf.read_text().splitlines()
+                           if ln.strip() and not ln[0].isspace()]
+        return axioms, errors, found_names, cpu
+    return {}, errors, None, cpu
+
+
+def coqchk(bdir: Path, allowed, coqchk_path: str | None = None) -> tuple[bool, str]:
+    """``coqchk`` (Coq's independent checker: it re-typechecks the compiled files, guard and
+    positivity included) on Checks.vo and everything it requires; passes when its context summary
+    lists only ``allowed`` axioms and nothing relying on type-in-type, unsafe fixpoints or assumed
+    positivity.  Returns (ok, the summary or the error)."""
+    import shutil
+    exe = coqchk_path or shutil.which("coqchk")
+    if exe is None:
+        return False, "coqchk not found"
+    r = subprocess.run([exe, "-silent", "-o", "-R", ".", LOGICAL, f"{LOGICAL}.Checks"], cwd=bdir,
+                       capture_output=True, text=True)
+    out = r.stdout + r.stderr
+    if r.returncode != 0 or "CONTEXT SUMMARY" not in out:
+        return False, " ".join(out.split())[-400:]
+    summary = out.split("CONTEXT SUMMARY", 1)[1]
+    axioms = re.findall(r"^\s+Coq\.\S+|^\s+\w[\w.]*$", summary.split("* Axioms:", 1)[1].split("*", 1)[0], re.M) \
+        if "* Axioms:" in summary else []
+    names = [a.strip() for a in axioms if a.strip()]
+    short = [a[4:] if a.startswith("Coq.") else a for a in names]
+    bad = [a for a in short if not any(a.endswith(x) for x in allowed)]
+    unsafe = [ln for ln in summary.splitlines()
+              if ln.startswith("* ") and ("type-in-type" in ln or "unsafe" in ln or "positivity" in ln)
+              and "<none>" not in ln]
+    ok = not bad and not unsafe
+    return ok, ("axioms: " + ", ".join(names) if ok else f"not allowed: {bad} {unsafe}")

@@ -1,0 +1,171 @@
+"""The suite's trusted rules, proved in Coq.
+
+Every schema of every trusted rule (``proofs.rules.RULES``) is printed from the schema object itself,
+on generic arguments (an index ``i``, bounds, a term ``F(i)`` of the sum, coefficients), into the
+generated ``RuleStatements.v`` as ``Definition rule__<rule>__<schema>__<variant>_statement``, once per
+way the printer reads it (an integer or a natural-number index; a real or an integer term).  The
+generated ``Rules.v`` proves each one with the tactic below (``RulesLib.v`` holds the lemmas about
+the sums, powers of two and lg); Coq checks each lemma against its statement with the catalogue's
+checks.  A schema whose statement does not print, or that has no proof here, is reported as a
+trusted rule *not* proved in Coq.  ``induction`` is Coq's own principle (``Rules.v`` proves the
+schema the kernel applies, over the integers, by ``Z`` well-founded induction).
+"""
+from __future__ import annotations
+
+from proofs.formula import INT, NAT, REAL, VEC, Expr, Int, Real, Vec
+
+from .export import ExportError, step_statement
+from .generate import LOGICAL
+
+__all__ = ["rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
+
+VAR, NUM = "var", "num"
+
+# the positions of the arguments that are terms of the sum (functions of the index)
+_BODY_ARGS = {"sum_empty": (2,), "sum_succ": (3,), "sum_nonneg": (3,), "sum_linear": (4, 6), "sum_scale": (4,),
+              "sum_mono": (3, 4), "sum_const": (), "sum_term_le": (3,), "sum_split": (4,),
+              "vsum_empty": (2,), "vsum_succ": (3,), "gram_nonneg": (3, 4)}
+
+# variants: (index sort, sort of the numbers)
+_VARIANTS = {"Z": (INT, REAL), "N": (NAT, REAL), "NZ": (NAT, INT)}
+
+_SUM_Z = "intros; unfold sum_inclZ in *"
+_SUM_N = "intros; unfold sum_incl in *"
+RULE_PROOFS: dict[tuple[str, str, str], str] = {
+    ("finite_sum_linearity", "dot_nonneg", ""): "intros; apply Rle_ge, dot_self_nonneg.",
+    ("finite_sum_linearity", "sum_empty", "Z"): _SUM_Z + "; replace (_ - 1 - _ + 1)%Z with 0%Z by ring; reflexivity.",
+    ("finite_sum_linearity", "sum_empty", "N"): _SUM_N + "; replace (Z.to_nat (_ - 1 + 1) - _)%nat with 0%nat by lia; reflexivity.",
+    ("finite_sum_linearity", "sum_nonneg", "Z"):
+        _SUM_Z + "; match goal with H : forall _, _ |- _ => apply Rle_ge, sum_lt_nonneg; intros j Hj; "
+        "apply Rge_le, H; lia end.",
+    ("finite_sum_linearity", "sum_nonneg", "N"):
+        _SUM_N + "; match goal with H : forall _, _ |- _ => apply Rle_ge, sum_lt_nonneg; intros j Hj; "
+        "apply Rge_le, H; lia end.",
+    ("finite_sum_linearity", "sum_mono", "Z"):
+        _SUM_Z + "; match goal with H : forall _, _ |- _ => apply sum_lt_le; intros j Hj; apply H; lia end.",
+    ("finite_sum_linearity", "sum_mono", "N"):
+        _SUM_N + "; match goal with H : forall _, _ |- _ => apply sum_lt_le; intros j Hj; apply H; lia end.",
+    ("finite_sum_linearity", "sum_scale", "Z"): _SUM_Z + "; apply sum_lt_scal.",
+    ("finite_sum_linearity", "sum_scale", "N"): _SUM_N + "; apply sum_lt_scal.",
+    ("finite_sum_linearity", "sum_linear", "Z"): _SUM_Z + "; rewrite sum_lt_add, !sum_lt_scal; reflexivity.",
+    ("finite_sum_linearity", "sum_linear", "N"): _SUM_N + "; rewrite sum_lt_add, !sum_lt_scal; reflexivity.",
+    ("finite_sum_linearity", "sum_const", "Z"):
+        _SUM_Z + "; rewrite sum_lt_const, INR_IZR_INZ, Z2Nat.id by lia; "
+        "match goal with |- IZR ?a * ?c = IZR ?b * ?c => replace a with b by ring; reflexivity end.",
+    ("finite_sum_linearity", "sum_succ", "Z"):
+        _SUM_Z + "; match goal with |- sum_lt (Z.to_nat (?h + 1 - ?l + 1)) _ = _ => "
+        "replace (Z.to_nat (h + 1 - l + 1)) with (S (Z.to_nat (h - l + 1))) by lia; simpl; "
+        "f_equal; f_equal; lia end.",
+    ("finite_sum_linearity", "sum_term_le", "Z"):
+        "intros F lo hi j [Hn [H1 H2]]; unfold sum_inclZ; "
+        "replace (F j) with (F (lo + Z.of_nat (Z.to_nat (j - lo)))%Z) by (f_equal; lia); "
+        "apply (sum_lt_term _ (fun k => F (lo + Z.of_nat k)%Z)); [intros k Hk; apply Rge_le, Hn; lia | lia].",
+    ("finite_sum_linearity", "sum_split", "Z"):
+        "intros F lo m hi [H1 H2]; unfold sum_inclZ; "
+        "replace (Z.to_nat (hi - lo + 1)) with (Z.to_nat (m - lo + 1) + Z.to_nat (hi - (m + 1) + 1))%nat by lia; "
+        "rewrite sum_lt_split; f_equal; apply sum_lt_ext; intros k Hk; f_equal; lia.",
+    ("pow2_log2", "pow2_zero", ""): "reflexivity.",
+    ("pow2_log2", "pow2_succ", ""): "intros; rewrite pow2Z_add; unfold pow2Z at 2; simpl; ring.",
+    ("pow2_log2", "pow2_pos", ""): "intros; apply Rlt_gt, pow2Z_pos.",
+    ("pow2_log2", "lg_pow2", ""): "intros; apply lg_pow2Z.",
+    ("pow2_log2", "lg_strictly_increasing", ""): "intros a b [H1 H2]; apply lg_lt; lra.",
+    ("pow2_log2", "pow2_increasing", ""): "intros; apply pow2Z_mono; assumption.",
+    ("exp_laws", "exp_add", ""): "intros; apply exp_plus.",
+    ("exp_laws", "exp_pos", ""): "intros; apply Rlt_gt, exp_pos.",
+    ("exp_laws", "exp_zero", ""): "exact exp_0.",
+    ("sqrt_def", "sqrt_sq", ""): "intros a H; split; [apply Rle_ge, sqrt_pos | apply sqrt_sqrt; lra].",
+    ("natural_powers", "pow_zero", ""): "intros; reflexivity.",
+    ("natural_powers", "pow_succ", ""):
+        "intros a n H; rewrite <- (Z2Nat.id n ltac:(lia)); replace (Z.of_nat (Z.to_nat n) + 1)%Z with "
+        "(Z.of_nat (S (Z.to_nat n))) by lia; rewrite <- !pow_powerRZ; simpl; ring.",
+    ("natural_powers", "tensor_pow_zero", ""): "intros; intros i _; reflexivity.",
+    ("induction", "induction", ""):
+        "intros P n H0 HS j [Hj Hjn]; rewrite <- (Z2Nat.id j Hj) in *; induction (Z.to_nat j) as [|m IH]; "
+        "[exact H0 | rewrite Nat2Z.inj_succ, <- Z.add_1_r; apply HS; split; [lia | split; [lia | apply IH; lia]]].",
+}
+
+
+def _generic(rule_id: str, name: str, sorts, variant: str):
+    """The generic arguments of a schema in one variant (None when the variant does not apply)."""
+    from proofs.formula import Seq
+    idx_sort, num_sort = _VARIANTS.get(variant, (INT, REAL))
+    body = _BODY_ARGS.get(name, ())
+    idx = [k for k, s in enumerate(sorts) if s == VAR]
+    if bool(idx) != bool(variant):
+        return None
+    names = "ijk"
+    ivars = {k: Expr("var", name=names[n], sort=idx_sort) for n, k in enumerate(idx)}
+    main = ivars[idx[0]] if idx else None
+    out = []
+    for k, s in enumerate(sorts):
+        if s == VAR:
+            out.append(ivars[k])
+        elif k in body:
+            sort = num_sort if s == NUM else s
+            out.append(Seq(f"F{k}", sort)(main))
+        elif s == NUM:
+            out.append(Real(f"c{k}") if num_sort == REAL else Int(f"c{k}"))
+        elif s == INT:
+            out.append(Int(f"n{k}"))
+        elif s == REAL:
+            out.append(Real(f"a{k}"))
+        elif s == VEC:
+            out.append(Vec(f"v{k}"))
+        else:
+            return None
+    return out
+
+
+def schema_variant(f: Expr) -> str:
+    """The variant of a rule instance: the index and number sorts of its first sum ("" without)."""
+    from proofs.substitution import walk
+    for n in walk(f):
+        if n.op in ("sum", "vsum"):
+            i, body = n.args[0], n.args[3]
+            if i.sort != NAT:
+                return "Z"
+            return "NZ" if body.sort in (INT, NAT) else "N"
+    return ""
+
+
+def rule_lemmas() -> list[tuple[str, str, str, str, str | None]]:
+    """(lemma, rule, schema, variant, statement text | None when it does not print)."""
+    from proofs import rules
+    out = []
+    for r in rules.RULES.values():
+        for name, (sorts, build) in r.schemas.items():
+            for variant in (("Z", "N", "NZ") if VAR in sorts else ("",)):
+                args = _generic(r.id, name, sorts, variant)
+                if args is None:
+                    continue
+                lem = f"rule__{r.id}__{name}" + (f"__{variant}" if variant else "")
+                try:
+                    text = step_statement([], build(*args))
+                except (ExportError, TypeError, ValueError):
+                    text = None
+                out.append((lem, r.id, name, variant, text))
+    # induction over the integers, as Proof.induction applies it: from P(0) and, for 0 <= k < n,
+    # P(k) => P(k+1), infer P(j) for 0 <= j <= n
+    out.append(("rule__induction__induction", "induction", "induction", "",
+                "forall (P : Z -> Prop) (n : Z), P 0%Z -> (forall k : Z, (0 <= k)%Z /\\ (k < n)%Z /\\ P k -> "
+                "P (k + 1)%Z) ->\n  forall j : Z, (0 <= j)%Z /\\ (j <= n)%Z -> P j"))
+    return out
+
+
+def rules_files() -> tuple[dict[str, str], set[tuple[str, str, str]]]:
+    """RuleStatements.v and Rules.v; and the (rule, schema, variant) triples given a proof."""
+    head = "(* Generated by coq.build from the trusted rules' schema objects: do not edit. *)\n"
+    stmts = [head, f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n"]
+    lemmas = [head, f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.VecLemmas {LOGICAL}.RulesLib.\n"
+              f"Require Import {LOGICAL}.RuleStatements.\nOpen Scope R_scope.\n\n"]
+    proved = set()
+    for lem, rid, name, variant, text in rule_lemmas():
+        if text is None:
+            continue
+        stmts.append(f"(* {rid}.{name} {variant} *)\nDefinition {lem}_statement : Prop :=\n  {text}.\n\n")
+        tac = RULE_PROOFS.get((rid, name, variant))
+        if tac is None:
+            continue
+        lemmas.append(f"Lemma {lem} : {lem}_statement.\nProof.\n  unfold {lem}_statement.\n  {tac}\nQed.\n\n")
+        proved.add((rid, name, variant))
+    return {"RuleStatements.v": "".join(stmts), "Rules.v": "".join(lemmas)}, proved
