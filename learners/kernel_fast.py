@@ -97,12 +97,14 @@ def _sq(X, kind):
     return row_norms(X) if kind == KL.GAUSSIAN else np.zeros(X.shape[0])
 
 
-def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None):
+def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=None):
     """Run the float kernel perceptron.  X: dense float64 (n x d), CSR, or for the precomputed
     kernel the (n x n) matrix G[j, i] = K(x_j, x_i); y: int64 +1/-1; start: index of an example
     whose alpha starts at 1 (Blum's variant) or None.  Returns a dict with alpha (n), b, act and
     sval (activation and kernel sum per step), mis (mistake flags), sv (support vectors, in
-    support-vector order) and sq (squared norms, Gaussian kernel)."""
+    support-vector order) and sq (squared norms, Gaussian kernel).  ``init`` = (indices, alphas,
+    b): a run that continues from those support vectors (in that order) and that bias, as
+    ``partial_fit`` does; ``order`` then visits the other examples."""
     kind, c, deg = kernel_code(K)
     block = int(block or BLOCK)
     n = X.shape[0]
@@ -121,11 +123,18 @@ def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None):
         sv_pos[start], sv_idx[0], sv_alpha[0], sv_sq[0] = 0, start, 1.0, sq[start]
         nsv = 1
         rows.extend(sv_idx[:1])
+    b = 0.0
+    if init is not None:
+        ii, aa, b = np.asarray(init[0], dtype=np.int64), np.asarray(init[1], dtype=np.float64), float(init[2])
+        nsv = len(ii)
+        alpha[ii] = aa
+        sv_pos[ii] = np.arange(nsv)
+        sv_idx[:nsv], sv_alpha[:nsv], sv_sq[:nsv] = ii, aa, sq[ii]
+        rows.extend(sv_idx[:nsv])
     act = np.empty(T)
     sval = np.empty(T)
     mis = np.zeros(T, dtype=np.bool_)
     tmp = np.empty(block)
-    b = 0.0
     dense_rows = not (rows.sparse or rows.pre)
     with one_thread():
         for t0 in range(0, T, block):
