@@ -215,6 +215,7 @@ def test_drawn_contracts_correct_full_marks_one_change_named(tmp_path_factory, d
 
 @pytest.mark.parametrize("spec,growth", [("mit_perceptron", "quadratic growth"), ("dual_kernel", "cubic growth"),
                                          ("kernel_perceptron", "kernel evaluations per pass grew x64")])
+@pytest.mark.slow
 def test_super_linear_cost_is_named_with_the_sizes(tmp_path, spec, growth):
     from grading.spec import TestSpec
     s = load_spec(spec)

@@ -283,6 +283,7 @@ HANGING = GOOD.replace("def train(X, y, epochs=1):\n", "def train(X, y, epochs=1
 HANG_SPEC = SPEC.replace("time_floor = 4.0", "time_floor = 300.0").replace("submission_seconds = 4", "submission_seconds = 300")
 
 
+@pytest.mark.slow
 def test_redteam_a_dying_grading_process_costs_only_its_submission(tmp_path):
     # The grading process of a submission that hangs (far longer than any load can delay the good
     # ones) is killed once a good submission has been graded: no race with the machine's speed.
@@ -318,6 +319,7 @@ def test_redteam_a_dying_grading_process_costs_only_its_submission(tmp_path):
 SLOWER = GOOD.replace("def train(X, y, epochs=1):\n", "def train(X, y, epochs=1):\n    import time; time.sleep(20)\n")
 
 
+@pytest.mark.slow
 def test_redteam_total_budget_bounds_a_slow_submission(tmp_path):
     # Each call sleeps 20 s (each test's own limit is 60 s): unbounded, the four tests take over
     # 80 s; the 4 s budget stops them.  The 40 s margin only absorbs a loaded machine's start-up.
@@ -334,6 +336,7 @@ def test_redteam_total_budget_bounds_a_slow_submission(tmp_path):
     assert all("total budget of 4 s" in t.output for t in r.tests), [t.output for t in r.tests]
 
 
+@pytest.mark.slow
 def test_redteam_an_interrupted_batch_keeps_what_finished(slow_course, tmp_path):
     spec, paths = slow_course
     out = tmp_path / "out"

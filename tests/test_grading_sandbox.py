@@ -183,6 +183,7 @@ def test_cannot_reach_the_grader_other_submissions_or_the_network():
         shutil.rmtree(other, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_grader_and_other_submissions_unaffected_by_attacks(tmp_path):
     """A batch with attackers and a correct submission: the correct one still scores full marks."""
     from grading.grader import grade_batch
