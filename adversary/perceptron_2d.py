@@ -43,7 +43,9 @@ def plane_bound(gamma: Fraction) -> int:
 
 def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budget: float | None = None,
             progress=None):
-    """The DP: returns the list of planned s_t (signed: z_2 of step t)."""
+    """The DP: returns the list of planned s_t (signed: z_2 of step t) and its info, whose
+    ``budget_exhausted`` says whether the budget stopped it before the plan was complete (the
+    plan is then shorter than the DP's optimum, and depends on the machine's speed)."""
     g = float(parse_gamma(gamma))
     rho = math.sqrt(1 - g * g) * (1 - 1e-12)
     s = np.arange(N + 1) * rho / N
@@ -54,13 +56,17 @@ def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budg
     J = np.arange(N + 1)
     t0 = time.monotonic()
     t = 1
+    exhausted = False
     while True:
         if progress:
             progress(t)
         live = np.flatnonzero(np.isfinite(A))
         a, b = A[live], beta[live]
         feas = a[:, None] * z1[None, :] <= b[:, None] * s[None, :] - tol
-        if not feas.any() or (budget is not None and time.monotonic() - t0 > budget):
+        if not feas.any():
+            break
+        if budget is not None and time.monotonic() - t0 > budget:
+            exhausted = True
             break
         V = np.where(feas, a[:, None] + z1[None, :], np.inf)
         D = np.abs(live[:, None] - J[None, :])
@@ -92,7 +98,7 @@ def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budg
         sgn = 1 if bb <= 0 else -1
         out.append(sgn * sv)
         bb = bb + sgn * k
-    return out, {"N": N, "rho_grid": rho, "tol": tol, "planned": t}
+    return out, {"N": N, "rho_grid": rho, "tol": tol, "planned": t, "budget_exhausted": exhausted}
 
 
 def _down(v: Fraction, bits: int = 64) -> Fraction:
@@ -189,7 +195,8 @@ def sequence_2d(gamma, *, unit: bool = False, N: int = 1000, budget: float | Non
                                            f"sqrt(1 - gamma^2)(1 - 1e-12); tolerance {info['tol']}",
                           "examples": "unit length" if unit else "length <= 1",
                           "baseline": (BASELINE_UNIT if unit else BASELINE_LE1).get(gamma),
-                          "plane_bound": plane_bound(gamma)})
+                          "plane_bound": plane_bound(gamma), "budget": budget,
+                          "budget_exhausted": info["budget_exhausted"]})
 
 
 def best_2d(gamma, *, budget: float = 30.0, progress=None, unit: bool = False) -> Sequence:

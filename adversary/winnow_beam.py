@@ -255,4 +255,5 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
         progress(1.0, len(best))
     res = SearchResult(game, best, best_name, secs, optimal=proved or len(best) >= ub0)
     res.proof = "exhaustive" if proved else ("state bound" if len(best) >= ub0 else None)
+    res.budget_exhausted = not res.optimal          # the loop ends on the deadline or on a proof
     return res

@@ -20,6 +20,7 @@ class SearchResult:
         self.exact_value = exact_value
         self.proof = "exhaustive" if exact_value is not None else None   # how optimality was shown
         self.states = states
+        self.budget_exhausted = False     # True when the time budget stopped the search first
 
     def rows(self):
         return play_to_rows(self.game, self.moves)

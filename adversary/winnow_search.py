@@ -183,6 +183,7 @@ def _to_sequence(res: SearchResult, extra_meta=None):
     meta = {
         "strategy": res.strategy, "n": game.n, "r": game.r, "seconds": round(res.seconds, 3),
         "optimal": bool(res.optimal), "optimality_proof": res.proof,
+        "budget_exhausted": bool(getattr(res, "budget_exhausted", False)),
         "bounds": {k: {"formula": v["formula"], "max_M": v["max_M"]} for k, v in bounds.items()},
     }
     if res.states is not None:

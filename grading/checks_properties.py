@@ -9,11 +9,12 @@ from .reference import reference_seconds
 
 __all__ = ["PropertyTests"]
 
-# linear_time: sizes double from N0 until a call takes MIN_SECONDS of CPU (or N_MAX); the last
-# two doublings decide (when they look super-linear, the last three sizes are measured once more
-# and the best time counts).  Linear work doubles per doubling; quadratic work quadruples.
+# linear_time: sizes double from N0 until a call takes MIN_SECONDS of CPU (or N_MAX; shorter
+# timings blur on a loaded machine); the last two doublings decide (when they look super-linear,
+# the last three sizes are measured once more and the best time counts).  Linear work doubles
+# per doubling; quadratic work quadruples.
 SIZES = {"perceptron": (1024, 8192), "winnow": (256, 8192), "kernel_perceptron": (16, 256)}
-MIN_SECONDS = 0.03
+MIN_SECONDS = 0.1
 _SCALING: dict = {}
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from .errors import InputError
 
-__all__ = ["read_csv", "write_text_atomic"]
+__all__ = ["read_csv", "write_text_atomic", "REPORT_MODE"]
 
 
 def _num(s):
@@ -64,16 +64,22 @@ def read_csv(path):
     return rows, labels, header
 
 
-def write_text_atomic(path, text: str) -> None:
+REPORT_MODE = 0o644
+
+
+def write_text_atomic(path, text: str, mode: int = REPORT_MODE) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same directory renamed into
     place: a reader never sees a half-written file, and a failure leaves nothing behind.  The one
-    writer every part uses (the CLI, adversary sequence files, grading reports)."""
+    writer every part uses (the CLI, adversary sequence files, grading reports).  The file gets
+    ``mode`` (0644 by default: readable by the group and others, like a file the shell writes
+    under the usual umask; a temporary file alone would be 0600)."""
     import tempfile
     path = os.fspath(path)
     d = os.path.dirname(os.path.abspath(path))
     os.makedirs(d, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix=os.path.basename(path))
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, path)

@@ -27,7 +27,7 @@ import numpy as np
 
 from .core import check_record, visiting_order
 from .errors import InputError
-from .kernels import parse_kernel, _check_value
+from .kernels import as_kernel_arg, parse_kernel, _check_value
 from .sparse import check_csr, is_sparse
 from .trace import ArraySeq, Step, Trace
 from .validation import check_epochs, check_labels, check_matrix, check_vector
@@ -89,6 +89,7 @@ def _run_python(Xc, yl, order, K, epochs, bias, exact, start, record, beta, para
     one = Fraction(1) if exact else 1.0
     rows = Xc if exact else ([Xc[i] for i in range(n)])
     pre = K.name == "precomputed"
+    args = [as_kernel_arg(r) for r in rows] if K.name == "callable" else rows
     # exact mode keeps each rational kernel value once computed (small data, costly values);
     # float mode with a callable calls it again instead: memory O(n), never one entry per pair
     cache = {} if exact else None
@@ -97,11 +98,11 @@ def _run_python(Xc, yl, order, K, epochs, bias, exact, start, record, beta, para
         if pre:
             return _check_value(rows[j][i], j, i, exact=exact)
         if cache is None:
-            return _check_value(K(rows[j], rows[i]), j, i, exact=False)
+            return _check_value(K(args[j], args[i]), j, i, exact=False)
         key = (j, i) if j <= i else (i, j)
         v = cache.get(key)
         if v is None:
-            v = cache[key] = _check_value(K(rows[j], rows[i]), j, i, exact=exact)
+            v = cache[key] = _check_value(K(args[j], args[i]), j, i, exact=exact)
         return v
 
     alpha = [zero] * n

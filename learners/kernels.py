@@ -3,7 +3,9 @@ exp(-c |x - x'|^2), any user callable, and ``"precomputed"`` (the data *is* the 
 in scikit-learn: n x n for training, m x n_train for prediction).
 
 A kernel is given as a :class:`Kernel`, a spec string (``"linear"``, ``"poly:c=1,k=2"``,
-``"gaussian:c=0.5"``, ``"precomputed"``) or a callable ``K(a, b) -> number``.  Polynomial and
+``"gaussian:c=0.5"``, ``"precomputed"``) or a callable ``K(a, b) -> number``; a callable receives
+two 1-D numpy arrays (float64, or of ``Fraction`` in exact mode), so ``lambda a, b: (1 + a @ b) ** 2``
+works in both modes.  Polynomial and
 linear kernels are exact on rational data (``Fraction`` in, ``Fraction`` out), and so is a
 precomputed matrix of rationals; the Gaussian kernel is irrational and refuses exact mode.
 """
@@ -19,7 +21,7 @@ import numpy as np
 from .errors import InputError
 from .numbers import to_fraction, fraction_str
 
-__all__ = ["Kernel", "parse_kernel", "linear", "polynomial", "gaussian"]
+__all__ = ["Kernel", "parse_kernel", "linear", "polynomial", "gaussian", "as_kernel_arg"]
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Kernel:
             return math.exp(-c * s)
         if self.name == "precomputed":
             raise InputError("a precomputed kernel has no function to evaluate: its values are the data")
-        return self.func(a, b)
+        return self.func(as_kernel_arg(a), as_kernel_arg(b))
 
     def gram_float(self, A: np.ndarray) -> np.ndarray:
         """G[j, i] = K(x_j, x_i) for float data (vectorised for the built-in kernels)."""
@@ -74,11 +76,23 @@ class Kernel:
             return np.array(A, dtype=np.float64)
         n = A.shape[0]
         G = np.empty((n, n))
-        rows = [A[i].tolist() for i in range(n)]
+        rows = [A[i] for i in range(n)]
         for j in range(n):
             for i in range(n):
                 G[j, i] = _check_value(self.func(rows[j], rows[i]), j, i, exact=False)
         return G
+
+
+def as_kernel_arg(row):
+    """An example as a user kernel receives it: a 1-D numpy array (float64 in float mode, of
+    ``Fraction`` objects in exact mode), so that ``a @ b`` and ``a - b`` work in either mode."""
+    if isinstance(row, np.ndarray):
+        return row
+    if all(isinstance(v, float) for v in row):
+        return np.array(row, dtype=np.float64)
+    a = np.empty(len(row), dtype=object)
+    a[:] = list(row)
+    return a
 
 
 def _check_value(v, j, i, exact):

@@ -84,21 +84,30 @@ def _rows_of(A):
 
 
 def run_winnow(X, y, *, epochs=1, theta=None, variant="halve", alpha=2, exact=True, shuffle=False, seed=None,
-               record="all") -> Trace:
+               record="all", resume=None) -> Trace:
+    """``resume``: the ``trace.extras["state"]`` of an earlier run with the same settings and
+    number of features, to continue from its weights (``partial_fit``) instead of all ones."""
     epochs, record, A, yl, a, up, th, order, params = _setup(X, y, epochs, theta, variant, alpha, shuffle, seed,
                                                             record)
     n_ex, n = A.shape
     T = len(order)
+    if resume is not None and (resume[0] != ("exact" if exact else "float") or len(resume[1]) != n):
+        raise InputError(f"cannot resume: the earlier run was {resume[0]} with {len(resume[1])} features")
     if exact:
         ew = ExactWinnow(A, yl, variant, up, th)
+        if resume is not None:
+            ew.resume(resume[1], resume[2])
+        start = ew.weights() if resume is not None else None
         mis, fs = ew.run(order)
         final = ew.weights()
         engine = "exponents"
         params["exact_decisions"] = ew.exact_decisions     # steps decided in rational arithmetic
+        state = ("exact", ew.e.copy(), ew.alive.copy())
     else:
         from . import _winnow_loops as WL
         code = WL.VARIANT_CODES[variant]
-        w = np.ones(n)
+        w = np.ones(n) if resume is None else np.array(resume[1], dtype=np.float64)
+        start = tuple(w.tolist()) if resume is not None else None
         fs = np.empty(T)
         mis = np.zeros(T, dtype=np.bool_)
         up_f, down_f, th_f = float(up), (float(a) if variant == "winnow2" else 2.0), float(th)
@@ -113,25 +122,27 @@ def run_winnow(X, y, *, epochs=1, theta=None, variant="halve", alpha=2, exact=Tr
                 raise_if_not_binary(A)
         final = tuple(w.tolist())
         engine = "float"
+        state = ("float", w, None)
     steps = []
     if record != "none":
-        steps = _replay(A, yl, order, mis, fs, variant, up, a, exact, record, n_ex, n)
+        steps = _replay(A, yl, order, mis, fs, variant, up, a, exact, record, n_ex, n, resume)
     one = Fraction(1) if exact else 1.0
     tr = Trace(algorithm="winnow", exact=exact, n_examples=n_ex, n_features=n, epochs=epochs, record=record,
                steps=steps, mistakes=int(np.count_nonzero(mis)), n_steps=T, weights=final, bias=None,
-               initial_weights=(one,) * n, initial_bias=None, order=ArraySeq(order), mistake_flags=ArraySeq(mis),
-               params=dict(params, engine=engine))
+               initial_weights=start or (one,) * n, initial_bias=None, order=ArraySeq(order),
+               mistake_flags=ArraySeq(mis), params=dict(params, engine=engine))
     tr.extras["_data"] = (A, yl.tolist())
+    tr.extras["state"] = state
     return tr
 
 
-def _replay(A, yl, order, mis, fs, variant, up, a, exact, record, n_ex, n):
+def _replay(A, yl, order, mis, fs, variant, up, a, exact, record, n_ex, n, resume=None):
     """The recorded steps, rebuilt from the mistake flags: the weights after each step and (exact
     mode) the activation as a Fraction."""
     rows = _rows_of(A)
     if exact:
-        e = [0] * n
-        alive = [True] * n
+        e = [0] * n if resume is None else [int(v) for v in resume[1]]
+        alive = [True] * n if resume is None else [bool(v) for v in resume[2]]
         pw = {0: Fraction(1)}
 
         def wt(j):
@@ -142,7 +153,7 @@ def _replay(A, yl, order, mis, fs, variant, up, a, exact, record, n_ex, n):
                 v = pw[e[j]] = up ** e[j]
             return v
     else:
-        w = [1.0] * n
+        w = [1.0] * n if resume is None else [float(v) for v in resume[1]]
         down_f = float(a) if variant == "winnow2" else 2.0
         up_f = float(up)
     steps = []

@@ -32,10 +32,36 @@ class Winnow(_Base):
     def fit(self, X, y):
         X = _sk_X(X)
         ys, classes = _encode(y, None)
+        self.mistakes_ = 0
+        return self._learn(X, ys, classes, self.epochs, None)
+
+    def partial_fit(self, X, y, classes=None):
+        """One pass over (X, y) in the order given, from the current weights (all ones on the first
+        call).  scikit-learn's semantics: ``classes`` on the first call (unless that chunk shows both
+        labels); ``epochs`` applies to ``fit`` only.  Chunks fed one after the other make the run of
+        one ``fit`` pass over all of them."""
+        X = _sk_X(X)
+        if not hasattr(self, "classes_"):
+            if classes is None:
+                ys, cl = _encode(y, None)
+            else:
+                cl = np.array(sorted(classes))
+                if len(cl) != 2:
+                    raise InputError(f"classes must be two values, got {len(cl)}")
+                ys, cl = _encode(y, None, classes=cl)
+            self.mistakes_ = 0
+            return self._learn(X, ys, cl, 1, None)
+        d = X.shape[1] if hasattr(X, "shape") and len(X.shape) == 2 else len(X[0])
+        if d != self.n_features_in_:
+            raise InputError(f"X has {d} features, but Winnow is expecting {self.n_features_in_} features as input")
+        ys, _ = _encode(y, None, classes=self.classes_)
+        return self._learn(X, ys, self.classes_, 1, self._state)
+
+    def _learn(self, X, ys, classes, epochs, resume):
         y01 = (np.asarray(ys) == 1).astype(np.int64)
         try:
-            tr = run_winnow(X, y01, epochs=self.epochs, theta=self.theta, variant=self.variant, alpha=self.alpha,
-                            exact=self.exact, record="none")
+            tr = run_winnow(X, y01, epochs=epochs, theta=self.theta, variant=self.variant, alpha=self.alpha,
+                            exact=self.exact, record="none", resume=resume)
         except InputError:
             # the data check is fused into the compiled pass; scikit-learn's wording for negatives
             neg = X.data < 0 if is_sparse(X) and X.dtype.kind in "iuf" else (
@@ -46,7 +72,8 @@ class Winnow(_Base):
         self.classes_ = classes
         self.n_features_in_ = tr.n_features
         self.trace_ = tr
-        self.mistakes_ = tr.mistakes
+        self.mistakes_ += tr.mistakes
+        self._state = tr.extras["state"]
         self.coef_ = np.array([list(tr.weights)], dtype=object if self.exact else np.float64)
         th = tr.params["theta"]
         self.theta_ = Fraction(th) if self.exact else float(Fraction(th))

@@ -119,6 +119,15 @@ class ExactWinnow:
         self.exact_decisions = 0
         self._pw = {}
 
+    def resume(self, e, alive):
+        """Continue from the exponents and live flags of an earlier run."""
+        self.e = np.array(e, dtype=np.int64)
+        self.alive = np.array(alive, dtype=np.uint8)
+        self.emin, self.emax = min(0, int(self.e.min())), max(0, int(self.e.max()))
+        while self.table.tmin > self.emin or self.table.tmin + len(self.table.values) - 1 < self.emax:
+            self.table.widen()
+        self._refresh()
+
     def _refresh(self):
         t = self.table
         self.wf = np.where(self.alive != 0, t.values[self.e - t.tmin], 0.0)

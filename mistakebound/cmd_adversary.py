@@ -100,7 +100,8 @@ def _optimality_text(o: dict) -> str:
 def _report(seq, cert, path, seconds, as_json: bool, extra=None):
     opt = _optimality(seq, cert)
     if as_json:
-        obj = {"file": path, "seconds": round(seconds, 3), "meta": seq.meta, "certificate": cert.to_json()}
+        obj = {"file": path, "seconds": round(seconds, 3), "meta": seq.meta, "certificate": cert.to_json(),
+               "budget_exhausted": bool(seq.meta.get("budget_exhausted", False))}
         if opt is not None:
             obj.update(opt)
         if extra:
@@ -128,6 +129,12 @@ def _report(seq, cert, path, seconds, as_json: bool, extra=None):
             click.echo(f"  {k:<10} {shown}")
     if opt is not None:
         click.echo(f"  optimal    {_optimality_text(opt)}")
+    if "budget_exhausted" in seq.meta:
+        b = seq.meta.get("budget")
+        click.echo("  budget     " + (f"ran out ({b:g} s): the best found so far; a larger --budget may find more"
+                                      if seq.meta["budget_exhausted"] and b is not None else
+                                      "ran out: the best found so far" if seq.meta["budget_exhausted"] else
+                                      "not exhausted (the search finished)"))
     if seq.meta.get("dp_resolution"):
         click.echo(f"  DP resolution: {seq.meta['dp_resolution']}")
     if path:
@@ -324,20 +331,26 @@ def table_cmd(out, budget, seed, only, as_json):
     rows = []
     t0 = time.monotonic()
     con = _stderr_console()
+    lines = not con.is_terminal          # in a log: one line per cell on stderr instead of a bar
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=con, transient=True, disable=not con.is_terminal) as prog:
+                  console=con, transient=True, disable=lines) as prog:
         task = prog.add_task("adversary table", total=len(cells))
-        for cell in cells:
+        for k, cell in enumerate(cells, 1):
             prog.update(task, description=f"{cell.label()}")
             row = run_cell(cell, out, budget=budget, seed=seed)
             if cell.algorithm == "perceptron" and cell.params["d"] == 2:
                 row["plot"] = plot_plane(row["_seq"], os.path.join(out, cell.name + ".png"))
             rows.append(row)
             prog.advance(task)
+            if lines:
+                click.echo(f"adversary table [{k}/{len(cells)}] {cell.label()}: {row['mistakes']} mistakes, "
+                           f"{_status_text(row)} ({row['seconds']:.1f} s)", err=True)
     total = time.monotonic() - t0
     png = plot_mistakes_vs_bound(rows, os.path.join(out, "mistakes_vs_bound.png"))
     public = [{k: _wire(v) for k, v in r.items() if not k.startswith("_")} for r in rows]
-    doc = {"rows": public, "seconds_total": round(total, 3), "budget_per_cell": budget, "plot": png}
+    short = [r["name"] for r in rows if r["status"] == "budget"]
+    doc = {"rows": public, "seconds_total": round(total, 3), "budget_per_cell": budget, "seed": seed,
+           "ok": all(r["ok"] for r in rows), "budget_exhausted": short, "plot": png}
     emit_json(doc, os.path.join(out, "table.json"))
     if as_json:
         emit_json(doc)
@@ -345,7 +358,18 @@ def table_cmd(out, budget, seed, only, as_json):
         _print_table(rows, lambda v, digits=4: _fmt(v, 12).replace(" (exact p/q in --json)", ""))
         click.echo(f"\n{len(rows)} cells in {total:.1f} s (max cell {max(r['seconds'] for r in rows):.1f} s); "
                    f"files, table.json and mistakes_vs_bound.png in {out}")
+        if short:
+            click.echo(f"{len(short)} cell(s) stopped on the {budget:g} s budget short of their target (status "
+                       f"'budget'): {', '.join(short)}; rerun with a larger --budget")
     return 0 if all(r["ok"] for r in rows) else EXIT_REJECTED
+
+
+def _status_text(row) -> str:
+    if row["status"] == "rejected":
+        return "REJECTED"
+    if row["status"] == "budget":
+        return "budget ran out short of the target"
+    return "ok" + (" (budget ran out, target met)" if row.get("budget_exhausted") else "")
 
 
 def _wire(v):
@@ -359,20 +383,22 @@ def _print_table(rows, fmt):
     wr = [r for r in rows if r["algorithm"] == "winnow"]
     if pr:
         click.echo(f"{'gamma':>6} {'d':>4} {'strategy':<18} {'mistakes':>8} {'1/g^2':>6} {'cert. bound':>18} "
-                   f"{'ratio':>16} {'target':>14} {'s':>6}")
+                   f"{'ratio':>16} {'target':>14} {'status':>8} {'s':>6}")
         for r in pr:
             click.echo(f"{fmt(r['gamma']):>6} {r['d']:>4} {str(r['strategy']):<18} {r['mistakes']:>8} "
                        f"{fmt(r['nominal_bound']):>6} {fmt(r['bound'], 8):>18} {fmt(r['ratio'], 6):>16} "
-                       f"{str(r.get('target')):>14} {r['seconds']:>6.2f}")
+                       f"{fmt(r.get('target')):>14} {r['status']:>8} {r['seconds']:>6.2f}")
     if wr:
         if pr:
             click.echo("")
         click.echo(f"{'variant':<10} {'n':>5} {'r':>2} {'mistakes':>8} {'bound':>6} {'ratio':>8} {'sharper':>7} "
-                   f"{'ratio':>8} {'tight':>6} {'ratio':>8} {'baseline':>8} {'optimal':>7} {'s':>6}")
+                   f"{'ratio':>8} {'tight':>6} {'ratio':>8} {'baseline':>8} {'target':>6} {'optimal':>7} "
+                   f"{'status':>8} {'s':>6}")
         for r in wr:
             click.echo(f"{r['variant']:<10} {r['n']:>5} {r['r']:>2} {r['mistakes']:>8} {fmt(r['bound']):>6} "
                        f"{fmt(r['ratio'], 3):>8} {fmt(r['sharper_bound']):>7} {fmt(r['ratio_sharper'], 3):>8} "
-                       f"{fmt(r.get('tight_bound')):>6} {fmt(r.get('ratio_tight'), 3):>8} {fmt(r['baseline']):>8} {fmt(r['optimal']):>7} {r['seconds']:>6.2f}")
+                       f"{fmt(r.get('tight_bound')):>6} {fmt(r.get('ratio_tight'), 3):>8} {fmt(r['baseline']):>8} "
+                       f"{fmt(r.get('target')):>6} {fmt(r['optimal']):>7} {r['status']:>8} {r['seconds']:>6.2f}")
 
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})

@@ -192,8 +192,21 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     from learners.io import write_text_atomic
 
+    from . import registry
     from .runner import run_catalogue
-    cat = run_catalogue()
+    total = len(registry.all_theorems())
+    log = not sys.stderr.isatty()           # in a log: a line per entry with the count
+    done = [0]
+
+    def progress(th, r):
+        done[0] += 1
+        if log:
+            print(f"proofs.docs [{done[0]}/{total}] {th.id}: {r.status}", file=sys.stderr, flush=True)
+    if log:
+        print(f"proofs.docs: checking {total} catalogue entries", file=sys.stderr, flush=True)
+    cat = run_catalogue(progress=progress)
+    if log:
+        print(f"proofs.docs: writing {a.out}", file=sys.stderr, flush=True)
     write_text_atomic(a.out, markdown(cat))
     print(f"wrote {a.out}: {len(cat.results)} entries, all as expected: {cat.ok}", file=sys.stderr)
     return 0 if cat.ok else 1

@@ -286,7 +286,18 @@ def main(argv=None) -> int:
     """``python -m proofs.runner [ID ...]``: check theorems and print each status with its reasons
     (a developer's view; ``mistakebound verify`` is the user's)."""
     import sys
+    from learners.errors import InputError
+    from . import registry
     ids = list(sys.argv[1:] if argv is None else argv) or None
+    if ids and ids[0] in ("-h", "--help"):
+        print("usage: python -m proofs.runner [ID ...]   check theorems (all when no ID is given)")
+        return 0
+    try:
+        for i in ids or ():
+            registry.get(i)
+    except InputError as e:
+        print(f"proofs.runner: error: {str(e).splitlines()[0]}", file=sys.stderr)
+        return 2
     cat = run_catalogue(ids)
     for r in cat.results:
         p, n = r.counts()

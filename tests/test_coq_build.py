@@ -15,6 +15,7 @@ from proofs import registry
 from coq import build, export
 
 from coq_support import require_coq
+pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ import pytest
 from coq import build, differential
 
 from coq_support import require_coq
+pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 
 @pytest.fixture(scope="module")

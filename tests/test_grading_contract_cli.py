@@ -11,6 +11,8 @@ import subprocess
 import sys
 import zipfile
 
+import pytest
+
 from grading.checkspec import check_spec
 from grading.report import RESULT_KEYS, TEST_KEYS
 from grading.spec import ASSIGNMENTS_DIR, assignment_names
@@ -25,6 +27,7 @@ def _check(name):
     return name, res.ok, res.text()
 
 
+@pytest.mark.slow
 def test_check_spec_passes_for_every_shipped_spec():
     names = assignment_names()
     assert len(names) >= 9

@@ -11,6 +11,7 @@ import zipfile
 import pytest
 
 from grading_redteam_kit import CHEAT, GOOD, IS_ROOT, ROOT_DIR, grade, isolation_or_skip, read_out
+pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 SPEC = """
 [assignment]

@@ -17,6 +17,7 @@ import shutil
 import pytest
 
 from grading_redteam_kit import CHEAT, GOOD, IN_CI, IS_ROOT, grade, isolation_or_skip, preexec, read_out, world_dir
+pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 SMALL = """
 [assignment]

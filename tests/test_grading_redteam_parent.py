@@ -77,9 +77,9 @@ def test_redteam_wire_limits():
         wire.decode(b"[" * 100_000 + b"]" * 100_000)
     with pytest.raises(wire.WireError, match="larger than 1 MiB"):
         wire.decode(b"[" + b"1," * (1 << 20) + b"1]")
-    t0 = time.perf_counter()
+    t0 = time.process_time()          # this process's CPU time: a bignum parse would take minutes
     assert wire.decode(b"[1e-999999999, 1e999999999]") == [0.0, float("inf")]
-    assert time.perf_counter() - t0 < 0.5
+    assert time.process_time() - t0 < 0.5
     kind, fields, _ = wire.parse_answer(wire.decode(b'{"id": 3, "ok": {"w": ["nan", "inf"], "b": null}}'), 3)
     assert fields["b"] is None and fields["w"][1] == float("inf") and fields["w"][0] != fields["w"][0]
     with pytest.raises(wire.WireError, match="w is not a number"):
@@ -279,15 +279,29 @@ def _busy_pool_process():
             pass
 
 
-def test_redteam_a_dying_grading_process_costs_only_its_submission(slow_course):
+HANGING = GOOD.replace("def train(X, y, epochs=1):\n", "def train(X, y, epochs=1):\n    import time; time.sleep(600)\n")
+HANG_SPEC = SPEC.replace("time_floor = 4.0", "time_floor = 300.0").replace("submission_seconds = 4", "submission_seconds = 300")
+
+
+@pytest.mark.slow
+def test_redteam_a_dying_grading_process_costs_only_its_submission(tmp_path):
+    # The grading process of a submission that hangs (far longer than any load can delay the good
+    # ones) is killed once a good submission has been graded: no race with the machine's speed.
     from grading.grader import grade_batch
-    spec, paths = slow_course
+    spec = tmp_path / "spec.toml"
+    spec.write_text(HANG_SPEC)
+    isolation_or_skip(str(spec))
+    paths = []
+    for name, src in (("hangs", HANGING), ("good", GOOD), ("good2", GOOD)):
+        p = tmp_path / f"{name}.py"
+        p.write_text(src)
+        paths.append(str(p))
     killed = []
 
     def on_result(res):
-        if not killed:
+        if not killed and res.name == "good":     # the only grading process still busy is the hanging one's
             pid, t0 = None, time.monotonic()
-            while pid is None and time.monotonic() - t0 < 5:   # on a loaded machine the slow worker may start late
+            while pid is None and time.monotonic() - t0 < 120:   # a guard against a hang, not a speed test
                 pid = _busy_pool_process()
                 if pid is None:
                     time.sleep(0.05)
@@ -298,20 +312,31 @@ def test_redteam_a_dying_grading_process_costs_only_its_submission(slow_course):
     by = {r.name: r for r in results}
     assert killed
     assert by["good"].score == by["good2"].score == 4
-    assert by["slow"].fault.startswith("the grading process died") and by["slow"].score == 0
-    assert "not graded: the grader failed" in by["slow"].note
+    assert by["hangs"].fault.startswith("the grading process died") and by["hangs"].score == 0
+    assert "not graded: the grader failed" in by["hangs"].note
 
 
-def test_redteam_total_budget_bounds_a_slow_submission(slow_course):
+SLOWER = GOOD.replace("def train(X, y, epochs=1):\n", "def train(X, y, epochs=1):\n    import time; time.sleep(20)\n")
+
+
+@pytest.mark.slow
+def test_redteam_total_budget_bounds_a_slow_submission(tmp_path):
+    # Each call sleeps 20 s (each test's own limit is 60 s): unbounded, the four tests take over
+    # 80 s; the 4 s budget stops them.  The 40 s margin only absorbs a loaded machine's start-up.
     from grading.grader import grade_submission
-    spec, paths = slow_course
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC.replace("time_floor = 4.0", "time_floor = 60.0"))
+    isolation_or_skip(str(spec))
+    sub = tmp_path / "slower.py"
+    sub.write_text(SLOWER)
     t0 = time.monotonic()
-    r = grade_submission(str(spec), paths[0])
-    assert time.monotonic() - t0 < 4 + 3
-    assert r.tests[0].passed and r.tests[1].passed                       # 3 s of its 4 s budget
-    assert not r.tests[-1].passed and "total budget of 4 s" in r.tests[-1].output
+    r = grade_submission(str(spec), str(sub))
+    assert time.monotonic() - t0 < 4 + 40
+    assert len(r.tests) == 4 and not any(t.passed for t in r.tests)
+    assert all("total budget of 4 s" in t.output for t in r.tests), [t.output for t in r.tests]
 
 
+@pytest.mark.slow
 def test_redteam_an_interrupted_batch_keeps_what_finished(slow_course, tmp_path):
     spec, paths = slow_course
     out = tmp_path / "out"

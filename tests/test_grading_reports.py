@@ -14,6 +14,7 @@ from grading.report import RESULT_KEYS, TEST_KEYS
 from grading.spec import assignment_names, load_spec
 from grading.submission import load_submission
 from learners.errors import InputError
+pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 EX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading", "examples")
 MB = [sys.executable, "-m", "mistakebound"]

@@ -95,6 +95,7 @@ def _writable(path: Path):
         p.chmod(stat.S_IMODE(p.stat().st_mode) | 0o700)
 
 
+@pytest.mark.slow
 def test_compiled_loops_fall_back_to_no_cache_on_a_read_only_install():
     root = Path(tempfile.mkdtemp(prefix="mistakebound-ro-"))
     try:

@@ -187,3 +187,31 @@ def test_sparse_input_is_not_modified():
     b = run_kernel_perceptron(X.toarray(), [1, -1, 1], "poly:c=1,k=2", epochs=2)
     assert a.mistake_flags == b.mistake_flags and a.weights == b.weights
     assert all(np.array_equal(p, q) for p, q in zip(before, (X.data, X.indices, X.indptr)))
+
+
+@pytest.mark.parametrize("M,spec", [(3, "gaussian:c=1/512"), (3, "poly:c=1,k=2"), (400, "linear"), (7, "gaussian:c=1/8")])
+def test_float32_products_on_small_integers_are_the_float64_run_bitwise(M, spec, monkeypatch):
+    # d max|x|^2 <= 2**24: every product is an integer float32 holds exactly, so the fast path is
+    # the float64 path, bit for bit
+    rng = np.random.default_rng(M)
+    X = rng.integers(-M, M + 1, size=(2700, 100)).astype(np.float64)
+    y = np.where(X @ rng.standard_normal(100) > 0, 1, -1)
+    from learners.kernels import parse_kernel
+    K = parse_kernel(spec)
+    assert KF._exact_float32(X) is not None
+    fast = KF.fit_blocked(X, y, np.arange(len(X)), K, bias=True, strict=False)
+    monkeypatch.setattr(KF, "_F32_MIN_WORK", 1 << 62)
+    assert KF._exact_float32(X) is None
+    slow = KF.fit_blocked(X, y, np.arange(len(X)), K, bias=True, strict=False)
+    assert fast["mis"].sum() > 100
+    for k in ("act", "sval", "alpha", "mis", "sv"):
+        assert np.array_equal(fast[k], slow[k]), k
+
+
+def test_float32_products_only_where_exact():
+    rng = np.random.default_rng(1)
+    X = rng.integers(-3, 4, size=(2700, 100)).astype(np.float64)
+    assert KF._exact_float32(X) is not None
+    assert KF._exact_float32(X * 410) is None                     # d max|x|^2 = 100 * 1230^2 > 2**24
+    assert KF._exact_float32(X + 0.5) is None                     # not integers
+    assert KF._exact_float32(X[:100]) is None                     # too small to gain

@@ -189,7 +189,7 @@ WINNOW_CHECKS = [
     "check_methods_sample_order_invariance", "check_methods_subset_invariance", "check_fit2d_1feature",
     "check_dict_unchanged", "check_fit_idempotent", "check_fit_check_is_fitted", "check_n_features_in",
     "check_fit2d_predict1d", "check_estimator_sparse_tag", "check_estimator_sparse_array",
-    "check_estimator_sparse_matrix",
+    "check_estimator_sparse_matrix", "check_estimators_partial_fit_n_features",
 ]
 EXACT_OBJECT = ("exact mode answers with object arrays of Fraction; the check compares outputs with "
                 "numpy float ufuncs (isfinite / allclose) that do not take object arrays")

@@ -63,6 +63,7 @@ def _same(fast, ref):
        theta=st.sampled_from([None, 1, Fraction(7, 3), "half", 2 ** -40]), epochs=st.integers(1, 4),
        shuffle=st.booleans(), exact=st.booleans(), form=st.sampled_from(FORMS),
        record=st.sampled_from(["all", "mistakes", "none"]))
+@pytest.mark.slow
 def test_compiled_winnow_is_the_reference_run(data, variant, alpha, theta, epochs, shuffle, exact, form, record):
     X, y = data
     th = Fraction(X.shape[1], 2) if theta == "half" else theta

@@ -20,6 +20,7 @@ from catalogue_mutants import (REVIEWED_TRUE, EditedProof, count_solve_calls, en
 from proofs import registry
 from proofs.core import BUILD_ERROR, PROVED
 from proofs.runner import run_catalogue
+pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 THEOREMS = [t for t in registry.all_theorems() if t.kind == "theorem"]
 COUNTS: dict = collections.defaultdict(collections.Counter)

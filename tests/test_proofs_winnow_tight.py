@@ -103,6 +103,7 @@ def _pow2_disjunctions(draw):
 
 @settings(max_examples=120)
 @given(_pow2_disjunctions())
+@pytest.mark.slow
 def test_run_winnow_never_exceeds_tight_bound(case):
     d, epochs = case
     tr = run_winnow(d.X, d.y, epochs=epochs, variant="halve", exact=True)

@@ -169,6 +169,7 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "mistakebound", *args], capture_output=True, text=True, timeout=180)
 
 
+@pytest.mark.slow
 def test_cli_exit_codes(tmp_path):
     out = tmp_path / "s.json"
     r = _cli("check-bound", "perceptron", "R**2*W", "--out", str(out))
@@ -187,6 +188,7 @@ def test_cli_exit_codes(tmp_path):
     assert r.returncode == 2 and not (tmp_path / "x.json").exists()
 
 
+@pytest.mark.slow
 def test_cli_replay_rechecks_the_refutation(tmp_path):
     from mistakebound.cli import COMMANDS
     import importlib.util

@@ -167,6 +167,7 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "mistakebound", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_exit_codes_and_json():
     r = _cli("kernel", "(1 + dot(x, y))**2")
     assert r.returncode == 0 and "LEGAL" in r.stdout

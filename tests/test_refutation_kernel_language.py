@@ -310,6 +310,7 @@ def test_stated_dimension_gives_certificates_of_that_dimension():
     assert all(len(p) == 3 for p in v.certificate["points"])
 
 
+@pytest.mark.slow
 def test_cli_domain_dim_and_json():
     def cli(*args):
         return subprocess.run([sys.executable, "-m", "mistakebound", "kernel", *args],
