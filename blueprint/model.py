@@ -263,10 +263,11 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
                 else:                      # its step file compiled up to and past it
                     s.coq_status = "kernel-checked"
         entries.append(e)
-    users: dict[str, list] = {}
-    for e in entries:
-        for lid, _ in e.lemmas:
-            users.setdefault(lid, []).append(e.id)
+    users: dict[str, list] = {}                   # over the whole catalogue, whatever was run
+    for th in registry.all_theorems():
+        b = build(th) if th.kind == "theorem" else None
+        for lid in sorted(b.proof.lemmas) if b is not None and b.proof is not None else ():
+            users.setdefault(lid, []).append(th.id)
     for e in entries:
         e.used_by = users.get(e.id, [])
     if worst:

@@ -205,8 +205,11 @@ def _entry_list(ids, by_id, none) -> str:
     items = []
     for i in ids:
         x = by_id.get(i)
-        items.append(f'<li><a href="{_e(page_name(i))}">{_e(i)}</a> {_badge(x.site_status) if x else ""}'
-                     f'{"<div class=small>" + _e(x.name) + "</div>" if x else ""}</li>')
+        if x is None:                  # an entry this site does not include (a --theorem selection)
+            items.append(f"<li><code>{_e(i)}</code></li>")
+            continue
+        items.append(f'<li><a href="{_e(page_name(i))}">{_e(i)}</a> {_badge(x.site_status)}'
+                     f'<div class="small">{_e(x.name)}</div></li>')
     return '<ul class="elist">' + "".join(items) + "</ul>"
 
 

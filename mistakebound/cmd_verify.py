@@ -79,8 +79,11 @@ def _problems(cat) -> list[str]:
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
 @click.option("--coq", "coq", is_flag=True,
               help="Kernel-check the catalogue in Coq instead (coq/; needs coqc). Exit 3 if Coq is absent.")
+@click.option("--show", "show_id", metavar="ID", default=None,
+              help="Print one entry's proof: every step with the facts it uses, the engines' verdicts, the "
+                   "trusted rules and its Coq lemma (with --json FILE: the same as JSON; with --coq: Coq's verdicts too).")
 @input_errors_exit_2
-def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False):
+def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, show_id=None):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -99,6 +102,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
     from proofs import registry
+    if show_id is not None:
+        return _show(show_id, json_path, coq, (theorems, smtlib_dir, latex_path, list_only))
     if coq and not list_only:
         return _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet)
     if list_only:
@@ -169,6 +174,30 @@ def _write_smtlib(cat, d):
                 head = (f"; theorem {r.theorem.id}, step {s.step.id}{suffix}: {s.step.title}\n"
                         f"; unsat = proved; z3: {s.verdict.status if s.step.kind == 'solve' else s.cross[j].status}\n")
                 write_text_atomic(os.path.join(d, f"{r.theorem.id}__{s.step.id}{suffix}.smt2"), head + text)
+
+
+# --------------------------------------------------------------------------- --show
+def _show(tid, json_path, coq, others):
+    """One entry's proof as text (blueprint.terminal) or JSON; exit 0 when it is as expected."""
+    from proofs import registry
+    if any(others):
+        fail("--show cannot be combined with --theorem, --smtlib, --latex or --list")
+    if tid not in registry.theorem_ids():
+        fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
+    _check_outputs(json_path, None, None)
+    if coq:
+        from coq.build import find_coqc
+        if find_coqc() is None:
+            click.echo("coq not installed: coqc was not found on PATH (apt-get install coq coinor-csdp)", err=True)
+            return EXIT_NO_COQ
+    from blueprint.model import collect
+    from blueprint.terminal import show_text
+    e = collect([tid], coq=coq, worst=False).by_id(tid)
+    if json_path:
+        emit_json(e.to_json(), json_path)
+    if json_path != "-":
+        click.echo(show_text(e, WIDTH), nl=False)
+    return 0 if e.ok else 1
 
 
 # --------------------------------------------------------------------------- --coq
