@@ -52,7 +52,8 @@ def catalogue(html_dir, coq, theorems, quiet):
             return EXIT_NO_COQ
     from blueprint.model import collect
     say = (lambda s: None) if quiet else (lambda s: click.echo(s, err=True))
-    say(f"catalogue: checking {len(theorems) or len(registry.theorem_ids())} entries (and their lemmas)"
+    n = len(theorems) or len(registry.theorem_ids())
+    say(f"catalogue: checking {n} entr{'y' if n == 1 else 'ies'} (and the lemmas used)"
         + (" and kernel-checking them in Coq" if coq else ""))
     done = [0]
 
