@@ -14,7 +14,7 @@ from proofs.core import TheoremResult
 from proofs.sources import TITLES
 
 __all__ = ["Entry", "Step", "FactUse", "Catalogue", "collect", "entry_from_result", "SITE_STATUSES",
-           "site_status", "origins"]
+           "site_status", "coq_ok", "origins"]
 
 # the statuses the site shows (in this order in the legend)
 SITE_STATUSES = ("kernel-checked", "proved", "refuted", "unknown")
@@ -120,10 +120,17 @@ class Entry:
         return d
 
 
+def coq_ok(e: Entry) -> bool:
+    """Coq was run and its kernel checked the counterpart (an erratum's: the negation) and the steps."""
+    return bool(e.coq_check and e.coq_check.get("status") == "kernel-checked" and e.coq_check.get("steps_ok", True))
+
+
 def site_status(e: Entry) -> str:
+    """A theorem: kernel-checked / proved / unknown; an erratum stays "refuted" (its Coq check is
+    shown beside it), so that a false statement of the notes is never coloured as a theorem."""
     if not e.ok:
         return "unknown"
-    if e.coq_check and e.coq_check.get("status") == "kernel-checked" and e.coq_check.get("steps_ok", True):
+    if e.kind == "theorem" and coq_ok(e):
         return "kernel-checked"
     return e.status
 

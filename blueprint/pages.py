@@ -11,7 +11,7 @@ from html import escape
 
 from .graph import graph_svg, layout_svg
 from .mathml import math
-from .model import SITE_STATUSES
+from .model import SITE_STATUSES, coq_ok
 from .worst import _num, chart_svg
 
 __all__ = ["index_page", "entry_page", "rules_page", "graph_page", "STATUS_LABEL", "page_name"]
@@ -37,6 +37,13 @@ def _e(s) -> str:
 
 def _badge(status: str) -> str:
     return f'<span class="badge st-{_e(status)}">{_e(STATUS_LABEL.get(status, status))}</span>'
+
+
+def _badges(e) -> str:
+    """The entry's status, and for an erratum whose negation Coq checked, that too."""
+    extra = (' <span class="badge st-kernel-checked" title="its negation kernel-checked by Coq">Coq: negation checked</span>'
+             if e.kind == "erratum" and coq_ok(e) else "")
+    return _badge(e.site_status) + extra
 
 
 def _head(title: str, body: str, crumbs: str = "") -> str:
@@ -85,12 +92,13 @@ def index_page(cat) -> str:
                  '<col class="c-src"><col class="c-coq"></colgroup><thead><tr><th>status</th><th>entry</th><th>statement</th><th>source</th>'
                  '<th>Coq</th></tr></thead><tbody>')
         for e in es:
-            o.append(f'<tr class="row st-{_e(e.site_status)}"><td>{_badge(e.site_status)}</td>'
+            o.append(f'<tr class="row st-{_e(e.site_status)}"><td>{_badges(e)}</td>'
                      f'<td><a class="eid" href="{_e(page_name(e.id))}">{_e(e.id)}</a>'
                      f'<div class="ename">{_e(e.name)}</div></td>'
                      f'<td class="stmt">{math(e.conclusion)}</td>'
                      f'<td class="src">{_source_cite(e.source)}<div class="where">{_e(e.source["where"])}</div></td>'
-                     f'<td><code>{_e(e.coq)}</code></td></tr>')
+                     f'<td class="coqname"><code>{_e(e.coq.split(".")[0])}.</code><br>'
+                     f'<code>{_e(e.coq.split(".", 1)[-1])}</code></td></tr>')
         o.append("</tbody></table></section>")
     return _head("The theorem catalogue — mistakebound", "\n".join(o) + "\n")
 
@@ -115,7 +123,7 @@ def _origin_link(kind, name, by_id) -> str:
 def entry_page(e, cat) -> str:  # noqa: C901 - one page, section by section
     by_id = {x.id: x for x in cat.entries}
     o = [f'<h1>{_e(e.name)}</h1>',
-         f'<p class="idline"><code class="eid">{_e(e.id)}</code> {_badge(e.site_status)} '
+         f'<p class="idline"><code class="eid">{_e(e.id)}</code> {_badges(e)} '
          f'<span class="kind">{_e(e.kind)}</span></p>']
     facts = [("family", f'<a href="index.html#family-{_e(e.family)}">{_e(e.family)}</a>'),
              ("module", f"<code>{_e(e.module)}</code>"),
@@ -241,12 +249,12 @@ def _proof_section(e, by_id) -> str:
         o.append(f'<h3><code>{_e(s.id)}</code> <span class="kind">{_e(s.kind)}</span></h3>'
                  f'<p class="title">{_e(s.title)}</p>')
         if s.facts:
-            o.append('<table class="uses"><thead><tr><th>fact</th><th>how</th><th>formula</th><th>rests on</th>'
-                     '</tr></thead><tbody>')
+            o.append('<table class="uses"><colgroup><col class="c-f"><col class="c-h"><col><col class="c-r"></colgroup>'
+                     '<thead><tr><th>fact</th><th>how</th><th>formula</th><th>rests on</th></tr></thead><tbody>')
             for f in s.facts:
                 nn = " unused" if f.label in s.unused else ""
                 o.append(f'<tr class="{nn.strip()}"><td><code>{_e(f.label)}</code></td><td>{_e(f.how_text)}</td>'
-                         f'<td>{math(f.formula)}</td><td>'
+                         f'<td><div class="fx">{math(f.formula)}</div></td><td>'
                          + ", ".join(_origin_link(k, n, by_id) for k, n in f.origins) + "</td></tr>")
             o.append("</tbody></table>")
         o.append(f'<div class="goal"><span class="turn">\u22a2</span>{math(s.goal, display=True)}</div>')
@@ -285,7 +293,7 @@ def _grouped(pairs) -> list:
 def _worst_section(e) -> str:
     w = e.worst
     o = ['<section id="worst"><h2>Worst-case sequences</h2>',
-         f'<p>{_e(w["construction"])}; each sequence is replayed by the exact reference learner '
+         f'<p>{_e(w["construction"][:1].upper() + w["construction"][1:])}; each sequence is replayed by the exact reference learner '
          f'(<code>adversary.certify</code>) and the bound <code>{_e(w["bound"])}</code> is evaluated exactly.</p>',
          f'<div class="chartwrap">{chart_svg(w, "certified mistakes against the bound for " + e.id)}</div>',
          '<table class="rows"><thead><tr><th>instance</th><th>certified mistakes</th><th>bound</th><th>ratio</th>'

@@ -125,3 +125,20 @@ def test_the_proof_graph_has_every_step_and_the_conclusion(tid):
     svg = graph_svg(e, lambda k, n: f"#{k}-{n}", lambda k, n: "n")
     ET.fromstring(svg)
     assert svg.count("<a ") == len(nodes)
+
+
+def test_site_status_colours_a_theorem_by_coq_but_never_an_erratum_as_proved():
+    from blueprint.model import Entry, site_status
+    from proofs.formula import Real
+
+    def entry(kind, status, ok, coq):
+        return Entry(id="t", name="t", kind=kind, family="f", module="m", coq="C.t", status=status,
+                     expected="proved" if kind == "theorem" else "refuted", ok=ok, reasons=[], hypotheses=[],
+                     conclusion=Real("a") >= 0, statement=Real("a") >= 0, source={}, coq_check=coq)
+    checked = {"status": "kernel-checked", "steps_ok": True}
+    assert site_status(entry("theorem", "proved", True, None)) == "proved"
+    assert site_status(entry("theorem", "proved", True, checked)) == "kernel-checked"
+    assert site_status(entry("theorem", "proved", True, {"status": "kernel-checked", "steps_ok": False})) == "proved"
+    assert site_status(entry("theorem", "unknown", False, checked)) == "unknown"       # Coq alone is not enough
+    assert site_status(entry("erratum", "refuted", True, checked)) == "refuted"
+    assert site_status(entry("erratum", "unknown", False, None)) == "unknown"
