@@ -47,7 +47,8 @@ class Step:
     verdicts: list             # [(engine, status)], primary first
     recheck: str               # "full" or what the second opinion covered
     hyps_sat: str | None       # sat / unsat / unknown (no model: it may differ between runs)
-    unused: list               # labels the goal follows without
+    unused: list               # labels the goal followed without (a diagnostic: a solver timeout under load
+                               # changes it, so the site and the terminal view do not show it)
     ok: bool
     coq_lemma: str | None      # e.g. block_novikoff_unit__invariant_step
     coq_file: str | None       # e.g. Steps_block_novikoff.v

@@ -252,8 +252,7 @@ def _proof_section(e, by_id) -> str:
             o.append('<table class="uses"><colgroup><col class="c-f"><col class="c-h"><col><col class="c-r"></colgroup>'
                      '<thead><tr><th>fact</th><th>how</th><th>formula</th><th>rests on</th></tr></thead><tbody>')
             for f in s.facts:
-                nn = " unused" if f.label in s.unused else ""
-                o.append(f'<tr class="{nn.strip()}"><td><code>{_e(f.label)}</code></td><td>{_e(f.how_text)}</td>'
+                o.append(f'<tr><td><code>{_e(f.label)}</code></td><td>{_e(f.how_text)}</td>'
                          f'<td><div class="fx">{math(f.formula)}</div></td><td>'
                          + ", ".join(_origin_link(k, n, by_id) for k, n in f.origins) + "</td></tr>")
             o.append("</tbody></table>")
@@ -265,9 +264,6 @@ def _proof_section(e, by_id) -> str:
         o.append(f'<p class="verdicts">{chips}</p>')
         if s.recheck != "full":
             o.append(f'<p class="small">Second opinion: {_e(s.recheck)}.</p>')
-        if s.unused:
-            o.append(f'<p class="small">Not needed for this step (the goal follows without it): '
-                     f'{", ".join(f"<code>{_e(u)}</code>" for u in s.unused)}.</p>')
         if s.coq_lemma:
             cs = f" — {_e(s.coq_status)}" if s.coq_status else ""
             o.append(f'<p class="coq">Coq: <code>Lemma {_e(s.coq_lemma)}</code> in '

@@ -73,8 +73,7 @@ def show_text(e, width: int = 100) -> str:  # noqa: C901 - one section after the
             put("uses:", 5)
             for f in st.facts:
                 rests = ", ".join(f"{k} {n}" for k, n in f.origins)
-                unused = "  [not needed]" if f.label in st.unused else ""
-                put(f"{f.label} ({f.how_text}; rests on {rests}){unused}: {text(f.formula)}", 7)
+                put(f"{f.label} ({f.how_text}; rests on {rests}): {text(f.formula)}", 7)
         put(f"proves: {text(st.goal)}", 5)
         v = _grouped(st.verdicts)
         if st.recheck != "full":

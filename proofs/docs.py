@@ -137,10 +137,6 @@ def _entry(A, r):
             A("\\end{aligned}$$")
         else:
             A(f"$${latex(st.goal)}$$")
-        unused = s.unused()
-        if unused:
-            A("")
-            A("Not needed for this step (the goal follows without it): " + ", ".join(f"`{u}`" for u in unused) + ".")
         A("")
 
 
