@@ -142,3 +142,36 @@ def test_site_status_colours_a_theorem_by_coq_but_never_an_erratum_as_proved():
     assert site_status(entry("theorem", "unknown", False, checked)) == "unknown"       # Coq alone is not enough
     assert site_status(entry("erratum", "refuted", True, checked)) == "refuted"
     assert site_status(entry("erratum", "unknown", False, None)) == "unknown"
+
+
+def test_catalogue_html_refuses_a_directory_it_did_not_write(tmp_path):
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "notes.txt").write_text("mine")
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    for args, words in ((["--html", str(busy)], "not empty"), (["--html", str(a_file)], "not a directory"),
+                        (["--html", str(tmp_path / "no" / "such" / "dir")], "does not exist"),
+                        (["--html", str(tmp_path / "new"), "--theorem", "nope"], "unknown theorem id")):
+        p = _cli("catalogue", *args)
+        assert p.returncode == 2, (args, p.stdout, p.stderr)
+        assert p.stderr.count("\n") == 1 and words in p.stderr
+    assert (busy / "notes.txt").read_text() == "mine" and sorted(x.name for x in busy.iterdir()) == ["notes.txt"]
+    assert not (tmp_path / "new").exists()
+
+
+def test_catalogue_html_of_one_entry_links_only_to_pages_it_has(tmp_path):
+    import re
+    out = tmp_path / "site"
+    p = _cli("catalogue", "--html", str(out), "--theorem", "claim2_unit_examples", "--quiet")
+    assert p.returncode == 0, p.stderr
+    man = json.loads((out / "site.json").read_text())
+    assert [e["id"] for e in man["entries"]] == ["claim2_unit_examples"]
+    assert sorted(str(f.relative_to(out)) for f in out.rglob("*") if f.is_file()) == sorted(man["files"])
+    page = (out / "claim2_unit_examples.html").read_text()
+    for href in re.findall(r'href="([^"#]+)', page):
+        assert (out / href).is_file(), href
+    assert "block_novikoff_unit" in page            # used by it, named without a link to a page not written
+    # writing again over its own site is allowed, and replaces it
+    p = _cli("catalogue", "--html", str(out), "--theorem", "cauchy_schwarz", "--quiet")
+    assert p.returncode == 0 and not (out / "claim2_unit_examples.html").exists()
