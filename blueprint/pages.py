@@ -203,8 +203,11 @@ def _status_line(e) -> str:
         return "exact rational evaluation, z3 and cvc5 on the concrete instance"
     n = len(e.steps)
     full = sum(s.recheck == "full" for s in e.steps)
-    return (f"{n} step{'s' if n != 1 else ''}: z3, re-checked by cvc5 on the same SMT-LIB text ({full}); "
-            f"identities by sympy in a symbolic dimension, re-checked by z3 and cvc5 at d = 1..3 ({n - full})")
+    out = f"{n} step{'s' if n != 1 else ''}: {full} by z3, re-checked by cvc5 on the same SMT-LIB text"
+    if n - full:
+        out += (f"; {n - full} identit{'y' if n - full == 1 else 'ies'} by sympy in a symbolic dimension, "
+                "re-checked by z3 and cvc5 at d = 1..3")
+    return out
 
 
 def _entry_list(ids, by_id, none) -> str:
