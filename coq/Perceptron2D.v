@@ -3,7 +3,7 @@
 
     In the orthonormal basis (u, e) of R^2 (e = u rotated by a right angle; a Coq lemma here, not
     a trusted rule) write a_k = w_k.u, b_k = w_k.e and z_k = y_k x_k = (z1, z2) with z1 >= gamma,
-    z1^2 + z2^2 = 1, so |z2| <= s = sqrt(1 - gamma^2).  A mistake forces b_k z2 <= 0 and
+    z1^2 + z2^2 <= 1 (examples of length at most 1), so |z2| <= s = sqrt(1 - gamma^2).  A mistake forces b_k z2 <= 0 and
     |b_k| |z2| >= a_k gamma; |b_k| <= s throughout; two consecutive mistakes k, k+1 squeeze the
     lateral coordinate: s^2 >= a_k gamma + s |b_(k+1)| >= (a_k + a_(k+1)) gamma, and Claim 1 gives
     a_k >= k gamma. *)
@@ -53,7 +53,7 @@ Proof. intros. split; nra. Qed.
 Theorem two_d_scalar (M : nat) (A B Z1 Z2 : nat -> R) (g : R) :
   A 0%nat = 0 -> B 0%nat = 0 -> g > 0 ->
   (forall k, (k < M)%nat ->
-     A (S k) = A k + Z1 k /\ B (S k) = B k + Z2 k /\ Z1 k ^ 2 + Z2 k ^ 2 = 1 /\
+     A (S k) = A k + Z1 k /\ B (S k) = B k + Z2 k /\ Z1 k ^ 2 + Z2 k ^ 2 <= 1 /\
      A k * Z1 k + B k * Z2 k <= 0 /\ Z1 k >= g) ->
   2 * g ^ 2 * (INR M - 1) <= 1.
 Proof.
@@ -112,7 +112,7 @@ Proof.
     [rewrite H0; apply dot_vzero_l|rewrite H0; apply dot_vzero_l|exact Hg0|].
   intros k Hk. rewrite Hu by exact Hk. rewrite !dot_update_expand, !(dot_comm 2 (x k)).
   split; [reflexivity|split; [reflexivity|split; [|split]]].
-  - rewrite !Rpow_mult_distr, Hy by exact Hk. rewrite <- Rmult_plus_distr_l, <- basis_norm by exact Huu.
+  - apply Req_le. rewrite !Rpow_mult_distr, Hy by exact Hk. rewrite <- Rmult_plus_distr_l, <- basis_norm by exact Huu.
     rewrite Hx by exact Hk. ring.
   - specialize (Hm k Hk). rewrite (basis_decomposition u (w k) (x k) Huu) in Hm. fold e in Hm.
     cbv beta. replace (dot 2 (w k) u * (y k * dot 2 u (x k)) + dot 2 (w k) e * (y k * dot 2 e (x k)))

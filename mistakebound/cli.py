@@ -18,6 +18,7 @@ COMMANDS = {
     "verify": ("mistakebound.cmd_verify:verify", "Machine-check the theorem catalogue (z3/sympy, re-checked by cvc5)."),
     "adversary": ("mistakebound.cmd_adversary:adversary", "Search worst-case sequences and certify them exactly."),
     "replay": ("mistakebound.cmd_adversary:replay", "Re-check sequence files exactly."),
+    "catalogue": ("mistakebound.cmd_catalogue:catalogue", "Write the catalogue as a static site (statements, proof graphs)."),
     "check-bound": ("mistakebound.cmd_check_bound:check_bound", "Prove or refute a claimed mistake bound."),
     "kernel": ("mistakebound.cmd_kernel:kernel", "Decide whether K(x, y) is a legal (PSD) kernel."),
     "grade": ("mistakebound.cmd_grade:grade", "Grade student submissions in isolation."),

@@ -19,9 +19,12 @@ from .common import emit_json, fail, input_errors_exit_2
 @click.option("--setting", type=click.Choice(["auto", "separable", "agnostic"]), default="auto", show_default=True,
               help="Perceptrons: separable (w* separates, scaled to margin 1, L = 0) or agnostic "
                    "(any w*); auto = agnostic iff EXPR mentions L or TD.")
+@click.option("--assume", "assume", multiple=True, metavar="COND",
+              help='An assumption on the quantities, e.g. "d == 2", "n == 2**l" (n a power of 2; other names are '
+                   'new integers >= 0), "r >= 1". Repeatable. A hypothesis of the proof, a constraint on the search.')
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (with the sequence).")
 @input_errors_exit_2
-def check_bound(algorithm, expr, out, budget, variant, setting, as_json):
+def check_bound(algorithm, expr, out, budget, variant, setting, as_json, assume=()):
     """Is "ALGORITHM makes at most EXPR mistakes" true?  Write "< EXPR" for a strict claim.
 
     \b
@@ -30,6 +33,11 @@ def check_bound(algorithm, expr, out, budget, variant, setting, as_json):
         margin on examples scaled into the unit ball), L (hinge loss of w* at margin 1),
         TD (Blum's total distance = gamma L), n (number of trials), d (dimension)
       winnow: n (variables), r (relevant variables); lg n is log(n, 2)
+
+    \b
+    Assumptions (--assume, repeatable) restrict the claim: "d == 2" (the perceptron
+    in the plane), "n == 2**l" (n a power of 2), "r >= 1"; they are hypotheses of
+    the proof attempt and every refuting instance must satisfy them exactly.
 
     \b
     Answers, with exit codes:
@@ -44,7 +52,7 @@ def check_bound(algorithm, expr, out, budget, variant, setting, as_json):
     from refutation.bound_check import check_bound as run
     if not (0 < budget <= 3600):
         fail(f"--budget must be in (0, 3600] seconds, got {budget}")
-    v = run(algorithm, expr, budget=budget, variant=variant, setting=setting, out=out)
+    v = run(algorithm, expr, budget=budget, variant=variant, setting=setting, out=out, assume=assume)
     if as_json:
         emit_json(v.to_json())
     else:

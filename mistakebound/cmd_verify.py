@@ -88,8 +88,17 @@ def _problems(cat) -> list[str]:
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Re-check every step: neither read nor write the proof cache "
                    "($XDG_CACHE_HOME/mistakebound, see docs/proof-cache.md).")
+@click.option("--show", "show_id", metavar="ID", default=None,
+              help="Print one entry's proof: every step with the facts it uses, the engines' verdicts, the "
+                   "trusted rules and its Coq lemma (with --json FILE: the same as JSON; with --coq: Coq's verdicts too).")
+@click.option("--file", "user_file", metavar="FILE.py", default=None,
+              help="Check the theorems a Python file defines on the proof kernel (THEOREMS = [Theorem(...)]; "
+                   "docs/proof-kernel.md), with the catalogue's guarantees; --coq-out writes their Coq statements.")
+@click.option("--coq-out", "coq_out", metavar="FILE.v", default=None,
+              help="With --file: write the theorems' statements in Coq to FILE.v, for you to prove there.")
 @input_errors_exit_2
-def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, no_cache=False):
+def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, show_id=None,
+           user_file=None, coq_out=None, no_cache=False):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -108,6 +117,13 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
     from proofs import registry
+    if no_cache:
+        from proofs import cache
+        cache.set_enabled(False)
+    if user_file is not None or coq_out is not None:
+        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id))
+    if show_id is not None:
+        return _show(show_id, json_path, coq, (theorems, smtlib_dir, latex_path, list_only))
     if coq and not list_only:
         return _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet)
     if list_only:
@@ -121,9 +137,6 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     from rich.console import Console
 
     from proofs.runner import run_catalogue
-    if no_cache:
-        from proofs import cache
-        cache.set_enabled(False)
     if not (json_path or latex_path):
         from proofs import checks
         checks.NECESSITY = False    # whether each hypothesis is needed is shown only by --json and --latex
@@ -184,6 +197,72 @@ def _write_smtlib(cat, d):
                 head = (f"; theorem {r.theorem.id}, step {s.step.id}{suffix}: {s.step.title}\n"
                         f"; unsat = proved; z3: {s.verdict.status if s.step.kind == 'solve' else s.cross[j].status}\n")
                 write_text_atomic(os.path.join(d, f"{r.theorem.id}__{s.step.id}{suffix}.smt2"), head + text)
+
+
+# --------------------------------------------------------------------------- --show
+def _show(tid, json_path, coq, others):
+    """One entry's proof as text (blueprint.terminal) or JSON; exit 0 when it is as expected."""
+    from proofs import registry
+    if any(others):
+        fail("--show cannot be combined with --theorem, --smtlib, --latex or --list")
+    if tid not in registry.theorem_ids():
+        fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
+    _check_outputs(json_path, None, None)
+    if coq:
+        from coq.build import find_coqc
+        if find_coqc() is None:
+            click.echo("coq not installed: coqc was not found on PATH (apt-get install coq coinor-csdp)", err=True)
+            return EXIT_NO_COQ
+    from blueprint.model import collect
+    from blueprint.terminal import show_text
+    e = collect([tid], coq=coq, worst=False).by_id(tid)
+    if json_path:
+        emit_json(e.to_json(), json_path)
+    if json_path != "-":
+        click.echo(show_text(e, WIDTH), nl=False)
+    return 0 if e.ok else 1
+
+
+# --------------------------------------------------------------------------- --file
+def _verify_file(path, coq_out, json_path, others):
+    """A user's theorems (blueprint.user_theorems): one line each, the reasons when not proved."""
+    if path is None:
+        fail("--coq-out needs --file")
+    if any(others):
+        fail("--file cannot be combined with --theorem, --smtlib, --latex, --list, --coq or --show")
+    _check_outputs(json_path, None, None)
+    import os
+    if coq_out is not None and (os.path.isdir(coq_out) or not os.path.isdir(os.path.dirname(os.path.abspath(coq_out)))):
+        fail(f"--coq-out {coq_out}: not a file in an existing directory")
+    from blueprint.model import entry_from_result
+    from blueprint.user_theorems import check_file, coq_statements
+    from proofs.runner import build
+    ths, cat = check_file(path)
+    mine = {t.id for t in ths}
+    out = sys.stderr if json_path == "-" else sys.stdout
+    for r in cat.results:
+        if r.theorem.id not in mine:
+            continue
+        p, n = r.counts()
+        click.echo(f"{r.status:<12} {r.theorem.id}  steps {p}/{n}  trusted rules: {', '.join(r.rules) or 'none'}"
+                   + ("" if r.ok else f"  (expected {r.theorem.expected})"), file=out)
+        for why in r.reasons:
+            click.echo(f"    - {why}", file=out)
+    ok = all(r.ok for r in cat.results if r.theorem.id in mine)
+    lemmas = sorted({lid for r in cat.results if r.theorem.id in mine for lid in r.lemmas})
+    click.echo(f"{sum(r.ok for r in cat.results if r.theorem.id in mine)}/{len(mine)} of {path} as expected"
+               + (f"; catalogue lemmas used: {', '.join(lemmas)}" if lemmas else ""), file=out)
+    try:
+        if json_path:
+            emit_json({"file": str(path), "ok": ok, "theorems": [
+                entry_from_result(r, build(r.theorem) if r.theorem.kind == "theorem" else None).to_json()
+                for r in cat.results if r.theorem.id in mine]}, json_path)
+        if coq_out:
+            write_text_atomic(coq_out, coq_statements(ths, str(path)))
+            click.echo(f"Coq statements written to {coq_out} (prove them there; docs/proof-kernel.md)", file=out)
+    except OSError as e:
+        fail(f"cannot write the output: {e.strerror or e}")
+    return 0 if ok else 1
 
 
 # --------------------------------------------------------------------------- --coq

@@ -3,8 +3,10 @@
 
 The statement is written in the orthonormal basis (w*, e) of R^2: before the k-th mistake
 w = (a(k), b(k)); the k-th mistaken example, times its label, is z = y x = (z1(k), z2(k)) with
-z1 = y (x.w*) >= gamma and z1^2 + z2^2 = |x|^2 = 1.  Generic lemmas (Claims 1, 2, Cauchy-Schwarz)
-do not give the bound (they allow M = 1/gamma^2); the plane does, with s = sqrt(1 - gamma^2):
+z1 = y (x.w*) >= gamma and z1^2 + z2^2 = |x|^2 <= 1.  Generic lemmas (Claims 1, 2, Cauchy-Schwarz)
+do not give the bound (they allow M = 1/gamma^2); the plane does, with s = sqrt(1 - gamma^2).
+The examples have length at most 1 (unit-length examples are a special case, and a run whose
+longest example has length R is a run with lengths at most 1 scaled by 1/R):
 
 * a mistake (a z1 + b z2 <= 0 with a >= 0, z1 >= gamma) forces b z2 <= 0, |z2| <= s and
   |b| |z2| >= a gamma; so the lateral coordinate stays small, |b| <= s (opposite signs);
@@ -36,7 +38,7 @@ HYPS = [
     ("starts_at_zero", And(Eq(a(0), 0), Eq(b(0), 0))),
     ("update_on_mistake", forall_below(k, M, And(Eq(a(k + 1), a(k) + z1(k)), Eq(b(k + 1), b(k) + z2(k))))),
     ("mistake", forall_below(k, M, a(k) * z1(k) + b(k) * z2(k) <= 0)),
-    ("unit_examples", forall_below(k, M, Eq(z1(k)**2 + z2(k)**2, 1))),
+    ("examples_in_unit_disc", forall_below(k, M, z1(k)**2 + z2(k)**2 <= 1)),
     ("margin", forall_below(k, M, z1(k) >= g)),
     ("gamma_range", And(g > 0, g <= 1)),
     ("F_above", X < F + 1),
@@ -57,7 +59,7 @@ def _proof(p):
     a_k, a_k1 = p.inst(inv1, k), p.inst(inv1, k + 1)
 
     lat = p.solve("mistake_forces_lateral_weight",
-                  [at("mistake", k), at("margin", k), at("unit_examples", k), p.hyp("gamma_range"), a_k, sdef],
+                  [at("mistake", k), at("margin", k), at("examples_in_unit_disc", k), p.hyp("gamma_range"), a_k, sdef],
                   Implies(rng(k), And(b(k) * z2(k) <= 0, Abs(z2(k)) <= s, Abs(b(k)) * Abs(z2(k)) >= a(k) * g)),
                   title="a mistake forces b z2 <= 0, |z2| <= s and |b| |z2| >= a gamma")
 

@@ -48,6 +48,7 @@ import sympy as sp
 
 from learners.errors import InputError
 
+from .bound_assume import parse_assumptions
 from .bound_proof import FACTS, catalogue_status, prove
 from .bound_quantities import (ALGORITHMS, WINNOW_VARIANTS, evaluate_claim, instance_quantities,
                                quantity_symbols)
@@ -88,6 +89,7 @@ class BoundVerdict:
     trusted: list = field(default_factory=list)
     out: str | None = None
     seconds: float = 0.0
+    assumptions: list = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -100,15 +102,17 @@ class BoundVerdict:
             "theorems": self.theorems, "catalogue_status": self.catalogue_status,
             "mistakes": self.mistakes, "quantities": self.quantities, "claimed_value": self.claimed_value,
             "comparison": self.comparison, "searched": self.searched, "trusted": self.trusted,
-            "sequence_file": self.out,
+            "sequence_file": self.out, "assumptions": list(self.assumptions),
             "sequence": self.sequence.to_dict() if self.sequence is not None else None,
             "seconds": round(self.seconds, 3),
         }
 
     def explain(self) -> str:
         rel = "<" if self.strict else "<="
-        lines = [f"claim: {self.algorithm} makes M {rel} {self.expr} mistakes   (setting: {self.setting})",
-                 f"verdict: {self.status.upper()}"]
+        lines = [f"claim: {self.algorithm} makes M {rel} {self.expr} mistakes   (setting: {self.setting})"]
+        if self.assumptions:
+            lines.append("assuming: " + "; ".join(self.assumptions))
+        lines.append(f"verdict: {self.status.upper()}")
         if self.status == "holds":
             lines.append(f"  {self.reason}")
             for t in self.theorems:
@@ -142,13 +146,15 @@ def _short(s: str, width: int = 70) -> str:
 
 
 def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str = "halve",
-                setting: str = "auto", out=None, search: bool = True) -> BoundVerdict:
+                setting: str = "auto", out=None, search: bool = True, assume=()) -> BoundVerdict:
     """Check the claim "ALGORITHM makes at most EXPR mistakes" (``< EXPR``: strictly fewer).
 
     ``budget`` bounds the search in seconds; ``variant`` is Winnow's (halve | eliminate);
     ``setting`` is ``auto`` | ``separable`` | ``agnostic`` (perceptrons; auto = agnostic iff EXPR
     mentions L or TD).  ``out``: a path to write the refuting sequence to (atomically).  Raises
-    :class:`InputError` for bad input.
+    :class:`InputError` for bad input.  ``assume``: assumptions such as ``"d == 2"``, ``"n == 2**l"``,
+    ``"r >= 1"`` (:mod:`refutation.bound_assume`): hypotheses of the proof attempt, constraints on
+    the counterexample search.
     """
     t0 = time.monotonic()
     if algorithm not in ALGORITHMS:
@@ -172,6 +178,7 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
             raise InputError(f"--out {out}: the directory is not writable")
     syms = quantity_symbols(algorithm)
     pb = parse_bound(expr, syms)
+    assumed = parse_assumptions(assume, syms)
     E, strict = pb.expr, pb.strict
     used = {s.name for s in E.free_symbols}
     if algorithm == "winnow":
@@ -182,12 +189,12 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
         st = setting
     if st == "separable" and used & {"L", "TD"} and setting == "separable":
         pass   # allowed: L = TD = 0 there
-    v = BoundVerdict(algorithm, expr, sp.sstr(E), strict, st, "unknown")
+    v = BoundVerdict(algorithm, expr, sp.sstr(E), strict, st, "unknown", assumptions=assumed.texts)
     deadline = t0 + budget
 
     # 1. holds?
     status, core, info = prove(algorithm, "separable" if st == "separable" else "agnostic", variant, E, strict,
-                                timeout_ms=min(8000, max(1000, budget * 300)))
+                                timeout_ms=min(8000, max(1000, budget * 300)), assume=assumed)
     v.searched.append(f"z3 on the catalogue's bounds over all admissible values: {status}"
                       + (f" ({info})" if isinstance(info, str) else ""))
     if status == "proved":
@@ -222,7 +229,7 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
 
     # 2. refuted?
     if search:
-        ref = refute(algorithm, st, variant, E, strict, deadline, v)
+        ref = refute(algorithm, st, variant, E, strict, deadline, v, assumed)
         if ref:
             if out is not None:
                 try:

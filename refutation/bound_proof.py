@@ -46,6 +46,18 @@ FACTS = {
                                   ("kernel_perceptron_is_feature_perceptron",), "Blum 15-859(A); Lin's slides"),
     "one_per_trial": _Fact("one_per_trial", "M <= n: at most one mistake per trial (definition)", (),
                            "definition of the online protocol"),
+    # usable only under assumptions (check-bound --assume): each holds where its condition does
+    "winnow_halve_pow2_tight": _Fact("winnow_halve_pow2_tight", "M <= r(3 lg n - 2) where n = 2^l >= 2 and r >= 1 "
+                                     "(Winnow, double/halve, threshold n; tight)", ("winnow_halving_pow2_tight",),
+                                     "the catalogue's tight bound, attained by the exact adversary"),
+    "winnow_halve_pow2": _Fact("winnow_halve_pow2", "M <= 1 + r(3 lg n - 2) where n = 2^l >= 2 (Winnow, double/halve)",
+                               ("winnow_halving_pow2",), "the catalogue's sharper form of Blum's bound"),
+    "winnow_eliminate_pow2": _Fact("winnow_eliminate_pow2", "M <= r(2 lg n - 1) where n = 2^l >= 2 and r >= 1 "
+                                   "(Winnow, elimination variant)", ("winnow_elimination_pow2",),
+                                   "the catalogue's sharper form of Blum's bound"),
+    "perceptron_2d": _Fact("perceptron_2d", "M <= 1 + 1/(2 gamma^2) where d = 2 (separable, examples in the disc "
+                           "of radius R, w* scaled to margin 1)", ("perceptron_2d_half_bound",),
+                           "this suite: about half of Block-Novikoff's 1/gamma^2 in the plane"),
 }
 
 
@@ -57,6 +69,10 @@ _BOUND_IDS = {
     "winnow_halve": ("winnow.halving", "2 + 3*r*(1 + log(n, 2))"),
     "winnow_halve_integer": ("winnow.halving_integer", "1 + 3*r*(1 + log(n, 2))"),
     "winnow_eliminate": ("winnow.elimination", "1 + 2*r*(1 + log(n, 2))"),
+    "winnow_halve_pow2_tight": ("winnow.halving_pow2_tight", "r*(3*log(n, 2) - 2)"),
+    "winnow_halve_pow2": ("winnow.halving_pow2", "1 + r*(3*log(n, 2) - 2)"),
+    "winnow_eliminate_pow2": ("winnow.elimination_pow2", "r*(2*log(n, 2) - 1)"),
+    "perceptron_2d": ("perceptron.two_d", "1 + 1/(2*gamma**2)"),
 }
 
 
@@ -241,14 +257,18 @@ def _q(z3, f: Fraction):
     return z3.RealVal(f"{f.numerator}/{f.denominator}") if f.denominator != 1 else z3.RealVal(f.numerator)
 
 
-def prove(algorithm, setting, variant, expr, strict, timeout_ms):
-    """z3: is there an admissible instance with M violating the claim?  Returns (status, core, info)."""
+def prove(algorithm, setting, variant, expr, strict, timeout_ms, assume=None):
+    """z3: is there an admissible instance with M violating the claim?  Returns (status, core, info).
+    ``assume`` (:class:`refutation.bound_assume.Assumptions`): hypotheses added to the admissible
+    values, and the catalogue theorems that hold under them."""
     import z3
     names = NAMES[algorithm]
     ints = {k: z3.Int(k) for k in names if k in INTEGER_QUANTITIES}
     reals = {k: z3.Real(k) for k in names if k not in INTEGER_QUANTITIES}
     q = dict(reals)
     q.update({k: z3.ToReal(v) for k, v in ints.items()})
+    fresh = {k: z3.Int(f"fresh_{k}") for k in (assume.fresh if assume else {})}
+    q.update({k: z3.ToReal(v) for k, v in fresh.items()})
     Mi = z3.Int("M")
     M = z3.ToReal(Mi)
     s = z3.Solver()
@@ -270,11 +290,18 @@ def prove(algorithm, setting, variant, expr, strict, timeout_ms):
         n, r = ints["n"], ints["r"]
         dom += [n >= 1, r >= 1, r <= n]
         wanted = [f"winnow_{variant}"] + (["winnow_halve_integer"] if variant == "halve" else [])
-    for name in wanted:
+    conds = _conditional_facts(algorithm, setting, variant, assume, ints, z3) if assume else {}
+    for name in wanted + list(conds):
         try:
-            facts[name] = M <= tr.tr(_fact_formula(name))
+            f = M <= tr.tr(_fact_formula(name))
         except _Untranslatable:
             continue
+        facts[name] = z3.Implies(conds[name], f) if name in conds else f
+    if assume:
+        try:
+            dom += _assumption_constraints(assume, tr, fresh, z3)
+        except _Untranslatable as e:
+            return "unknown", [], f"cannot encode an assumption for z3: {e}"
     facts = {k: facts[k] for k in sorted(facts, key=lambda k: k == "one_per_trial")}
     try:
         E = tr.tr(sp.sympify(expr))
@@ -321,3 +348,39 @@ def prove(algorithm, setting, variant, expr, strict, timeout_ms):
             ex[k] = str(val)
         return "not_implied", [], ex
     return "unknown", [], info + f" ({s.reason_unknown()})"
+
+
+def _conditional_facts(algorithm, setting, variant, assume, ints, z3) -> dict:
+    """The catalogue theorems that hold under the assumptions: fact -> the condition (a z3 formula)
+    under which it holds.  Powers of 2 are known only from an assumption Q == 2**v."""
+    out = {}
+    if algorithm == "winnow" and "n" in assume.pow2:
+        n, r = ints["n"], ints["r"]
+        if variant == "halve":
+            out["winnow_halve_pow2_tight"] = z3.And(n >= 2, r >= 1)
+            out["winnow_halve_pow2"] = n >= 2
+        else:
+            out["winnow_eliminate_pow2"] = z3.And(n >= 2, r >= 1)
+    if algorithm == "perceptron" and setting == "separable" and "d" in assume.mentions():
+        out["perceptron_2d"] = ints["d"] == 2
+    return out
+
+
+def _assumption_constraints(assume, tr, fresh, z3) -> list:
+    """The assumptions as z3 constraints; Q == 2**v as lg Q = v (exactly: log Q = v log 2, both
+    sides the very variables the claim's logarithms were given) with the true facts Q >= v + 1,
+    v >= 1 => Q >= 2 about powers of 2."""
+    cons = [v >= 0 for v in fresh.values()]
+    for a in assume.items:
+        pw = [qn for qn, vn in assume.pow2.items()
+              if {s.name for s in (a.lhs - a.rhs).free_symbols} == {qn, vn} and a.op == "=="]
+        if pw:
+            qn, vn = pw[0], assume.pow2[pw[0]]
+            Q, V = tr.q[qn], fresh[vn]
+            logq = tr.tr(sp.log(SYMBOLS[qn]))
+            log2 = tr.tr(sp.log(2))
+            cons += [Q >= 1, logq == z3.ToReal(V) * log2, Q >= z3.ToReal(V) + 1, z3.Implies(V >= 1, Q >= 2)]
+            continue
+        lhs, rhs = tr.tr(a.lhs), tr.tr(a.rhs)
+        cons.append({"==": lhs == rhs, ">=": lhs >= rhs, "<=": lhs <= rhs, ">": lhs > rhs, "<": lhs < rhs}[a.op])
+    return cons

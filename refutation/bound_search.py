@@ -162,11 +162,12 @@ def _screen(expr, strict, cands, names):
     return [c for _, _, c in scored]
 
 
-def refute(algorithm, setting, variant, E, strict, deadline, v) -> bool:
-    """Search the families for an instance violating the claim; fill ``v`` and return True if found."""
+def refute(algorithm, setting, variant, E, strict, deadline, v, assume=None) -> bool:
+    """Search the families for an instance violating the claim (and satisfying every assumption,
+    decided exactly on the certified quantities); fill ``v`` and return True if found."""
     from adversary.certify import certify
     if algorithm == "winnow":
-        return _refute_winnow(variant, E, strict, deadline, v)
+        return _refute_winnow(variant, E, strict, deadline, v, assume)
     names = NAMES[algorithm]
     cands = _orthonormal_family(algorithm, setting)
     fams = ["orthonormal examples e_1..e_k (k = 1..64) scaled by s in {1/10, 1/3, 1/2, 1, 2, 3, 10}, "
@@ -179,10 +180,14 @@ def refute(algorithm, setting, variant, E, strict, deadline, v) -> bool:
         cands += _margin3_family(algorithm)
         fams.append("d = 3 margin-gamma construction (SSBD Ex. 9.4, rational), gamma = 1/2 .. 1/10")
         remaining = deadline - time.monotonic()
-        if remaining > 8 and "d" in {s.name for s in E.free_symbols}:
+        if remaining > 8 and "d" in {s.name for s in E.free_symbols} | (assume.mentions() if assume else set()):
             cands += _two_d_family(algorithm, budget=min(5.0, remaining / 6))
             fams.append("2-D worst-case search (perceptron_2d.best_2d), gamma = 1/2, 1/3, 1/5")
     screened = _screen(E, strict, cands, names)
+    if assume:       # floats first (cheap), the exact check after the replay
+        screened = [c for c in screened
+                    if assume.satisfied({k: sp.nsimplify(c.approx[k]) if isinstance(c.approx[k], float)
+                                         else sp.Integer(c.approx[k]) for k in names}) is not False]
     # prefer small instances with rational quantities among the violators (stable sort keeps the
     # most violating first among equals)
     screened.sort(key=lambda c: (not c.approx.get("rational", False), c.approx["n"],
@@ -204,6 +209,8 @@ def refute(algorithm, setting, variant, E, strict, deadline, v) -> bool:
         if setting == "separable" and not cert.figures.get("separable"):
             continue
         qs = instance_quantities(cert, seq, algorithm)
+        if assume and assume.satisfied(qs) is not True:
+            continue
         val = evaluate_claim(E, qs)
         ok, how = violates(cert.mistakes, val, strict)
         if ok:
@@ -237,7 +244,7 @@ def _fill_refuted(v, seq, cert, qs, val, how, c, fams, tried):
     v.searched.append(f"{fams[0]} ... ({tried} instance(s) replayed before this one)")
 
 
-def _refute_winnow(variant, E, strict, deadline, v) -> bool:
+def _refute_winnow(variant, E, strict, deadline, v, assume=None) -> bool:
     from adversary.certify import certify
     from adversary.winnow_search import exhaustive_winnow, search_winnow
     grid = [(n, r) for n in (1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256, 1024) for r in (1, 2, 3, 4, 8)
@@ -245,6 +252,8 @@ def _refute_winnow(variant, E, strict, deadline, v) -> bool:
     A, B = (2, 3) if variant == "halve" else (1, 2)
     f = sp.lambdify([SYMBOLS["n"], SYMBOLS["r"]], E, modules="math")
     tried, skipped = 0, 0
+    if assume:
+        grid = [(n, r) for n, r in grid if assume.satisfied({"n": sp.Integer(n), "r": sp.Integer(r)}) is True]
     for n, r in grid:
         if time.monotonic() > deadline:
             break
@@ -281,6 +290,7 @@ def _refute_winnow(variant, E, strict, deadline, v) -> bool:
                           [f"Winnow adversary (exhaustive for n <= 8, else winnow_search.search_winnow), {variant}"], tried)
             return True
     v.searched.append(f"Winnow adversary sequences ({variant}; exhaustive for n <= 8 when it finishes) on "
-                      f"n in {{1..8, 16, 32, ..., 1024}}, r in {{1, 2, 3, 4, 8}}: "
+                      f"n in {{1..8, 16, 32, ..., 1024}}, r in {{1, 2, 3, 4, 8}}"
+                      + (f" (those satisfying the assumptions: {len(grid)})" if assume else "") + ": "
                       f"{tried} replayed exactly, {skipped} cells skipped (claim >= the proved bound there)")
     return False

@@ -1,11 +1,11 @@
-"""The import arrows point one way: learners <- proofs <- coq <- adversary <- refutation <- grading <- mistakebound."""
+"""The import arrows point one way: learners <- proofs <- coq <- adversary <- refutation <- blueprint <- sandbox <- grading <- mistakebound."""
 import ast
 import pathlib
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["learners", "proofs", "coq", "adversary", "refutation", "sandbox", "grading", "mistakebound"]
+LAYERS = ["learners", "proofs", "coq", "adversary", "refutation", "blueprint", "sandbox", "grading", "mistakebound"]
 
 
 def imported_parts(path):

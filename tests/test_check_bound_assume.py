@@ -1,0 +1,78 @@
+"""``check-bound --assume``: assumptions are hypotheses of the z3 proof attempt and constraints on
+the counterexample search; the catalogue's d = 2 and n = 2^l theorems come out HOLDS under them."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from refutation.bound_check import check_bound
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cli(*args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "mistakebound", "check-bound", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_winnow_tight_bound_holds_for_powers_of_two():
+    p = _cli("winnow", "r*(3*log(n, 2) - 2)", "--assume", "n == 2**l", "--assume", "n >= 2", "--assume", "r >= 1",
+             "--json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    v = json.loads(p.stdout)
+    assert v["status"] == "holds" and v["assumptions"] == ["n == 2**l", "n >= 2", "r >= 1"]
+    assert v["catalogue_status"] == {"winnow_halving_pow2_tight": "proved"}
+    assert any("winnow_halving_pow2_tight" in t for t in v["theorems"])
+
+
+def test_perceptron_plane_bound_holds_in_the_plane():
+    p = _cli("perceptron", "1 + 1/(2*gamma**2)", "--assume", "d == 2")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "assuming: d == 2" in p.stdout and "verdict: HOLDS" in p.stdout
+    assert "catalogue perceptron_2d_half_bound" in p.stdout and "perceptron_2d_half_bound: proved" in p.stdout
+
+
+def test_without_assumptions_the_answers_are_unchanged():
+    v = check_bound("perceptron", "1 + 1/(2*gamma**2)", budget=10)
+    assert v.status == "refuted" and int(v.quantities["d"]) >= 3 and not v.assumptions
+    w = check_bound("winnow", "r*(3*log(n, 2) - 2)", budget=10)
+    assert w.status == "refuted"
+    assert check_bound("winnow", "2 + 3*r*(1 + log(n, 2))", budget=10).status == "holds"
+
+
+def test_a_refutation_satisfies_the_assumptions():
+    # n = 2^0 = 1 is a power of 2: without n >= 2 the tight bound is false (-2r there), so it cannot
+    # come out HOLDS (the search cannot show it: the adversary's run at n = 1 has no mistake to replay)
+    v = check_bound("winnow", "r*(3*log(n, 2) - 2)", budget=6, assume=["n == 2**l", "r >= 1"])
+    assert v.status != "holds" and any("n=1" in s for s in v.searched)
+    # one below the tight bound: refuted on a power of 2 >= 2 by the exact adversary
+    v = check_bound("winnow", "r*(3*log(n, 2) - 3)", budget=10, assume=["n == 2**l", "n >= 2", "r >= 1"])
+    assert v.status == "refuted" and v.quantities["n"] in ("2", "4", "8", "16", "32", "64") and v.mistakes >= 1
+    # in the plane, half the bound is false: an instance with d = 2
+    v = check_bound("perceptron", "1/(2*gamma**2)", budget=30, assume=["d == 2"])
+    assert v.status == "refuted" and v.quantities["d"] == "2"
+    # an assumption no searched instance meets: never a refutation outside it
+    v = check_bound("winnow", "r", budget=4, assume=["n == 3"])
+    assert v.status != "refuted" or v.quantities["n"] == "3"
+
+
+@pytest.mark.parametrize("cond, words", [
+    ("n = 2", "syntax error"),
+    ("n == 2**", "syntax error"),
+    ("n >= 1 >= 0", "one comparison"),
+    ("n", "one comparison"),
+    ("n == 3**l", "variable exponent"),
+    ("n == 2**r", "variable exponent"),
+    ("l >= 2", "mentions no quantity"),
+    ("foo(n) >= 1", "unknown function"),
+])
+def test_bad_assumptions_one_line_exit_2(cond, words):
+    p = _cli("winnow", "r", "--assume", cond)
+    assert p.returncode == 2, p.stdout
+    assert p.stderr.count("\n") == 1 and words in p.stderr and "Traceback" not in p.stderr

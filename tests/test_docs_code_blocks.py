@@ -1,0 +1,119 @@
+"""Every code block of README.md and docs/*.md runs: a ```python block as a script in a temporary
+directory; a ```console block's ``$ `` commands one after the other in a temporary directory where the
+package's files are at their repository paths (``mistakebound/examples/...``; ``mistakebound`` is
+this checkout's ``python -m mistakebound``), each exit code checked (0, or
+the code its comment states: ``# exit 1: refuted``).  Commands that are too slow are marked slow
+(still run in CI); those that need software or data a reader provides are skipped with the
+reason, in the tables below.  Output is not compared: the figures depend on the machine.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+FENCE = re.compile(r"^```(python|console)[^\n]*\n(.*?)^```", re.M | re.S)
+EXIT = re.compile(r"#\s*exit(?: code)? (\d+)")
+
+# commands (by their start) a test cannot run, and why
+SKIP = {
+    "apt-get install": "installs system packages",
+    "mistakebound grade --assignment perceptron alice": "grades the reader's submissions (alice/, bob.py, ...)",
+    "mistakebound grade --gradescope ": "runs inside Gradescope's container (/autograder)",
+    "mistakebound adversary table": "the whole grid takes about 20 minutes (bench/bench_adversary.py times it)",
+    "cat results/manifest.csv": "reads the output of a grading run above",
+    "python -m proofs.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
+}
+# commands that run for more than about a minute on a loaded machine (still run in CI)
+SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.docs", "python -m coq differential",
+        "mistakebound adversary winnow --n 1024", "mistakebound adversary winnow --n 16",
+        "mistakebound check-bound", "mistakebound kernel")
+NEEDS_COQ = ("mistakebound verify --coq", "python -m coq differential")
+# python blocks (by the hash of their text) that are fragments of a larger program, and why
+FRAGMENTS: dict[str, str] = {
+    "169a1cc21bf0d8df": "a fragment on the reader's own data (X, y and a target w_star are not defined)",
+}
+
+
+def _blocks():
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for m in FENCE.finditer(text):
+            line = text[:m.start()].count("\n") + 1
+            yield doc.relative_to(ROOT).as_posix(), line, m.group(1), m.group(2)
+
+
+def _commands():
+    for doc, line, kind, body in _blocks():
+        if kind != "console":
+            continue
+        cmds = [c[2:] for c in body.splitlines() if c.startswith("$ ") and c[2:].strip() != "echo $?"]
+        yield pytest.param(doc, line, cmds, id=f"{doc}:{line}",
+                           marks=[pytest.mark.slow] if any(c.startswith(SLOW) for c in cmds) else [])
+
+
+def _pythons():
+    for doc, line, kind, body in _blocks():
+        if kind == "python":
+            yield pytest.param(doc, line, body, id=f"{doc}:{line}", marks=[pytest.mark.slow])
+
+
+def _env(tmp_path) -> dict:
+    bin_dir = tmp_path / ".bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "mistakebound"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m mistakebound "$@"\n')
+    shim.chmod(0o755)
+    # the package's own files at their repository paths (mistakebound/examples/...), read only
+    (tmp_path / "mistakebound").symlink_to(ROOT / "mistakebound", target_is_directory=True)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PATH=os.pathsep.join([str(bin_dir), os.path.dirname(sys.executable), os.environ.get("PATH", "")]))
+    env.setdefault("XDG_CACHE_HOME", str(tmp_path / ".cache"))
+    return env
+
+
+def test_the_docs_have_code_blocks():
+    kinds = [k for _, _, k, _ in _blocks()]
+    assert kinds.count("console") >= 10 and kinds.count("python") >= 4
+
+
+@pytest.mark.parametrize("doc, line, cmds", list(_commands()))
+def test_console_block(doc, line, cmds, tmp_path):
+    env = _env(tmp_path)
+    ran = 0
+    for cmd in cmds:
+        skip = next((why for start, why in SKIP.items() if cmd.startswith(start)), None)
+        if skip:
+            continue
+        if cmd.startswith(NEEDS_COQ) and shutil.which("coqc") is None:
+            if os.environ.get("CI"):
+                pytest.fail(f"{doc}:{line}: {cmd!r} needs coqc, which CI installs")
+            continue
+        m = EXIT.search(cmd)
+        want = int(m.group(1)) if m else 0
+        p = subprocess.run(["bash", "-c", cmd], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800)
+        assert p.returncode == want, (f"{doc}:{line}: `{cmd}` exited {p.returncode}, the doc says {want}\n"
+                                      f"{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
+        ran += 1
+    if not ran:
+        pytest.skip(f"{doc}:{line}: every command needs what a test cannot provide: "
+                    + "; ".join(sorted({w for c in cmds for s, w in SKIP.items() if c.startswith(s)}) or {"coqc"}))
+
+
+@pytest.mark.parametrize("doc, line, body", list(_pythons()))
+def test_python_block(doc, line, body, tmp_path):
+    key = hashlib.sha256(body.encode()).hexdigest()[:16]
+    if key in FRAGMENTS:
+        pytest.skip(f"{doc}:{line}: {FRAGMENTS[key]}")
+    script = tmp_path / "block.py"
+    script.write_text(body)
+    p = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=_env(tmp_path), capture_output=True,
+                       text=True, timeout=1800)
+    assert p.returncode == 0, f"{doc}:{line} (block {key}) failed:\n{p.stderr[-3000:]}"
