@@ -27,6 +27,9 @@ COQ_MODULES = {
     "winnow_integer_bound": "Catalogue_winnow",
     "winnow_pow2_bound": "Catalogue_winnow",
     "winnow_tight_bound": "Catalogue_winnow",
+    "exp_monotone": "Catalogue_experts",
+    "weighted_majority_bound": "Catalogue_experts",
+    "randomized_weighted_majority_bound": "Catalogue_experts",
 }
 FAMILIES = tuple(COQ_MODULES)
 
