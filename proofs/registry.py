@@ -27,9 +27,11 @@ COQ_MODULES = {
     "winnow_integer_bound": "Catalogue_winnow",
     "winnow_pow2_bound": "Catalogue_winnow",
     "winnow_tight_bound": "Catalogue_winnow",
+    "halving_bound": "Catalogue_experts",
     "exp_monotone": "Catalogue_experts",
     "weighted_majority_bound": "Catalogue_experts",
     "randomized_weighted_majority_bound": "Catalogue_experts",
+    "passive_aggressive_bound": "Catalogue_passive_aggressive",
 }
 FAMILIES = tuple(COQ_MODULES)
 
