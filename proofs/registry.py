@@ -31,6 +31,7 @@ COQ_MODULES = {
     "exp_monotone": "Catalogue_experts",
     "weighted_majority_bound": "Catalogue_experts",
     "randomized_weighted_majority_bound": "Catalogue_experts",
+    "freund_schapire_bound": "Catalogue_hinge",
     "passive_aggressive_bound": "Catalogue_passive_aggressive",
 }
 FAMILIES = tuple(COQ_MODULES)
