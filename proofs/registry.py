@@ -33,6 +33,7 @@ COQ_MODULES = {
     "randomized_weighted_majority_bound": "Catalogue_experts",
     "freund_schapire_bound": "Catalogue_hinge",
     "passive_aggressive_bound": "Catalogue_passive_aggressive",
+    "two_experts_lower_bound": "Catalogue_experts",
 }
 FAMILIES = tuple(COQ_MODULES)
 
