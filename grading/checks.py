@@ -66,6 +66,9 @@ def test_kinds(spec) -> list[str]:
 
 
 def title(spec, kind) -> str:
+    from .problems_unit import UNIT_TITLES
+    if (spec.algorithm, kind) in UNIT_TITLES:
+        return UNIT_TITLES[spec.algorithm, kind]
     c = spec.contract
     if kind == "ties" and c is not None and c.ties not in ("mistake", "predict+1"):
         return "edge case: ties (" + {"no_mistake": "not a mistake", "predict-1": "predict -1"}[c.ties] + ")"

@@ -36,7 +36,7 @@ def step_size(variant: str, loss, xx, C):
     if variant == "pa":
         return loss / xx
     if variant == "pa1":
-        return min(C, loss / xx)
+        return C if xx == 0 else min(C, loss / xx)      # x = 0: w does not move whatever tau is
     return loss / (xx + 1 / (2 * C))
 
 
