@@ -49,7 +49,7 @@ DUALS = ("signed", "counts")
 RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
            "winnow": ("w",),
            "kernel_perceptron": ("alpha", "alpha_b"),
-           "weighted_majority": ("w",), "passive_aggressive": ("w",)}
+           "weighted_majority": ("w_b",), "passive_aggressive": ("w",)}     # WM: (weights, mistakes)
 HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides the order and init helpers
 
 

@@ -208,7 +208,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     kb = d.get("kernel_bias", False)
     if not isinstance(kb, bool):
         w.fail("kernel_bias", f"must be true or false; got {kb!r}")
-    default_returns = {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if kb else "alpha"}.get(alg, "w")
+    default_returns = {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if kb else "alpha",
+                       "weighted_majority": "w_b"}.get(alg, "w")
     returns = _choice(d, "returns", RETURNS[alg], default_returns, w)
     if alg == "perceptron" and not bias and returns != "w_b" and returns != "w":
         w.fail("returns", f"{returns!r} places a bias, but assignment.bias is false")

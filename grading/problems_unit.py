@@ -1,16 +1,34 @@
 """The online-learning unit's assignment shapes: Weighted Majority (``train(X, y)`` with X the
-T x n table of the experts' advice, +1/-1, returns the n weights; beta = 1/2) and
+T x n table of the experts' advice, +1/-1, returns (the n weights, the number of mistakes);
+beta = 1/2) and
 Passive-Aggressive (PA-I with C = 1, no bias, returns w).  The data, as for the perceptron
 family, are small dyadic rationals so that a float answer is compared exactly."""
 from __future__ import annotations
 
-from .problems import Problem, _adversary_sequences, _dyadic, _pm1_data
+from .problems import Problem, _adversary_sequences, _dyadic, _pm1_data, fmt_num, fmt_vec
+from .reference import Answer, reference_run
 
 __all__ = ["WeightedMajorityProblem", "PassiveAggressiveProblem", "UNIT_PROBLEMS", "UNIT_TITLES"]
 
 
 class WeightedMajorityProblem(Problem):
+    """The answer is (weights, mistakes): the weights alone do not depend on the predictions."""
     algorithm = "weighted_majority"
+
+    def _has_bias(self, c) -> bool:
+        return True                     # the second number of the answer: the learner's mistakes
+
+    def expected(self, X, y, epochs, *, contract=None, bugs=frozenset()) -> Answer:
+        c = contract or self.contract
+        run = reference_run(c, X, y, epochs, bugs=frozenset(bugs))
+        return Answer(w=list(run.weights), b=run.mistakes, mistakes=run.mistakes, trace=run)
+
+    def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
+        ok, msg = super().compare(exp, got)
+        return ok, msg.replace("bias is", "the number of mistakes is").replace("(w, b)", "(weights, mistakes)")
+
+    def show(self, a: Answer) -> str:
+        return f"w = {fmt_vec(a.w)}, mistakes = {fmt_num(a.b)}"
 
     def _edge_cases(self):
         return {

@@ -41,3 +41,15 @@ def test_wm_reference_ties_and_bug():
     with pytest.raises(Exception, match="ties"):
         parse_contract({"ties": "mistake"}, algorithm="weighted_majority", style="function", entry="train",
                        bias=False, normalize=False, labels="pm1", kernel=None, src="x.toml", epochs=1)
+
+
+def test_wm_tie_convention_is_graded_and_named(tmp_path):
+    from grading.synth import solution_files
+    spec = load_spec("weighted_majority")
+    for name, src in solution_files(spec, learner=spec.contract.replace(ties="predict-1")).items():
+        (tmp_path / name).write_bytes(src)
+    results, _ = grade_batch("weighted_majority", [str(tmp_path)], jobs=1)
+    r = results[0]
+    ties = next(t for t in r.tests if t.kind == "ties")
+    assert not ties.passed and "mistakes" in ties.output
+    assert "ties predicted -1" in r.diagnoses, r.diagnoses
