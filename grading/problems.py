@@ -391,7 +391,6 @@ class KernelProblem(Problem):
 
 
 def make_problem(spec) -> Problem:
-    from .problems_unit import UNIT_PROBLEMS
     return {"perceptron": PerceptronProblem, "winnow": WinnowProblem,
-            "kernel_perceptron": KernelProblem, **UNIT_PROBLEMS}[spec.algorithm](spec)
+            "kernel_perceptron": KernelProblem}[spec.algorithm](spec)
 

@@ -5,10 +5,10 @@ Passive-Aggressive (PA-I with C = 1, no bias, returns w).  The data, as for the 
 family, are small dyadic rationals so that a float answer is compared exactly."""
 from __future__ import annotations
 
-from .problems import Problem, _adversary_sequences, _dyadic, _pm1_data, fmt_num, fmt_vec
+from .problems import Problem, _adversary_sequences, _dyadic, _pm1_data, fmt_num, fmt_vec, make_problem
 from .reference import Answer, reference_run
 
-__all__ = ["WeightedMajorityProblem", "PassiveAggressiveProblem", "UNIT_PROBLEMS", "UNIT_TITLES"]
+__all__ = ["WeightedMajorityProblem", "PassiveAggressiveProblem", "UNIT_PROBLEMS", "UNIT_TITLES", "make_any_problem"]
 
 
 class WeightedMajorityProblem(Problem):
@@ -109,3 +109,9 @@ UNIT_TITLES = {
     ("passive_aggressive", "ties"): "edge case: w.x = 0 (loss 1)",
 }
 UNIT_PROBLEMS = {"weighted_majority": WeightedMajorityProblem, "passive_aggressive": PassiveAggressiveProblem}
+
+
+def make_any_problem(spec) -> Problem:
+    """:func:`grading.problems.make_problem`, and the unit's shapes."""
+    cls = UNIT_PROBLEMS.get(spec.algorithm)
+    return cls(spec) if cls is not None else make_problem(spec)
