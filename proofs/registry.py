@@ -34,6 +34,7 @@ COQ_MODULES = {
     "freund_schapire_bound": "Catalogue_hinge",
     "passive_aggressive_bound": "Catalogue_passive_aggressive",
     "two_experts_lower_bound": "Catalogue_experts",
+    "margin_lower_bound": "Catalogue_lower_bounds",
 }
 FAMILIES = tuple(COQ_MODULES)
 

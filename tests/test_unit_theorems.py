@@ -13,7 +13,7 @@ from proofs.runner import run_catalogue
 
 UNIT = ["halving_bound", "erratum_halving_strict", "erratum_halving_unrealizable", "exp_monotone",
         "weighted_majority_bound", "randomized_weighted_majority_bound", "freund_schapire_bound",
-        "passive_aggressive_bound"]
+        "passive_aggressive_bound", "two_experts_lower_bound", "margin_lower_bound"]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,9 @@ EDITS = [("halving_bound", None), ("weighted_majority_bound", None), ("randomize
          ("passive_aggressive_bound", None), ("freund_schapire_bound", None),
          ("halving_bound", "majority_was_wrong"), ("weighted_majority_bound", "majority_wrong_on_mistake"),
          ("randomized_weighted_majority_bound", "best_in_total"), ("passive_aggressive_bound", "separable"),
-         ("freund_schapire_bound", "unit_target"), ("passive_aggressive_bound", "nonzero_examples")]
+         ("freund_schapire_bound", "unit_target"), ("passive_aggressive_bound", "nonzero_examples"),
+         ("two_experts_lower_bound", None), ("two_experts_lower_bound", "adversary_labels"),
+         ("margin_lower_bound", "margin_fits"), ("margin_lower_bound", "orthonormal")]
 
 
 @pytest.mark.parametrize("tid,drop", EDITS, ids=[f"{t}-{d or 'scaled'}" for t, d in EDITS])
