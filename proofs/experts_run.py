@@ -77,10 +77,11 @@ def best_expert_weight(p):
     upd = p.inst(p.hyp("update_best"), t)
     factor = p.solve("best_factor", [upd, eb, p.rule("exp_laws", "exp_zero")],
                      during(Eq(exp(-Lb * e(t)), 1 - (1 - beta) * e(t))), title="exp(-ln(1/beta) e) is beta or 1 as e is 1 or 0")
-    E = sum_to(e, t)
-    step = p.solve("best_weight_step", [upd, factor, p.rule("finite_sum_linearity", "sum_succ", s, 0, t - 1, e(s)),
-                                        p.rule("exp_laws", "exp_add", -Lb * E, -Lb * e(t))], step_goal,
-                   title="v(t+1) = exp(-L E(t)) exp(-L e(t)) = exp(-L E(t+1))")
+    E, E1 = sum_to(e, t), sum_to(e, t + 1)
+    split = p.solve("best_exponent_split", [p.rule("finite_sum_linearity", "sum_succ", s, 0, t - 1, e(s))],
+                    Eq(exp(-Lb * E1), exp(-Lb * E + -Lb * e(t))), title="E(t+1) = E(t) + e(t)")
+    step = p.solve("best_weight_step", [upd, factor, split, p.rule("exp_laws", "exp_add", -Lb * E, -Lb * e(t))],
+                   step_goal, title="v(t+1) = exp(-L E(t)) exp(-L e(t)) = exp(-L E(t+1))")
     return p.inst(p.induction(t, P, base, step, T), T)
 
 
@@ -91,11 +92,12 @@ def total_weight_bound(p, rate, factor_fact, tag):
     base = p.solve(f"total_weight_start{tag}", [p.hyp("weights_start"), p.hyp("n_pos"),
                                                 p.rule("finite_sum_linearity", "sum_empty", s, 0, rate(s)),
                                                 p.rule("exp_laws", "exp_zero")], base_goal, title="W(0) = n = n exp(0)")
-    S = Sum(s, 0, t - 1, rate(s))
+    S, S1 = Sum(s, 0, t - 1, rate(s)), Sum(s, 0, t, rate(s))
+    split = p.solve(f"total_exponent_split{tag}", [p.rule("finite_sum_linearity", "sum_succ", s, 0, t - 1, rate(s))],
+                    Eq(exp(-S1), exp(-S + -rate(t))), title="R(t+1) = R(t) + r(t)")
     step = p.solve(f"total_weight_step{tag}",
                    [factor_fact, p.inst(p.hyp("update_total"), t), p.inst(p.hyp("wrong_fraction"), t),
-                    p.hyp("beta_range"), p.hyp("n_pos"),
-                    p.rule("finite_sum_linearity", "sum_succ", s, 0, t - 1, rate(s)),
+                    p.hyp("beta_range"), p.hyp("n_pos"), split,
                     p.rule("exp_laws", "exp_add", -S, -rate(t)), p.rule("exp_laws", "exp_pos", -S)], step_goal,
                    title="W(t+1) <= W(t) exp(-r(t)) <= n exp(-R(t)) exp(-r(t)) = n exp(-R(t+1))")
     return p.inst(p.induction(t, P, base, step, T), T)
@@ -104,10 +106,11 @@ def total_weight_bound(p, rate, factor_fact, tag):
 def logs_compared(p, best, total, rate_sum, sid):
     """exp(-ln(1/beta) m) = v(T) <= W(T) <= n exp(-R) = exp(ln n - R), so -ln(1/beta) m <= ln n - R."""
     m = sum_to(e, T)
-    mono = p.lemma("exp_monotone", {"a": -Lb * m, "b": Ln - rate_sum})
-    return p.solve(sid, [best, total, p.hyp("best_in_total"), p.hyp("log_n"), mono,
-                         p.rule("exp_laws", "exp_add", Ln, -rate_sum)],
-                   -Lb * m <= Ln - rate_sum, title="take logarithms: exp is increasing")
+    mono = p.lemma("exp_monotone", {"a": -Lb * m, "b": Ln + -rate_sum})
+    weights = p.solve(f"{sid}_weights", [best, total, p.hyp("best_in_total"), p.hyp("log_n"),
+                                         p.rule("exp_laws", "exp_add", Ln, -rate_sum)],
+                      exp(-Lb * m) <= exp(Ln + -rate_sum), title="exp(-L m) = v(T) <= W(T) <= n exp(-R) = exp(ln n - R)")
+    return p.solve(sid, [weights, mono], -Lb * m <= Ln + -rate_sum, title="take logarithms: exp is increasing")
 
 
 __all__ = ["T", "t", "s", "n", "beta", "W", "F", "v", "e", "z", "Lb", "Ln", "ENCODING", "during", "bit", "sum_to",
