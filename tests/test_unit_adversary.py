@@ -43,3 +43,16 @@ def test_forcing_margin_is_exact():
     assert fs["figures"]["D"] == 2 and fs["bound"] == 4 == fs["mistakes"]
     assert pa_orthogonal(3)["mistakes"] == 3
     assert rwm_two_experts(6)["mistakes"] > 3
+
+
+def test_table_cli_unit_rows_json(tmp_path):
+    import json
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "adversary", "table", "--only", "unit", "--out",
+                        str(tmp_path / "t"), "--json"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)["rows"]
+    assert len(rows) == 7 and all(row["ok"] for row in rows)
+    assert {row["name"]: row["ratio"] for row in rows}["halving_k6"] in (1, "1")
+    assert (tmp_path / "t" / "table.json").exists() and (tmp_path / "t" / "mistakes_vs_bound.png").exists()
