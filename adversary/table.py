@@ -1,7 +1,9 @@
 """The adversary table: every cell a certified sequence file, next to its bound.
 
 perceptron: gamma in {1/2, 1/3, 1/5, 1/10, 1/20} x d in {2, 3, 5, ceil(1/gamma^2)};
-winnow:     n in {16, 64, 256, 1024} x r in {1, 2, 4, 8}, halving and elimination.
+winnow:     n in {16, 64, 256, 1024} x r in {1, 2, 4, 8}, halving and elimination;
+unit:       Halving, Weighted Majority (deterministic and randomized), Passive-Aggressive,
+            Freund-Schapire and the two lower bounds (``adversary.unit_worst``).
 
 ``make_cell(cell, budget, seed, progress)`` builds one sequence (dispatching to the strategy
 modules, and lazily to ``adversary.winnow_search`` for Winnow), ``certify`` replays it exactly, and
@@ -49,6 +51,8 @@ class Cell:
     @property
     def name(self) -> str:
         p = self.params
+        if "name" in p:                   # the online-learning unit's rows (adversary.unit_worst)
+            return p["name"]
         if self.algorithm == "perceptron":
             g = p["gamma"]
             return f"perceptron_g{g.numerator}-{g.denominator}_d{p['d']}"
@@ -56,6 +60,8 @@ class Cell:
 
     def label(self) -> str:
         p = self.params
+        if "label" in p:
+            return p["label"]
         if self.algorithm == "perceptron":
             return f"perceptron gamma={p['gamma']} d={p['d']}"
         return f"winnow {p['variant']} n={p['n']} r={p['r']}"
@@ -77,6 +83,9 @@ def grid(which: str = "all") -> list[Cell]:
             for n in WINNOW_NS:
                 for r in WINNOW_RS:
                     cells.append(Cell("winnow", {"n": n, "r": r, "variant": v}))
+    if which in ("all", "unit"):
+        from .unit_worst import unit_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in unit_cells()]
     return cells
 
 
@@ -102,6 +111,9 @@ def make_cell(cell: Cell, budget: float = 30.0, seed: int = 0, progress=None) ->
 
 
 def run_cell(cell: Cell, out_dir=None, budget: float = 30.0, seed: int = 0, progress=None) -> dict:
+    if "build" in cell.params:
+        from .unit_worst import run_unit_cell
+        return run_unit_cell(cell, out_dir)
     t0 = time.monotonic()
     seq = make_cell(cell, budget=budget, seed=seed, progress=progress)
     t_search = time.monotonic() - t0

@@ -29,7 +29,8 @@ from .checks_differential import DifferentialTests
 from .checks_properties import PropertyTests
 from .diagnose import Diagnoses
 from .plan import LayoutError
-from .problems import make_problem
+from .problems_unit import UNIT_TITLES
+from .problems_unit import make_any_problem as make_problem
 
 __all__ = ["TestOutcome", "test_kinds", "Grader", "Failure", "TITLES"]
 
@@ -66,6 +67,8 @@ def test_kinds(spec) -> list[str]:
 
 
 def title(spec, kind) -> str:
+    if (spec.algorithm, kind) in UNIT_TITLES:
+        return UNIT_TITLES[spec.algorithm, kind]
     c = spec.contract
     if kind == "ties" and c is not None and c.ties not in ("mistake", "predict+1"):
         return "edge case: ties (" + {"no_mistake": "not a mistake", "predict-1": "predict -1"}[c.ties] + ")"

@@ -40,13 +40,16 @@ X_LAYOUTS = ("rows", "columns")
 ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED")
 TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
-        "winnow": ("predict+1", "predict-1")}
+        "winnow": ("predict+1", "predict-1"),
+        "weighted_majority": ("predict+1", "predict-1"),      # W(+1) = W(-1)
+        "passive_aggressive": ("mistake",)}                   # PA's update does not depend on a prediction
 STOPS = ("epochs", "converged")
 VARIANTS = ("halve", "eliminate", "winnow2")
 DUALS = ("signed", "counts")
 RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
            "winnow": ("w",),
-           "kernel_perceptron": ("alpha", "alpha_b")}
+           "kernel_perceptron": ("alpha", "alpha_b"),
+           "weighted_majority": ("w_b",), "passive_aggressive": ("w",)}     # WM: (weights, mistakes)
 HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides the order and init helpers
 
 

@@ -185,7 +185,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if not isinstance(order, str) or not (order in ("index", "get_order")
                                           or _seeded(order, ("shuffle", "numpy_permutation"))):
         w.fail("order", f"must be one of {', '.join(ORDERS)}; got {order!r}")
-    ties_default = "predict+1" if alg == "winnow" else "mistake"
+    ties_default = "predict+1" if alg in ("winnow", "weighted_majority") else "mistake"
     ties = _choice(d, "ties", TIES[alg], ties_default, w)
     eta = _fraction(d, "learning_rate", Fraction(1), w)
     init = d.get("init", "zero")
@@ -208,7 +208,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     kb = d.get("kernel_bias", False)
     if not isinstance(kb, bool):
         w.fail("kernel_bias", f"must be true or false; got {kb!r}")
-    default_returns = {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if kb else "alpha"}[alg]
+    default_returns = {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if kb else "alpha",
+                       "weighted_majority": "w_b"}.get(alg, "w")
     returns = _choice(d, "returns", RETURNS[alg], default_returns, w)
     if alg == "perceptron" and not bias and returns != "w_b" and returns != "w":
         w.fail("returns", f"{returns!r} places a bias, but assignment.bias is false")

@@ -40,6 +40,20 @@ _TIE = {
                "predict-1": "a tie w.x = theta predicts 0 (test > theta)"},
 }
 _TIE["kernel_perceptron"] = {k: v.replace("y(w.x + b)", "y f(x)") for k, v in _TIE["perceptron"].items()}
+# the online-learning unit's common mistakes: (name, explanation, the reference's bug)
+UNIT_CAUSES = {
+    "weighted_majority": ("penalizes only on mistakes", "your weights change only when your prediction is wrong; "
+                          "Weighted Majority halves every wrong expert on every step", "update_only_on_mistakes"),
+    "passive_aggressive": ("step not capped at C", "your step is l/|x|^2 even when it exceeds C; PA-I takes "
+                           "tau = min(C, l/|x|^2)", "step_not_capped"),
+}
+# learners that update on every step, mistake or not
+STEP_TEXT = {"weighted_majority": {True: "a mistake (the wrong experts halved)",
+                                   False: "no mistake (the wrong experts halved all the same)"},
+             "passive_aggressive": {True: "a mistake (the step tau y x taken)",
+                                    False: "no mistake (the step tau y x taken if the loss is > 0)"}}
+_TIE["weighted_majority"] = {"predict+1": "a tie W(+1) = W(-1) predicts +1", "predict-1": "a tie W(+1) = W(-1) predicts -1"}
+_TIE["passive_aggressive"] = {"mistake": "y (w.x) <= 0 is a mistake (PA updates on every positive loss)"}
 _TIE_NAME = {"mistake": "ties counted as mistakes", "no_mistake": "ties not counted as mistakes",
              "predict+1": "ties predicted +1", "predict-1": "ties predicted -1"}
 _ORDER = {"index": "in the given order 0, 1, ..., n-1",
@@ -74,6 +88,9 @@ def causes(problem) -> list[Cause]:
     if alg == "winnow":
         out.append(Cause("label ignored", "your update does not depend on the label: promote on a missed 1, "
                          "demote on a false 1", bugs=frozenset({"label_ignored"})))
+    elif alg in UNIT_CAUSES:
+        name, why, bug = UNIT_CAUSES[alg]
+        out.append(Cause(name, why, bugs=frozenset({bug})))
     elif not (alg == "kernel_perceptron" and c.dual == "counts"):
         what = "alpha_i += y_i, not += 1" if alg == "kernel_perceptron" else "w += y x (and b += y), not w += x"
         out.append(Cause("label ignored", f"your update does not use the label: it must be {what}",
@@ -178,6 +195,7 @@ class Diagnoses:
                 b0 = before_bias(exp.trace, t - 1) if P.has_bias else None
                 start = Answer(w=list(before(exp.trace, t - 1)), b=b0)
                 what = "a mistake (update)" if st.mistake else "no mistake (no update)"
+                what = STEP_TEXT.get(P.algorithm, {}).get(st.mistake, what)
                 return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
                         f"at step {t}: the reference starts from {P.show(start)}, sees activation "
                         f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t

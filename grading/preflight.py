@@ -62,7 +62,7 @@ def preflight(spec: Spec, insecure: bool = False) -> dict:
     if not caps.get("ok"):
         raise IsolationUnavailable("packages", caps.get("problem", "the probe worker did not load"))
     if spec.tests:
-        from .problems import make_problem
+        from .problems_unit import make_any_problem as make_problem
         P = make_problem(spec)
         try:
             for _, X, y, e in list(P.edge_cases().values())[:2]:

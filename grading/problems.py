@@ -144,6 +144,8 @@ TIE_TEXT = {
     "kernel_perceptron": {"mistake": "y f(x) = 0 is a mistake", "no_mistake": "y f(x) = 0 is not a mistake",
                           "predict+1": "f(x) = 0 predicts +1", "predict-1": "f(x) = 0 predicts -1"},
     "winnow": {"predict+1": "w.x = theta predicts 1", "predict-1": "w.x = theta predicts 0"},
+    "weighted_majority": {"predict+1": "W(+1) = W(-1) predicts +1", "predict-1": "W(+1) = W(-1) predicts -1"},
+    "passive_aggressive": {"mistake": "w.x = 0: the loss is 1, the step is taken"},
 }
 
 

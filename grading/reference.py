@@ -30,6 +30,8 @@ from fractions import Fraction
 from learners import run_kernel_perceptron, run_perceptron, run_winnow
 from learners.kernels import parse_kernel
 
+from .reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
+
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
@@ -90,6 +92,8 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
         run = _perceptron(c, X, y, T, order, bugs, learners_ok)
     elif c.algorithm == "winnow":
         run = _winnow(c, X, y, T, order, bugs, learners_ok)
+    elif c.algorithm in UNIT_ALGORITHMS:
+        run = unit_reference_run(c, X, y, T, order, Run, RStep, bugs)
     else:
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
@@ -298,6 +302,8 @@ def reference_seconds(c, X, y) -> float:
             run_perceptron(X, y, bias=c.bias, record="none")
         elif c.algorithm == "winnow":
             run_winnow(X, y, exact=False, record="none")
+        elif c.algorithm in UNIT_ALGORITHMS:
+            unit_reference_seconds(c, X, y)
         else:
             run_kernel_perceptron(X, y, c.kernel, bias=c.kernel_bias, record="none")
         dt = time.process_time() - t0

@@ -4,7 +4,7 @@ An instructor copies one and changes what the course needs::
 
     [assignment]
     name = "perceptron"            # the name used in reports
-    algorithm = "perceptron"       # perceptron | winnow | kernel_perceptron
+    algorithm = "perceptron"       # perceptron | winnow | kernel_perceptron | weighted_majority | passive_aggressive
     style = "function"             # function: train(X, y, ...) ; class: object with predict/update
     module = "perceptron"          # the file students submit: perceptron.py
     entry = "train"                # function name (style = function) or class name (style = class)
@@ -61,7 +61,7 @@ from sandbox.worker import Limits
 __all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR"]
 
 ASSIGNMENTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assignments")
-ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive")
 _ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
                     "epochs", "max_epochs", "kernel", "description", "solution"}
 _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
@@ -173,7 +173,7 @@ def load_spec(name_or_path: str) -> Spec:
     alg = _typed(a, "algorithm", str, None, src, "assignment")
     if alg not in ALGORITHMS:
         raise InputError(f"{src}: assignment.algorithm must be one of {', '.join(ALGORITHMS)}, got {alg!r}")
-    default_mod = {"perceptron": "perceptron", "winnow": "winnow", "kernel_perceptron": "kernel_perceptron"}[alg]
+    default_mod = alg                                  # the module students submit: <algorithm>.py
     s = Spec(name=_typed(a, "name", str, os.path.splitext(src)[0], src, "assignment"), algorithm=alg,
              source=os.path.abspath(path))
     s.title = _typed(a, "title", str, s.name, src, "assignment")

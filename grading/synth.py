@@ -242,6 +242,10 @@ def _train(data):
     n, d = len(X), len(X[0])
     if ALG == "winnow":
         return _winnow(X, labels, T, data)
+    if ALG == "weighted_majority":
+        return _weighted_majority(X, labels, T, data)
+    if ALG == "passive_aggressive":
+        return _passive_aggressive(X, labels, T, data)
     if INIT == "given":
         w = [float(v) for v in data["w0"]]
         b = float(data.get("b0", 0.0))
@@ -310,6 +314,41 @@ def _winnow(X, labels, T, data):
                     history.append((x, 1 / up))
         if clean:
             break
+    return w, None
+
+
+def _weighted_majority(X, labels, T, data):
+    """Penalty 1/2 on every wrong expert, every step (a mistake of the learner or not)."""
+    w, mistakes = [1.0] * len(X[0]), 0
+    state = data.get("_state")
+    if state is not None:
+        w, mistakes = list(state[0]), state[1]
+    for _ in range(T):
+        for i in _order(len(X)):
+            a = sum(wj if xj == 1 else -wj for wj, xj in zip(w, X[i]))
+            pred = (1 if a >= 0 else -1) if TIES == "predict+1" else (1 if a > 0 else -1)
+            mistakes += pred != labels[i]
+            if "label_ignored" in BUGS:
+                continue
+            w = [wj * 0.5 if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
+    return w, mistakes
+
+
+def _passive_aggressive(X, labels, T, data, C=1.0):
+    """PA-I: tau = min(C, loss / |x|^2), no step on a zero vector."""
+    w = [0.0] * len(X[0])
+    state = data.get("_state")
+    if state is not None:
+        w = list(state[0])
+    for _ in range(T):
+        for i in _order(len(X)):
+            x = X[i]
+            s = 1 if "label_ignored" in BUGS else labels[i]
+            loss = max(0.0, 1.0 - s * sum(wj * xj for wj, xj in zip(w, x)))
+            sq = sum(v * v for v in x)
+            if loss > 0 and sq > 0:
+                tau = min(C, loss / sq)
+                w = [wj + tau * s * xj for wj, xj in zip(w, x)]
     return w, None
 
 

@@ -313,7 +313,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
               help="Directory for the cell files, table.json and the plots.")
 @click.option("--budget", type=float, default=25.0, show_default=True, help="Search budget per cell in seconds (the replay comes on top; 25 keeps a cell under 30 s).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the Winnow search.")
-@click.option("--only", type=click.Choice(["all", "perceptron", "winnow"]), default="all", show_default=True)
+@click.option("--only", type=click.Choice(["all", "perceptron", "winnow", "unit"]), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 @input_errors_exit_2
 def table_cmd(out, budget, seed, only, as_json):
@@ -399,6 +399,14 @@ def _print_table(rows, fmt):
                        f"{fmt(r['ratio'], 3):>8} {fmt(r['sharper_bound']):>7} {fmt(r['ratio_sharper'], 3):>8} "
                        f"{fmt(r.get('tight_bound')):>6} {fmt(r.get('ratio_tight'), 3):>8} {fmt(r['baseline']):>8} "
                        f"{fmt(r.get('target')):>6} {fmt(r['optimal']):>7} {r['status']:>8} {r['seconds']:>6.2f}")
+    ur = [r for r in rows if r["algorithm"] not in ("perceptron", "winnow")]
+    if ur:
+        if pr or wr:
+            click.echo("")
+        click.echo(f"{'cell':<32} {'mistakes':>9} {'bound':>9} {'ratio':>8} {'kind':>12} {'s':>6}")
+        for r in ur:
+            click.echo(f"{r['cell']:<32} {fmt(r['mistakes']):>9} {fmt(r['bound'], 6):>9} {fmt(r['ratio'], 3):>8} "
+                       f"{r['strategy']:>12} {r['seconds']:>6.2f}")
 
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})

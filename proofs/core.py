@@ -27,12 +27,12 @@ BUILD_ERROR = "build error"
 @dataclass(frozen=True)
 class Source:
     """Which lecture note states the claim, and how -- the note's wording, in the suite's notation."""
-    note: str            # file name in shared/sources ("" = not in the notes: this suite)
+    note: str            # file name in shared/sources, or a paper's key in proofs.sources ("" = this suite)
     where: str           # e.g. "Blum, Perceptron notes, Claim 2"
     how: str             # the claim as the note states it
 
     def short(self) -> str:
-        return f"{self.where} [{self.note[:3]}]" if self.note else self.where
+        return f"{self.where} [{self.note[:3]}]" if self.note.endswith(".txt") else self.where
 
 
 @dataclass

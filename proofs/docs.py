@@ -102,7 +102,7 @@ def _entry(A, r):
         A("")
     A(f"{'Conclusion' if th.hypotheses else 'Statement'}: $${latex(th.conclusion)}$$")
     A("")
-    A(f"*Source:* {_src(th)}: {th.source.where}" + (f" (`shared/sources/{th.source.note}`)" if th.source.note else "")
+    A(f"*Source:* {_src(th)}: {th.source.where}" + (f" (`shared/sources/{th.source.note}`)" if th.source.note.endswith(".txt") else "")
       + f".  *The source's wording:* {th.source.how}")
     A("")
     if r.lemmas:

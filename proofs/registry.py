@@ -27,6 +27,14 @@ COQ_MODULES = {
     "winnow_integer_bound": "Catalogue_winnow",
     "winnow_pow2_bound": "Catalogue_winnow",
     "winnow_tight_bound": "Catalogue_winnow",
+    "halving_bound": "Catalogue_experts",
+    "exp_monotone": "Catalogue_experts",
+    "weighted_majority_bound": "Catalogue_experts",
+    "randomized_weighted_majority_bound": "Catalogue_experts",
+    "freund_schapire_bound": "Catalogue_hinge",
+    "passive_aggressive_bound": "Catalogue_passive_aggressive",
+    "two_experts_lower_bound": "Catalogue_experts",
+    "margin_lower_bound": "Catalogue_lower_bounds",
 }
 FAMILIES = tuple(COQ_MODULES)
 

@@ -13,3 +13,22 @@ TITLES = {
     DAUME_CH3: "Daume, A Course in Machine Learning, ch. 3",
     "": "not in the notes (this suite)",
 }
+
+# The online-learning unit: papers and notes beyond the seeds (cited by reference; not in shared/sources)
+LITTLESTONE_WARMUTH = "Littlestone & Warmuth 1994"
+FREUND_SCHAPIRE = "Freund & Schapire 1999"
+CRAMMER_PA = "Crammer et al. 2006"
+SHALEV_SHWARTZ = "Shalev-Shwartz 2012"
+CESA_BIANCHI_LUGOSI = "Cesa-Bianchi & Lugosi 2006"
+TITLES.update({
+    LITTLESTONE_WARMUTH: "N. Littlestone and M. K. Warmuth, The Weighted Majority Algorithm, Information and "
+                         "Computation 108(2), 1994",
+    FREUND_SCHAPIRE: "Y. Freund and R. E. Schapire, Large margin classification using the perceptron algorithm, "
+                     "Machine Learning 37(3), 1999",
+    CRAMMER_PA: "K. Crammer, O. Dekel, J. Keshet, S. Shalev-Shwartz and Y. Singer, Online Passive-Aggressive "
+                "Algorithms, JMLR 7, 2006",
+    SHALEV_SHWARTZ: "S. Shalev-Shwartz, Online Learning and Online Convex Optimization, Foundations and Trends in "
+                    "Machine Learning 4(2), 2012",
+    CESA_BIANCHI_LUGOSI: "N. Cesa-Bianchi and G. Lugosi, Prediction, Learning, and Games, Cambridge University "
+                         "Press 2006, ch. 2",
+})

@@ -90,6 +90,7 @@ class BoundVerdict:
     out: str | None = None
     seconds: float = 0.0
     assumptions: list = field(default_factory=list)
+    lower_bound: str | None = None      # "no algorithm can do better than ..." where a lower bound applies
 
     @property
     def exit_code(self) -> int:
@@ -104,7 +105,7 @@ class BoundVerdict:
             "comparison": self.comparison, "searched": self.searched, "trusted": self.trusted,
             "sequence_file": self.out, "assumptions": list(self.assumptions),
             "sequence": self.sequence.to_dict() if self.sequence is not None else None,
-            "seconds": round(self.seconds, 3),
+            "seconds": round(self.seconds, 3), "lower_bound": self.lower_bound,
         }
 
     def explain(self) -> str:
@@ -133,6 +134,8 @@ class BoundVerdict:
             lines.extend(f"    - {s}" for s in self.searched)
         for t in self.trusted:
             lines.append(f"  trusted: {t}")
+        if self.lower_bound:
+            lines.append(f"  lower bound: {self.lower_bound}")
         lines.append(f"({self.seconds:.2f} s)")
         return "\n".join(lines)
 
@@ -226,6 +229,9 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
             ", ".join(f"{k} ({s})" for k, s in cat.items() if s != "proved")
     elif status == "not_implied" and isinstance(info, dict):
         v.searched.append("z3 model not excluded by the theorems: " + ", ".join(f"{k}={x}" for k, x in info.items()))
+
+    from .lower_bounds import lower_bound_note
+    v.lower_bound = lower_bound_note(algorithm, st, E, strict)
 
     # 2. refuted?
     if search:

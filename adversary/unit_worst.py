@@ -1,0 +1,168 @@
+"""Worst cases for the online-learning unit: sequences that reach (or approach) the Halving,
+Weighted Majority, Randomized Weighted Majority, Passive-Aggressive and Freund-Schapire bounds,
+and the two lower-bound constructions, each certified by an exact replay of the learner.
+
+Every construction is adaptive where the bound is a lower bound: the label is chosen against the
+learner's prediction, read from an exact run on the sequence so far.  A certificate holds the
+replayed figures as ``Fraction``s; bounds with logarithms are compared exactly through their
+exponentials (M ln(4/3) <= m ln 2 + ln n iff 4^M <= 3^M 2^m n) and their ratio is printed as a
+float.  ``unit_cells()`` lists the adversary table's rows, ``run_unit_cell`` fills one.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from fractions import Fraction
+from itertools import product
+
+from learners import (run_halving, run_passive_aggressive, run_perceptron, run_randomized_weighted_majority,
+                      run_weighted_majority)
+from learners.io import write_text_atomic
+from learners.numbers import fraction_str
+
+__all__ = ["UNIT_ALGORITHMS", "unit_cells", "run_unit_cell", "halving_worst", "two_experts_worst",
+           "rwm_two_experts", "pa_orthogonal", "orthonormal_forcing"]
+
+UNIT_ALGORITHMS = ("halving", "weighted_majority", "randomized_weighted_majority", "passive_aggressive",
+                   "freund_schapire", "lower_bound")
+
+
+def halving_worst(k: int) -> dict:
+    """H = every labelling of k points (|H| = 2^k); each label is set against Halving's vote (a tie,
+    predicted +1): k = log2 |H| mistakes, and the labels are those of a hypothesis in H."""
+    H = [list(bits) for bits in product((1, -1), repeat=k)]
+    y = []
+    for j in range(k):
+        tr = run_halving([h[:j + 1] for h in H], y + [1])
+        y.append(-tr.steps[j].prediction)
+    tr = run_halving(H, y)
+    assert y in H
+    return {"mistakes": tr.mistakes, "bound": Fraction(k), "ok": tr.mistakes <= k and 2 ** tr.mistakes <= len(H),
+            "figures": {"class_size": len(H), "realizable": True}, "data": {"H": H, "y": y}}
+
+
+def _against(run, A, **kw):
+    """Labels chosen one at a time against a deterministic learner's prediction."""
+    y = []
+    for t in range(len(A)):
+        tr = run(A[:t + 1], y + [1], **kw)
+        y.append(-tr.steps[t].prediction)
+    return y
+
+
+def two_experts_worst(T: int, beta=Fraction(1, 2)) -> dict:
+    """Experts +1 and -1 always; every label against WM: M = T, m = floor(T/2)."""
+    A = [[1, -1]] * T
+    y = _against(run_weighted_majority, A, beta=beta)
+    tr = run_weighted_majority(A, y, beta=beta)
+    m = min(tr.extras["expert_mistakes"])
+    return {"mistakes": tr.mistakes, "m": m, "data": {"advice": A, "y": y, "beta": fraction_str(beta)}, "tr": tr}
+
+
+def wm_row(T: int) -> dict:
+    """WM (beta = 1/2) on the two-expert adversary against its bound (m ln 2 + ln 2)/ln(4/3)."""
+    r = two_experts_worst(T)
+    M, m = r["mistakes"], r["m"]
+    ok = 4 ** M <= 3 ** M * 2 ** m * 2                      # M ln(4/3) <= m ln 2 + ln 2, exactly
+    bound = (m * math.log(2) + math.log(2)) / math.log(4 / 3)
+    return {"mistakes": M, "bound": bound, "ok": ok, "figures": {"m": m, "n": 2}, "data": r["data"]}
+
+
+def lower_2m_row(T: int) -> dict:
+    r = two_experts_worst(T)
+    M, m = r["mistakes"], r["m"]
+    return {"mistakes": M, "bound": Fraction(2 * m), "ok": M >= 2 * m and M == T, "figures": {"m": m},
+            "data": r["data"], "lower": True}
+
+
+def rwm_two_experts(T: int, beta=Fraction(1, 2)) -> dict:
+    """RWM on experts +1/-1, labelled against the more likely prediction: E[M] exact."""
+    A = [[1, -1]] * T
+    y = []
+    for t in range(T):
+        tr = run_randomized_weighted_majority(A[:t + 1], y + [1], beta=beta)
+        y.append(-1 if tr.steps[t].activation >= Fraction(1, 2) else 1)
+    tr = run_randomized_weighted_majority(A, y, beta=beta)
+    E, m = tr.extras["expected_mistakes"], min(tr.extras["expert_mistakes"])
+    bound = (m * math.log(1 / float(beta)) + math.log(2)) / (1 - float(beta))
+    return {"mistakes": E, "bound": bound, "ok": float(E) <= bound, "figures": {"m": m, "expected": True},
+            "data": {"advice": A, "y": y, "beta": fraction_str(beta)}}
+
+
+def pa_orthogonal(d: int) -> dict:
+    """PA on e_1, ..., e_d, all labelled +1, u = (1, ..., 1): each loss is 1, sum l^2 = d = |u|^2 R^2."""
+    X = [[1 if j == i else 0 for j in range(d)] for i in range(d)]
+    tr = run_passive_aggressive(X, [1] * d, variant="pa")
+    total = sum(v * v for v in tr.extras["losses"])
+    bound = Fraction(d) * 1
+    return {"mistakes": total, "bound": bound, "ok": total <= bound, "figures": {"u_sq": d, "R_sq": 1},
+            "data": {"X": X, "y": [1] * d}}
+
+
+def orthonormal_forcing(k: int, gamma=None) -> dict:
+    """e_1, ..., e_d (d = k^2) labelled against the perceptron: d mistakes; u = sum y_i e_i / k is a
+    unit vector with margin 1/k on every example.  With gamma = 1/k it is the floor(1/gamma^2)
+    lower bound; with a gamma above the margin, the Freund-Schapire bound ((R + D)/gamma)^2 with
+    D = k gamma - 1."""
+    d = k * k
+    X = [[Fraction(int(j == i)) for j in range(d)] for i in range(d)]
+    y = []
+    for t in range(d):
+        tr = run_perceptron(X[:t + 1], y + [1], bias=False, exact=True)
+        y.append(-1 if tr.steps[t].activation > 0 else 1 if tr.steps[t].activation < 0 else -1)
+    tr = run_perceptron(X, y, bias=False, exact=True)
+    u = [Fraction(v, k) for v in y]
+    margins = [yy * sum(a * b for a, b in zip(u, x)) for x, yy in zip(X, y)]
+    assert sum(v * v for v in u) == 1 and all(mg == Fraction(1, k) for mg in margins)
+    g = Fraction(1, k) if gamma is None else Fraction(gamma)
+    D2 = sum(max(Fraction(0), g - mg) ** 2 for mg in margins)
+    D = max(Fraction(0), k * g - 1)                      # D^2 = k^2 (gamma - 1/k)^2: always a square
+    assert D * D == D2
+    bound = ((1 + D) / g) ** 2
+    return {"mistakes": tr.mistakes, "bound": bound, "ok": tr.mistakes <= bound,
+            "figures": {"d": d, "gamma": g, "D": D, "margin_of_u": Fraction(1, k), "unit_target": True},
+            "data": {"X": [[fraction_str(v) for v in r] for r in X], "y": y, "u": [fraction_str(v) for v in u]},
+            "lower": gamma is None}
+
+
+def unit_cells():
+    """(algorithm, label, name, builder) for every row of the table."""
+    return [
+        ("halving", "halving |H| = 2^6", "halving_k6", lambda: halving_worst(6)),
+        ("weighted_majority", "WM beta=1/2 n=2 T=40", "wm_two_experts_T40", lambda: wm_row(40)),
+        ("randomized_weighted_majority", "RWM beta=1/2 n=2 T=40", "rwm_two_experts_T40", lambda: rwm_two_experts(40)),
+        ("passive_aggressive", "PA d=8 (sum of l^2)", "pa_orthogonal_d8", lambda: pa_orthogonal(8)),
+        ("freund_schapire", "FS gamma=1 d=4 (D=1)", "fs_g1_d4", lambda: orthonormal_forcing(2, 1)),
+        ("lower_bound", "any learner gamma=1/4 d=16", "lower_g1-4_d16", lambda: orthonormal_forcing(4)),
+        ("lower_bound", "two experts 2m T=40", "lower_two_experts_T40", lambda: lower_2m_row(40)),
+    ]
+
+
+def _wire(v):
+    if isinstance(v, Fraction):
+        return fraction_str(v)
+    if isinstance(v, dict):
+        return {k: _wire(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_wire(x) for x in v]
+    return v
+
+
+def run_unit_cell(cell, out_dir=None) -> dict:
+    """One row: build, certify by replay, and (with ``out_dir``) write the sequence and figures."""
+    t0 = time.monotonic()
+    r = cell.params["build"]()
+    M, bound = r["mistakes"], r["bound"]
+    ratio = (Fraction(M) / bound if isinstance(bound, Fraction) and bound else
+             (float(M) / bound if bound else None))
+    row = {"algorithm": cell.algorithm, "cell": cell.label(), "name": cell.name, "mistakes": M, "bound": bound,
+           "ratio": ratio, "ok": bool(r["ok"]), "strategy": "lower bound" if r.get("lower") else "adaptive",
+           "variant": cell.algorithm, "figures": _wire(r["figures"]), "seconds": round(time.monotonic() - t0, 3)}
+    if out_dir is not None:
+        path = os.path.join(out_dir, cell.name + ".json")
+        write_text_atomic(path, json.dumps(_wire({k: v for k, v in row.items()} | {"sequence": r["data"]}),
+                                           indent=1) + "\n")
+        row["file"] = path
+    return row

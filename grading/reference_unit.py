@@ -1,0 +1,64 @@
+"""The reference runs of the online-learning unit's assignment shapes (Weighted Majority,
+Passive-Aggressive) under a course's contract: the visiting order, the number of passes and, for
+Weighted Majority, the tie convention (a tie W(+1) = W(-1) predicts +1 or -1).  Exact arithmetic
+(``Fraction``), from :mod:`learners.weighted_majority` and :mod:`learners.passive_aggressive`;
+the assignments fix beta = 1/2 and PA-I with C = 1 (``WM_BETA``, ``PA_VARIANT``, ``PA_C``)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from learners import run_passive_aggressive, run_weighted_majority
+
+__all__ = ["UNIT_ALGORITHMS", "unit_reference_run", "unit_reference_seconds", "WM_BETA", "PA_VARIANT", "PA_C"]
+
+UNIT_ALGORITHMS = ("weighted_majority", "passive_aggressive")
+WM_BETA = Fraction(1, 2)
+PA_VARIANT, PA_C = "pa1", Fraction(1)
+
+
+def _wm_on_mistakes(Xs, ys, seq, flip, n, T, Run, RStep):
+    """The common mistake: the wrong experts penalized only when the learner errs."""
+    w = [Fraction(1)] * len(Xs[0])
+    steps, mistakes = [], 0
+    for t, (adv, lab) in enumerate(zip(Xs, ys)):
+        act = sum(wi if a == 1 else -wi for wi, a in zip(w, adv))
+        pred = 1 if act > 0 or (act == 0 and flip == 1) else -1
+        m = pred != lab
+        mistakes += m
+        if m:
+            w = [wi * WM_BETA if a != lab else wi for wi, a in zip(w, adv)]
+        steps.append(RStep(t=t, epoch=t // n, index=seq[t], label=lab, activation=act, mistake=m, weights=tuple(w)))
+    return Run(steps=steps, initial_weights=(Fraction(1),) * len(Xs[0]), initial_bias=None, weights=tuple(w),
+               bias=None, mistakes=mistakes, passes=T, extras={})
+
+
+def unit_reference_run(c, X, y, T, order, Run, RStep, bugs=frozenset()):
+    """The run over T passes in ``order`` as the grader's ``Run`` of ``RStep``s."""
+    seq = [i for _ in range(T) for i in order]
+    Xs, ys = [list(X[i]) for i in seq], [y[i] for i in seq]
+    if c.algorithm == "weighted_majority":
+        # a tie predicting -1 is the same run on the negated advice and labels, weights unchanged
+        flip = -1 if c.ties == "predict-1" else 1
+        if "update_only_on_mistakes" in bugs:
+            return _wm_on_mistakes(Xs, ys, seq, flip, len(order), T, Run, RStep)
+        tr = run_weighted_majority([[flip * int(v) for v in r] for r in Xs], [flip * v for v in ys], beta=WM_BETA)
+        acts = [flip * s.activation for s in tr.steps]
+    else:
+        variant = "pa" if "step_not_capped" in bugs and all(any(v) for v in Xs) else PA_VARIANT
+        tr = run_passive_aggressive([[Fraction(v) for v in r] for r in Xs], ys, variant=variant, C=PA_C)
+        acts = [s.activation for s in tr.steps]
+    n = len(order)
+    steps = [RStep(t=s.t, epoch=s.t // n, index=seq[s.t], label=y[seq[s.t]], activation=a, mistake=s.mistake,
+                   weights=s.weights) for s, a in zip(tr.steps, acts)]
+    return Run(steps=steps, initial_weights=tr.initial_weights, initial_bias=None, weights=tr.weights, bias=None,
+               mistakes=tr.mistakes, passes=T, extras={})
+
+
+def unit_reference_seconds(c, X, y) -> float:
+    import time
+    t0 = time.process_time()
+    if c.algorithm == "weighted_majority":
+        run_weighted_majority([[int(v) for v in r] for r in X], y, beta=WM_BETA, exact=False, record="none")
+    else:
+        run_passive_aggressive(X, y, variant=PA_VARIANT, C=PA_C, exact=False, record="none")
+    return time.process_time() - t0

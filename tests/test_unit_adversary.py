@@ -1,0 +1,58 @@
+"""The online-learning unit's worst cases: every row of the table certified by an exact replay."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from adversary.table import grid, run_cell
+from adversary.unit_worst import halving_worst, orthonormal_forcing, pa_orthogonal, rwm_two_experts, two_experts_worst
+from learners import run_halving, run_weighted_majority
+
+
+def test_unit_rows_certified(tmp_path):
+    rows = [run_cell(c, str(tmp_path)) for c in grid("unit")]
+    assert len(rows) == 7 and all(r["ok"] for r in rows)
+    by = {r["name"]: r for r in rows}
+    for name in ("halving_k6", "pa_orthogonal_d8", "fs_g1_d4", "lower_g1-4_d16", "lower_two_experts_T40"):
+        assert by[name]["ratio"] == 1, name
+    assert 0.75 < by["wm_two_experts_T40"]["ratio"] < 1 and 0.75 < by["rwm_two_experts_T40"]["ratio"] < 1
+    assert (tmp_path / "halving_k6.json").exists()
+
+
+@pytest.mark.parametrize("k", [1, 3, 5])
+def test_halving_attains_log2_of_the_class(k):
+    r = halving_worst(k)
+    assert r["mistakes"] == k and r["data"]["y"] in r["data"]["H"]
+    # one more label flipped away from every hypothesis' vote is not realizable: the bound needs it
+    H, y = r["data"]["H"], r["data"]["y"]
+    assert run_halving(H, y).mistakes == k
+
+
+@pytest.mark.parametrize("T", [2, 7, 20])
+def test_two_experts_force_2m(T):
+    r = two_experts_worst(T)
+    assert r["mistakes"] == T and 2 * r["m"] <= T
+    assert run_weighted_majority(r["data"]["advice"], r["data"]["y"]).mistakes == T
+
+
+def test_forcing_margin_is_exact():
+    r = orthonormal_forcing(3)
+    assert r["mistakes"] == 9 == r["bound"] and r["figures"]["margin_of_u"] == Fraction(1, 3)
+    fs = orthonormal_forcing(2, Fraction(3, 2))          # D = 2, bound ((1 + 2)/(3/2))^2 = 4 = M
+    assert fs["figures"]["D"] == 2 and fs["bound"] == 4 == fs["mistakes"]
+    assert pa_orthogonal(3)["mistakes"] == 3
+    assert rwm_two_experts(6)["mistakes"] > 3
+
+
+def test_table_cli_unit_rows_json(tmp_path):
+    import json
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "adversary", "table", "--only", "unit", "--out",
+                        str(tmp_path / "t"), "--json"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)["rows"]
+    assert len(rows) == 7 and all(row["ok"] for row in rows)
+    assert {row["name"]: row["ratio"] for row in rows}["halving_k6"] in (1, "1")
+    assert (tmp_path / "t" / "table.json").exists() and (tmp_path / "t" / "mistakes_vs_bound.png").exists()
