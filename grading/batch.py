@@ -61,13 +61,14 @@ def _csv_safe(s: str) -> str:
 
 
 # --- the pool -----------------------------------------------------------------------------------
-def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure):  # pragma: no cover - in the pool
+def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_seed=None):  # pragma: no cover - in the pool
     """A grading process: grade the submissions it is sent, one at a time (``grade_submission``
     is handed in by the caller, so this module does not depend on the grader)."""
     from sandbox.isolation import IsolationUnavailable
     from .spec import load_spec
     spec = load_spec(spec_src)
     spec.limits.insecure = bool(insecure)
+    spec.hidden_seed = hidden_seed
     while True:
         try:
             task = conn.recv()
@@ -105,7 +106,7 @@ class _Proc:
 
 
 def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result,
-             on_fault):
+             on_fault, hidden_seed=None):
     """Grade ``paths`` in ``jobs`` processes.  ``on_result(i, result)`` for each graded one,
     ``on_fault(i, reason)`` for one the grader failed on -- a grading process that died or hung,
     an internal error, or a worker that could not be isolated although the preflight passed (it
@@ -116,7 +117,7 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
     ctx = mp.get_context("forkserver")
     # imported once in the fork server (when this process starts it), not once per grading process
     ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
-    args = (grade_submission, spec_src, base_dir, hide, insecure)
+    args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed)
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 
-from . import wire
+from . import _cgroup, wire
 from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
 from .limits import Budget, CallResult, Limits, describe_exit, error_message
 
@@ -77,7 +77,11 @@ class Worker:
         self._pidfd = None
         self._inner = None
         self._id = 0
-        self.req_w = self.resp_r = None
+        self.req_w = self.resp_r = self.out_r = None
+        self.group = None
+        self._no_group = ""
+        self._printed = bytearray()
+        self._printed_total = 0
 
     # --- life cycle ---------------------------------------------------------------------
     def _make_box(self) -> str | None:
@@ -104,7 +108,7 @@ class Worker:
     def _config(self) -> dict:
         L = self.limits
         view = view_config(list(L.packages))
-        jail = {"insecure": L.insecure, "network": L.network, "namespaces": L.namespaces,
+        jail = {"insecure": L.insecure, "fork": self.group is not None, "network": L.network, "namespaces": L.namespaces,
                 "separate_user": L.separate_user, "box": self.box, "src": os.path.join(self.box, "src"),
                 "root": os.path.join(self.box, "root"), "limits": L.rlimits(), "work_mb": L.work_mb,
                 "expose": view["expose"], "hide": view["hide"], "packages": view["packages"],
@@ -126,20 +130,32 @@ class Worker:
         if problem:
             self.start_error = CallResult(error="missing", message=problem)
             return self.start_error
-        self.out_path = os.path.join(self.box, "output.txt")
-        out = open(self.out_path, "wb")
+        self.group, self._no_group = None, "the grader runs with --insecure and no namespaces"
+        if self.limits.namespaces:
+            self.group, self._no_group = _cgroup.create(int(self.limits.memory_mb) << 20, int(self.limits.processes))
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
+        out_r, out_w = os.pipe()          # printed output: a pipe, never a host file the worker could chmod
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-B", "-u", CHILD, str(req_r), str(resp_w)],
-                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=_env("/work"), cwd=self.box,
+                stdin=subprocess.DEVNULL, stdout=out_w, stderr=out_w, env=_env("/work"), cwd=self.box,
                 start_new_session=True, pass_fds=(req_r, resp_w), close_fds=True)
         finally:
-            out.close()
+            os.close(out_w)
             os.close(req_r)
             os.close(resp_w)
-        self.req_w, self.resp_r = req_w, resp_r
+        self.req_w, self.resp_r, self.out_r = req_w, resp_r, out_r
+        for fd in (req_w, resp_r, out_r):
+            os.set_blocking(fd, False)
+        self._printed = bytearray()
+        self._printed_total = 0
+        if self.group is not None:
+            try:           # before the worker reads its configuration: everything it starts is inside
+                self.group.add(self.proc.pid)
+            except OSError as e:
+                self.group.remove()
+                self.group, self._no_group = None, f"joining the control group: {e.strerror}"
         self._buf = b""
         self._id = 0
         try:
@@ -155,7 +171,7 @@ class Worker:
 
     def _handshake(self, deadline: float) -> CallResult | None:
         try:
-            self._write(self._config())
+            self._write(self._config(), deadline)
         except OSError:
             pass
         L = self.limits
@@ -201,10 +217,10 @@ class Worker:
             "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
             "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
-            "limits": rec["limits"], "checked": seen, "missing": missing}
+            "limits": rec["limits"], "checked": seen, "missing": missing, "budget": self.budget_words()}
         # 4. the student's module
         try:
-            self._write({"op": "load"})
+            self._write({"op": "load"}, deadline)
         except OSError:
             pass
         msg = self._read(deadline)
@@ -226,11 +242,21 @@ class Worker:
 
     def output(self, limit: int = 4000) -> str:
         """What the submission printed (first ``limit`` bytes, decoded; quote before showing)."""
-        try:
-            with open(self.out_path, "rb") as fh:
-                return fh.read(limit).decode("utf-8", "replace")
-        except (OSError, AttributeError):
-            return ""
+        self._drain_output()
+        return bytes(getattr(self, "_printed", b""))[:limit].decode("utf-8", "replace")
+
+    @property
+    def printed_bytes(self) -> int:
+        return getattr(self, "_printed_total", 0)
+
+    def budget_words(self) -> str:
+        """The grader's words for the budgets bounding the worker's whole process tree."""
+        L = self.limits
+        if self.group is not None:
+            return (f"memory {L.memory_mb:g} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
+                    f"all its processes together (a control group of its own), {L.work_mb} MB of disk (/work)")
+        return (f"one process only (fork refused: no control group could be created here), so its limits bound "
+                f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {L.work_mb} MB of disk (/work)")
 
     def describe(self) -> str:
         return describe(self.isolation)
@@ -265,7 +291,12 @@ class Worker:
             except subprocess.TimeoutExpired:  # pragma: no cover
                 pass
             self.proc = None
-        for fd in ("req_w", "resp_r"):
+        if getattr(self, "group", None) is not None:
+            self._cpu_at_end = self.group.cpu_seconds()
+            self.group.remove()
+            self.group = None
+        self._drain_output()
+        for fd in ("req_w", "resp_r", "out_r"):
             f = getattr(self, fd, None)
             if f is not None:
                 try:
@@ -306,12 +337,65 @@ class Worker:
         self.close()
 
     # --- the channel --------------------------------------------------------------------
-    def _write(self, obj) -> None:
+    # Every descriptor is non-blocking and every wait has a deadline: a worker that stops reading
+    # its requests, floods its output or answers out of turn costs only its own call.
+    OUTPUT_KEEP = 1 << 14
+
+    def _drain_output(self) -> None:
+        fd = getattr(self, "out_r", None)
+        while fd is not None:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return
+            if not chunk:
+                return
+            self._printed_total += len(chunk)
+            if len(self._printed) < self.OUTPUT_KEEP:
+                self._printed += chunk[: self.OUTPUT_KEEP - len(self._printed)]
+
+    def _output_over(self) -> bool:
+        return self._printed_total > self.limits.file_size_mb * (1 << 20)
+
+    def _tick(self, deadline: float) -> CallResult | None:
+        """Between waits: the output cap and the process tree's CPU budget."""
+        self._drain_output()
+        if self._output_over():
+            return CallResult(error="output", message=f"output limit exceeded ({self.limits.file_size_mb:g} MB of "
+                              "printing)")
+        g = getattr(self, "group", None)
+        if g is not None:
+            cpu = g.cpu_seconds()
+            if cpu is not None and cpu > self.limits.cpu_seconds:
+                return CallResult(error="crash", message=f"CPU time limit exceeded ({self.limits.cpu_seconds:g} s for "
+                                  "all its processes together)")
+        return None
+
+    def _write(self, obj, deadline: float | None = None) -> None:
+        """Send one message; raises OSError when the worker is gone, TimeoutError when it does not
+        take the message by ``deadline``."""
         import json
         data = (json.dumps(obj) + "\n").encode()
         view = memoryview(data)
+        deadline = deadline if deadline is not None else time.monotonic() + START_TIMEOUT
         while view:
-            n = os.write(self.req_w, view)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the worker did not read its request")
+            outs = [self.out_r] if self.out_r is not None else []
+            r, w, _ = select.select(outs, [self.req_w], [], min(left, 0.25))
+            if r:
+                self._drain_output()
+                if self._output_over():
+                    raise TimeoutError("output limit")
+            if not w:
+                continue
+            try:
+                n = os.write(self.req_w, view)
+            except BlockingIOError:
+                continue
             view = view[n:]
 
     def _read(self, deadline: float):
@@ -320,16 +404,24 @@ class Worker:
             left = deadline - time.monotonic()
             if left <= 0:
                 return CallResult(error="timeout", message=f"time limit exceeded ({self._limit:.3g} s wall clock)")
-            r, _, _ = select.select([self.resp_r], [], [], left)
-            if not r:
+            fds = [self.resp_r] + ([self.out_r] if self.out_r is not None else [])
+            r, _, _ = select.select(fds, [], [], min(left, 0.25))
+            over = self._tick(deadline)
+            if over is not None:
+                return over
+            if self.resp_r not in r:
                 continue
-            chunk = os.read(self.resp_r, 1 << 16)
+            try:
+                chunk = os.read(self.resp_r, 1 << 16)
+            except (BlockingIOError, InterruptedError):
+                continue
             if not chunk:
                 try:
                     rc = self.proc.wait(timeout=2)
                 except subprocess.TimeoutExpired:
                     rc = None
-                return CallResult(error="crash", message=describe_exit(rc, self.limits))
+                self._drain_output()
+                return CallResult(error="crash", message=self._exit_words(rc))
             self._buf += chunk
             if len(self._buf) > wire.MAX_MESSAGE and b"\n" not in self._buf:
                 return CallResult(error="bad-return", message=f"the answer is larger than "
@@ -339,6 +431,31 @@ class Worker:
             return wire.decode(line)
         except wire.WireError as e:
             return CallResult(error="bad-return", message=str(e))
+
+    def _exit_words(self, rc) -> str:
+        g = getattr(self, "group", None)
+        if g is not None and rc is not None and rc < 0 and -rc == signal.SIGKILL:
+            if g.memory_hit():
+                return f"memory limit reached ({self.limits.memory_mb:g} MB for all its processes together)"
+        if self._output_over():
+            return f"output limit exceeded ({self.limits.file_size_mb:g} MB of printing)"
+        return describe_exit(rc, self.limits)
+
+    def _ahead(self) -> bool:
+        """Did the worker send something before it was asked (an answer ahead of its request)?"""
+        if self._buf:
+            return True
+        try:
+            r, _, _ = select.select([self.resp_r], [], [], 0)
+            if not r:
+                return False
+            chunk = os.read(self.resp_r, 1 << 16)
+        except (BlockingIOError, InterruptedError):
+            return False
+        except OSError:
+            return False
+        self._buf += chunk
+        return bool(chunk)
 
     _limit = START_TIMEOUT
 
@@ -358,12 +475,21 @@ class Worker:
         self._id += 1
         self._limit = timeout
         t0 = time.perf_counter()
-        try:
-            self._write(dict(request, id=self._id))
-        except OSError:
-            ans = CallResult(error="crash", message=describe_exit(self.proc.poll(), self.limits))
+        deadline = time.monotonic() + timeout
+        if self._ahead():
+            ans = CallResult(error="protocol", message="protocol violation: the worker sent an answer before the "
+                             "grader asked (answers ahead of their requests end the worker)")
         else:
-            ans = self._read(time.monotonic() + timeout)
+            try:
+                self._write(dict(request, id=self._id), deadline)
+            except TimeoutError:
+                ans = self._tick(deadline) or CallResult(
+                    error="timeout", message=f"time limit exceeded ({timeout:.3g} s wall clock; the worker did not "
+                    "read its request)")
+            except OSError:
+                ans = CallResult(error="crash", message=self._exit_words(self.proc.poll()))
+            else:
+                ans = self._read(deadline)
         dt = time.perf_counter() - t0
         if not isinstance(ans, CallResult):
             try:
