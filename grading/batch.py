@@ -56,7 +56,10 @@ def write_manifest(out_dir: str, paths, names) -> None:
 
 
 def _csv_safe(s: str) -> str:
-    """A spreadsheet must not read a cell as a formula."""
+    """A spreadsheet must not read a cell as a formula, nor a terminal an escape sequence: control
+    and formatting characters (ESC, BEL, CR, bidi overrides...) are written escaped."""
+    from sandbox.wire import _escape
+    s = "".join(ch if ch.isprintable() and ch not in "\\" else _escape(ch) for ch in s)
     return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
 
 
