@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 
-from . import _cgroup, wire
+from . import _cgroup, _digest, wire
 from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
 from .limits import Budget, CallResult, Limits, describe_exit, error_message
 
@@ -55,6 +55,18 @@ def _env(home: str) -> dict:
     return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TMPDIR": home,
             "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
             "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _modified(request: dict, reported) -> bool:
+    """Did the call change its inputs?  Decided here, from bytes: the worker's digests of the
+    inputs after the call against the grader's own of what it sent (an input whose digest is
+    missing counts as changed).  Requests without watched inputs keep the worker's flag."""
+    want = _digest.expected(request)
+    if want is None:
+        return bool(reported) if isinstance(reported, bool) else False
+    if not isinstance(reported, dict):
+        return True
+    return any(reported.get(k) != d for k, d in want.items())
 
 
 class Worker:
@@ -498,7 +510,7 @@ class Worker:
                 ans = CallResult(error="bad-return", message=str(e))
             else:
                 if parsed[0] == "ok":
-                    return CallResult(ok=parsed[1], modified=parsed[2], seconds=dt)
+                    return CallResult(ok=parsed[1], modified=_modified(request, parsed[2]), seconds=dt)
                 return CallResult(error=parsed[1], message=error_message(parsed[1], parsed[2]), seconds=dt)
         if ans.error == "timeout" and by_budget:
             ans.message = self.budget.result().message
