@@ -261,6 +261,14 @@ class Worker:
     def printed_bytes(self) -> int:
         return getattr(self, "_printed_total", 0)
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time of the worker's whole process tree so far, read from outside: its control group,
+        or (one process only) /proc/PID/stat with every thread it ever had."""
+        g = getattr(self, "group", None)
+        if g is not None:
+            return g.cpu_seconds()
+        return _cgroup.cpu_of_pid(self._inner) if self.alive else None
+
     def budget_words(self) -> str:
         """The grader's words for the budgets bounding the worker's whole process tree."""
         L = self.limits
