@@ -269,3 +269,33 @@ def test_the_seccomp_filter_refuses_above_its_ceiling_and_the_probes():
         assert len(prog) < 4096
         assert (sc._JGE_K, 0, 1, sc.CEILING + 1) in prog
     assert {"flock", "mincore", "readahead", "fadvise64", "inotify_init1"} <= set(sc.DENIED)
+
+
+SPINNER = b"""
+import os, time
+STARTED = []
+def train(X, y, epochs=1):
+    if not STARTED:
+        STARTED.append(1)
+        for _ in range(4):
+            try:
+                if os.fork() == 0:
+                    while True:
+                        pass
+            except OSError:
+                import threading
+                threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()
+    time.sleep(1.0)
+    return [0.0, 0.0], 0.0
+"""
+
+
+def test_cpu_budget_bounds_the_whole_process_tree():
+    """Spinning children (or threads, where fork is refused) between and during calls: the worker
+    is killed once the tree's CPU time passes cpu_seconds, whatever each process used."""
+    with Worker({"perceptron.py": SPINNER}, "perceptron", Limits(cpu_seconds=2)) as w:
+        for _ in range(120):
+            r = w.call(CALL, timeout=5)
+            if r.error:
+                break
+        assert r.error == "crash" and "CPU time limit exceeded (2" in r.message, r
