@@ -184,8 +184,8 @@ class DifferentialTests:
     def _t_hidden_random(self, ts):
         seed = self.spec.hidden_seed
         if seed is None:         # a Grader used on its own: a fresh secret seed, kept for this spec object
-            from .spec import hidden_seed
-            seed = self.spec.hidden_seed = hidden_seed()[0]
+            import os
+            seed = self.spec.hidden_seed = int.from_bytes(os.urandom(8), "big")
         ok, *_ = self._hypothesis(seed, 2, True)
         return ok, "", []
 

@@ -22,7 +22,6 @@ The next call starts a fresh worker.
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -31,13 +30,13 @@ import tempfile
 import time
 
 from . import _cgroup, _digest, wire
+from ._channel import START_TIMEOUT, Channel
 from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
-from .limits import Budget, CallResult, Limits, describe_exit, error_message
+from .limits import Budget, CallResult, Limits, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
 
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
-START_TIMEOUT = 10.0
 
 
 def _user_words(rec: dict) -> str:
@@ -69,7 +68,7 @@ def _modified(request: dict, reported) -> bool:
     return any(reported.get(k) != d for k, d in want.items())
 
 
-class Worker:
+class Worker(Channel):
     """One sandboxed process running one submission's module.  Not thread-safe."""
 
     def __init__(self, files: dict[str, bytes], module: str, limits: Limits | None = None,
@@ -355,127 +354,6 @@ class Worker:
 
     def __exit__(self, *exc):
         self.close()
-
-    # --- the channel --------------------------------------------------------------------
-    # Every descriptor is non-blocking and every wait has a deadline: a worker that stops reading
-    # its requests, floods its output or answers out of turn costs only its own call.
-    OUTPUT_KEEP = 1 << 14
-
-    def _drain_output(self) -> None:
-        fd = getattr(self, "out_r", None)
-        while fd is not None:
-            try:
-                chunk = os.read(fd, 1 << 16)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError:
-                return
-            if not chunk:
-                return
-            self._printed_total += len(chunk)
-            if len(self._printed) < self.OUTPUT_KEEP:
-                self._printed += chunk[: self.OUTPUT_KEEP - len(self._printed)]
-
-    def _output_over(self) -> bool:
-        return self._printed_total > self.limits.file_size_mb * (1 << 20)
-
-    def _tick(self, deadline: float) -> CallResult | None:
-        """Between waits: the output cap and the process tree's CPU budget."""
-        self._drain_output()
-        if self._output_over():
-            return CallResult(error="output", message=f"output limit exceeded ({self.limits.file_size_mb:g} MB of "
-                              "printing)")
-        g = getattr(self, "group", None)
-        if g is not None:
-            cpu = g.cpu_seconds()
-            if cpu is not None and cpu > self.limits.cpu_seconds:
-                return CallResult(error="crash", message=f"CPU time limit exceeded ({self.limits.cpu_seconds:g} s for "
-                                  "all its processes together)")
-        return None
-
-    def _write(self, obj, deadline: float | None = None) -> None:
-        """Send one message; raises OSError when the worker is gone, TimeoutError when it does not
-        take the message by ``deadline``."""
-        import json
-        data = (json.dumps(obj) + "\n").encode()
-        view = memoryview(data)
-        deadline = deadline if deadline is not None else time.monotonic() + START_TIMEOUT
-        while view:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError("the worker did not read its request")
-            outs = [self.out_r] if self.out_r is not None else []
-            r, w, _ = select.select(outs, [self.req_w], [], min(left, 0.25))
-            if r:
-                self._drain_output()
-                if self._output_over():
-                    raise TimeoutError("output limit")
-            if not w:
-                continue
-            try:
-                n = os.write(self.req_w, view)
-            except BlockingIOError:
-                continue
-            view = view[n:]
-
-    def _read(self, deadline: float):
-        """The next message as a JSON value, or a CallResult (timeout, crash, bad message)."""
-        while b"\n" not in self._buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return CallResult(error="timeout", message=f"time limit exceeded ({self._limit:.3g} s wall clock)")
-            fds = [self.resp_r] + ([self.out_r] if self.out_r is not None else [])
-            r, _, _ = select.select(fds, [], [], min(left, 0.25))
-            over = self._tick(deadline)
-            if over is not None:
-                return over
-            if self.resp_r not in r:
-                continue
-            try:
-                chunk = os.read(self.resp_r, 1 << 16)
-            except (BlockingIOError, InterruptedError):
-                continue
-            if not chunk:
-                try:
-                    rc = self.proc.wait(timeout=2)
-                except subprocess.TimeoutExpired:
-                    rc = None
-                self._drain_output()
-                return CallResult(error="crash", message=self._exit_words(rc))
-            self._buf += chunk
-            if len(self._buf) > wire.MAX_MESSAGE and b"\n" not in self._buf:
-                return CallResult(error="bad-return", message=f"the answer is larger than "
-                                  f"{wire.MAX_MESSAGE >> 20} MiB (the grader's limit for one answer)")
-        line, self._buf = self._buf.split(b"\n", 1)
-        try:
-            return wire.decode(line)
-        except wire.WireError as e:
-            return CallResult(error="bad-return", message=str(e))
-
-    def _exit_words(self, rc) -> str:
-        g = getattr(self, "group", None)
-        if g is not None and rc is not None and rc < 0 and -rc == signal.SIGKILL:
-            if g.memory_hit():
-                return f"memory limit reached ({self.limits.memory_mb:g} MB for all its processes together)"
-        if self._output_over():
-            return f"output limit exceeded ({self.limits.file_size_mb:g} MB of printing)"
-        return describe_exit(rc, self.limits)
-
-    def _ahead(self) -> bool:
-        """Did the worker send something before it was asked (an answer ahead of its request)?"""
-        if self._buf:
-            return True
-        try:
-            r, _, _ = select.select([self.resp_r], [], [], 0)
-            if not r:
-                return False
-            chunk = os.read(self.resp_r, 1 << 16)
-        except (BlockingIOError, InterruptedError):
-            return False
-        except OSError:
-            return False
-        self._buf += chunk
-        return bool(chunk)
 
     _limit = START_TIMEOUT
 

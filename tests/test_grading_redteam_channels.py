@@ -182,7 +182,10 @@ def train(X, y, epochs=1):
                 if os.fork() == 0:
                     _spin()
             except OSError:
-                threading.Thread(target=_spin, daemon=True).start()
+                try:
+                    threading.Thread(target=_spin, daemon=True).start()
+                except RuntimeError:     # no more threads either: what runs already spins
+                    break
     time.sleep(1.5)
     return _answer(X, y, epochs)
 '''
@@ -208,12 +211,12 @@ PADDER = ANSWER + '''
 import numpy as np
 def _quad(X, y, epochs):
     rows = np.tile(np.array(X, dtype=float), (epochs, 1)); ys = np.tile(np.array(y, dtype=float), epochs)
-    c = np.zeros(len(rows)); b = 0.0
+    w = np.zeros(rows.shape[1]); b = 0.0
     for i in range(len(rows)):
-        w = rows[:i].T @ c[:i]                   # recomputed from every earlier mistake: quadratic
+        np.sort(rows[:i + 1, 0])                 # pointless work over everything seen so far: super-linear
         if ys[i] * (float(w @ rows[i]) + b) <= 0:
-            c[i] = ys[i]; b += ys[i]
-    return [float(v) for v in rows.T @ c], float(b)
+            w = w + ys[i] * rows[i]; b += ys[i]
+    return [float(v) for v in w], float(b)
 _rng = np.random.default_rng(0)
 _t0 = time.process_time()
 _quad((_rng.integers(-8, 9, size=(4096, 5)) / 4).tolist(), _rng.choice([1, -1], size=4096).tolist(), 1)
@@ -426,7 +429,7 @@ def check_batch(b, *, cgroup):
     else:
         assert h["kids"] == "0" and h["fork_error"] == "1", hog          # one process only
     spin = json.dumps(res["spinner"]["results"])
-    assert "CPU time limit exceeded (5" in spin, spin[:3000]
+    assert "CPU time limit exceeded (5 s" in spin, spin[:3000]      # the tree's (or the one process's) budget
     # 6. checks decided outside the student's process
     assert _tests(res["eq_liar"]["results"])["inputs are not modified"]["status"] == "failed"
     lt = "each pass costs linear time (grows like the reference as n doubles)"
