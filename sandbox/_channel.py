@@ -120,7 +120,7 @@ class Channel:
         g = getattr(self, "group", None)
         if g is not None and rc is not None and rc < 0 and -rc == signal.SIGKILL:
             if g.memory_hit():
-                return f"memory limit reached ({self.limits.memory_mb:g} MB for all its processes together)"
+                return f"memory limit reached ({self.tree_memory_mb()} MB for all its processes together)"
         if self._output_over():
             return f"output limit exceeded ({self.limits.file_size_mb:g} MB of printing)"
         return describe_exit(rc, self.limits)

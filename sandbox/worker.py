@@ -143,7 +143,7 @@ class Worker(Channel):
             return self.start_error
         self.group, self._no_group = None, "the grader runs with --insecure and no namespaces"
         if self.limits.namespaces:
-            self.group, self._no_group = _cgroup.create(int(self.limits.memory_mb) << 20, int(self.limits.processes))
+            self.group, self._no_group = _cgroup.create(self.tree_memory_mb() << 20, int(self.limits.processes))
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
         out_r, out_w = os.pipe()          # printed output: a pipe, never a host file the worker could chmod
@@ -268,11 +268,16 @@ class Worker(Channel):
             return g.cpu_seconds()
         return _cgroup.cpu_of_pid(self._inner) if self.alive else None
 
+    def tree_memory_mb(self) -> int:
+        """The control group's memory bound: each process's own address-space limit (memory_mb, so
+        one process meets a clean MemoryError first), its /work tmpfs and 32 MB of interpreter."""
+        return int(self.limits.memory_mb) + int(self.limits.work_mb) + 32
+
     def budget_words(self) -> str:
         """The grader's words for the budgets bounding the worker's whole process tree."""
         L = self.limits
         if self.group is not None:
-            return (f"memory {L.memory_mb:g} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
+            return (f"memory {self.tree_memory_mb()} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
                     f"all its processes together (a control group of its own), {L.work_mb} MB of disk (/work)")
         return (f"one process only (fork refused: no control group could be created here), so its limits bound "
                 f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {L.work_mb} MB of disk (/work)")
