@@ -56,18 +56,22 @@ def write_manifest(out_dir: str, paths, names) -> None:
 
 
 def _csv_safe(s: str) -> str:
-    """A spreadsheet must not read a cell as a formula."""
+    """A spreadsheet must not read a cell as a formula, nor a terminal an escape sequence: control
+    and formatting characters (ESC, BEL, CR, bidi overrides...) are written escaped."""
+    from sandbox.wire import _escape
+    s = "".join(ch if ch.isprintable() and ch not in "\\" else _escape(ch) for ch in s)
     return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
 
 
 # --- the pool -----------------------------------------------------------------------------------
-def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure):  # pragma: no cover - in the pool
+def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_seed=None):  # pragma: no cover - in the pool
     """A grading process: grade the submissions it is sent, one at a time (``grade_submission``
     is handed in by the caller, so this module does not depend on the grader)."""
     from sandbox.isolation import IsolationUnavailable
     from .spec import load_spec
     spec = load_spec(spec_src)
     spec.limits.insecure = bool(insecure)
+    spec.hidden_seed = hidden_seed
     while True:
         try:
             task = conn.recv()
@@ -105,7 +109,7 @@ class _Proc:
 
 
 def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result,
-             on_fault):
+             on_fault, hidden_seed=None):
     """Grade ``paths`` in ``jobs`` processes.  ``on_result(i, result)`` for each graded one,
     ``on_fault(i, reason)`` for one the grader failed on -- a grading process that died or hung,
     an internal error, or a worker that could not be isolated although the preflight passed (it
@@ -116,7 +120,7 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
     ctx = mp.get_context("forkserver")
     # imported once in the fork server (when this process starts it), not once per grading process
     ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
-    args = (grade_submission, spec_src, base_dir, hide, insecure)
+    args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed)
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN

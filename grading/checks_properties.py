@@ -9,13 +9,20 @@ from .reference import reference_seconds
 
 __all__ = ["PropertyTests"]
 
-# linear_time: sizes double from N0 until a call takes MIN_SECONDS of CPU (or N_MAX; shorter
-# timings blur on a loaded machine); the last two doublings decide (when they look super-linear,
-# the last three sizes are measured once more and the best time counts).  Linear work doubles
-# per doubling; quadratic work quadruples.
-SIZES = {"perceptron": (1024, 8192), "winnow": (256, 8192), "kernel_perceptron": (16, 256)}
-MIN_SECONDS = 0.1
+# linear_time: one pass at every size from N0 to N_MAX (doubling), REPEATS times on different data of
+# that size, every answer checked against the reference; a size's cost is the least CPU time of its
+# repeats, measured by the grader for the worker's whole process tree (its control group, or /proc
+# for the one process it is allowed otherwise).  Three readings, each of which must stay linear:
+# the growth over the last two doublings, the super-linear term of a least-squares fit
+# t = a + b n + c n^2 (n^2, n^3 for the dual perceptron), and its fixed term a (cost that does not
+# grow with n: padding that makes small sizes look as slow as large ones).
+SIZES = {"perceptron": (512, 4096), "winnow": (512, 4096), "kernel_perceptron": (16, 256)}
+REPEATS = 2
+MIN_SECONDS = 0.03
+SHARE_SUPER = 0.8         # the super-linear term of the fit: at most this share of the last pass ...
+SHARE_FIXED = 0.2         # ... and the fixed term at most this share (honest passes: a few per cent)
 _SCALING: dict = {}
+_SCALING_ANSWERS: dict = {}
 
 
 class PropertyTests:
@@ -100,14 +107,14 @@ class PropertyTests:
         return True, f"passed (checkers: {used}){note}", []
 
     # --- the cost of a pass as n grows ---------------------------------------------------------------
-    def _scaling_data(self, n):
+    def _scaling_data(self, n, rep=0):
         """Random data with n examples (dyadic; labels random, so about half the steps update);
-        the same for every submission (cached per process)."""
+        the same for every submission (cached per process); ``rep`` draws another set of that size."""
         alg = self.problem.algorithm
-        key = (alg, n)
+        key = (alg, n, rep)
         if key not in _SCALING:
             import numpy as np
-            rng = np.random.default_rng(1000 + n)
+            rng = np.random.default_rng([1000 + n, rep])
             if alg == "winnow":
                 X = rng.integers(0, 2, size=(n, 8)).tolist()
                 y = rng.integers(0, 2, size=n).tolist()
@@ -118,19 +125,27 @@ class PropertyTests:
             _SCALING[key] = (X, y)
         return _SCALING[key]
 
+    def _scaling_answer(self, X, y, key):
+        k = (self.spec.source, repr(self.problem.contract), key)
+        if k not in _SCALING_ANSWERS:
+            _SCALING_ANSWERS[k] = self.problem.expected(X, y, 1)
+        return _SCALING_ANSWERS[k]
+
     def _timed(self, X, y, limit):
-        """(seconds, kernel calls) of one call of the student's code.  The seconds are the worker's
-        CPU time as the kernel accounts it (/proc/PID/schedstat, read by the grader: other jobs on
-        the machine do not inflate it, and the student's code cannot fake it), or the wall clock
-        of the call where that cannot be read."""
-        pid = _worker_pid(self.worker)
-        before = _cpu_seconds(pid)
-        self.call(X, y, 1, limit=limit)
+        """(CPU seconds, kernel calls, answer) of one call of the student's code.  The seconds are
+        the worker's whole process tree's CPU time, read by the grader from outside (its control
+        group, or /proc/PID/stat for the one process it may have): other jobs on the machine do not
+        inflate it, threads and children cannot hide from it, and nothing the submission sets
+        enters it.  The wall clock only where neither can be read."""
+        before = self.worker.cpu_seconds()
+        got, _ = self.call(X, y, 1, limit=limit)
         r = self.last_call
-        after = _cpu_seconds(_worker_pid(self.worker))
-        secs = after - before if (before is not None and after is not None and after >= before) else r.seconds
-        self.clock = "CPU" if secs is not r.seconds else "wall-clock"
-        return secs, (r.ok or {}).get("kernel_calls")
+        after = self.worker.cpu_seconds()
+        if before is not None and after is not None and after >= before:
+            secs, self.clock = after - before, "CPU"
+        else:
+            secs, self.clock = r.seconds, "wall-clock"
+        return secs, (r.ok or {}).get("kernel_calls"), got
 
     def _t_linear_time(self, ts):
         P = self.problem
@@ -139,67 +154,92 @@ class PropertyTests:
         counted = "kernel" in P.contract.call.refs()
         sizes, secs, calls, ref_secs, walls = [], [], [], [], []
         self.clock = "wall-clock"
-        cap = max(self.spec.time_floor, 5.0)
-        if not self.worker.alive:
-            self.call(*self._scaling_data(n), 1, limit=cap)        # warm up (the worker's start, imports)
-        while True:
-            X, y = self._scaling_data(n)
-            ref_secs.append(reference_seconds(P.contract, X, y))
-            # a pass over twice the data gets 20 times the last one's time (and at least time_floor)
-            limit = cap if not secs else min(cap, max(self.spec.time_floor, 20 * walls[-1]))
-            try:
-                s, k = self._timed(X, y, limit)
-            except Failure as f:
-                if "time limit" in f.msg and sizes:
-                    seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
-                    return self._slow(ts, f"super-linear work: one pass took {seen} ({self.clock} time), and more "
-                                          f"than {limit:.3g} s of wall-clock time at n = {n} (20 times the pass over "
-                                          f"n = {sizes[-1]}; linear work takes about twice as long) -- e.g. "
-                                          "recomputing the whole sum at every step: keep the running weights and "
-                                          "update them")
-                raise
-            sizes.append(n)
-            secs.append(s)
-            walls.append(self.last_call.seconds)
-            calls.append(k)
-            if n * 2 > n_max or (s >= MIN_SECONDS and len(sizes) >= 3):
-                break
-            n *= 2
         quad = 4 if alg == "kernel_perceptron" else 2     # a correct pass grows like n (n^2 for the dual)
-        if len(secs) >= 3 and secs[-1] > 1.5 * quad * quad * secs[-3]:
-            for i in range(len(sizes) - 3, len(sizes)):     # growth looks super-linear: measure once more
-                X, y = self._scaling_data(sizes[i])
-                secs[i] = min(secs[i], self._timed(X, y, cap)[0])
-        per = "example" if alg != "kernel_perceptron" else "kernel evaluation"
-        if len(sizes) < 3:
-            return True, f"passed (sizes {sizes}: too few to measure growth)", []
-        clock = self.clock
-        if counted and all(k is not None for k in calls[-3:]):
-            # exact step counts: a pass of the dual perceptron needs about n^2 kernel evaluations
-            g4 = calls[-1] / max(1, calls[-3])
-            seen = ", ".join(f"n = {a}: {b}" for a, b in zip(sizes, calls))
-            if g4 >= 2 * quad * quad:
-                msg = (f"super-linear work: kernel evaluations per pass grew x{g4:.0f} while n grew x4 ({seen}); a "
-                       f"pass needs about n^2 of them (x16): do not recompute every f(x_i) or the Gram matrix at each "
-                       "step")
-                return self._slow(ts, msg)
-            return True, f"passed (kernel evaluations per pass: {seen}; x{g4:.0f} while n grew x4, n^2 gives x16)", []
-        g4 = secs[-1] / max(secs[-3], 1e-9)                 # growth over the last two doublings (n x 4)
-        r2 = secs[-1] / max(secs[-2], 1e-9)
-        rr4 = ref_secs[-1] / max(ref_secs[-3], 1e-9)
-        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs)) + f" ({clock} time)"
         grow, fix = (("quadratic", "recomputing the whole sum at every step: keep the running weights and update them")
                      if alg != "kernel_perceptron" else
                      ("cubic", "recomputing f for every example at every step: compute f(x_i) for the example visited"))
-        # flagged: x8 where linear work gives x4 (x24 where the dual's n^2 gives x16), at least twice the
+        cap = max(self.spec.time_floor, 5.0)
+        if not self.worker.alive:
+            self.call(*self._scaling_data(n), 1, limit=cap)        # warm up (the worker's start, imports)
+        while n <= n_max:
+            ref_secs.append(reference_seconds(P.contract, *self._scaling_data(n)))
+            # a pass over twice the data gets 20 times the last one's time (and at least time_floor)
+            limit = cap if not walls else min(cap, max(self.spec.time_floor, 20 * walls[-1]))
+            best, wall, k = None, None, None
+            for rep in range(REPEATS):
+                X, y = self._scaling_data(n, rep)
+                try:
+                    s, k, got = self._timed(X, y, limit)
+                except Failure as f:
+                    if "time limit" in f.msg and sizes:
+                        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
+                        return self._slow(ts, f"super-linear work: one pass took {seen} ({self.clock} time), and "
+                                              f"more than {limit:.3g} s of wall-clock time at n = {n} (20 times the "
+                                              f"pass over n = {sizes[-1]}; linear work takes about twice as long) -- "
+                                              f"{grow} growth, e.g. {fix}")
+                    raise
+                ok, msg = P.compare(self._scaling_answer(X, y, (n, rep)), got)
+                if not ok:          # no work skipped: every timed answer must be right
+                    if ts.hidden:
+                        return False, "", []
+                    return False, (f"the answer of the timed pass over n = {n} examples is wrong: {msg} (the other "
+                                   "tests show where on small inputs)"), []
+                best = s if best is None else min(best, s)
+                wall = self.last_call.seconds if wall is None else min(wall, self.last_call.seconds)
+            sizes.append(n)
+            secs.append(best)
+            walls.append(wall)
+            calls.append(k)
+            n *= 2
+            if len(sizes) >= 3 and n <= n_max and counted and all(c is not None for c in calls[-3:]):
+                early = _counted_verdict(sizes, calls, quad)
+                if early:
+                    return self._slow(ts, early)
+            if len(sizes) >= 3 and secs[-1] >= MIN_SECONDS and n <= n_max:
+                early = self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+                if early:           # already clear: the larger sizes would only cost time
+                    return self._slow(ts, early)
+        per = "example" if alg != "kernel_perceptron" else "kernel evaluation"
+        clock = self.clock
+        if counted and all(k is not None for k in calls[-3:]):
+            # the worker's count of kernel evaluations: it can only make its own code look slower, never
+            # faster (the decision to pass rests on the CPU time below)
+            msg = _counted_verdict(sizes, calls, quad)
+            if msg:
+                return self._slow(ts, msg)
+        g4 = secs[-1] / max(secs[-3], 1e-9)                 # growth over the last two doublings (n x 4)
+        rr4 = ref_secs[-1] / max(ref_secs[-3], 1e-9)
+        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs)) + f" ({clock} time)"
+        if secs[-1] < MIN_SECONDS:
+            return True, f"passed (one pass: {seen}; too fast to measure its growth)", []
+        verdict = self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+        if verdict:
+            return self._slow(ts, verdict)
+        return True, (f"passed (one pass: {seen}, the least of {REPEATS} runs on different data, every answer checked; "
+                      f"x{g4:.1f} while n grew x4, the reference x{rr4:.1f}; cost per {per} does not grow with n)"), []
+
+    def _verdict(self, sizes, secs, ref_secs, quad, grow, fix):
+        """The grader's reading of the costs seen so far: a message when they are not linear."""
+        g4 = secs[-1] / max(secs[-3], 1e-9)
+        r2 = secs[-1] / max(secs[-2], 1e-9)
+        rr4 = ref_secs[-1] / max(ref_secs[-3], 1e-9)
+        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs)) + f" ({self.clock} time)"
+        # x8 where linear work gives x4 (x24 where the dual's n^2 gives x16), at least twice the
         # reference's growth, and the last doubling alone clearly above linear
-        if secs[-1] >= MIN_SECONDS and g4 >= (2.0 if quad == 2 else 1.5) * quad * quad and g4 >= 2 * rr4 \
-                and r2 >= 1.4 * quad:
-            msg = (f"super-linear work: one pass took {seen}: x{g4:.1f} while n grew x4 (the reference: x{rr4:.1f}; "
-                   f"{'linear' if quad == 2 else 'n^2'} work gives x{quad * quad}) -- {grow} growth, e.g. {fix}")
-            return self._slow(ts, msg)
-        return True, (f"passed (one pass: {seen}; x{g4:.1f} while n grew x4, the reference x{rr4:.1f}; cost per "
-                      f"{per} does not grow with n)"), []
+        if g4 >= (2.0 if quad == 2 else 1.5) * quad * quad and g4 >= 2 * rr4 and r2 >= 1.4 * quad:
+            return (f"super-linear work: one pass took {seen}: x{g4:.1f} while n grew x4 (the reference: x{rr4:.1f}; "
+                    f"{'linear' if quad == 2 else 'n^2'} work gives x{quad * quad}) -- {grow} growth, e.g. {fix}")
+        if len(sizes) < 4:
+            return None
+        fixed, sup = _fit(sizes, secs, 1 if quad == 2 else 2)
+        if sup >= SHARE_SUPER * secs[-1]:
+            return (f"super-linear work: one pass took {seen}; of the pass over n = {sizes[-1]}, {sup:.3g} s is a "
+                    f"{grow} term (a least-squares fit over the sizes) -- {grow} growth, e.g. {fix}")
+        if fixed >= SHARE_FIXED * secs[-1]:
+            return (f"super-linear work hidden by a fixed cost: one pass took {seen}; {fixed:.3g} s of it does not grow "
+                    "with n at all (the same at every size), so the growth of the rest cannot be seen -- a pass should "
+                    "cost in proportion to n: do the work the data need, no more")
+        return None
 
     def _slow(self, ts, msg):
         if ts.hidden:
@@ -208,21 +248,21 @@ class PropertyTests:
         return False, msg, ["super-linear cost"]
 
 
-def _worker_pid(worker):
-    """The host pid of the process that runs the student's code (None when unknown)."""
-    for name in ("pid", "_inner"):
-        v = getattr(worker, name, None)
-        if isinstance(v, int) and v > 0:
-            return v
+def _counted_verdict(sizes, calls, quad):
+    g4 = calls[-1] / max(1, calls[-3])
+    seen = ", ".join(f"n = {a}: {b}" for a, b in zip(sizes, calls))
+    if g4 >= 2 * quad * quad:
+        return (f"super-linear work: kernel evaluations per pass grew x{g4:.0f} while n grew x4 ({seen}); a "
+                f"pass needs about n^2 of them (x16): do not recompute every f(x_i) or the Gram matrix at each step")
     return None
 
 
-def _cpu_seconds(pid):
-    """CPU time of the task ``pid`` (nanoseconds in /proc/PID/schedstat), or None."""
-    if pid is None:
-        return None
-    try:
-        with open(f"/proc/{pid}/schedstat") as fh:
-            return int(fh.read().split()[0]) / 1e9
-    except (OSError, ValueError, IndexError):
-        return None
+def _fit(sizes, secs, p):
+    """Least squares t = a + b n^p + c n^(p+1) over the sizes: (a, c N^(p+1)) -- the fixed and the
+    super-linear share of the last pass (each 0 when the fit makes it negative)."""
+    import numpy as np
+    N = float(sizes[-1])
+    u = np.array(sizes, dtype=float) / N
+    A = np.stack([np.ones_like(u), u ** p, u ** (p + 1)], axis=1)
+    coef, *_ = np.linalg.lstsq(A, np.array(secs, dtype=float), rcond=None)
+    return max(0.0, float(coef[0])), max(0.0, float(coef[2]))

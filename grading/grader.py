@@ -28,7 +28,7 @@ from .checks import Grader, TestOutcome
 from sandbox.isolation import IsolationUnavailable, describe
 from .preflight import preflight
 from sandbox.worker import Budget, Worker
-from .spec import Spec, load_spec
+from .spec import Spec, hidden_seed, load_spec
 from .submission import load_submission, submission_name
 
 __all__ = ["SubmissionResult", "grade_submission", "grade_batch"]
@@ -113,6 +113,8 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     IsolationUnavailable when a worker cannot be isolated."""
     if isinstance(spec, str):
         spec = load_spec(spec)
+    if spec.hidden_seed is None:
+        spec.hidden_seed = hidden_seed()[0]
     spec = copy.deepcopy(spec)
     spec.limits.extra_hide = (list(spec.limits.extra_hide) + [os.path.abspath(path)] + list(hide or [])
                               + ([spec.source] if spec.source else []))
@@ -178,6 +180,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
     jobs = jobs or os.cpu_count() or 1
     spec = load_spec(spec_src)
     spec.limits.insecure = insecure
+    spec.hidden_seed = hidden_seed()[0]      # one secret seed for the whole batch, never written anywhere
     caps = caps if caps is not None else preflight(spec, insecure)
     hide = [os.path.abspath(p) for p in paths] + [os.path.abspath(h) for h in (hide or [])]
     names = list(names) if names is not None else [submission_name(p) for p in paths]
@@ -209,7 +212,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
                 fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
         else:
             run_pool(grade_submission, spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
-                     budget=spec.limits.submission_seconds, on_result=done, on_fault=fault)
+                     budget=spec.limits.submission_seconds, on_result=done, on_fault=fault, hidden_seed=spec.hidden_seed)
     finally:
         if own_base:
             shutil.rmtree(base_dir, ignore_errors=True)

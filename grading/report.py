@@ -35,7 +35,8 @@ from sandbox.wire import student_block
 __all__ = ["results_json", "results_text", "feedback_markdown", "summary_csv", "junit_xml", "write_submission",
            "RESULT_KEYS", "TEST_KEYS", "REPORT_CAP", "TEST_CAP"]
 
-RESULT_KEYS = ("score", "max_score", "execution_time", "output", "tests")
+RESULT_KEYS = ("score", "max_score", "execution_time", "output", "output_format", "test_output_format",
+               "test_name_format", "tests")
 TEST_KEYS = ("name", "number", "score", "max_score", "status", "output", "visibility")
 REPORT_CAP = 1 << 20
 TEST_CAP = 16 << 10
@@ -65,6 +66,28 @@ def _one_line(s: str) -> str:
     return " ".join(str(s).split("\n"))
 
 
+_MD_SPECIAL = set("\\`*_{}[]()<>#+-.!|~&\"'=:$^")
+
+
+def md_text(s: str) -> str:
+    """Text shown outside a fence in Markdown: one line, control characters escaped, every
+    character Markdown or HTML could read as markup backslash-escaped or written as an entity."""
+    from sandbox.wire import _escape
+    out = []
+    for ch in _escape(_one_line(s)):
+        if ch == "<":
+            out.append("&lt;")
+        elif ch == ">":
+            out.append("&gt;")
+        elif ch == "&":
+            out.append("&amp;")
+        elif ch in _MD_SPECIAL:
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def results_json(res, budget: int = REPORT_CAP // 2) -> dict:
     tests = []
     outputs = _fit([_cap(t.output) for t in res.tests], budget)
@@ -73,7 +96,8 @@ def results_json(res, budget: int = REPORT_CAP // 2) -> dict:
         tests.append({"name": t.name, "number": str(i), "score": _num(t.score), "max_score": _num(t.points),
                       "status": "passed" if t.passed else "failed", "output": out, "visibility": vis})
     return {"score": _num(res.score), "max_score": _num(res.max_score),
-            "execution_time": res.reported_seconds, "output": _cap(res.summary_text()), "tests": tests}
+            "execution_time": res.reported_seconds, "output": _cap(res.summary_text()),
+            "output_format": "text", "test_output_format": "text", "test_name_format": "text", "tests": tests}
 
 
 def results_text(res) -> str:
@@ -104,26 +128,26 @@ def _fence(text: str) -> str:
 def feedback_markdown(res) -> str:
     out = io.StringIO()
     w = out.write
-    w(f"# {res.spec.title}: feedback for `{res.name}`\n\n")
+    w(f"# {md_text(res.spec.title)}: feedback for {md_text(res.name)}\n\n")
     if res.insecure:
         w(f"> **WARNING from the grader:** {_one_line(res.isolation_text())}\n\n")
     w(f"**Score: {_num(res.score)} / {_num(res.max_score)}**\n\n")
-    if res.note:
-        w(f"> {_one_line(res.note)}\n\n")
+    if res.note:          # may quote student text (an import error, an archive member's name): fenced
+        w(_fence(_one_line(res.note)))
     names = res.mistake_names()
     if names:
         w("## Likely mistakes\n\n")
         for n, msg in names.items():
-            w(f"- **{n}**: {msg}\n")
+            w(f"- **{md_text(n)}**: {md_text(msg)}\n")
         w("\n")
     w("## Tests\n\n| # | test | points | result |\n|---|---|---|---|\n")
     for i, t in enumerate(res.tests, 1):
-        w(f"| {i} | {t.name} | {_num(t.score)}/{_num(t.points)} | {'passed' if t.passed else 'failed'} |\n")
+        w(f"| {i} | {md_text(t.name)} | {_num(t.score)}/{_num(t.points)} | {'passed' if t.passed else 'failed'} |\n")
     w("\n")
     shown = [(i, t) for i, t in enumerate(res.tests, 1) if not (t.passed or t.hidden)]
     bodies = _fit([_cap(t.output) for _, t in shown], REPORT_CAP // 2)
     for (i, t), body in zip(shown, bodies):
-        w(f"### {i}. {t.name}\n\n" + _fence(body))
+        w(f"### {i}. {md_text(t.name)}\n\n" + _fence(body))
     if res.printed:
         w("## What your code printed (visible tests, first lines)\n\n"
           "Every line starting with `| ` below is your program's output, quoted by the grader.\n\n")
@@ -139,8 +163,8 @@ SUMMARY_FIELDS = ["submission", "score", "max_score", "passed", "failed", "mista
 
 
 def _cell(s: str) -> str:
-    s = _one_line(s)[:2000]
-    return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
+    from .batch import _csv_safe
+    return _csv_safe(_one_line(s)[:2000])
 
 
 def summary_csv(results) -> str:

@@ -58,7 +58,38 @@ from .contract import Contract
 from .contract_parse import parse_contract
 from sandbox.worker import Limits
 
-__all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR"]
+__all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR", "hidden_seed", "HIDDEN_SEED_ENV",
+           "HIDDEN_SEED_FILE_ENV"]
+
+HIDDEN_SEED_ENV = "MISTAKEBOUND_HIDDEN_SEED"
+HIDDEN_SEED_FILE_ENV = "MISTAKEBOUND_HIDDEN_SEED_FILE"
+
+
+def hidden_seed(environ=None) -> tuple[int, str]:
+    """The seed the hidden tests' inputs are drawn from, and where it came from.
+
+    Never in the spec (students see the spec, or can guess it) and never in the code: the
+    instructor's ``MISTAKEBOUND_HIDDEN_SEED`` (any text), or the first line of the file named by
+    ``MISTAKEBOUND_HIDDEN_SEED_FILE`` (kept outside the submissions: no worker sees any host file);
+    otherwise 64 fresh random bits per grading run (one seed for the whole batch: every submission
+    faces the same hidden inputs).  Set it to regrade with the same hidden inputs."""
+    import hashlib
+    env = os.environ if environ is None else environ
+    text, where = env.get(HIDDEN_SEED_ENV), f"the instructor's seed (${HIDDEN_SEED_ENV})"
+    if not text and env.get(HIDDEN_SEED_FILE_ENV):
+        path = env[HIDDEN_SEED_FILE_ENV]
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.readline().strip()
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"${HIDDEN_SEED_FILE_ENV}: cannot read {path!r} ({getattr(e, 'strerror', None) or e})") \
+                from None
+        if not text:
+            raise InputError(f"${HIDDEN_SEED_FILE_ENV}: {path!r} holds no seed on its first line")
+        where = f"the instructor's seed file (${HIDDEN_SEED_FILE_ENV})"
+    if not text:
+        return int.from_bytes(os.urandom(8), "big"), "a secret seed drawn afresh for this grading run"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), where
 
 ASSIGNMENTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assignments")
 ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive")
@@ -118,6 +149,7 @@ class Spec:
     theory: list[TheorySpec] = field(default_factory=list)
     source: str = ""
     solution: str = ""
+    hidden_seed: int | None = None      # never read from the spec: see hidden_seed()
     contract: Contract | None = None
 
     @property

@@ -37,6 +37,9 @@ MAX_ENTRIES = 1000
 MAX_NAME = 100
 MAX_PATH = 200
 MAX_DEPTH = 8
+MAX_EXPANDED = 16 << 20      # a compressed tar stream, expanded (headers and padding included)
+MAX_RATIO = 200              # ... and at most this many times the archive's own size (past 1 MiB)
+MAX_HEADER = 64 << 10        # one pax or long-name header
 ARCHIVE_EXTS = (".zip", ".tar", ".tar.gz", ".tgz")
 
 
@@ -143,8 +146,16 @@ def _read_zip(path: str, acc: _Acc) -> None:
             infos = zf.infolist()
             if len(infos) > MAX_ENTRIES:
                 raise acc.too_large()
+            declared = 0
             for info in infos:
                 acc.entry()
+                declared += max(0, info.file_size)
+                if info.file_size > (1 << 20) and info.file_size > MAX_RATIO * max(1, info.compress_size):
+                    raise InputError(f"submission {path!r} is a compression bomb: the member "
+                                     f"{student_text(info.filename, 120)} declares {info.file_size} bytes from "
+                                     f"{info.compress_size} (at most {MAX_RATIO} times)")
+                if declared > MAX_EXPANDED or len(info.extra) > MAX_HEADER or len(info.comment) > MAX_HEADER:
+                    raise acc.too_large()
                 if info.is_dir():
                     continue
                 if (info.external_attr >> 16) & 0o170000 not in (0, 0o100000):
@@ -162,9 +173,89 @@ def _read_zip(path: str, acc: _Acc) -> None:
         raise InputError(f"submission {path!r} cannot be read as a zip file ({type(e).__name__})") from None
 
 
-def _read_tar(path: str, acc: _Acc) -> None:
+def _expand(path: str, raw: bytes) -> bytes:
+    """The tar stream of an archive file: gzip, bzip2 and xz undone here, by magic number (never
+    by the name), under a cap on the expanded size and on the expansion ratio."""
+    import bz2
+    import lzma
+    import zlib
+    if raw[:2] == b"\x1f\x8b":
+        d, kind = zlib.decompressobj(16 + zlib.MAX_WBITS), "gzip"
+    elif raw[:3] == b"BZh":
+        d, kind = bz2.BZ2Decompressor(), "bzip2"
+    elif raw[:6] == b"\xfd7zXZ\x00":
+        d, kind = lzma.LZMADecompressor(), "xz"
+    else:
+        return raw
+    out = bytearray()
+    buf = raw
     try:
-        with tarfile.open(path, "r:*") as tf:
+        while True:
+            room = MAX_EXPANDED + 1 - len(out)
+            if kind == "gzip":        # zlib: bounded output per call, the rest kept in unconsumed_tail
+                piece = d.decompress(buf, room)
+                buf = d.unconsumed_tail
+                done = d.eof or (not buf and not piece)
+            else:
+                piece = d.decompress(buf, max_length=room)
+                buf = b""
+                done = d.eof or (d.needs_input and not piece)
+            out += piece
+            if len(out) > MAX_EXPANDED or (len(out) > (1 << 20) and len(out) > MAX_RATIO * len(raw)):
+                raise InputError(f"submission {path!r} is a compression bomb: its {kind} stream of {len(raw)} bytes "
+                                 f"expands past {len(out)} bytes (at most {MAX_EXPANDED >> 20} MB and {MAX_RATIO} "
+                                 "times the archive)")
+            if done:
+                break
+    except InputError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a corrupt stream
+        raise InputError(f"submission {path!r} cannot be read as a {kind}-compressed tar archive "
+                         f"({type(e).__name__})") from None
+    return bytes(out)
+
+
+def _tar_size(field: bytes) -> int:
+    if field[:1] in (b"\x80", b"\xff"):             # base-256 (GNU): huge or negative
+        return int.from_bytes(field[1:], "big") if field[:1] == b"\x80" else -1
+    text = field.split(b"\0", 1)[0].strip()
+    try:
+        return int(text or b"0", 8)
+    except ValueError:
+        return -1
+
+
+def _scan_tar(path: str, data: bytes) -> None:
+    """Every header of the tar stream checked before ``tarfile`` reads any: pax and long-name
+    headers (``x``, ``g``, ``L``, ``K``) of at most MAX_HEADER bytes, sizes that fit in the
+    stream, at most MAX_ENTRIES headers."""
+    off, n = 0, 0
+    while off + 512 <= len(data):
+        block = data[off:off + 512]
+        if block == bytes(512):
+            return
+        n += 1
+        if n > 2 * MAX_ENTRIES:
+            raise InputError(f"submission {path!r} is too large (more than {MAX_ENTRIES} archive entries)")
+        size = _tar_size(block[124:136])
+        kind = block[156:157]
+        if size < 0 or off + 512 + size > len(data) + 512:
+            raise InputError(f"submission {path!r} has a tar header whose size ({size} bytes) lies: the archive "
+                             "holds less")
+        if kind in (b"x", b"g", b"L", b"K") and size > MAX_HEADER:
+            raise InputError(f"submission {path!r} has a {'pax' if kind in b'xg' else 'long-name'} header of {size} "
+                             f"bytes (at most {MAX_HEADER >> 10} KiB)")
+        off += 512 + (size + 511) // 512 * 512
+
+
+def _read_tar(path: str, acc: _Acc) -> None:
+    import io
+    with open(path, "rb") as fh:
+        raw = fh.read(MAX_BYTES + 1)
+    data = _expand(path, raw)
+    _scan_tar(path, data)
+    try:
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tf:
             while True:
                 m = tf.next()
                 if m is None:

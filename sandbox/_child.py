@@ -40,6 +40,7 @@ def _send(obj):
 
 
 _buf = b""
+digest = None          # sandbox/_digest.py, loaded in main()
 
 
 def _recv():
@@ -187,15 +188,19 @@ def dispatch(mod, module_name, req, state):
         before = list(x)
         if op == "predict":
             r = obj.predict(x)
-            return {"ok": _wire({"label": _num(r)}), "modified": before != x}
+            return {"ok": _wire({"label": _num(r)}), "modified": before != x, "watched": {"x": x}}
         obj.update(x, req["y"])
-        return {"ok": {}, "modified": before != x}
+        return {"ok": {}, "modified": before != x, "watched": {"x": x}}
     return {"error": "protocol", "message": f"unknown op {op}"}
 
 
 def _answer(mod, module_name, req, state):
     try:
-        return dispatch(mod, module_name, req, state)
+        ans = dispatch(mod, module_name, req, state)
+        watched = ans.pop("watched", None)
+        if watched is not None:
+            ans["inputs"] = {k: digest.digest(v) for k, v in watched.items()}
+        return ans
     except BadReturn as e:
         return {"error": "bad-return", "message": str(e)}
     except RecursionError as e:
@@ -247,6 +252,8 @@ def main():
     seccomp = _sibling("_seccomp")
     view = _sibling("_view")
     plan = _sibling("_plan_child")      # loaded now: this directory is out of the worker's view later
+    global digest
+    digest = _sibling("_digest")
     try:
         armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install, view.build)
     except jail.LayerError as e:

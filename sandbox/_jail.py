@@ -284,7 +284,7 @@ def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
         os.chdir("/work")
     nnp = seccomp = False
     try:
-        seccomp_install(st.libc, bool(cfg.get("network")))
+        seccomp_install(st.libc, bool(cfg.get("network")), fork=bool(cfg.get("fork")))
         nnp = seccomp = True
     except OSError as e:
         st.fail("seccomp", str(e))

@@ -18,7 +18,21 @@ surface or reach outside the sandbox:
 * kernel keyrings, eBPF, modules, kexec, io_uring, userfaultfd, file handles, fanotify, quotas,
   swap, reboot, accounting, the clock, host names, ``syslog``, ``vhangup``, raw I/O ports;
 * sockets of any family but AF_UNIX (AF_INET/AF_INET6 as well when the spec allows the network):
-  ``socket`` and ``socketpair`` answer EAFNOSUPPORT.
+  ``socket`` and ``socketpair`` answer EAFNOSUPPORT;
+* everything that could carry a bit between two workers through the files they share read-only
+  (the standard library, numpy): record and whole-file locks (``flock``; ``fcntl`` F_GETLK,
+  F_SETLK, F_SETLKW, F_OFD_*, leases, F_NOTIFY), watches (``inotify_*``, ``fanotify_mark``) and
+  every probe or change of page-cache residency (``mincore``, ``readahead``, ``fadvise64``,
+  ``cachestat``, ``madvise`` WILLNEED/COLD/PAGEOUT/POPULATE_*; ``preadv2``/``pwritev2``, whose
+  RWF_NOWAIT flag tells a cached page from one on disk, answer ENOSYS and the C library falls
+  back to ``preadv``);
+* the listing calls of the new mount API (``statmount``, ``listmount``) and **every system call
+  numbered above** ``CEILING`` (the highest this filter was written for, Linux 6.6's ``futex_waitv``
+  and ``set_mempolicy_home_node`` included): ENOSYS, so a call added by a later kernel
+  (``open_tree_attr``, ``lsm_*``, ``mseal``, ...) is refused until it has been reviewed here;
+* with ``fork=False`` (no control group bounds the worker's process tree): ``fork``, ``vfork``
+  and ``clone`` without CLONE_THREAD -- the worker stays one process (threads allowed), so its
+  RLIMIT_AS and RLIMIT_CPU bound everything it does.
 
 A call from another ABI (x32 on x86_64) answers EPERM; a call from another architecture kills
 the process.  Everything else is allowed.
@@ -54,11 +68,23 @@ _NR = {
     "sethostname": (170, 161), "setdomainname": (171, 162), "syslog": (103, 116), "vhangup": (153, 58),
     "iopl": (172, None), "ioperm": (173, None), "modify_ldt": (154, None), "uselib": (134, None),
     "_sysctl": (156, None), "nfsservctl": (180, 42),
+    # channels through shared read-only files: locks, watches, page-cache residency
+    "flock": (73, 32), "inotify_init": (253, None), "inotify_init1": (294, 26), "inotify_add_watch": (254, 27),
+    "fanotify_mark": (301, 263), "mincore": (27, 232), "readahead": (187, 213), "fadvise64": (221, 223),
+    "remap_file_pages": (216, 234),
 }
+# answered ENOSYS (the C library then uses an older call)
+_NOSYS = {"preadv2": (327, 286), "pwritev2": (328, 287), "clone3": (435, 435)}
+CEILING = 450                 # set_mempolicy_home_node: every call numbered above answers ENOSYS
+_FCNTL = (72, 25)
+F_DENIED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)   # F_GETLK F_SETLK F_SETLKW F_OFD_* F_SETLEASE F_GETLEASE F_NOTIFY
+_MADVISE = (28, 233)
+MADV_DENIED = (3, 20, 21, 22, 23)                  # WILLNEED COLD PAGEOUT POPULATE_READ POPULATE_WRITE
+_FORK = {"fork": (57, None), "vfork": (58, None)}
+CLONE_THREAD = 0x00010000
 DENIED = tuple(sorted(_NR))
 _SOCKET = {"socket": (41, 198), "socketpair": (53, 199)}
 _CLONE = (56, 220)
-_CLONE3 = (435, 435)
 AF_UNIX, AF_INET, AF_INET6 = 1, 2, 10
 CLONE_NEW_ANY = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000 | 0x80
 
@@ -72,6 +98,7 @@ RET_ALLOW = 0x7FFF0000
 RET_KILL_PROCESS = 0x80000000
 RET_ERRNO = 0x00050000
 _OFF_NR, _OFF_ARCH, _OFF_ARG0 = 0, 4, 16   # struct seccomp_data (arg0: low 32 bits, little endian)
+_OFF_ARG1, _OFF_ARG2 = 24, 32
 
 PR_SET_NO_NEW_PRIVS = 38
 PR_SET_SECCOMP = 22
@@ -87,22 +114,43 @@ def supported() -> bool:
     return _arch() in AUDIT_ARCH and struct.pack("=I", 1) == struct.pack("<I", 1)
 
 
-def program(network: bool = False, arch: str | None = None) -> list[tuple[int, int, int, int]]:
-    """The filter as (code, jt, jf, k) instructions."""
+def _arg_in(nr, off, values, ret):
+    """``nr`` with argument word ``off`` in ``values`` -> ``ret``; other values allowed; other calls
+    go on to the next rule (the accumulator then holds the call number again)."""
+    n = len(values)
+    body = [(_LD_W_ABS, 0, 0, off)]
+    for i, v in enumerate(values):
+        body.append((_JEQ_K, n - i, 0, v))         # to the ret below
+    body += [(_RET_K, 0, 0, RET_ALLOW), (_RET_K, 0, 0, ret)]
+    return [(_JEQ_K, 0, len(body), nr)] + body
+
+
+def program(network: bool = False, arch: str | None = None, fork: bool = True) -> list[tuple[int, int, int, int]]:
+    """The filter as (code, jt, jf, k) instructions.  ``fork=False``: one process only (threads
+    allowed)."""
     arch = arch or _arch()
     col = 0 if arch == "x86_64" else 1
     p = [(_LD_W_ABS, 0, 0, _OFF_ARCH), (_JEQ_K, 1, 0, AUDIT_ARCH[arch]), (_RET_K, 0, 0, RET_KILL_PROCESS),
          (_LD_W_ABS, 0, 0, _OFF_NR)]
     if arch == "x86_64":
         p += [(_JGE_K, 0, 1, X32_BIT), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
-    for name in DENIED:
-        nr = _NR[name][col]
+    p += [(_JGE_K, 0, 1, CEILING + 1), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
+    denied = list(DENIED) + ([] if fork else sorted(_FORK))
+    for name in denied:
+        nr = (_NR.get(name) or _FORK[name])[col]
         if nr is not None:
             p += [(_JEQ_K, 0, 1, nr), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
-    p += [(_JEQ_K, 0, 1, _CLONE3[col]), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
-    # clone: no CLONE_NEW* flag (arg0 holds the flags on both architectures)
-    p += [(_JEQ_K, 0, 4, _CLONE[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0), (_JSET_K, 0, 1, CLONE_NEW_ANY),
-          (_RET_K, 0, 0, RET_ERRNO | errno.EPERM), (_RET_K, 0, 0, RET_ALLOW)]
+    for name in sorted(_NOSYS):
+        p += [(_JEQ_K, 0, 1, _NOSYS[name][col]), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
+    p += _arg_in(_FCNTL[col], _OFF_ARG1, F_DENIED, RET_ERRNO | errno.EPERM)
+    p += [(_LD_W_ABS, 0, 0, _OFF_NR)]
+    p += _arg_in(_MADVISE[col], _OFF_ARG2, MADV_DENIED, RET_ERRNO | errno.EPERM)
+    p += [(_LD_W_ABS, 0, 0, _OFF_NR)]
+    # clone: no CLONE_NEW* flag (arg0 holds the flags on both architectures); without fork, threads only
+    tail = [(_RET_K, 0, 0, RET_ALLOW)] if fork else [(_JSET_K, 1, 0, CLONE_THREAD),
+                                                     (_RET_K, 0, 0, RET_ERRNO | errno.EPERM), (_RET_K, 0, 0, RET_ALLOW)]
+    p += [(_JEQ_K, 0, 3 + len(tail), _CLONE[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0), (_JSET_K, 0, 1, CLONE_NEW_ANY),
+          (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)] + tail
     # socket / socketpair: the family is arg0
     families = [AF_UNIX] + ([AF_INET, AF_INET6] if network else [])
     for name in ("socket", "socketpair"):
@@ -128,7 +176,7 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
-def install(libc, network: bool = False) -> None:
+def install(libc, network: bool = False, fork: bool = True) -> None:
     """Set no_new_privs and install the filter on the calling (single-threaded) process.
     Raises OSError naming the step that failed."""
     if not supported():
@@ -136,7 +184,7 @@ def install(libc, network: bool = False) -> None:
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         e = ctypes.get_errno()
         raise OSError(e, f"prctl(PR_SET_NO_NEW_PRIVS): {os.strerror(e)}")
-    prog = program(network)
+    prog = program(network, fork=fork)
     arr = (_SockFilter * len(prog))(*[_SockFilter(c, jt, jf, k) for c, jt, jf, k in prog])
     fprog = _SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(_SockFilter)))
     if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:

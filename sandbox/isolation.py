@@ -278,7 +278,7 @@ def verify(pid: int, outer_pid: int, rec: dict, sentinels) -> tuple[list, list]:
     if rec["view"]:
         try:
             os.stat(f"/proc/{pid}/root/")
-            visible = [p for p in sentinels if p and os.path.lexists(f"/proc/{pid}/root{p}")]
+            visible = [p for p in sentinels if p and _same_file(p, f"/proc/{pid}/root{p}")]
             if visible:
                 bad.append(["filesystem view", f"the worker can see {visible[0]}"])
             else:
@@ -288,6 +288,20 @@ def verify(pid: int, outer_pid: int, rec: dict, sentinels) -> tuple[list, list]:
         except OSError as e:
             bad.append(["filesystem view", f"cannot read the worker's root: {e.strerror}"])
     return seen, bad
+
+
+def _same_file(host: str, inside: str) -> bool:
+    """Is the host path ``host`` what the worker sees at the same name?  By identity (device and
+    inode), never by name: a submission may well hold a folder called like a host path."""
+    try:
+        a = os.stat(host)
+    except OSError:
+        return False
+    try:
+        b = os.stat(inside)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def describe(iso: dict, limits=None) -> str:
@@ -311,6 +325,8 @@ def describe(iso: dict, limits=None) -> str:
         parts.append(f"network {iso['network']}")
     if iso.get("limits"):
         parts.append("limits " + ",".join(iso["limits"]))
+    if iso.get("budget"):
+        parts.append("budget: " + iso["budget"])
     text = "; ".join(parts)
     if iso.get("checked"):
         text += "; checked by the grader from outside before your code ran"

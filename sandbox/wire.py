@@ -186,12 +186,13 @@ _FIELDS = {"w": lambda v: None if v is None else _vector(v, "w"),
 
 
 def parse_answer(obj, expect_id: int):
-    """-> ("ok", fields, modified) or ("error", kind, student text)."""
+    """-> ("ok", fields, modified) or ("error", kind, student text); ``modified`` is the worker's
+    flag, or its digests of the inputs after the call ({name: sha256 hex}) when it sent them."""
     _require(isinstance(obj, dict), "the answer is not a JSON object")
     _require(obj.get("id") == expect_id and _is_int(obj.get("id")),
              "the answer does not belong to the request (out of step)")
     if "ok" in obj:
-        _require(set(obj) <= {"id", "ok", "modified"}, "the answer has unknown fields")
+        _require(set(obj) <= {"id", "ok", "modified", "inputs"}, "the answer has unknown fields")
         ok = obj["ok"]
         _require(isinstance(ok, dict) and len(ok) <= 16, "the answer's result is not an object of at most 16 fields")
         out = {}
@@ -200,7 +201,12 @@ def parse_answer(obj, expect_id: int):
             out[k] = _FIELDS[k](v) if k in _FIELDS else _generic(v, k)
         mod = obj.get("modified", False)
         _require(isinstance(mod, bool), "the answer's 'modified' flag is not a boolean")
-        return "ok", out, mod
+        inputs = obj.get("inputs")
+        if inputs is not None:
+            _require(isinstance(inputs, dict) and len(inputs) <= 8 and all(
+                isinstance(k, str) and len(k) <= 16 and isinstance(v, str) and len(v) == 64 for k, v in inputs.items()),
+                "the answer's input digests are malformed")
+        return "ok", out, (mod if inputs is None else dict(inputs))
     _require(set(obj) == {"id", "error", "message"}, "the answer is neither a result nor an error")
     _require(obj["error"] in ERROR_KINDS, "the answer names an unknown kind of error")
     return "error", obj["error"], _text(obj["message"], "the message", 2000)

@@ -22,7 +22,6 @@ The next call starts a fresh worker.
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -30,14 +29,14 @@ import sys
 import tempfile
 import time
 
-from . import wire
+from . import _cgroup, _digest, wire
+from ._channel import START_TIMEOUT, Channel
 from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
-from .limits import Budget, CallResult, Limits, describe_exit, error_message
+from .limits import Budget, CallResult, Limits, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
 
 CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
-START_TIMEOUT = 10.0
 
 
 def _user_words(rec: dict) -> str:
@@ -57,7 +56,19 @@ def _env(home: str) -> dict:
             "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-class Worker:
+def _modified(request: dict, reported) -> bool:
+    """Did the call change its inputs?  Decided here, from bytes: the worker's digests of the
+    inputs after the call against the grader's own of what it sent (an input whose digest is
+    missing counts as changed).  Requests without watched inputs keep the worker's flag."""
+    want = _digest.expected(request)
+    if want is None:
+        return bool(reported) if isinstance(reported, bool) else False
+    if not isinstance(reported, dict):
+        return True
+    return any(reported.get(k) != d for k, d in want.items())
+
+
+class Worker(Channel):
     """One sandboxed process running one submission's module.  Not thread-safe."""
 
     def __init__(self, files: dict[str, bytes], module: str, limits: Limits | None = None,
@@ -77,7 +88,11 @@ class Worker:
         self._pidfd = None
         self._inner = None
         self._id = 0
-        self.req_w = self.resp_r = None
+        self.req_w = self.resp_r = self.out_r = None
+        self.group = None
+        self._no_group = ""
+        self._printed = bytearray()
+        self._printed_total = 0
 
     # --- life cycle ---------------------------------------------------------------------
     def _make_box(self) -> str | None:
@@ -104,7 +119,7 @@ class Worker:
     def _config(self) -> dict:
         L = self.limits
         view = view_config(list(L.packages))
-        jail = {"insecure": L.insecure, "network": L.network, "namespaces": L.namespaces,
+        jail = {"insecure": L.insecure, "fork": self.group is not None, "network": L.network, "namespaces": L.namespaces,
                 "separate_user": L.separate_user, "box": self.box, "src": os.path.join(self.box, "src"),
                 "root": os.path.join(self.box, "root"), "limits": L.rlimits(), "work_mb": L.work_mb,
                 "expose": view["expose"], "hide": view["hide"], "packages": view["packages"],
@@ -126,20 +141,32 @@ class Worker:
         if problem:
             self.start_error = CallResult(error="missing", message=problem)
             return self.start_error
-        self.out_path = os.path.join(self.box, "output.txt")
-        out = open(self.out_path, "wb")
+        self.group, self._no_group = None, "the grader runs with --insecure and no namespaces"
+        if self.limits.namespaces:
+            self.group, self._no_group = _cgroup.create(self.tree_memory_mb() << 20, int(self.limits.processes))
         req_r, req_w = os.pipe()
         resp_r, resp_w = os.pipe()
+        out_r, out_w = os.pipe()          # printed output: a pipe, never a host file the worker could chmod
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-B", "-u", CHILD, str(req_r), str(resp_w)],
-                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=_env("/work"), cwd=self.box,
+                stdin=subprocess.DEVNULL, stdout=out_w, stderr=out_w, env=_env("/work"), cwd=self.box,
                 start_new_session=True, pass_fds=(req_r, resp_w), close_fds=True)
         finally:
-            out.close()
+            os.close(out_w)
             os.close(req_r)
             os.close(resp_w)
-        self.req_w, self.resp_r = req_w, resp_r
+        self.req_w, self.resp_r, self.out_r = req_w, resp_r, out_r
+        for fd in (req_w, resp_r, out_r):
+            os.set_blocking(fd, False)
+        self._printed = bytearray()
+        self._printed_total = 0
+        if self.group is not None:
+            try:           # before the worker reads its configuration: everything it starts is inside
+                self.group.add(self.proc.pid)
+            except OSError as e:
+                self.group.remove()
+                self.group, self._no_group = None, f"joining the control group: {e.strerror}"
         self._buf = b""
         self._id = 0
         try:
@@ -155,7 +182,7 @@ class Worker:
 
     def _handshake(self, deadline: float) -> CallResult | None:
         try:
-            self._write(self._config())
+            self._write(self._config(), deadline)
         except OSError:
             pass
         L = self.limits
@@ -201,10 +228,10 @@ class Worker:
             "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
             "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
-            "limits": rec["limits"], "checked": seen, "missing": missing}
+            "limits": rec["limits"], "checked": seen, "missing": missing, "budget": self.budget_words()}
         # 4. the student's module
         try:
-            self._write({"op": "load"})
+            self._write({"op": "load"}, deadline)
         except OSError:
             pass
         msg = self._read(deadline)
@@ -226,11 +253,34 @@ class Worker:
 
     def output(self, limit: int = 4000) -> str:
         """What the submission printed (first ``limit`` bytes, decoded; quote before showing)."""
-        try:
-            with open(self.out_path, "rb") as fh:
-                return fh.read(limit).decode("utf-8", "replace")
-        except (OSError, AttributeError):
-            return ""
+        self._drain_output()
+        return bytes(getattr(self, "_printed", b""))[:limit].decode("utf-8", "replace")
+
+    @property
+    def printed_bytes(self) -> int:
+        return getattr(self, "_printed_total", 0)
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time of the worker's whole process tree so far, read from outside: its control group,
+        or (one process only) /proc/PID/stat with every thread it ever had."""
+        g = getattr(self, "group", None)
+        if g is not None:
+            return g.cpu_seconds()
+        return _cgroup.cpu_of_pid(self._inner) if self.alive else None
+
+    def tree_memory_mb(self) -> int:
+        """The control group's memory bound: each process's own address-space limit (memory_mb, so
+        one process meets a clean MemoryError first), its /work tmpfs and 32 MB of interpreter."""
+        return int(self.limits.memory_mb) + int(self.limits.work_mb) + 32
+
+    def budget_words(self) -> str:
+        """The grader's words for the budgets bounding the worker's whole process tree."""
+        L = self.limits
+        if self.group is not None:
+            return (f"memory {self.tree_memory_mb()} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
+                    f"all its processes together (a control group of its own), {L.work_mb} MB of disk (/work)")
+        return (f"one process only (fork refused: no control group could be created here), so its limits bound "
+                f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {L.work_mb} MB of disk (/work)")
 
     def describe(self) -> str:
         return describe(self.isolation)
@@ -265,7 +315,12 @@ class Worker:
             except subprocess.TimeoutExpired:  # pragma: no cover
                 pass
             self.proc = None
-        for fd in ("req_w", "resp_r"):
+        if getattr(self, "group", None) is not None:
+            self._cpu_at_end = self.group.cpu_seconds()
+            self.group.remove()
+            self.group = None
+        self._drain_output()
+        for fd in ("req_w", "resp_r", "out_r"):
             f = getattr(self, fd, None)
             if f is not None:
                 try:
@@ -305,41 +360,6 @@ class Worker:
     def __exit__(self, *exc):
         self.close()
 
-    # --- the channel --------------------------------------------------------------------
-    def _write(self, obj) -> None:
-        import json
-        data = (json.dumps(obj) + "\n").encode()
-        view = memoryview(data)
-        while view:
-            n = os.write(self.req_w, view)
-            view = view[n:]
-
-    def _read(self, deadline: float):
-        """The next message as a JSON value, or a CallResult (timeout, crash, bad message)."""
-        while b"\n" not in self._buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return CallResult(error="timeout", message=f"time limit exceeded ({self._limit:.3g} s wall clock)")
-            r, _, _ = select.select([self.resp_r], [], [], left)
-            if not r:
-                continue
-            chunk = os.read(self.resp_r, 1 << 16)
-            if not chunk:
-                try:
-                    rc = self.proc.wait(timeout=2)
-                except subprocess.TimeoutExpired:
-                    rc = None
-                return CallResult(error="crash", message=describe_exit(rc, self.limits))
-            self._buf += chunk
-            if len(self._buf) > wire.MAX_MESSAGE and b"\n" not in self._buf:
-                return CallResult(error="bad-return", message=f"the answer is larger than "
-                                  f"{wire.MAX_MESSAGE >> 20} MiB (the grader's limit for one answer)")
-        line, self._buf = self._buf.split(b"\n", 1)
-        try:
-            return wire.decode(line)
-        except wire.WireError as e:
-            return CallResult(error="bad-return", message=str(e))
-
     _limit = START_TIMEOUT
 
     def call(self, request: dict, timeout: float) -> CallResult:
@@ -358,12 +378,21 @@ class Worker:
         self._id += 1
         self._limit = timeout
         t0 = time.perf_counter()
-        try:
-            self._write(dict(request, id=self._id))
-        except OSError:
-            ans = CallResult(error="crash", message=describe_exit(self.proc.poll(), self.limits))
+        deadline = time.monotonic() + timeout
+        if self._ahead():
+            ans = CallResult(error="protocol", message="protocol violation: the worker sent an answer before the "
+                             "grader asked (answers ahead of their requests end the worker)")
         else:
-            ans = self._read(time.monotonic() + timeout)
+            try:
+                self._write(dict(request, id=self._id), deadline)
+            except TimeoutError:
+                ans = self._tick(deadline) or CallResult(
+                    error="timeout", message=f"time limit exceeded ({timeout:.3g} s wall clock; the worker did not "
+                    "read its request)")
+            except OSError:
+                ans = CallResult(error="crash", message=self._exit_words(self.proc.poll()))
+            else:
+                ans = self._read(deadline)
         dt = time.perf_counter() - t0
         if not isinstance(ans, CallResult):
             try:
@@ -372,7 +401,7 @@ class Worker:
                 ans = CallResult(error="bad-return", message=str(e))
             else:
                 if parsed[0] == "ok":
-                    return CallResult(ok=parsed[1], modified=parsed[2], seconds=dt)
+                    return CallResult(ok=parsed[1], modified=_modified(request, parsed[2]), seconds=dt)
                 return CallResult(error=parsed[1], message=error_message(parsed[1], parsed[2]), seconds=dt)
         if ans.error == "timeout" and by_budget:
             ans.message = self.budget.result().message

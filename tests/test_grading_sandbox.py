@@ -79,7 +79,7 @@ def test_output_flood_is_capped():
     with worker("floods.py", lim) as w:
         r = w.call(CALL, timeout=10)
         assert r.error in ("output", "crash") and "output limit" in r.message
-        assert os.path.getsize(w.out_path) <= (1 << 20)
+        assert len(w.output(1 << 22).encode()) <= (1 << 20)
 
 
 def test_printing_cannot_forge_results():
@@ -218,3 +218,85 @@ points = 2
         assert by[n].score == 0
         msgs = " ".join(t.output for t in by[n].tests)
         assert any(k in msgs for k in ("time limit", "exit status", "output limit")), msgs
+
+
+NONREADER = b"""
+import threading, time, __main__
+def _forge(k):
+    time.sleep(0.2)
+    __main__._send({"id": k, "ok": {"w": [0.0, 0.0], "b": 0.0}})
+def train(X, y, epochs=1):
+    threading.Thread(target=_forge, args=(1,), daemon=True).start()
+    time.sleep(1000)          # the request pipe is never read again
+"""
+
+
+def test_a_worker_that_never_reads_its_requests_cannot_block_the_grader():
+    """The grader's write of a request larger than a pipe holds waits only until the call's
+    deadline: the worker is killed, the grader goes on."""
+    with Worker({"perceptron.py": NONREADER}, "perceptron", Limits(cpu_seconds=10)) as w:
+        r = w.call(CALL, timeout=5)                      # answered by the forging thread
+        assert r.error is None
+        big = dict(CALL, args=[[[0.25, 0.5]] * 40000, [1] * 40000])      # ~600 KB, never read
+        t0 = time.monotonic()
+        r = w.call(big, timeout=2)
+        waited = time.monotonic() - t0
+        assert r.error == "timeout" and "did not read its request" in r.message, r
+        assert waited < 2 + 3 and not w.alive
+    good_still_works()
+
+
+AHEAD = b"""
+import __main__
+def train(X, y, epochs=1):
+    for k in range(1, 50):
+        __main__._send({"id": k, "ok": {"w": [0.0, 0.0], "b": 0.0}})
+    return [0.0, 0.0], 0.0
+"""
+
+
+def test_answers_ahead_of_their_requests_end_the_worker():
+    with Worker({"perceptron.py": AHEAD}, "perceptron", Limits(cpu_seconds=10)) as w:
+        r = w.call(CALL, timeout=5)
+        assert r.error is None
+        r = w.call(CALL, timeout=5)
+        assert r.error == "protocol" and "protocol violation" in r.message and not w.alive
+
+
+def test_the_seccomp_filter_refuses_above_its_ceiling_and_the_probes():
+    from sandbox import _seccomp as sc
+    for fork in (True, False):
+        prog = sc.program(fork=fork)
+        assert len(prog) < 4096
+        assert (sc._JGE_K, 0, 1, sc.CEILING + 1) in prog
+    assert {"flock", "mincore", "readahead", "fadvise64", "inotify_init1"} <= set(sc.DENIED)
+
+
+SPINNER = b"""
+import os, time
+STARTED = []
+def train(X, y, epochs=1):
+    if not STARTED:
+        STARTED.append(1)
+        for _ in range(4):
+            try:
+                if os.fork() == 0:
+                    while True:
+                        pass
+            except OSError:
+                import threading
+                threading.Thread(target=lambda: [None for _ in iter(int, 1)], daemon=True).start()
+    time.sleep(1.0)
+    return [0.0, 0.0], 0.0
+"""
+
+
+def test_cpu_budget_bounds_the_whole_process_tree():
+    """Spinning children (or threads, where fork is refused) between and during calls: the worker
+    is killed once the tree's CPU time passes cpu_seconds, whatever each process used."""
+    with Worker({"perceptron.py": SPINNER}, "perceptron", Limits(cpu_seconds=2)) as w:
+        for _ in range(120):
+            r = w.call(CALL, timeout=5)
+            if r.error:
+                break
+        assert r.error == "crash" and "CPU time limit exceeded (2" in r.message, r

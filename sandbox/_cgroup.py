@@ -1,0 +1,234 @@
+"""Budgets for a worker's whole process tree: a control group of its own (parent side).
+
+``RLIMIT_AS`` and ``RLIMIT_CPU`` bound one process each; a worker that forks 30 children would
+multiply them.  When the grader can create a control group (as root, on cgroup v2 with the
+memory and pids controllers delegated to it, or on the v1 ``memory``, ``pids`` and ``cpuacct``
+hierarchies), every worker gets one of its own before it runs anything:
+
+* memory: ``memory.max`` (v2; swap 0) / ``memory.limit_in_bytes`` (v1; with swap when the
+  kernel accounts it) = ``memory_mb`` for the whole tree, its tmpfs ``/work`` included;
+* processes: ``pids.max`` = ``processes`` (threads count) for the whole tree;
+* CPU: the tree's CPU time (``cpu.stat`` usage_usec / ``cpuacct.usage``), read by the grader while
+  it waits for an answer; past ``cpu_seconds`` the worker is killed.  The same figure is what the
+  linear-time test measures: nothing the submission sets, every thread and child included.
+
+The worker is moved into it by the grader before the worker reads its configuration, so nothing
+it starts escapes it.  Where no control group can be had, :func:`create` says why and the worker
+runs as ONE process (the seccomp filter refuses fork, vfork and clone without CLONE_THREAD): its
+RLIMIT_AS and RLIMIT_CPU then bound everything it does -- at least as strict.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+__all__ = ["Group", "create", "cpu_of_pid"]
+
+_BASE = "/sys/fs/cgroup"
+
+
+def _read(path: str) -> str:
+    with open(path) as fh:
+        return fh.read()
+
+
+def _write(path: str, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
+
+
+def _mounts() -> dict:
+    """{controller or "": mount point} of the cgroup file systems ("" is cgroup2), and their roots."""
+    out = {}
+    try:
+        lines = _read("/proc/self/mountinfo").splitlines()
+    except OSError:
+        return out
+    for ln in lines:
+        left, _, right = ln.partition(" - ")
+        f, r = left.split(), right.split()
+        if len(f) < 5 or len(r) < 3:
+            continue
+        root, point, fstype = f[3], f[4], r[0]
+        if fstype == "cgroup2":
+            out.setdefault("", (point, root))
+        elif fstype == "cgroup":
+            for opt in r[2].split(","):
+                if opt in ("memory", "pids", "cpuacct"):
+                    out.setdefault(opt, (point, root))
+    return out
+
+
+def _own_paths() -> dict:
+    """{controller or "": this process's cgroup path} from /proc/self/cgroup."""
+    out = {}
+    try:
+        lines = _read("/proc/self/cgroup").splitlines()
+    except OSError:
+        return out
+    for ln in lines:
+        parts = ln.split(":", 2)
+        if len(parts) != 3:
+            continue
+        if parts[0] == "0" and parts[1] == "":
+            out[""] = parts[2]
+        for c in parts[1].split(","):
+            if c in ("memory", "pids", "cpuacct"):
+                out[c] = parts[2]
+    return out
+
+
+def _dir(mounts, own, key):
+    if key not in mounts or key not in own:
+        return None
+    point, root = mounts[key]
+    path = own[key]
+    if root != "/" and path.startswith(root):
+        path = path[len(root):]
+    d = os.path.join(point, path.lstrip("/"))
+    return d if os.path.isdir(d) else None
+
+
+class Group:
+    """One worker's control group(s).  ``kind``: "v2" or "v1"."""
+
+    def __init__(self, kind: str, dirs: dict):
+        self.kind = kind
+        self.dirs = dirs          # v2: {"all": d}; v1: {"memory": d, "pids": d, "cpuacct": d}
+
+    def add(self, pid: int) -> None:
+        for d in set(self.dirs.values()):
+            _write(os.path.join(d, "cgroup.procs"), str(pid))
+
+    def cpu_seconds(self) -> float | None:
+        try:
+            if self.kind == "v2":
+                for ln in _read(os.path.join(self.dirs["all"], "cpu.stat")).splitlines():
+                    k, _, v = ln.partition(" ")
+                    if k == "usage_usec":
+                        return int(v) / 1e6
+                return None
+            return int(_read(os.path.join(self.dirs["cpuacct"], "cpuacct.usage"))) / 1e9
+        except (OSError, ValueError):
+            return None
+
+    def memory_hit(self) -> bool:
+        """Did the tree reach its memory limit (an allocation refused or a process killed)?"""
+        try:
+            if self.kind == "v2":
+                ev = dict(ln.split() for ln in _read(os.path.join(self.dirs["all"], "memory.events")).splitlines())
+                return int(ev.get("oom_kill", 0)) > 0 or int(ev.get("max", 0)) > 0
+            return int(_read(os.path.join(self.dirs["memory"], "memory.failcnt"))) > 0
+        except (OSError, ValueError):
+            return False
+
+    def pids_hit(self) -> bool:
+        try:
+            d = self.dirs["all" if self.kind == "v2" else "pids"]
+            ev = dict(ln.split() for ln in _read(os.path.join(d, "pids.events")).splitlines())
+            return int(ev.get("max", 0)) > 0
+        except (OSError, ValueError):
+            return False
+
+    def kill(self) -> None:
+        if self.kind == "v2":
+            try:
+                _write(os.path.join(self.dirs["all"], "cgroup.kill"), "1")
+            except OSError:
+                pass
+
+    def remove(self) -> None:
+        self.kill()
+        for d in set(self.dirs.values()):
+            for _ in range(50):
+                try:
+                    os.rmdir(d)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:          # processes still dying: a moment
+                    time.sleep(0.02)
+
+
+def _try_v2(mounts, own, name, memory, pids):
+    base = _dir(mounts, own, "")
+    if base is None:
+        return None, "no cgroup2 hierarchy"
+    try:
+        have = _read(os.path.join(base, "cgroup.subtree_control")).split()
+    except OSError as e:
+        return None, f"cgroup2: {e.strerror}"
+    if not {"memory", "pids"} <= set(have):
+        return None, "cgroup2: the memory and pids controllers are not delegated to the grader's group"
+    d = os.path.join(base, name)
+    try:
+        os.mkdir(d, 0o700)
+        _write(os.path.join(d, "memory.max"), str(memory))
+        if os.path.exists(os.path.join(d, "memory.swap.max")):
+            _write(os.path.join(d, "memory.swap.max"), "0")
+        _write(os.path.join(d, "pids.max"), str(pids))
+    except OSError as e:
+        Group("v2", {"all": d}).remove()
+        return None, f"cgroup2: {e.strerror}"
+    return Group("v2", {"all": d}), ""
+
+
+def _try_v1(mounts, own, name, memory, pids):
+    dirs = {}
+    for c in ("memory", "pids", "cpuacct"):
+        base = _dir(mounts, own, c)
+        if base is None:
+            return None, f"no cgroup v1 {c} hierarchy"
+        dirs[c] = os.path.join(base, name)
+    g = Group("v1", {})
+    try:
+        for c, d in dirs.items():
+            os.mkdir(d, 0o700)
+            g.dirs[c] = d
+        m = dirs["memory"]
+        _write(os.path.join(m, "memory.limit_in_bytes"), str(memory))
+        if os.path.exists(os.path.join(m, "memory.memsw.limit_in_bytes")):
+            _write(os.path.join(m, "memory.memsw.limit_in_bytes"), str(memory))
+        _write(os.path.join(dirs["pids"], "pids.max"), str(pids))
+    except OSError as e:
+        g.remove()
+        return None, f"cgroup v1: {e.strerror}"
+    return g, ""
+
+
+def create(memory_bytes: int, processes: int) -> tuple[Group | None, str]:
+    """A fresh group bounding memory and processes, or (None, why not)."""
+    mounts, own = _mounts(), _own_paths()
+    name = f"mb-worker-{os.getpid()}-{time.monotonic_ns()}"
+    g, why2 = _try_v2(mounts, own, name, memory_bytes, processes)
+    if g is not None:
+        return g, ""
+    g, why1 = _try_v1(mounts, own, name, memory_bytes, processes)
+    if g is not None:
+        return g, ""
+    return None, f"{why2}; {why1}"
+
+
+def cpu_of_pid(pid: int | None) -> float | None:
+    """CPU seconds of process ``pid`` and every thread it ever had (/proc/PID/stat utime + stime,
+    and the children it reaped), the fallback when no control group is had; live threads' precise
+    figures (schedstat) when they are larger."""
+    if pid is None:
+        return None
+    try:
+        raw = _read(f"/proc/{pid}/stat")
+        f = raw[raw.rindex(")") + 2:].split()
+        hz = os.sysconf("SC_CLK_TCK")
+        ticks = (int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])) / hz
+    except (OSError, ValueError, IndexError):
+        return None
+    live = 0.0
+    try:
+        for t in os.listdir(f"/proc/{pid}/task"):
+            live += int(_read(f"/proc/{pid}/task/{t}/schedstat").split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        pass
+    return max(ticks, live)

@@ -1,0 +1,143 @@
+"""The grader's end of the pipes to a worker: every descriptor non-blocking, every wait with a
+deadline (a worker that stops reading its requests, floods its output or answers out of turn
+costs only its own call), the printed output drained from a pipe and capped, and the budget of
+the worker's whole process tree checked while the grader waits.  Mixed into
+:class:`sandbox.worker.Worker`."""
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import time
+
+from . import wire
+from .limits import CallResult, describe_exit
+
+__all__ = ["Channel"]
+
+START_TIMEOUT = 10.0
+
+
+class Channel:
+    # --- the channel --------------------------------------------------------------------
+    # Every descriptor is non-blocking and every wait has a deadline: a worker that stops reading
+    # its requests, floods its output or answers out of turn costs only its own call.
+    OUTPUT_KEEP = 1 << 14
+
+    def _drain_output(self) -> None:
+        fd = getattr(self, "out_r", None)
+        while fd is not None:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return
+            if not chunk:
+                return
+            self._printed_total += len(chunk)
+            if len(self._printed) < self.OUTPUT_KEEP:
+                self._printed += chunk[: self.OUTPUT_KEEP - len(self._printed)]
+
+    def _output_over(self) -> bool:
+        return self._printed_total > self.limits.file_size_mb * (1 << 20)
+
+    def _tick(self, deadline: float) -> CallResult | None:
+        """Between waits: the output cap and the process tree's CPU budget."""
+        self._drain_output()
+        if self._output_over():
+            return CallResult(error="output", message=f"output limit exceeded ({self.limits.file_size_mb:g} MB of "
+                              "printing)")
+        g = getattr(self, "group", None)
+        if g is not None:
+            cpu = g.cpu_seconds()
+            if cpu is not None and cpu > self.limits.cpu_seconds:
+                return CallResult(error="crash", message=f"CPU time limit exceeded ({self.limits.cpu_seconds:g} s for "
+                                  "all its processes together)")
+        return None
+
+    def _write(self, obj, deadline: float | None = None) -> None:
+        """Send one message; raises OSError when the worker is gone, TimeoutError when it does not
+        take the message by ``deadline``."""
+        import json
+        data = (json.dumps(obj) + "\n").encode()
+        view = memoryview(data)
+        deadline = deadline if deadline is not None else time.monotonic() + START_TIMEOUT
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the worker did not read its request")
+            outs = [self.out_r] if self.out_r is not None else []
+            r, w, _ = select.select(outs, [self.req_w], [], min(left, 0.25))
+            if r:
+                self._drain_output()
+                if self._output_over():
+                    raise TimeoutError("output limit")
+            if not w:
+                continue
+            try:
+                n = os.write(self.req_w, view)
+            except BlockingIOError:
+                continue
+            view = view[n:]
+
+    def _read(self, deadline: float):
+        """The next message as a JSON value, or a CallResult (timeout, crash, bad message)."""
+        while b"\n" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return CallResult(error="timeout", message=f"time limit exceeded ({self._limit:.3g} s wall clock)")
+            fds = [self.resp_r] + ([self.out_r] if self.out_r is not None else [])
+            r, _, _ = select.select(fds, [], [], min(left, 0.25))
+            over = self._tick(deadline)
+            if over is not None:
+                return over
+            if self.resp_r not in r:
+                continue
+            try:
+                chunk = os.read(self.resp_r, 1 << 16)
+            except (BlockingIOError, InterruptedError):
+                continue
+            if not chunk:
+                try:
+                    rc = self.proc.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    rc = None
+                self._drain_output()
+                return CallResult(error="crash", message=self._exit_words(rc))
+            self._buf += chunk
+            if len(self._buf) > wire.MAX_MESSAGE and b"\n" not in self._buf:
+                return CallResult(error="bad-return", message=f"the answer is larger than "
+                                  f"{wire.MAX_MESSAGE >> 20} MiB (the grader's limit for one answer)")
+        line, self._buf = self._buf.split(b"\n", 1)
+        try:
+            return wire.decode(line)
+        except wire.WireError as e:
+            return CallResult(error="bad-return", message=str(e))
+
+    def _exit_words(self, rc) -> str:
+        g = getattr(self, "group", None)
+        if g is not None and rc is not None and rc < 0 and -rc == signal.SIGKILL:
+            if g.memory_hit():
+                return f"memory limit reached ({self.tree_memory_mb()} MB for all its processes together)"
+        if self._output_over():
+            return f"output limit exceeded ({self.limits.file_size_mb:g} MB of printing)"
+        return describe_exit(rc, self.limits)
+
+    def _ahead(self) -> bool:
+        """Did the worker send something before it was asked (an answer ahead of its request)?"""
+        if self._buf:
+            return True
+        try:
+            r, _, _ = select.select([self.resp_r], [], [], 0)
+            if not r:
+                return False
+            chunk = os.read(self.resp_r, 1 << 16)
+        except (BlockingIOError, InterruptedError):
+            return False
+        except OSError:
+            return False
+        self._buf += chunk
+        return bool(chunk)
+
