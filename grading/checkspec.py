@@ -62,6 +62,8 @@ def check_spec(spec_src: str, solution: str | None = None, *, insecure: bool = F
                          "[assignment] solution = \"path\" in the spec or give its path")
     if not os.path.exists(path):
         raise InputError(f"the course's solution {path!r} does not exist")
+    from .preflight import preflight
+    preflight(spec, insecure)          # IsolationUnavailable (exit 3 in grade) before anything is graded
     results = [("the course's solution " + os.path.relpath(path), grade_submission(spec, path, name="course"))]
     tmp = tempfile.mkdtemp(prefix="mb-check-spec-")
     try:

@@ -58,6 +58,12 @@ class Problem:
         self.contract = spec.contract
 
     @property
+    def names(self) -> tuple:
+        """The handout's names of the weights and the bias (``[contract] names``), for feedback."""
+        c = self.contract
+        return (getattr(c, "weights_name", "") or self.wname), (getattr(c, "bias_name", "") or "b")
+
+    @property
     def has_bias(self) -> bool:
         return self._has_bias(self.contract)
 
@@ -83,26 +89,28 @@ class Problem:
         return answer_of(reference_run(c, X, y, epochs, bugs=frozenset(bugs)), self._has_bias(c))
 
     def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
+        wn, bn = self.names
         w = got.w
         if w is None or len(w) != len(exp.w):
             n = "nothing" if w is None else f"{len(w)} numbers"
-            return False, f"expected {len(exp.w)} numbers in {self.wname}, got {n}"
+            return False, f"expected {len(exp.w)} numbers in {wn}, got {n}"
         bad = [j for j, (a, b) in enumerate(zip(w, exp.w)) if not _close(a, b)]
         if bad:
-            return False, f"{self.wname}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
+            return False, f"{wn}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
         if exp.b is not None:
             if got.b is None:
-                return False, f"expected ({self.wname}, b); got only {self.wname}"
+                return False, f"expected ({wn}, {bn}); got only {wn}"
             if not _close(got.b, exp.b):
-                return False, f"bias is {fmt_num(got.b)}, expected {fmt_num(exp.b)}"
+                return False, f"{'bias' if bn == 'b' else bn} is {fmt_num(got.b)}, expected {fmt_num(exp.b)}"
         elif got.b is not None and not _close(got.b, 0):
-            return False, f"this assignment has no bias, but b = {fmt_num(got.b)}"
+            return False, f"this assignment has no bias, but {bn} = {fmt_num(got.b)}"
         return True, ""
 
     def show(self, a: Answer) -> str:
-        s = f"{self.wname} = {fmt_vec(a.w)}"
+        wn, bn = self.names
+        s = f"{wn} = {fmt_vec(a.w)}"
         if a.b is not None:
-            s += f", b = {fmt_num(a.b)}"
+            s += f", {bn} = {fmt_num(a.b)}"
         return s
 
     # --- data ---------------------------------------------------------------------------
@@ -120,6 +128,8 @@ class Problem:
                 continue
             if k == "ties":
                 what = "ties: " + TIE_TEXT[self.algorithm][self.contract.ties]
+                if getattr(self.contract, "margin", None) is not None:
+                    what = f"ties: y (w.x - theta) = {self.contract.margin} updates whatever the label"
             out[k] = self._passes([(what, X, y, e)])[0]
         return out
 

@@ -33,7 +33,7 @@ from learners.kernels import parse_kernel
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
-BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped")
+BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation")
 
 
 @dataclass
@@ -84,8 +84,10 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
     ``engine = "loop"`` runs :func:`_loop` (and its Winnow twin) even where the learners have
     the option (the tests compare the two)."""
     n = len(X)
-    order = c.order_indices(n)
-    learners_ok = engine == "auto" and not bugs
+    if c.passes:                  # the code's own loop: every call makes c.passes passes
+        T = c.passes * T
+    order = c.order_indices(n, T)
+    learners_ok = engine == "auto" and not bugs and not c.per_pass_order
     if c.algorithm == "perceptron":
         run = _perceptron(c, X, y, T, order, bugs, learners_ok)
     elif c.algorithm == "winnow":
@@ -108,6 +110,11 @@ def _cut_at_convergence(run: Run, n: int) -> Run:
                        weights=last.weights, bias=last.bias, mistakes=sum(s.mistake for s in steps), passes=e + 1,
                        extras=run.extras)
     return run
+
+
+def _pass(order, ep):
+    """The visiting order of pass ``ep``: one order for every pass, or one per pass."""
+    return order[ep] if order and isinstance(order[0], list) else order
 
 
 def is_mistake(ties, yi, a):
@@ -164,7 +171,8 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
 
     ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
     bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
-    ignored); b += eta y (not at all / -eta y under the bias bugs)."""
+    ignored); b += eta y (not at all / -eta y under the bias bugs); the activation without b
+    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict)."""
     if not exact:
         eta = float(eta)
         w0 = [float(v) for v in w0]
@@ -174,10 +182,10 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     steps = []
     t = 0
     for ep in range(T):
-        for i in order:
+        for i in _pass(order, ep):
             x = rows[i]
             yi = y[i]
-            a = act_fn(w, i if dual else x) + (b if b is not None else 0)
+            a = act_fn(w, i if dual else x) + (b if b is not None and "bias_not_in_activation" not in bugs else 0)
             m = is_mistake(ties, yi, a)
             if m:
                 s = 1 if "label_ignored" in bugs else yi
@@ -199,7 +207,7 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
     m = len(X[0])
     theta = c.theta_value(m)
     variant, alpha = c.variant, c.factor
-    if c.ties == "predict+1" and learners_ok:
+    if c.ties == "predict+1" and c.margin is None and learners_ok:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         tr = run_winnow(Xo, yo, epochs=T, theta=theta, variant=variant, alpha=alpha if variant == "winnow2" else 2,
                         exact=True, record="all")
@@ -214,11 +222,15 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
     steps = []
     t = 0
     for ep in range(T):
-        for i in order:
+        for i in _pass(order, ep):
             x = X[i]
             s = sum(wj for wj, xj in zip(w, x) if xj)
-            pred = 1 if (s >= theta if c.ties == "predict+1" else s > theta) else 0
-            mis = pred != y[i]
+            if c.margin is not None:     # y (w.x - theta) <= margin, labels +1/-1: a tie always updates
+                g = (1 if y[i] == 1 else -1) * (s - theta)
+                mis = g < c.margin if c.margin_strict else g <= c.margin
+            else:
+                pred = 1 if (s >= theta if c.ties == "predict+1" else s > theta) else 0
+                mis = pred != y[i]
             if mis:
                 promote = True if "label_ignored" in bugs else y[i] == 1
                 if promote:

@@ -17,8 +17,8 @@ from .contract import Contract
 __all__ = ["solution_source", "solution_files", "SYNTH_BUGS"]
 
 # changes the tests may ask for, besides a different learner contract
-SYNTH_BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "one_pass", "quadratic", "shuffled",
-              "modifies_inputs")
+SYNTH_BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "one_pass",
+              "quadratic", "shuffled", "modifies_inputs")
 
 
 def _lit(v):
@@ -31,10 +31,14 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
     L = learner or c
     p = c.call
     bugs = set(bugs)
-    pos_refs = [a.ref for a in p.args]
-    kw_refs = {k: a.ref for k, a in p.kwargs}
-    init_pos = [a.ref for a in p.init_args]
-    init_kw = {k: a.ref for k, a in p.init_kwargs}
+    from .plan import _arg
+    pos_refs = [_arg(a) for a in p.args]
+    kw_refs = {k: _arg(a) for k, a in p.kwargs}
+    init_pos = [_arg(a) for a in p.init_args]
+    init_kw = {k: _arg(a) for k, a in p.init_kwargs}
+    from learners.kernels import parse_kernel
+    kspec = parse_kernel(L.kernel).spec() if L.algorithm == "kernel_perceptron" else "linear"
+    keys = [x[7:-1] if x and x.startswith("return[") else None for x in (p.weights, p.bias)]
     defaults = dict(p.defaults)
     theta = None if L.algorithm != "winnow" else (L.threshold if L.threshold in ("n", "n/2") else
                                                    float(L.theta_value(1)))
@@ -62,12 +66,16 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"INIT_POS = {_lit(init_pos)}",
         f"INIT_KW = {_lit(init_kw)}",
         f"DEFAULTS = {_lit(defaults)}",
+        f"PASSES = {L.passes!r}",
+        f"MARGIN = {None if L.margin is None else float(L.margin)!r}",
+        f"KERNEL_SPEC = {kspec!r}",
+        f"KEYS = {_lit(keys)}",
         "",
         _BODY,
     ]
-    if L.order != "index" and c.order_helper not in c.supplied:
+    if L.order not in ("index", "global_permutation", "global_shuffle") and c.order_helper not in c.supplied:
         lines.append(_ORDER_HELPER.replace("get_order", c.order_helper))
-    helper = c.order_helper if L.order != "index" else None
+    helper = c.order_helper if L.order not in ("index", "global_permutation", "global_shuffle") else None
     lines.append(f"ORDER_HELPER = {_lit(helper)}")
     lines.append(f"INIT_HELPER = {_lit(c.init_helper if L.init.startswith('random:') else None)}")
     if p.object is None:
@@ -175,17 +183,47 @@ def get_order(n_samples):
 '''
 
 _BODY = r'''
+def _extract(shape, v, data):
+    """The test data inside an argument (a name, or data inside a dict or a list)."""
+    if "ref" in shape:
+        data[shape["ref"]] = v
+    elif "dict" in shape:
+        for k, s in shape["dict"].items():
+            if k in v:
+                _extract(s, v[k], data)
+    elif "list" in shape:
+        for s, x in zip(shape["list"], v):
+            _extract(s, x, data)
+
+
 def _bind(args, kwargs, pos_refs, kw_refs):
     data = {}
-    for ref, v in zip(pos_refs, args):
-        if ref:
-            data[ref] = v
-    for k, ref in kw_refs.items():
+    for shape, v in zip(pos_refs, args):
+        _extract(shape, v, data)
+    for k, shape in kw_refs.items():
         if k in kwargs:
-            data[ref] = kwargs[k]
-        elif k in DEFAULTS and ref:
-            data[ref] = DEFAULTS[k]
+            _extract(shape, kwargs[k], data)
+        elif k in DEFAULTS and "ref" in shape:
+            data[shape["ref"]] = DEFAULTS[k]
     return data
+
+
+def _kernel_by_name(a, b):
+    """The kernel the course's code picks by name ([assignment] kernel)."""
+    import math
+    a = [float(v) for v in a]
+    b = [float(v) for v in b]
+    name, _, rest = KERNEL_SPEC.partition(":")
+    kv = dict(part.split("=") for part in rest.split(",")) if rest else {}
+    if name == "linear":
+        return sum(p * q for p, q in zip(a, b))
+    if name == "poly":
+        c = kv.get("c", "1")
+        c = float(c.split("/")[0]) / float(c.split("/")[1]) if "/" in c else float(c)
+        return (c + sum(p * q for p, q in zip(a, b))) ** int(kv.get("k", "2"))
+    c = kv.get("c", "1")
+    c = float(c.split("/")[0]) / float(c.split("/")[1]) if "/" in c else float(c)
+    return math.exp(-c * sum((p - q) ** 2 for p, q in zip(a, b)))
 
 
 def _examples(X):
@@ -221,13 +259,20 @@ def _order(n):
         idx = list(range(n))
         random.shuffle(idx)
         return idx
+    if ORDER == "global_permutation":     # a new order every pass, from numpy's seeded global state
+        import numpy as np
+        return [int(i) for i in np.random.permutation(n)]
+    if ORDER == "global_shuffle":
+        idx = list(range(n))
+        random.shuffle(idx)
+        return idx
     if ORDER_HELPER is None:
         return list(range(n))
     return [int(i) for i in globals()[ORDER_HELPER](n)]
 
 
 def _train(data):
-    T = int(data.get("T", 1))
+    T = int(data.get("T", PASSES or 1))
     if "one_pass" in BUGS:
         T = 1
     labels = [1 if v == POSITIVE else -1 for v in _flat(data["y"])]
@@ -254,14 +299,14 @@ def _train(data):
     if state is not None:
         w, b = list(state[0]), state[1]
     history = []
-    order = _order(n)
     for _ in range(T):
+        order = _order(n)
         clean = True
         for i in order:
             x = X[i]
             if "quadratic" in BUGS:      # recompute w from the whole history at every step
                 w = [sum(h[1] * h[0][j] for h in history) for j in range(d)] if history else [0.0] * d
-            a = sum(wj * xj for wj, xj in zip(w, x)) + (b if BIAS else 0.0)
+            a = sum(wj * xj for wj, xj in zip(w, x)) + (b if BIAS and "bias_not_in_activation" not in BUGS else 0.0)
             if _mistake(labels[i], a):
                 clean = False
                 s = 1 if "label_ignored" in BUGS else labels[i]
@@ -280,14 +325,14 @@ def _winnow(X, labels, T, data):
         theta = float(data["theta"])
     else:
         theta = {"n": m, "n/2": m / 2}.get(THRESHOLD, THRESHOLD)
-    up = FACTOR if VARIANT == "winnow2" else 2.0
+    up = float(data["alpha"]) if "alpha" in data else (FACTOR if VARIANT == "winnow2" else 2.0)
     w = [1.0] * m
     history = []
     state = data.get("_state")
     if state is not None:
         w = list(state[0])
-    order = _order(n)
     for _ in range(T):
+        order = _order(n)
         clean = True
         for i in order:
             x = X[i]
@@ -296,8 +341,12 @@ def _winnow(X, labels, T, data):
                 for xs, f in history:
                     w = [wj * f if xj else wj for wj, xj in zip(w, xs)]
             s = sum(wj for wj, xj in zip(w, x) if xj)
-            pred = 1 if (s >= theta if TIES == "predict+1" else s > theta) else -1
-            if pred != labels[i]:
+            if MARGIN is not None:
+                wrong = labels[i] * (s - theta) <= MARGIN
+            else:
+                pred = 1 if (s >= theta if TIES == "predict+1" else s > theta) else -1
+                wrong = pred != labels[i]
+            if wrong:
                 clean = False
                 if labels[i] == 1 or "label_ignored" in BUGS:
                     w = [wj * up if xj else wj for wj, xj in zip(w, x)]
@@ -322,7 +371,7 @@ def _kernel(data, labels, T, eta):
             return G[j][i]
     else:
         rows = _examples(data["X"])
-        k = data["kernel"]
+        k = data.get("kernel", _kernel_by_name)
         n = len(rows)
         cache = {}
 
@@ -337,8 +386,8 @@ def _kernel(data, labels, T, eta):
     state = data.get("_state")
     if state is not None:
         alpha, b = list(state[0]), state[1]
-    order = _order(n)
     for _ in range(T):
+        order = _order(n)
         clean = True
         for i in order:
             fs = {}
@@ -348,13 +397,13 @@ def _kernel(data, labels, T, eta):
                 else:
                     fs[t] = sum(alpha[j] * kern(j, t) for j in range(n))
             f = fs[i]
-            a = f + (b if BIAS else 0.0)
+            a = f + (b if BIAS and "bias_not_in_activation" not in BUGS else 0.0)
             if _mistake(labels[i], a):
                 clean = False
                 s = 1 if "label_ignored" in BUGS else labels[i]
                 alpha[i] += eta if DUAL == "counts" else eta * s
-                if BIAS:
-                    b += eta * labels[i]
+                if BIAS and "bias_never_updated" not in BUGS:
+                    b += -eta * labels[i] if "bias_sign_flipped" in BUGS else eta * labels[i]
         if clean:
             break
     return alpha, b
@@ -362,6 +411,11 @@ def _kernel(data, labels, T, eta):
 
 def _answer(state):
     w, b = state
+    if KEYS[0] is not None:          # a dict: {"W": w, "b": b}
+        out = {KEYS[0]: list(w)}
+        if KEYS[1] is not None:
+            out[KEYS[1]] = b
+        return out
     if RETURNS in ("w_b", "alpha_b"):
         return list(w), b
     if RETURNS == "w_bias_first":

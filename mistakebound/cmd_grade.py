@@ -186,7 +186,11 @@ def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, grades
     from grading.checkspec import check_spec as run_check
     if len(submissions) > 1:
         fail("--check-spec takes at most one SUBMISSION (the course's reference solution)")
-    res = run_check(check_spec, submissions[0] if submissions else None, insecure=insecure)
+    from sandbox.isolation import IsolationUnavailable
+    try:
+        res = run_check(check_spec, submissions[0] if submissions else None, insecure=insecure)
+    except IsolationUnavailable as e:
+        raise Refused(e.line()) from None
     if as_json:
         emit_json(res.to_dict())
     else:
