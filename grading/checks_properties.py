@@ -151,11 +151,12 @@ class PropertyTests:
             except Failure as f:
                 if "time limit" in f.msg and sizes:
                     seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
+                    kind = "quadratic" if alg != "kernel_perceptron" else "cubic"
                     return self._slow(ts, f"super-linear work: one pass took {seen} ({self.clock} time), and more "
                                           f"than {limit:.3g} s of wall-clock time at n = {n} (20 times the pass over "
-                                          f"n = {sizes[-1]}; linear work takes about twice as long) -- e.g. "
-                                          "recomputing the whole sum at every step: keep the running weights and "
-                                          "update them")
+                                          f"n = {sizes[-1]}; linear work takes about twice as long) -- {kind} growth "
+                                          "or worse, e.g. recomputing the whole sum at every step: keep the running "
+                                          "weights and update them")
                 raise
             sizes.append(n)
             secs.append(s)
