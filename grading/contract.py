@@ -153,6 +153,9 @@ class Contract:
     weights_name: str = ""           # the handout's names of the weights and the bias, in feedback
     bias_name: str = ""
     convention_credit: Fraction = Fraction(1, 2)   # of a test's points when one tie convention explains it
+    oracle: str = ""                 # the course's own solution: the expected answers come from it (grading.oracle)
+    tolerance: float = 1e-9          # relative tolerance of the comparison of weights
+    start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
 
     def replace(self, **changes) -> "Contract":
@@ -202,6 +205,10 @@ class Contract:
             return [Fraction(0)] * d, Fraction(0)
         if self.init == "given":
             return given_start(d, self.bias)
+        if self.init == "own":
+            if self.start is None or len(self.start[0]) != d:
+                raise ValueError("init = \"own\": the code's start has not been read for this number of features")
+            return [Fraction(v) for v in self.start[0]], Fraction(self.start[1])
         return seeded_start(int(self.init.split(":", 1)[1]), d), Fraction(0)
 
     @property

@@ -14,7 +14,7 @@ __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
-                 "x_dtype", "passes", "margin", "seed", "names", "convention_credit"}
+                 "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -245,8 +245,14 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     ties = _choice(d, "ties", TIES[alg], ties_default, w)
     eta = _fraction(d, "learning_rate", Fraction(1), w)
     init = d.get("init", "zero")
-    if not isinstance(init, str) or not (init in ("zero", "given") or _seeded(init, ("random",))):
-        w.fail("init", f"must be one of zero, given, random:SEED; got {init!r}")
+    if not isinstance(init, str) or not (init in ("zero", "given", "own") or _seeded(init, ("random",))):
+        w.fail("init", f"must be one of zero, given, random:SEED, own; got {init!r}")
+    oracle = d.get("oracle", "")
+    if not isinstance(oracle, str):
+        w.fail("oracle", f"must be a path (the course's solution, relative to the spec); got {oracle!r}")
+    tol = d.get("tolerance", 1e-9)
+    if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol <= 0.1:
+        w.fail("tolerance", f"must be a number in (0, 0.1] (relative); got {tol!r}")
     stop = _choice(d, "stop", STOPS, "epochs", w)
     threshold = d.get("threshold", "n")
     if isinstance(threshold, bool) or not (threshold in ("n", "n/2") or isinstance(threshold, (int, float, str))):
@@ -309,6 +315,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes no labels (y)")
         if init == "given" and "w0" not in refs:
             w.fail("init", "\"given\" needs the call to pass w0 (and b0 with a bias)")
+        if init == "own" and "T" not in refs:
+            w.fail("init", "\"own\" reads the code's start with a call that makes no pass: the call must pass T")
         if ("w0" in refs or "b0" in refs) and init != "given":
             w.fail("call", "passes w0/b0 but contract.init is not \"given\"")
         if "theta" in refs and alg != "winnow":
@@ -323,7 +331,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
-                  bias_name=names.get("bias", ""), convention_credit=credit)
+                  bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol))
     if call is not None:
         c = c.replace(call=call)
     return c

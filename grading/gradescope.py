@@ -157,6 +157,12 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
         raise InputError(f"--out: directory {out_dir!r} does not exist")
     with open(spec.source, "rb") as fh:
         spec_bytes = fh.read()
+    oracle = {}
+    if spec.contract is not None and spec.contract.oracle:      # the course's solution travels with the spec
+        import re
+        from .submission import load_submission
+        oracle = load_submission(spec.contract.oracle, spec.module)
+        spec_bytes = re.sub(rb'(?m)^(\s*oracle\s*=\s*)"[^"\n]*"', rb'\1"oracle"', spec_bytes)
     fd, tmp = tempfile.mkstemp(prefix=".autograder-", suffix=".zip", dir=out_dir)
     os.close(fd)
     count = 0
@@ -165,6 +171,9 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
             _add_text(zf, "setup.sh", SETUP_SH, executable=True)
             _add_text(zf, "run_autograder", RUN_AUTOGRADER, executable=True)
             _add_text(zf, "spec.toml", spec_bytes)
+            for name, data in sorted(oracle.items()):
+                _add_text(zf, f"oracle/{name}", data)
+                count += 1
             if pyproject is not None:
                 _add_text(zf, "mistakebound/pyproject.toml", pyproject)
                 count += 1

@@ -290,6 +290,10 @@ def _train(data):
     if INIT == "given":
         w = [float(v) for v in data["w0"]]
         b = float(data.get("b0", 0.0))
+    elif INIT == "own":                  # a start of its own, drawn from a seeded generator
+        rng = random.Random(1)
+        w = [rng.gauss(0.0, 0.01) for _ in range(d)]
+        b = rng.gauss(0.0, 0.01)
     elif INIT_HELPER is not None:
         w = [float(v) for v in globals()[INIT_HELPER](d)]
         b = 0.0

@@ -123,6 +123,13 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
         caps = preflight(spec, insecure)     # before anything is written
     except IsolationUnavailable as e:
         raise Refused(e.line()) from None
+    if spec.contract is not None and spec.contract.oracle:
+        from grading.checkspec import check_oracle
+        spec.limits.insecure = bool(insecure)
+        try:
+            check_oracle(spec)             # the course's solution agrees with the contract (else exit 2)
+        except IsolationUnavailable as e:
+            raise Refused(e.line()) from None
     os.makedirs(out, exist_ok=True)
     if not gradescope:
         write_manifest(out, paths, names)
