@@ -40,6 +40,7 @@ X_LAYOUTS = ("rows", "columns")
 ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED", "global_permutation", "global_shuffle")
 GLOBAL_ORDERS = ("global_permutation", "global_shuffle")     # a new order every pass, from the seeded global RNG
 X_DTYPES = ("auto", "float", "int", "bool")
+STEPS = ("constant", "1/(j+1)", "1/(j+1)^2")     # a step size per example: eta times this, j the example's index
 TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "winnow": ("predict+1", "predict-1")}
@@ -148,6 +149,7 @@ class Contract:
     x_dtype: str = "auto"            # X's element type as handed out: auto (float; Winnow int), float, int, bool
     passes: int = 0                  # > 0: every call makes this many passes (a loop hard-coded in the code)
     margin: Fraction | None = None   # Winnow: update when y (w.x - theta) <= margin (labels +1/-1), whatever the prediction
+    step: str = "constant"           # the step size of example j: eta, eta/(j+1) or eta/(j+1)^2
     margin_strict: bool = False      # (a diagnosis' change) update when y (w.x - theta) < margin
     seed: int | None = None          # numpy's and random's global generators seeded so before every call
     weights_name: str = ""           # the handout's names of the weights and the bias, in feedback
@@ -171,6 +173,14 @@ class Contract:
     def gram(self) -> bool:
         return "K" in self.call.refs()
 
+    def step_of(self, j: int) -> Fraction:
+        """The step-size factor of example j (the learning rate multiplies it)."""
+        if self.step == "1/(j+1)":
+            return Fraction(1, j + 1)
+        if self.step == "1/(j+1)^2":
+            return Fraction(1, (j + 1) ** 2)
+        return Fraction(1)
+
     @property
     def per_pass_order(self) -> bool:
         """True when every pass visits its own order (drawn from the seeded global generator)."""
@@ -181,7 +191,7 @@ class Contract:
         """Can the code be run on a prefix of the visiting sequence, one pass, the examples in the
         order given (the step-by-step feedback and the invariants)?  Not when the code draws its
         own order every pass or makes a fixed number of passes per call."""
-        return not self.per_pass_order and self.passes <= 1
+        return not self.per_pass_order and self.passes <= 1 and self.step == "constant"
 
     def order_indices(self, n: int, T: int = 1) -> list:
         """The visiting order of one pass over n examples (the same order every pass); with a

@@ -7,14 +7,15 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .contract import (DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STOPS, TIES,
-                       VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
+from .contract import (DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
+                       TIES, VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
-                 "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance"}
+                 "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
+                 "step"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -247,6 +248,9 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     init = d.get("init", "zero")
     if not isinstance(init, str) or not (init in ("zero", "given", "own") or _seeded(init, ("random",))):
         w.fail("init", f"must be one of zero, given, random:SEED, own; got {init!r}")
+    step = _choice(d, "step", STEPS, "constant", w)
+    if step != "constant" and alg == "winnow":
+        w.fail("step", "is a perceptron and kernel-perceptron option")
     oracle = d.get("oracle", "")
     if not isinstance(oracle, str):
         w.fail("oracle", f"must be a path (the course's solution, relative to the spec); got {oracle!r}")
@@ -331,7 +335,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
-                  bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol))
+                  bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
+                  step=step)
     if call is not None:
         c = c.replace(call=call)
     return c

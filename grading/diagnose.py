@@ -115,6 +115,10 @@ def causes(problem) -> list[Cause]:
                                ("wrong number of passes", "with one pass too many", lambda e: e + 1),
                                ("wrong number of passes", "with twice the passes asked", lambda e: 2 * e)):
             out.append(Cause(name, f"the reference re-run {what} reproduces your answers", passes=fn))
+    if c.step != "constant":
+        out.append(Cause("step size not per example", f"the reference re-run with the same step for every example "
+                         f"reproduces your answers; the course's step for example j is {c.step} (times the learning "
+                         "rate)", contract=c.replace(step="constant")))
     if c.style == "function" and c.passes:
         for k in sorted({1, c.passes - 1, c.passes + 1, 2 * c.passes} - {0, c.passes}):
             out.append(Cause("wrong number of passes", f"the reference re-run with {k} passes per call reproduces "

@@ -87,7 +87,7 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
     if c.passes:                  # the code's own loop: every call makes c.passes passes
         T = c.passes * T
     order = c.order_indices(n, T)
-    learners_ok = engine == "auto" and not bugs and not c.per_pass_order
+    learners_ok = engine == "auto" and not bugs and not c.per_pass_order and c.step == "constant"
     if c.algorithm == "perceptron":
         run = _perceptron(c, X, y, T, order, bugs, learners_ok)
     elif c.algorithm == "winnow":
@@ -149,7 +149,8 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
                    initial_bias=(tr.initial_bias * k if c.bias else None), weights=tuple(v * k for v in tr.weights),
                    bias=(tr.bias * k if c.bias else None), mistakes=tr.mistakes, passes=T)
     rows = _rows(X, c.normalize)
-    return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=not c.normalize)
+    return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=not c.normalize,
+                 step=c.step_of)
 
 
 def _rows(X, normalize):
@@ -166,7 +167,7 @@ def _dot(w, x):
     return sum(a * b for a, b in zip(w, x))
 
 
-def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False):
+def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False, step=None):
     """The perceptron on (rows, y), primal (``act_fn(w, x)``) or dual (``act_fn(alpha, i)``).
 
     ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
@@ -189,12 +190,13 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
             m = is_mistake(ties, yi, a)
             if m:
                 s = 1 if "label_ignored" in bugs else yi
+                et = eta if step is None else eta * (step(i) if exact else float(step(i)))   # example i's step
                 if dual:
-                    w[i] = w[i] + eta * s
+                    w[i] = w[i] + et * s
                 else:
-                    w = [wj + eta * s * xj for wj, xj in zip(w, x)]
+                    w = [wj + et * s * xj for wj, xj in zip(w, x)]
                 if b is not None and "bias_never_updated" not in bugs:
-                    b = b + (-eta * s if "bias_sign_flipped" in bugs else eta * s)
+                    b = b + (-et * s if "bias_sign_flipped" in bugs else et * s)
             steps.append(RStep(t=t, epoch=ep, index=i, label=yi, activation=a, mistake=bool(m), weights=tuple(w),
                                bias=b))
             t += 1
@@ -283,7 +285,7 @@ def _kernel(c, X, y, T, order, bugs, learners_ok) -> Run:
             return sum(alpha[j] * G[j][i] for j in range(n) if alpha[j] != 0)
         zero = Fraction(0) if exact else 0.0
         run = _loop([None] * n, y, T, order, c.ties, act, eta, [zero] * n, zero if c.kernel_bias else None, bugs,
-                    exact=exact, dual=True)
+                    exact=exact, dual=True, step=c.step_of)
     if c.dual == "counts":
         run = _as_counts(run, y)
     return run

@@ -2,7 +2,7 @@
 solution and one with a typical mistake, in grading/examples/): Winnow on float features with a
 margin and a factor passed as an argument, a new permutation every epoch from the seeded global
 generator, passes fixed inside the call, a kernel chosen by name with a bias, parameters in a
-dict and weights in a returned dict.  Correct code gets full marks; the mistake loses points with
+dict and weights in a returned dict, a step size per example.  Correct code gets full marks; the mistake loses points with
 its cause named."""
 import concurrent.futures as cf
 import multiprocessing as mp
@@ -18,7 +18,8 @@ COURSES = {"ucl_winnow": ("ties_not_updated", "ties not updated"),
            "utah_perceptron": ("ties_not_mistakes", "ties not counted as mistakes"),
            "fixed_passes": ("bias_never_updated", "bias never updated"),
            "kernel_by_name": ("bias_sign_flipped", "bias sign flipped"),
-           "dict_params": ("eliminates", "elimination instead of halving")}
+           "dict_params": ("eliminates", "elimination instead of halving"),
+           "decaying_step": ("constant_step", "step size not per example")}
 
 
 @pytest.fixture(scope="module")
