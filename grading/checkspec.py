@@ -72,7 +72,14 @@ def check_spec(spec_src: str, solution: str | None = None, *, insecure: bool = F
         for name, data in solution_files(spec).items():
             with open(os.path.join(tmp, name), "wb") as fh:
                 fh.write(data)
-        results.append(("the suite's solution from the contract", grade_submission(spec, tmp, name="suite")))
+        own = spec
+        if spec.contract is not None and spec.contract.oracle:
+            # against the contract's reference, not the course's solution: the suite's solution may draw
+            # another start of its own (init = "own")
+            import copy
+            own = copy.deepcopy(spec)
+            own.contract = spec.contract.replace(oracle="")
+        results.append(("the suite's solution from the contract", grade_submission(own, tmp, name="suite")))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return SpecCheck(spec=spec, results=results)
