@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 EX = os.path.join(os.path.dirname(HERE), "grading", "examples")
 SHAPES = ("mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel", "ucl_winnow", "utah_perceptron",
-          "fixed_passes", "kernel_by_name", "dict_params", "decaying_step", "raschka_perceptron")
+          "fixed_passes", "kernel_by_name", "dict_params", "decaying_step", "raschka_perceptron", "until_no_mistake")
 
 
 def _batch(spec, samples, n, jobs):

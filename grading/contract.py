@@ -149,6 +149,7 @@ class Contract:
     x_dtype: str = "auto"            # X's element type as handed out: auto (float; Winnow int), float, int, bool
     passes: int = 0                  # > 0: every call makes this many passes (a loop hard-coded in the code)
     margin: Fraction | None = None   # Winnow: update when y (w.x - theta) <= margin (labels +1/-1), whatever the prediction
+    separable: Fraction | None = None   # stop = "converged" with no maximum: test data separable with this margin
     step: str = "constant"           # the step size of example j: eta, eta/(j+1) or eta/(j+1)^2
     margin_strict: bool = False      # (a diagnosis' change) update when y (w.x - theta) < margin
     seed: int | None = None          # numpy's and random's global generators seeded so before every call
@@ -182,6 +183,33 @@ class Contract:
         return Fraction(1)
 
     @property
+    def unbounded(self) -> bool:
+        """Passes until one makes no mistake, with no maximum in the call (``separable``)."""
+        return self.stop == "converged" and self.separable is not None and self.passes == 0 and self.epochs_fixed
+
+    def target(self, d: int):
+        """The grader's separating target under ``separable``: w* = (1, -1/2, 1/4, ...), b* = 1/4
+        with a bias (else 0); the test data keep the points at distance >= margin from it."""
+        w = [Fraction((-1) ** j, 2 ** j) for j in range(d)]
+        return w, (Fraction(1, 4) if self.bias else Fraction(0))
+
+    def separable_case(self, X, y):
+        """(X, y) relabelled by the target and cleared of the points closer to it than the margin
+        (so that "repeat passes until one makes no mistake" ends; at least one example stays)."""
+        d = len(X[0])
+        w, b = self.target(d)
+        keep_X, keep_y = [], []
+        for x in X:
+            a = sum(wj * Fraction(v) for wj, v in zip(w, x)) + b
+            if abs(a) >= self.separable:
+                keep_X.append(x)
+                keep_y.append(1 if a > 0 else -1)
+        if not keep_X:
+            x = [1.0] * d
+            keep_X, keep_y = [x], [1 if sum(w) + b > 0 else -1]
+        return keep_X, keep_y
+
+    @property
     def per_pass_order(self) -> bool:
         """True when every pass visits its own order (drawn from the seeded global generator)."""
         return self.order in GLOBAL_ORDERS
@@ -191,7 +219,7 @@ class Contract:
         """Can the code be run on a prefix of the visiting sequence, one pass, the examples in the
         order given (the step-by-step feedback and the invariants)?  Not when the code draws its
         own order every pass or makes a fixed number of passes per call."""
-        return not self.per_pass_order and self.passes <= 1 and self.step == "constant"
+        return not self.per_pass_order and self.passes <= 1 and self.step == "constant" and not self.unbounded
 
     def order_indices(self, n: int, T: int = 1) -> list:
         """The visiting order of one pass over n examples (the same order every pass); with a

@@ -15,7 +15,7 @@ __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step"}
+                 "step", "separable"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -248,6 +248,11 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     init = d.get("init", "zero")
     if not isinstance(init, str) or not (init in ("zero", "given", "own") or _seeded(init, ("random",))):
         w.fail("init", f"must be one of zero, given, random:SEED, own; got {init!r}")
+    separable = None
+    if "separable" in d:
+        if alg != "perceptron":
+            w.fail("separable", "is a perceptron option")
+        separable = _fraction(d, "separable", None, w)
     step = _choice(d, "step", STEPS, "constant", w)
     if step != "constant" and alg == "winnow":
         w.fail("step", "is a perceptron and kernel-perceptron option")
@@ -325,8 +330,11 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes w0/b0 but contract.init is not \"given\"")
         if "theta" in refs and alg != "winnow":
             w.fail("call", "passes theta, the Winnow threshold")
-        if stop == "converged" and "T" not in refs and not passes:
-            w.fail("stop", "\"converged\" needs a maximum number of passes: T in the call, or contract.passes")
+        if stop == "converged" and "T" not in refs and not passes and separable is None:
+            w.fail("stop", "\"converged\" needs a maximum number of passes: T in the call, or contract.passes -- or "
+                           "contract.separable (test data separable with that margin, so the loop ends)")
+        if separable is not None and (stop != "converged" or "T" in refs or passes):
+            w.fail("separable", "is for stop = \"converged\" with no maximum (no T in the call, no contract.passes)")
         if passes and "T" in refs:
             w.fail("passes", "is for a call without T (the passes are hard-coded); this call passes T")
         if passes and call.repeat:
@@ -336,7 +344,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
-                  step=step)
+                  step=step, separable=separable)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -119,6 +119,10 @@ def causes(problem) -> list[Cause]:
         out.append(Cause("step size not per example", f"the reference re-run with the same step for every example "
                          f"reproduces your answers; the course's step for example j is {c.step} (times the learning "
                          "rate)", contract=c.replace(step="constant")))
+    if c.style == "function" and c.unbounded:
+        out.append(Cause("stops early", "the reference re-run with a single pass reproduces your answers; the course "
+                         "repeats passes until one makes no mistake", contract=c.replace(separable=None, stop="epochs",
+                                                                                         passes=1)))
     if c.style == "function" and c.passes:
         for k in sorted({1, c.passes - 1, c.passes + 1, 2 * c.passes} - {0, c.passes}):
             out.append(Cause("wrong number of passes", f"the reference re-run with {k} passes per call reproduces "

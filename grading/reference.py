@@ -33,6 +33,7 @@ from learners.kernels import parse_kernel
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
+MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
 BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation")
 
 
@@ -86,6 +87,8 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
     n = len(X)
     if c.passes:                  # the code's own loop: every call makes c.passes passes
         T = c.passes * T
+    if c.unbounded:               # until a pass makes no mistake: the data are separable (contract.separable)
+        T = MAX_PASSES
     order = c.order_indices(n, T)
     learners_ok = engine == "auto" and not bugs and not c.per_pass_order and c.step == "constant"
     if c.algorithm == "perceptron":
@@ -96,6 +99,8 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
         run = _cut_at_convergence(run, n)
+        if c.unbounded and run.passes == MAX_PASSES:
+            raise ValueError(f"no pass without a mistake within {MAX_PASSES} passes: the data are not separable")
     return run
 
 

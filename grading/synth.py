@@ -69,6 +69,7 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"DEFAULTS = {_lit(defaults)}",
         f"PASSES = {L.passes!r}",
         f"STEP = {L.step!r}",
+        f"UNBOUNDED = {L.unbounded!r}",
         f"MARGIN = {None if L.margin is None else float(L.margin)!r}",
         f"KERNEL_SPEC = {kspec!r}",
         f"KEYS = {_lit(keys)}",

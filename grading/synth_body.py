@@ -100,7 +100,7 @@ def _order(n):
 
 
 def _train(data):
-    T = int(data.get("T", PASSES or 1))
+    T = int(data.get("T", PASSES or (10 ** 6 if UNBOUNDED else 1)))   # (unbounded: until a pass has no mistake)
     if "one_pass" in BUGS:
         T = 1
     labels = [1 if v == POSITIVE else -1 for v in _flat(data["y"])]

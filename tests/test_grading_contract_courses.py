@@ -2,7 +2,8 @@
 solution and one with a typical mistake, in grading/examples/): Winnow on float features with a
 margin and a factor passed as an argument, a new permutation every epoch from the seeded global
 generator, passes fixed inside the call, a kernel chosen by name with a bias, parameters in a
-dict and weights in a returned dict, a step size per example.  Correct code gets full marks; the mistake loses points with
+dict and weights in a returned dict, a step size per example, passes until one makes no mistake
+(with no maximum: separable test data).  Correct code gets full marks; the mistake loses points with
 its cause named."""
 import concurrent.futures as cf
 import multiprocessing as mp
@@ -19,7 +20,8 @@ COURSES = {"ucl_winnow": ("ties_not_updated", "ties not updated"),
            "fixed_passes": ("bias_never_updated", "bias never updated"),
            "kernel_by_name": ("bias_sign_flipped", "bias sign flipped"),
            "dict_params": ("eliminates", "elimination instead of halving"),
-           "decaying_step": ("constant_step", "step size not per example")}
+           "decaying_step": ("constant_step", "step size not per example"),
+           "until_no_mistake": ("one_pass", "stops early")}
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +65,7 @@ def test_per_pass_orders_drop_the_step_by_step_tests(courses):
     assert "invariants" not in kinds and "default_arguments" in kinds and "linear_time" in kinds
     from grading.checks import test_kinds
     assert "invariants" not in test_kinds(load_spec("fixed_passes"))
+    assert "invariants" not in test_kinds(load_spec("until_no_mistake"))
     assert "invariants" in test_kinds(load_spec("perceptron"))
 
 
