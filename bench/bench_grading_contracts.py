@@ -2,7 +2,7 @@
 with get_order, scikit-learn-style class, Winnow homework, dual kernel perceptron on a Gram
 matrix, UCL Winnow on float features, CS5350's per-epoch permutation, passes fixed in the call, a
 kernel chosen by name, a parameter dict, a step size per example, Raschka's perceptron against
-the course's solution as oracle) -- against the classic perceptron assignment, in one run, with
+the course's solution as oracle, passes until one makes no mistake) -- against the classic perceptron assignment, in one run, with
 every isolation layer on.  Target: 100 submissions in <= 60 s on 2 cores.
 
     python bench/bench_grading_contracts.py [--n 100] [--jobs 2] [--quick]
