@@ -4,6 +4,7 @@ cases, inputs left unmodified, the handout's default arguments, hypothesis-gener
 from __future__ import annotations
 
 from .checks_common import Failure, fatal, fmt_X
+from .diagnose import SHUFFLED
 from .reference import Answer
 
 __all__ = ["DifferentialTests", "SEED_VISIBLE"]
@@ -16,17 +17,45 @@ class _Abort(Exception):
     pass
 
 
+class _PrivateHome:
+    """Hypothesis keeps a cache (of the constants in the modules it sees) under ``.hypothesis/``
+    of the current directory: the grader points it at a directory of its own, removed after each
+    use, so that grading leaves nothing where it was started."""
+
+    def __enter__(self):
+        import tempfile
+        from hypothesis.configuration import set_hypothesis_home_dir
+        self.dir = tempfile.mkdtemp(prefix="mb-hypothesis-")
+        set_hypothesis_home_dir(self.dir)
+        return self
+
+    def __exit__(self, *exc):
+        import shutil
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return False
+
+
 class DifferentialTests:
     """Mixed into :class:`grading.checks.Grader`."""
 
+    def _credit(self, ts, X, y, e, got, more=()):
+        """The convention-credit line (and ``self.partial``) for a failed test; never for the ties
+        test, which is where the convention is graded."""
+        if ts.kind == "ties" or got is None:
+            return ""
+        line = self.convention_credit(X, y, e, got, more)
+        return f"\n{line}" if line and not ts.hidden else ""
+
     def _t_edge(self, ts):
-        for what, X, y, e in [self.problem.edge_cases()[ts.kind]] + self.problem.more_cases(ts.kind):
+        cases = [self.problem.edge_cases()[ts.kind]] + self.problem.more_cases(ts.kind)
+        for k, (what, X, y, e) in enumerate(cases):
             ok, msg, exp, got = self.check(X, y, e)
             if ok:
                 continue
+            credit = self._credit(ts, X, y, e, got, [c[1:] for c in cases[k + 1:]])
             if ts.hidden:
                 return False, "", []
-            text = f"{what}: {msg}\n" + self.explain(X, y, e, exp, got)
+            text = f"{what}: {msg}\n" + self.explain(X, y, e, exp, got) + credit
             return False, text, [n for n in self.diagnoses]
         return True, "", []
 
@@ -75,6 +104,16 @@ class DifferentialTests:
             got, _ = self.call(X, y, e, omit=omit)
             if P.compare(exp, got)[0]:
                 continue
+            again, _ = self.call(X, y, e, omit=omit)
+            if self.nondeterministic or not P.compare(Answer(w=list(got.w), b=got.b), again)[0]:
+                # two calls, two answers: the defaults cannot be judged (and are not blamed)
+                self.nondeterministic = True
+                self.diagnoses.setdefault("data shuffled", SHUFFLED)
+                if ts.hidden:
+                    return False, "", []
+                return False, (f"called as {shown} your code answers differently on the same input from one call to "
+                               f"the next, so its defaults cannot be checked\nlikely mistake: data shuffled -- "
+                               f"{SHUFFLED}\ninput: X = {fmt_X(X)}, y = {P.student_labels(y)}"), ["data shuffled"]
             explicit, _ = self.call(X, y, e, contract=contract)
             if P.compare(Answer(w=list(explicit.w), b=explicit.b), got)[0]:
                 continue        # wrong elsewhere, not in the defaults: the other tests report it
@@ -108,7 +147,8 @@ class DifferentialTests:
             @given(self.problem.strategy(scale))
             def collect(data):
                 out.append(data)
-            collect()
+            with _PrivateHome():
+                collect()
             _CASES[key] = out
         return _CASES[key]
 
@@ -151,7 +191,8 @@ class DifferentialTests:
                 raise AssertionError(msg)
 
         try:
-            prop()
+            with _PrivateHome():
+                prop()
         except _Abort:
             X, y, e, msg = box["fatal"]
             return False, X, y, e, msg, None, None
@@ -172,6 +213,7 @@ class DifferentialTests:
         ok, X, y, e, msg, exp, got = self._hypothesis(SEED_VISIBLE, 1, ts.hidden)
         if ok:
             return True, f"passed on {self.spec.max_examples} generated inputs", []
+        credit = self._credit(ts, X, y, e, got, self.generated_cases(SEED_VISIBLE, 1))
         if ts.hidden:
             return False, "", []
         text = f"smallest failing input found: {msg}\n"
@@ -179,26 +221,30 @@ class DifferentialTests:
             text += self.explain(X, y, e, exp, got)
         else:
             text += f"input: X = {fmt_X(X)}, y = {self.problem.student_labels(y)}, epochs = {e}"
-        return False, text, list(self.diagnoses)
+        return False, text + credit, list(self.diagnoses)
 
     def _t_hidden_random(self, ts):
         seed = self.spec.hidden_seed
         if seed is None:         # a Grader used on its own: a fresh secret seed, kept for this spec object
             import os
             seed = self.spec.hidden_seed = int.from_bytes(os.urandom(8), "big")
-        ok, *_ = self._hypothesis(seed, 2, True)
+        ok, X, y, e, _, _, got = self._hypothesis(seed, 2, True)
+        if not ok:
+            self._credit(ts, X, y, e, got, self.generated_cases(seed, 2))
         return ok, "", []
 
     def _t_worst_case(self, ts):
-        for what, X, y, e in self.problem.worst_cases():
+        cases = self.problem.worst_cases()
+        for k, (what, X, y, e) in enumerate(cases):
             ok, msg, exp, got = self.check(X, y, e)
             if not ok:
+                credit = self._credit(ts, X, y, e, got, [c[1:] for c in cases[k + 1:]])
                 if ts.hidden:
                     return False, "", []
                 text = f"{what}: {msg}\n"
                 if exp is not None:
                     text += self.explain(X, y, e, exp, got)
-                return False, text, list(self.diagnoses)
+                return False, text + credit, list(self.diagnoses)
         return True, "", []
 
 

@@ -23,7 +23,7 @@ from .grader import grade_submission
 from .spec import load_spec
 from .synth import solution_files
 
-__all__ = ["check_spec", "SpecCheck"]
+__all__ = ["check_spec", "SpecCheck", "check_oracle"]
 
 
 @dataclass
@@ -62,13 +62,59 @@ def check_spec(spec_src: str, solution: str | None = None, *, insecure: bool = F
                          "[assignment] solution = \"path\" in the spec or give its path")
     if not os.path.exists(path):
         raise InputError(f"the course's solution {path!r} does not exist")
+    from .preflight import preflight
+    preflight(spec, insecure)          # IsolationUnavailable (exit 3 in grade) before anything is graded
+    if spec.contract.oracle:
+        check_oracle(spec)
     results = [("the course's solution " + os.path.relpath(path), grade_submission(spec, path, name="course"))]
     tmp = tempfile.mkdtemp(prefix="mb-check-spec-")
     try:
         for name, data in solution_files(spec).items():
             with open(os.path.join(tmp, name), "wb") as fh:
                 fh.write(data)
-        results.append(("the suite's solution from the contract", grade_submission(spec, tmp, name="suite")))
+        own = spec
+        if spec.contract is not None and spec.contract.oracle:
+            # against the contract's reference, not the course's solution: the suite's solution may draw
+            # another start of its own (init = "own")
+            import copy
+            own = copy.deepcopy(spec)
+            own.contract = spec.contract.replace(oracle="")
+        results.append(("the suite's solution from the contract", grade_submission(own, tmp, name="suite")))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return SpecCheck(spec=spec, results=results)
+
+
+def check_oracle(spec) -> int:
+    """``[contract] oracle``: run the course's solution on the probe and edge-case inputs and
+    compare it with the contract's reference (from the solution's own start under
+    ``init = "own"``); the first disagreement refuses the spec (InputError, one line).  Returns
+    the number of inputs checked.  Needs the sandbox (raises IsolationUnavailable)."""
+    from sandbox.worker import Worker
+
+    from .checks import Grader
+    from .checks_common import fmt_X
+    from .oracle import OracleDisagrees
+    from .submission import load_submission
+    files = load_submission(spec.contract.oracle, spec.module)
+    g = Grader(spec, lambda: Worker(files, spec.module, spec.limits))
+    P = g.problem
+    src = os.path.basename(spec.source)
+    n = 0
+    try:
+        for X, y, e in [c[1:] for c in P.edge_cases().values()] + list(P.probes()):
+            try:
+                c = g.with_start(X, None)
+                ref = P.expected(X, y, e, contract=c)
+                got = g._oracle_call(X, y, e)
+            except (OracleDisagrees, Exception) as ex:  # noqa: BLE001 - the course's solution, reported
+                raise InputError(f"{src}: contract.oracle: {str(ex)[:300]}") from None
+            ok, msg = P.compare(ref, got)
+            if not ok:
+                raise InputError(f"{src}: contract.oracle: the course's solution disagrees with the contract on "
+                                 f"X = {fmt_X(X)}, y = {P.student_labels(y)}, T = {e}: {msg} (the solution: "
+                                 f"{P.show(got)}; the contract's reference: {P.show(ref)})")
+            n += 1
+    finally:
+        g.close()
+    return n

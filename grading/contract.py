@@ -29,15 +29,18 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "visiting_order", "given_start", "seeded_start"]
+__all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "visiting_order", "global_orders", "given_start", "seeded_start"]
 
 # test data a call may pass (docs/grading.md lists what each one is)
-DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "X_val", "y_val")
+DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "X_val", "y_val")
 INPUTS = ("lists", "numpy")
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
 X_LAYOUTS = ("rows", "columns")
-ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED")
+ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED", "global_permutation", "global_shuffle")
+GLOBAL_ORDERS = ("global_permutation", "global_shuffle")     # a new order every pass, from the seeded global RNG
+X_DTYPES = ("auto", "float", "int", "bool")
+STEPS = ("constant", "1/(j+1)", "1/(j+1)^2")     # a step size per example: eta times this, j the example's index
 TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "winnow": ("predict+1", "predict-1"),
@@ -55,12 +58,27 @@ HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides th
 
 @dataclass(frozen=True)
 class Arg:
-    """One argument of a call: the name of a piece of test data (``ref``) or a literal value."""
+    """One argument of a call: the name of a piece of test data (``ref``), a literal value, a
+    table of arguments (``items``: a dict such as ``{"Thres": [n]}``) or a list of arguments
+    (``seq``) -- data may sit inside a table or a list."""
     ref: str | None = None
     value: object = None
+    items: tuple | None = None       # ((key, Arg), ...)
+    seq: tuple | None = None         # (Arg, ...)
 
     def describe(self) -> str:
+        if self.items is not None:
+            return "{" + ", ".join(f"{k!r}: {a.describe()}" for k, a in self.items) + "}"
+        if self.seq is not None:
+            return "[" + ", ".join(a.describe() for a in self.seq) + "]"
         return self.ref if self.ref is not None else repr(self.value)
+
+    def refs(self) -> set:
+        if self.items is not None:
+            return set().union(*[a.refs() for _, a in self.items])
+        if self.seq is not None:
+            return set().union(*[a.refs() for a in self.seq])
+        return {self.ref} if self.ref else set()
 
 
 @dataclass(frozen=True)
@@ -74,12 +92,13 @@ class CallPlan:
     init_kwargs: tuple = ()
     repeat: str | None = None        # "T": call the method T times (one pass per call)
     defaults: tuple = ()             # (keyword, value): the handout's default values
-    weights: str = "return"          # "return", an attribute name, or "name()" (a method without arguments)
+    weights: str = "return"          # "return", "return[KEY]", an attribute name, or "name()" (a method without arguments)
     bias: str | None = None          # attribute (or "name()") holding b when weights are read from the object
 
     def refs(self) -> set:
-        out = {a.ref for a in self.args + self.init_args if a.ref}
-        out |= {a.ref for _, a in self.kwargs + self.init_kwargs if a.ref}
+        out = set()
+        for a in self.args + self.init_args + tuple(a for _, a in self.kwargs + self.init_kwargs):
+            out |= a.refs()
         if self.repeat:
             out.add(self.repeat)
         return out
@@ -130,6 +149,19 @@ class Contract:
     kernel_bias: bool = False
     returns: str = "w_b"
     supplied: tuple = ()
+    x_dtype: str = "auto"            # X's element type as handed out: auto (float; Winnow int), float, int, bool
+    passes: int = 0                  # > 0: every call makes this many passes (a loop hard-coded in the code)
+    margin: Fraction | None = None   # Winnow: update when y (w.x - theta) <= margin (labels +1/-1), whatever the prediction
+    separable: Fraction | None = None   # stop = "converged" with no maximum: test data separable with this margin
+    step: str = "constant"           # the step size of example j: eta, eta/(j+1) or eta/(j+1)^2
+    margin_strict: bool = False      # (a diagnosis' change) update when y (w.x - theta) < margin
+    seed: int | None = None          # numpy's and random's global generators seeded so before every call
+    weights_name: str = ""           # the handout's names of the weights and the bias, in feedback
+    bias_name: str = ""
+    convention_credit: Fraction = Fraction(1, 2)   # of a test's points when one tie convention explains it
+    oracle: str = ""                 # the course's own solution: the expected answers come from it (grading.oracle)
+    tolerance: float = 1e-9          # relative tolerance of the comparison of weights
+    start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
 
     def replace(self, **changes) -> "Contract":
@@ -145,8 +177,58 @@ class Contract:
     def gram(self) -> bool:
         return "K" in self.call.refs()
 
-    def order_indices(self, n: int) -> list[int]:
-        """The visiting order of one pass over n examples (the same order every pass)."""
+    def step_of(self, j: int) -> Fraction:
+        """The step-size factor of example j (the learning rate multiplies it)."""
+        if self.step == "1/(j+1)":
+            return Fraction(1, j + 1)
+        if self.step == "1/(j+1)^2":
+            return Fraction(1, (j + 1) ** 2)
+        return Fraction(1)
+
+    @property
+    def unbounded(self) -> bool:
+        """Passes until one makes no mistake, with no maximum in the call (``separable``)."""
+        return self.stop == "converged" and self.separable is not None and self.passes == 0 and self.epochs_fixed
+
+    def target(self, d: int):
+        """The grader's separating target under ``separable``: w* = (1, -1/2, 1/4, ...), b* = 1/4
+        with a bias (else 0); the test data keep the points at distance >= margin from it."""
+        w = [Fraction((-1) ** j, 2 ** j) for j in range(d)]
+        return w, (Fraction(1, 4) if self.bias else Fraction(0))
+
+    def separable_case(self, X, y):
+        """(X, y) relabelled by the target and cleared of the points closer to it than the margin
+        (so that "repeat passes until one makes no mistake" ends; at least one example stays)."""
+        d = len(X[0])
+        w, b = self.target(d)
+        keep_X, keep_y = [], []
+        for x in X:
+            a = sum(wj * Fraction(v) for wj, v in zip(w, x)) + b
+            if abs(a) >= self.separable:
+                keep_X.append(x)
+                keep_y.append(1 if a > 0 else -1)
+        if not keep_X:
+            x = [1.0] * d
+            keep_X, keep_y = [x], [1 if sum(w) + b > 0 else -1]
+        return keep_X, keep_y
+
+    @property
+    def per_pass_order(self) -> bool:
+        """True when every pass visits its own order (drawn from the seeded global generator)."""
+        return self.order in GLOBAL_ORDERS
+
+    @property
+    def one_step_runs(self) -> bool:
+        """Can the code be run on a prefix of the visiting sequence, one pass, the examples in the
+        order given (the step-by-step feedback and the invariants)?  Not when the code draws its
+        own order every pass or makes a fixed number of passes per call."""
+        return not self.per_pass_order and self.passes <= 1 and self.step == "constant" and not self.unbounded
+
+    def order_indices(self, n: int, T: int = 1) -> list:
+        """The visiting order of one pass over n examples (the same order every pass); with a
+        per-pass order, the list of the T passes' orders."""
+        if self.per_pass_order:
+            return global_orders(self.order, self.seed or 0, n, T)
         return visiting_order(self.order, n)
 
     def theta_value(self, n_features: int) -> Fraction:
@@ -164,6 +246,10 @@ class Contract:
             return [Fraction(0)] * d, Fraction(0)
         if self.init == "given":
             return given_start(d, self.bias)
+        if self.init == "own":
+            if self.start is None or len(self.start[0]) != d:
+                raise ValueError("init = \"own\": the code's start has not been read for this number of features")
+            return [Fraction(v) for v in self.start[0]], Fraction(self.start[1])
         return seeded_start(int(self.init.split(":", 1)[1]), d), Fraction(0)
 
     @property
@@ -187,6 +273,25 @@ def visiting_order(order: str, n: int) -> list[int]:
         import numpy as np
         return [int(v) for v in np.random.RandomState(int(seed)).permutation(n)]
     raise ValueError(order)
+
+
+def global_orders(order: str, seed: int, n: int, T: int) -> list:
+    """The orders of T passes of code that draws a new one every pass from the global generator
+    seeded with ``seed`` before the call: ``np.random.permutation(n)`` (numpy's legacy global
+    state, as ``np.random.seed(seed)`` leaves it) or ``random.shuffle`` of 0..n-1."""
+    out = []
+    if order == "global_permutation":
+        import numpy as np
+        rs = np.random.RandomState(seed)
+        for _ in range(T):
+            out.append([int(v) for v in rs.permutation(n)])
+        return out
+    rng = random.Random(seed)
+    for _ in range(T):
+        idx = list(range(n))
+        rng.shuffle(idx)
+        out.append(idx)
+    return out
 
 
 def given_start(d: int, bias: bool):

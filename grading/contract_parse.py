@@ -7,13 +7,15 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .contract import (DATA_NAMES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STOPS, TIES, VARIANTS,
-                       X_LAYOUTS, Arg, CallPlan, Contract)
+from .contract import (DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
+                       TIES, VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
-                 "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call"}
+                 "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
+                 "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
+                 "step", "separable"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -58,7 +60,16 @@ def _seeded(v, kinds):
     return sep and kind in kinds and seed.lstrip("-").isdigit()
 
 
-def _arg(v, w, where):
+def _arg(v, w, where, depth=0):
+    if depth > 3:
+        w.fail(where, "nests tables and lists more than 3 deep")
+    if isinstance(v, dict) and set(v) == {"table"}:        # { table = { Thres = ["n"] } }: a dict argument
+        t = v["table"]
+        if not isinstance(t, dict):
+            w.fail(where, f"{{ table = ... }} must hold a table; got {t!r}")
+        return Arg(items=tuple((str(k), _arg(x, w, f"{where}.{k}", depth + 1)) for k, x in t.items()))
+    if isinstance(v, list) and any(isinstance(x, (str, dict, list)) for x in v):   # data inside a list
+        return Arg(seq=tuple(_arg(x, w, where, depth + 1) for x in v))
     if isinstance(v, str):
         if v not in DATA_NAMES:
             w.fail(where, f"names unknown test data {v!r} (known: {', '.join(DATA_NAMES)}; a literal string is "
@@ -66,7 +77,8 @@ def _arg(v, w, where):
         return Arg(ref=v)
     if isinstance(v, dict):
         if set(v) != {"literal"}:
-            w.fail(where, f"a table argument must be {{ literal = ... }}; got keys {sorted(v)}")
+            w.fail(where, f"a table argument must be {{ literal = ... }} or {{ table = {{ ... }} }}; got keys "
+                          f"{sorted(v)}")
         return Arg(value=v["literal"])
     if isinstance(v, bool) or isinstance(v, (int, float)):
         return Arg(value=v)
@@ -106,6 +118,18 @@ def _name(d, key, w, default=None, call=False):
     return v
 
 
+def _read_at(d, key, w, default):
+    """Where w or b is read: ``return``, ``return[KEY]`` (a key of a returned dict), an attribute
+    or ``name()``."""
+    v = d.get(key)
+    if isinstance(v, str) and v.startswith("return[") and v.endswith("]"):
+        k = v[7:-1].strip("'\"")
+        if not k or not k.replace("_", "a").isalnum():
+            w.fail(f"call.{key}", f"return[KEY] needs a plain key (letters, digits, _); got {v!r}")
+        return f"return[{k}]"
+    return _name(d, key, w, default=default, call=True)
+
+
 def _parse_call(d, algorithm, entry, default_epochs, w) -> CallPlan:
     if d is None:
         args = (Arg(ref="X"), Arg(ref="y")) + ((Arg(ref="kernel"),) if algorithm == "kernel_perceptron" else ())
@@ -127,12 +151,15 @@ def _parse_call(d, algorithm, entry, default_epochs, w) -> CallPlan:
     rep = d.get("repeat")
     if rep is not None and rep != "T":
         w.fail("call.repeat", f"must be \"T\" (call the method T times); got {rep!r}")
-    weights = _name(d, "weights", w, default="return", call=True)
-    bias = _name(d, "bias", w, call=True)
-    if weights != "return" and obj is None:
+    weights = _read_at(d, "weights", w, "return")
+    bias = _read_at(d, "bias", w, None)
+    keyed = weights.startswith("return[")
+    if weights != "return" and not keyed and obj is None:
         w.fail("call.weights", "names an attribute, which needs call.object")
     if bias is not None and weights == "return":
         w.fail("call.bias", "is read from the object: set call.weights too (or return (w, b) from the method)")
+    if bias is not None and keyed != bias.startswith("return["):
+        w.fail("call.bias", "and call.weights must both be keys of the returned dict (return[KEY]) or neither")
     defaults = d.get("defaults", {})
     if not isinstance(defaults, dict):
         w.fail("call.defaults", f"must be a table {{ keyword = default }}; got {defaults!r}")
@@ -182,15 +209,59 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     label_shape = _choice(d, "label_shape", LABEL_SHAPES, "flat", w)
     x_layout = _choice(d, "x_layout", X_LAYOUTS, "rows", w)
     order = d.get("order", "index")
-    if not isinstance(order, str) or not (order in ("index", "get_order")
+    if not isinstance(order, str) or not (order in ("index", "get_order") + GLOBAL_ORDERS
                                           or _seeded(order, ("shuffle", "numpy_permutation"))):
         w.fail("order", f"must be one of {', '.join(ORDERS)}; got {order!r}")
+    seed = d.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 32):
+        w.fail("seed", f"must be an integer in [0, 2^32); got {seed!r}")
+    if order in GLOBAL_ORDERS and seed is None:
+        w.fail("order", f"{order!r} draws a new order every pass from the global generator: set contract.seed, "
+                        "the seed the grader gives it before every call")
+    x_dtype = _choice(d, "x_dtype", X_DTYPES, "auto", w)
+    if x_dtype in ("int", "bool") and alg != "winnow":
+        w.fail("x_dtype", f"{x_dtype!r} holds only Winnow's 0/1 features; the perceptrons' test data are "
+                          "fractions (use \"float\")")
+    passes = d.get("passes", 0)
+    if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes <= 100:
+        w.fail("passes", f"must be an integer in 1..100 (the passes one call makes); got {passes!r}")
+    margin = None
+    if "margin" in d:
+        if alg != "winnow":
+            w.fail("margin", "is a Winnow option")
+        margin = _fraction(d, "margin", None, w, positive=False)
+        if margin < 0:
+            w.fail("margin", f"must be >= 0; got {d['margin']!r}")
+        if labels != "pm1":
+            w.fail("margin", "is stated for labels +1/-1 (y (w.x - theta) <= margin): set assignment.labels = "
+                             "\"pm1\"")
+    names = d.get("names", {})
+    if not isinstance(names, dict) or set(names) - {"weights", "bias"} or \
+            not all(isinstance(v, str) and v.replace(".", "_").isidentifier() for v in names.values()):
+        w.fail("names", f"must be a table {{ weights = \"theta\", bias = \"theta_0\" }}; got {names!r}")
+    credit = _fraction(d, "convention_credit", Fraction(1, 2), w, positive=False)
+    if not 0 <= credit < 1:
+        w.fail("convention_credit", f"must be in [0, 1); got {d['convention_credit']!r}")
     ties_default = "predict+1" if alg in ("winnow", "weighted_majority") else "mistake"
     ties = _choice(d, "ties", TIES[alg], ties_default, w)
     eta = _fraction(d, "learning_rate", Fraction(1), w)
     init = d.get("init", "zero")
-    if not isinstance(init, str) or not (init in ("zero", "given") or _seeded(init, ("random",))):
-        w.fail("init", f"must be one of zero, given, random:SEED; got {init!r}")
+    if not isinstance(init, str) or not (init in ("zero", "given", "own") or _seeded(init, ("random",))):
+        w.fail("init", f"must be one of zero, given, random:SEED, own; got {init!r}")
+    separable = None
+    if "separable" in d:
+        if alg != "perceptron":
+            w.fail("separable", "is a perceptron option")
+        separable = _fraction(d, "separable", None, w)
+    step = _choice(d, "step", STEPS, "constant", w)
+    if step != "constant" and alg == "winnow":
+        w.fail("step", "is a perceptron and kernel-perceptron option")
+    oracle = d.get("oracle", "")
+    if not isinstance(oracle, str):
+        w.fail("oracle", f"must be a path (the course's solution, relative to the spec); got {oracle!r}")
+    tol = d.get("tolerance", 1e-9)
+    if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol <= 0.1:
+        w.fail("tolerance", f"must be a number in (0, 0.1] (relative); got {tol!r}")
     stop = _choice(d, "stop", STOPS, "epochs", w)
     threshold = d.get("threshold", "n")
     if isinstance(threshold, bool) or not (threshold in ("n", "n/2") or isinstance(threshold, (int, float, str))):
@@ -244,23 +315,37 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes the Gram matrix K, which only the kernel perceptron uses")
         if "kernel" in refs and alg != "kernel_perceptron":
             w.fail("call", "passes a kernel, which only the kernel perceptron uses")
-        if alg == "kernel_perceptron" and not refs & {"K", "kernel"}:
-            w.fail("call", "must pass the kernel (\"kernel\", a callable) or the Gram matrix (\"K\")")
+        if "alpha" in refs and variant != "winnow2":
+            w.fail("call", "passes alpha, the Winnow2 factor (contract.variant = \"winnow2\")")
+        # a kernel perceptron's call without "kernel" or "K": the code picks the kernel itself (by a
+        # name or hyperparameters in the call's literals); [assignment] kernel says which one it is
         if not refs & {"X", "K"}:
             w.fail("call", "passes no training data (X, or K for the kernel perceptron)")
         if "y" not in refs:
             w.fail("call", "passes no labels (y)")
         if init == "given" and "w0" not in refs:
             w.fail("init", "\"given\" needs the call to pass w0 (and b0 with a bias)")
+        if init == "own" and "T" not in refs:
+            w.fail("init", "\"own\" reads the code's start with a call that makes no pass: the call must pass T")
         if ("w0" in refs or "b0" in refs) and init != "given":
             w.fail("call", "passes w0/b0 but contract.init is not \"given\"")
         if "theta" in refs and alg != "winnow":
             w.fail("call", "passes theta, the Winnow threshold")
-        if stop == "converged" and "T" not in refs:
-            w.fail("stop", "\"converged\" needs a maximum number of passes T in the call")
+        if stop == "converged" and "T" not in refs and not passes and separable is None:
+            w.fail("stop", "\"converged\" needs a maximum number of passes: T in the call, or contract.passes -- or "
+                           "contract.separable (test data separable with that margin, so the loop ends)")
+        if separable is not None and (stop != "converged" or "T" in refs or passes):
+            w.fail("separable", "is for stop = \"converged\" with no maximum (no T in the call, no contract.passes)")
+        if passes and "T" in refs:
+            w.fail("passes", "is for a call without T (the passes are hard-coded); this call passes T")
+        if passes and call.repeat:
+            w.fail("passes", "and call.repeat together: give one")
     c = c.replace(inputs=inputs, label_shape=label_shape, x_layout=x_layout, order=order, order_helper=oh, ties=ties,
                   learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
-                  variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup))
+                  variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
+                  passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
+                  bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
+                  step=step, separable=separable)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -12,6 +12,7 @@ answer differently ("data shuffled"), and inputs changed by the call ("inputs mo
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -19,7 +20,7 @@ from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from .contract import TIES
 from .reference import Answer
 
-__all__ = ["Diagnoses", "Cause", "causes"]
+__all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Cause:
     contract: object = None          # the contract with the one change (None: the spec's)
     bugs: frozenset = frozenset()
     passes: object = None            # e -> the number of passes the student's code made
+    convention: bool = False         # a tie convention (partial credit: convention_credit)
 
 
 _TIE = {
@@ -84,7 +86,13 @@ def causes(problem) -> list[Cause]:
     for t in TIES[alg]:
         if t != c.ties:
             out.append(Cause(_tie_name(alg, t), f"the reference re-run with {_TIE[alg][t]} reproduces your answers; "
-                             f"the course's convention: {_TIE[alg][c.ties]}", contract=c.replace(ties=t)))
+                             f"the course's convention: {_TIE[alg][c.ties]}", contract=c.replace(ties=t),
+                             convention=True))
+    if alg == "winnow" and c.margin is not None:
+        out.append(Cause("ties not updated", f"the reference re-run with the strict test y (w.x - theta) < {c.margin} "
+                         f"reproduces your answers; the course updates when y (w.x - theta) <= {c.margin} (a tie "
+                         "updates whatever the label)", contract=c.replace(margin_strict=True),
+                         convention=True))
     if alg == "winnow":
         out.append(Cause("label ignored", "your update does not depend on the label: promote on a missed 1, "
                          "demote on a false 1", bugs=frozenset({"label_ignored"})))
@@ -95,11 +103,16 @@ def causes(problem) -> list[Cause]:
         what = "alpha_i += y_i, not += 1" if alg == "kernel_perceptron" else "w += y x (and b += y), not w += x"
         out.append(Cause("label ignored", f"your update does not use the label: it must be {what}",
                          bugs=frozenset({"label_ignored"})))
-    if alg == "perceptron" and c.bias:
-        out.append(Cause("bias never updated", "your bias stays at its start value: on a mistake update b += y as "
-                         "well as w += y x", bugs=frozenset({"bias_never_updated"})))
-        out.append(Cause("bias sign flipped", "your bias moves the wrong way on a mistake: b += y, not b -= y",
+    if (alg == "perceptron" and c.bias) or (alg == "kernel_perceptron" and c.kernel_bias):
+        w_, b_ = P.names
+        upd = f"{w_} += y x" if alg == "perceptron" else f"{w_}_i += y_i"
+        act = f"y({w_}.x + {b_})" if alg == "perceptron" else f"y (sum_j {w_}_j K(x_j, x) + {b_})"
+        out.append(Cause("bias never updated", f"your bias stays at its start value: on a mistake update {b_} += y "
+                         f"as well as {upd}", bugs=frozenset({"bias_never_updated"})))
+        out.append(Cause("bias sign flipped", f"your bias moves the wrong way on a mistake: {b_} += y, not {b_} -= y",
                          bugs=frozenset({"bias_sign_flipped"})))
+        out.append(Cause("bias missing from the activation", f"your code updates {b_} but predicts without it: "
+                         f"the mistake test is {act} <= 0", bugs=frozenset({"bias_not_in_activation"})))
     if alg != "winnow" and c.learning_rate != 1:
         out.append(Cause("learning rate ignored", f"the reference re-run with learning rate 1 reproduces your "
                          f"answers; the course's learning rate is {c.learning_rate} (w += eta y x)",
@@ -119,6 +132,18 @@ def causes(problem) -> list[Cause]:
                                ("wrong number of passes", "with one pass too many", lambda e: e + 1),
                                ("wrong number of passes", "with twice the passes asked", lambda e: 2 * e)):
             out.append(Cause(name, f"the reference re-run {what} reproduces your answers", passes=fn))
+    if c.step != "constant":
+        out.append(Cause("step size not per example", f"the reference re-run with the same step for every example "
+                         f"reproduces your answers; the course's step for example j is {c.step} (times the learning "
+                         "rate)", contract=c.replace(step="constant")))
+    if c.style == "function" and c.unbounded:
+        out.append(Cause("stops early", "the reference re-run with a single pass reproduces your answers; the course "
+                         "repeats passes until one makes no mistake", contract=c.replace(separable=None, stop="epochs",
+                                                                                         passes=1)))
+    if c.style == "function" and c.passes:
+        for k in sorted({1, c.passes - 1, c.passes + 1, 2 * c.passes} - {0, c.passes}):
+            out.append(Cause("wrong number of passes", f"the reference re-run with {k} passes per call reproduces "
+                             f"your answers; the course's code makes {c.passes}", contract=c.replace(passes=k)))
     if alg == "perceptron" and c.init != "zero":
         out.append(Cause("start weights ignored", f"you start from w = 0; the course's code starts from "
                          f"{'the given w0' if c.init == 'given' else 'the weights of ' + c.init_helper + '(d)'}",
@@ -143,12 +168,24 @@ def causes(problem) -> list[Cause]:
         out.append(Cause(f"alpha as {'signed sums' if other == 'signed' else 'mistake counts'}",
                          f"the reference re-run with alpha_i as {stores[other]} reproduces your answers; the "
                          f"course's dual form stores {stores[c.dual]}", contract=c.replace(dual=other)))
-        out.append(Cause("kernel bias term " + ("missing" if c.kernel_bias else "added"),
-                         "f(x) = sum alpha_j K(x_j, x) + b with b += y on a mistake" if c.kernel_bias else
-                         "this assignment's f has no bias term", contract=c.replace(kernel_bias=not c.kernel_bias,
-                                                                                  returns="alpha" if c.kernel_bias
-                                                                                  else "alpha_b")))
+        if not c.kernel_bias:       # (with a bias, a term left out answers like "bias never updated")
+            out.append(Cause("kernel bias term added", "this assignment's f has no bias term",
+                             contract=c.replace(kernel_bias=True, returns="alpha_b")))
     return out
+
+
+SHUFFLED = ("two runs on the same input gave different answers: do not shuffle (or use randomness); visit the "
+            "examples in the course's order")
+
+
+def handout_names(text: str, P) -> str:
+    """A message written with w and b, in the handout's names (``[contract] names``)."""
+    wn, bn = P.names
+    if wn != "w":
+        text = re.sub(r"\bw\b", wn, text)
+    if bn != "b":
+        text = re.sub(r"\bb\b", bn, text)
+    return text
 
 
 class Diagnoses:
@@ -178,6 +215,8 @@ class Diagnoses:
         whose state differs from the reference's."""
         P = self.problem
         c = P.contract
+        if not c.one_step_runs:
+            return "", None
         run = self.expected(X, y, e)[0].trace
         seq = [s.index for s in run.steps]
         Xu, yu = [X[i] for i in seq], [y[i] for i in seq]
@@ -219,14 +258,9 @@ class Diagnoses:
                 continue
             cases.append((pX, py, pe, self.expected(pX, py, pe)[0], g))
         found = []
-        try:
-            g2, _ = self.call(X, y, e)
-            if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b), g2)[0]:
-                found.append(("data shuffled", "two runs on the same input gave different answers: do not shuffle "
-                              "(or use randomness); visit the examples in the course's order"))
-                self.nondeterministic = True
-        except (Failure, TypeError, ValueError, OverflowError):
-            pass
+        if self.nondeterministic or self._answers_vary(cases):
+            self.nondeterministic = True
+            found.append(("data shuffled", SHUFFLED))
         if not found:
             for cause in causes(P) + self._rate_causes(cases):
                 if self._reproduces(cause, cases):
@@ -235,11 +269,53 @@ class Diagnoses:
             found.append(("inputs modified", "your function changes X or y; copy before changing anything"))
         out = []
         for n, m in found:
+            m = handout_names(m, P)
             if n not in self.diagnoses:
                 self.diagnoses[n] = m
             if n not in [o[0] for o in out]:
                 out.append((n, m))
         return out
+
+    def convention_credit(self, X, y, e, got, more=()) -> str:
+        """Part of a failed test's points when its answers are the algorithm's under another tie
+        convention, confirmed like a cause (this input and every probe): a run from w = 0 starts
+        with a tie, so one convention bug changes nearly every answer, and the score should
+        still say that the rest of the algorithm is right.  Sets ``self.partial``; returns the line
+        for the feedback ("" when no credit)."""
+        P = self.problem
+        c = P.contract
+        frac = c.convention_credit
+        if frac <= 0 or got is None or self.nondeterministic or c.style != "function":
+            return ""
+        ties = [k for k in causes(P) if k.convention]
+        if not ties:
+            return ""
+        cases = [(X, y, e, None, got)]
+        for (pX, py, pe) in list(P.probes()) + list(more):      # ``more``: the test's other inputs
+            try:
+                cases.append((pX, py, pe, None, self.call(pX, py, pe)[0]))
+            except Failure:
+                return ""
+        for k in ties:
+            if self._reproduces(k, cases):
+                self.partial = float(frac)
+                return (f"partial credit: {float(frac):g} of this test's points -- your answers are exactly the algorithm's "
+                        f"with one convention changed ({k.name}): a convention bug, not a wrong algorithm")
+        return ""
+
+    def _answers_vary(self, cases) -> bool:
+        """Does the code answer differently when called again on the same input?  The failing
+        input and the probes, each called once more (a shuffle of a few examples can repeat by
+        chance; over several inputs it does not)."""
+        P = self.problem
+        for X, y, e, _, got in cases:
+            try:
+                again, _ = self.call(X, y, e)
+                if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b), again)[0]:
+                    return True
+            except (Failure, TypeError, ValueError, OverflowError):
+                continue
+        return False
 
     def _reproduces(self, cause, cases) -> bool:
         """Does the reference with this one change give the student's answers on every case?"""

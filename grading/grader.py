@@ -105,6 +105,19 @@ def _titles(res):
             t.name = TITLES.get(t.kind, t.kind)
 
 
+def module_hint(files: dict, module: str) -> str:
+    """A hint when the submission holds the module under another spelling (``HW1.py`` for
+    ``hw1.py``, or in a folder): empty when there is nothing close."""
+    want = f"{module}.py"
+    for name in sorted(files):
+        base = name.rsplit("/", 1)[-1]
+        if base.lower() == want.lower():
+            why = ("file names are case-sensitive" if base != want else
+                   "it must be at the top of the submission, not in a folder")
+            return f" (found {name}; the handout's file is {want}: {why}; rename or move it)"
+    return ""
+
+
 def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, base_dir: str | None = None,
                      files: dict | None = None, hide: list | None = None) -> SubmissionResult:
     """Grade one submission (a directory, a .py file, a .zip or a tar archive).  ``hide``: paths
@@ -127,7 +140,7 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         out.seconds = time.perf_counter() - t0
         return out
     if spec.tests and f"{spec.module}.py" not in files:
-        res.note = f"no file {spec.module}.py in the submission"
+        res.note = f"no file {spec.module}.py in the submission" + module_hint(files, spec.module)
     budget = Budget(spec.limits.submission_seconds)
 
     def factory():
@@ -163,6 +176,10 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     _titles(res)
     if not res.note and g.worker.start_error is not None and g.worker.start_error.error in ("import", "missing"):
         res.note = g.worker.start_error.message
+    hint = module_hint(files, spec.module) if spec.tests and f"{spec.module}.py" not in files else ""
+    for t in res.tests if hint else ():
+        if f"no file {spec.module}.py" in t.output and hint not in t.output:
+            t.output += hint
     res.seconds = time.perf_counter() - t0
     return res
 

@@ -12,7 +12,9 @@ The archive holds::
     setup.sh          installs Python >= 3.11 if needed, a virtual environment, this package
     run_autograder    mistakebound grade --gradescope (the bundled package, the bundled spec)
     spec.toml         the assignment spec
-    mistakebound/     this package's source (pyproject.toml, learners/ ... grading/ ...)
+    mistakebound/     this package's source (pyproject.toml, learners/ ... grading/ ...): from the
+                      source tree, or -- installed from a wheel -- the installed distribution's own
+                      files and a pyproject.toml written from its metadata
 
 ``run_autograder`` honours ``AUTOGRADER_ROOT`` (default ``/autograder``) and
 ``MISTAKEBOUND_PYTHON`` (default: the environment setup.sh made), so the archive can be run
@@ -32,8 +34,9 @@ from .spec import load_spec
 
 __all__ = ["build_autograder", "PACKAGES"]
 
-PACKAGES = ("learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound")
-_DATA = (".py", ".toml", ".json", ".csv", ".txt", ".md")
+PACKAGES = ("learners", "proofs", "coq", "adversary", "refutation", "sandbox", "grading", "mistakebound")
+_DATA = (".py", ".toml", ".json", ".csv", ".txt", ".md", ".v", "_CoqProject")
+DIST = "mistakebound"
 
 SETUP_SH = """#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder image.
@@ -92,6 +95,42 @@ def _files(root: str):
                     yield "mistakebound/" + os.path.relpath(full, root).replace(os.sep, "/"), full
 
 
+def _installed():
+    """(pyproject.toml text, [(path in the archive, path on disk)]) from the installed
+    distribution, when this package runs from an install (a wheel) rather than a source tree:
+    its recorded files (every module and the package data the wheel carried) and a build file
+    written from its metadata (name, version, Python, dependencies, entry point)."""
+    from importlib import metadata
+    try:
+        dist = metadata.distribution(DIST)
+    except metadata.PackageNotFoundError:
+        return None
+    files = []
+    for f in dist.files or ():
+        parts = f.parts
+        if not parts or parts[0] not in PACKAGES or "__pycache__" in parts or "examples" in parts:
+            continue
+        if not str(f).endswith(_DATA):
+            continue
+        disk = str(f.locate())
+        if os.path.isfile(disk):
+            files.append(("mistakebound/" + "/".join(parts), disk))
+    if not any(a == "mistakebound/sandbox/_plan_child.py" for a, _ in files):
+        return None         # an editable install records no sources: not an install to carry
+    meta = dist.metadata
+    deps = [r for r in (dist.requires or []) if "extra ==" not in r]
+    q = '", "'
+    text = (f'[build-system]\nrequires = ["setuptools>=68", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
+            f'[project]\nname = "{meta["Name"]}"\nversion = "{meta["Version"]}"\n'
+            f'requires-python = "{meta.get("Requires-Python") or ">=3.11"}"\n'
+            f'dependencies = ["{q.join(d.replace(chr(34), chr(39)) for d in deps)}"]\n\n'
+            f'[project.scripts]\nmistakebound = "mistakebound.cli:main"\n\n'
+            f'[tool.setuptools.packages.find]\nwhere = ["."]\ninclude = [{", ".join(repr(p + "*") for p in PACKAGES)}]\n\n'
+            f'[tool.setuptools.package-data]\n"*" = ["*.csv", "*.toml", "*.json", "*.txt"]\n"grading" = ["assignments/*.toml"]\n'
+            f'"coq" = ["*.v", "_CoqProject"]\n').replace("'", '"')
+    return text, sorted(files)
+
+
 def _add_text(zf, name, text, executable=False):
     info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
@@ -105,13 +144,25 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
     if not spec.tests and not spec.theory:
         raise InputError(f"{os.path.basename(spec.source)}: nothing to grade")
     root = project_root()
-    if not os.path.isfile(os.path.join(root, "pyproject.toml")):
-        raise InputError(f"cannot bundle the package: no pyproject.toml in {root} (run from a source checkout)")
+    if os.path.isfile(os.path.join(root, "pyproject.toml")):
+        pyproject, files = None, list(_files(root))          # a source checkout (or an editable install)
+    else:
+        got = _installed()
+        if got is None:
+            raise InputError(f"cannot bundle the package: no pyproject.toml in {root} and no installed "
+                             f"'{DIST}' distribution with its files")
+        pyproject, files = got
     out_dir = os.path.dirname(os.path.abspath(out_path)) or "."
     if not os.path.isdir(out_dir):
         raise InputError(f"--out: directory {out_dir!r} does not exist")
     with open(spec.source, "rb") as fh:
         spec_bytes = fh.read()
+    oracle = {}
+    if spec.contract is not None and spec.contract.oracle:      # the course's solution travels with the spec
+        import re
+        from .submission import load_submission
+        oracle = load_submission(spec.contract.oracle, spec.module)
+        spec_bytes = re.sub(rb'(?m)^(\s*oracle\s*=\s*)"[^"\n]*"', rb'\1"oracle"', spec_bytes)
     fd, tmp = tempfile.mkstemp(prefix=".autograder-", suffix=".zip", dir=out_dir)
     os.close(fd)
     count = 0
@@ -120,7 +171,13 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
             _add_text(zf, "setup.sh", SETUP_SH, executable=True)
             _add_text(zf, "run_autograder", RUN_AUTOGRADER, executable=True)
             _add_text(zf, "spec.toml", spec_bytes)
-            for arc, disk in _files(root):
+            for name, data in sorted(oracle.items()):
+                _add_text(zf, f"oracle/{name}", data)
+                count += 1
+            if pyproject is not None:
+                _add_text(zf, "mistakebound/pyproject.toml", pyproject)
+                count += 1
+            for arc, disk in files:
                 with open(disk, "rb") as fh:
                     _add_text(zf, arc, fh.read())
                 count += 1

@@ -35,11 +35,22 @@ def encode_labels(c, y) -> list:
     return out
 
 
+def _x_kind(c) -> str:
+    """X's element type as the course hands it out: float, int (Winnow's 0/1) or bool."""
+    if c.x_dtype != "auto":
+        return c.x_dtype
+    return "int" if c.algorithm == "winnow" else "float"
+
+
+def _rows(c, X):
+    conv = {"float": float, "int": int, "bool": bool}[_x_kind(c)]
+    return [[conv(v) for v in r] for r in X]
+
+
 def _values(c, X, y, T, refs):
-    winnow = c.algorithm == "winnow"
     out = {}
     if "X" in refs:
-        out["X"] = [[int(v) for v in r] for r in X] if winnow else [[float(v) for v in r] for r in X]
+        out["X"] = _rows(c, X)
     if "y" in refs:
         out["y"] = encode_labels(c, y)
     if "T" in refs:
@@ -62,8 +73,10 @@ def _values(c, X, y, T, refs):
         out["eta"] = float(c.learning_rate)
     if "theta" in refs:
         out["theta"] = float(c.theta_value(len(X[0])))
+    if "alpha" in refs:
+        out["alpha"] = float(c.factor)
     if "X_val" in refs or "y_val" in refs:
-        rows = [[int(v) for v in r] for r in X] if winnow else [[float(v) for v in r] for r in X]
+        rows = _rows(c, X)
         out["X_val"] = list(reversed(rows))
         out["y_val"] = list(reversed(encode_labels(c, y)))
     if c.x_layout == "columns":       # one column per example: X is d x n
@@ -74,6 +87,10 @@ def _values(c, X, y, T, refs):
 
 
 def _arg(a):
+    if a.items is not None:
+        return {"dict": {k: _arg(x) for k, x in a.items}}
+    if a.seq is not None:
+        return {"list": [_arg(x) for x in a.seq]}
     return {"ref": a.ref} if a.ref is not None else {"lit": a.value}
 
 
@@ -88,8 +105,7 @@ def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
     if c.inputs == "numpy":
         for k in ("X", "y", "K", "w0", "X_val", "y_val"):
             if k in values:
-                arrays[k] = "float" if k in ("X", "K", "w0", "X_val") and c.algorithm != "winnow" else \
-                    ("int" if k in ("X", "X_val") else "auto")
+                arrays[k] = _x_kind(c) if k in ("X", "X_val") else ("float" if k in ("K", "w0") else "auto")
     plan = {"method": p.method, "args": [_arg(a) for a in p.args],
             "kwargs": {k: _arg(a) for k, a in p.kwargs if k not in omit},
             "repeat": p.repeat, "read": {"w": p.weights, "b": p.bias}}
@@ -105,6 +121,8 @@ def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
         helpers["perceptron_single_step_update"] = {"kind": "step", "ties": c.ties, "eta": float(c.learning_rate),
                                                     "positive": c.label_values[0]}
     req = {"op": "plan", "plan": plan, "values": values, "arrays": arrays, "helpers": helpers}
+    if c.seed is not None:
+        req["seed"] = int(c.seed)          # random and numpy.random seeded so before the call
     if "kernel" in refs:
         from learners.kernels import parse_kernel
         req["kernel"] = parse_kernel(c.kernel).spec()
@@ -184,6 +202,8 @@ def read_answer(c, ok: dict, d: int) -> Answer:
     if "ret" in ok or "ret_n" in ok:
         r = _value(ok, "ret")
         what = f"{c.call.method}() returned"
+        if c.call.weights.startswith("return["):       # read from keys of a returned dict (the child did)
+            what = f"{c.call.method}(){c.call.weights[6:]}"
         if layout in ("w_b", "alpha_b"):
             if _is_pair(r):
                 return Answer(w=_vec(r[0], what), b=_num(r[1], what))

@@ -36,7 +36,9 @@ def fmt_num(v) -> str:
         if v.denominator == 1:
             return str(v.numerator)
         f = float(v)
-        return f"{f:g}" if Fraction(f) == v else f"{v.numerator}/{v.denominator}"
+        if Fraction(f) == v or v.denominator > 1 << 20:      # (a long fraction: from float data, shown as such)
+            return f"{f:g}"
+        return f"{v.numerator}/{v.denominator}"
     if isinstance(v, float):
         return f"{v:g}" if v == v else "nan"
     return str(v)
@@ -56,6 +58,12 @@ class Problem:
     def __init__(self, spec):
         self.spec = spec
         self.contract = spec.contract
+
+    @property
+    def names(self) -> tuple:
+        """The handout's names of the weights and the bias (``[contract] names``), for feedback."""
+        c = self.contract
+        return (getattr(c, "weights_name", "") or self.wname), (getattr(c, "bias_name", "") or "b")
 
     @property
     def has_bias(self) -> bool:
@@ -83,34 +91,40 @@ class Problem:
         return answer_of(reference_run(c, X, y, epochs, bugs=frozenset(bugs)), self._has_bias(c))
 
     def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
+        wn, bn = self.names
         w = got.w
         if w is None or len(w) != len(exp.w):
             n = "nothing" if w is None else f"{len(w)} numbers"
-            return False, f"expected {len(exp.w)} numbers in {self.wname}, got {n}"
-        bad = [j for j, (a, b) in enumerate(zip(w, exp.w)) if not _close(a, b)]
+            return False, f"expected {len(exp.w)} numbers in {wn}, got {n}"
+        tol = getattr(self.contract, "tolerance", TOL)
+        bad = [j for j, (a, b) in enumerate(zip(w, exp.w)) if not _close(a, b, tol)]
         if bad:
-            return False, f"{self.wname}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
+            return False, f"{wn}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
         if exp.b is not None:
             if got.b is None:
-                return False, f"expected ({self.wname}, b); got only {self.wname}"
-            if not _close(got.b, exp.b):
-                return False, f"bias is {fmt_num(got.b)}, expected {fmt_num(exp.b)}"
-        elif got.b is not None and not _close(got.b, 0):
-            return False, f"this assignment has no bias, but b = {fmt_num(got.b)}"
+                return False, f"expected ({wn}, {bn}); got only {wn}"
+            if not _close(got.b, exp.b, tol):
+                return False, f"{'bias' if bn == 'b' else bn} is {fmt_num(got.b)}, expected {fmt_num(exp.b)}"
+        elif got.b is not None and not _close(got.b, 0, tol):
+            return False, f"this assignment has no bias, but {bn} = {fmt_num(got.b)}"
         return True, ""
 
     def show(self, a: Answer) -> str:
-        s = f"{self.wname} = {fmt_vec(a.w)}"
+        wn, bn = self.names
+        s = f"{wn} = {fmt_vec(a.w)}"
         if a.b is not None:
-            s += f", b = {fmt_num(a.b)}"
+            s += f", {bn} = {fmt_num(a.b)}"
         return s
 
     # --- data ---------------------------------------------------------------------------
     # Each input is (X, y, epochs).  When the course's call has no epochs argument every call is
     # one pass, and so is every input.
     def _passes(self, cases):
-        if self.contract.style == "function" and self.contract.epochs_fixed:
-            return [c[:-1] + (1,) for c in cases]
+        c = self.contract
+        if getattr(c, "separable", None) is not None:     # "until no mistake": separable data only
+            cases = [_relabelled(k, c.separable_case(k[-3], k[-2])) for k in cases]
+        if c.style == "function" and c.epochs_fixed:
+            return [k[:-1] + (1,) for k in cases]
         return list(cases)
 
     def edge_cases(self) -> dict:
@@ -120,6 +134,8 @@ class Problem:
                 continue
             if k == "ties":
                 what = "ties: " + TIE_TEXT[self.algorithm][self.contract.ties]
+                if getattr(self.contract, "margin", None) is not None:
+                    what = f"ties: y (w.x - theta) = {self.contract.margin} updates whatever the label"
             out[k] = self._passes([(what, X, y, e)])[0]
         return out
 
@@ -136,6 +152,14 @@ class Problem:
 
     def strategy(self, scale: int = 1):
         raise NotImplementedError
+
+
+def _relabelled(case, xy):
+    """A test input made separable (``contract.separable``); its description says so if it changed."""
+    X, y = xy
+    if len(case) == 4 and (X, y) != (case[1], case[2]):
+        return (f"{case[0]} (labelled by the grader's separating target, margin kept)", X, y, case[3])
+    return case[:-3] + (X, y) + case[-1:]
 
 
 TIE_TEXT = {
@@ -176,7 +200,7 @@ class PerceptronProblem(Problem):
         """Examples on which the first steps are ties.  From w0 = 0 any example is one; from a
         given or drawn start (w0, b0), examples on the hyperplane w0.x + b0 = 0 (dyadic ones)."""
         c = self.contract
-        if c.init == "zero":
+        if c.init in ("zero", "own"):       # (a start the code draws itself: its ties are not known)
             return [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 0.0]], [1, 1, -1, -1]
         w0, b0 = c.initial_weights(2)
         b0 = b0 if c.bias else Fraction(0)
@@ -199,7 +223,7 @@ class PerceptronProblem(Problem):
         """From a start w0 != 0 random data almost never tie: the ties test also runs the tie
         examples with a negative one first (a positive tie first separates "mistake" from
         "predict +1", a negative one first separates it from "predict -1")."""
-        if kind != "ties" or self.contract.init == "zero":
+        if kind != "ties" or self.contract.init in ("zero", "own"):
             return []
         X, y = self._ties()
         return self._passes([("ties, a negative example first", [X[1], X[0], X[2]], [y[1], y[0], y[2]], 1)])
@@ -232,7 +256,11 @@ class PerceptronProblem(Problem):
 
     def strategy(self, scale: int = 1):
         from hypothesis import strategies as st
-        return _pm1_data(self.spec, st.integers(-8, 8).map(_dyadic), self.spec.max_d, scale)
+        data = _pm1_data(self.spec, st.integers(-8, 8).map(_dyadic), self.spec.max_d, scale)
+        c = self.contract
+        if getattr(c, "separable", None) is not None:
+            return data.map(lambda t: c.separable_case(t[0], t[1]) + (1,))
+        return data
 
     def _worst_cases(self):
         """Orthonormal examples (Block-Novikoff is tight: d unit examples, margin 1/sqrt(d), d

@@ -35,7 +35,8 @@ from .reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
-BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped")
+MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
+BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation")
 
 
 @dataclass
@@ -86,8 +87,12 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
     ``engine = "loop"`` runs :func:`_loop` (and its Winnow twin) even where the learners have
     the option (the tests compare the two)."""
     n = len(X)
-    order = c.order_indices(n)
-    learners_ok = engine == "auto" and not bugs
+    if c.passes:                  # the code's own loop: every call makes c.passes passes
+        T = c.passes * T
+    if c.unbounded:               # until a pass makes no mistake: the data are separable (contract.separable)
+        T = MAX_PASSES
+    order = c.order_indices(n, T)
+    learners_ok = engine == "auto" and not bugs and not c.per_pass_order and c.step == "constant"
     if c.algorithm == "perceptron":
         run = _perceptron(c, X, y, T, order, bugs, learners_ok)
     elif c.algorithm == "winnow":
@@ -98,6 +103,8 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
         run = _cut_at_convergence(run, n)
+        if c.unbounded and run.passes == MAX_PASSES:
+            raise ValueError(f"no pass without a mistake within {MAX_PASSES} passes: the data are not separable")
     return run
 
 
@@ -112,6 +119,11 @@ def _cut_at_convergence(run: Run, n: int) -> Run:
                        weights=last.weights, bias=last.bias, mistakes=sum(s.mistake for s in steps), passes=e + 1,
                        extras=run.extras)
     return run
+
+
+def _pass(order, ep):
+    """The visiting order of pass ``ep``: one order for every pass, or one per pass."""
+    return order[ep] if order and isinstance(order[0], list) else order
 
 
 def is_mistake(ties, yi, a):
@@ -146,7 +158,8 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
                    initial_bias=(tr.initial_bias * k if c.bias else None), weights=tuple(v * k for v in tr.weights),
                    bias=(tr.bias * k if c.bias else None), mistakes=tr.mistakes, passes=T)
     rows = _rows(X, c.normalize)
-    return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=not c.normalize)
+    return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=not c.normalize,
+                 step=c.step_of)
 
 
 def _rows(X, normalize):
@@ -163,12 +176,13 @@ def _dot(w, x):
     return sum(a * b for a, b in zip(w, x))
 
 
-def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False):
+def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False, step=None):
     """The perceptron on (rows, y), primal (``act_fn(w, x)``) or dual (``act_fn(alpha, i)``).
 
     ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
     bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
-    ignored); b += eta y (not at all / -eta y under the bias bugs)."""
+    ignored); b += eta y (not at all / -eta y under the bias bugs); the activation without b
+    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict)."""
     if not exact:
         eta = float(eta)
         w0 = [float(v) for v in w0]
@@ -178,19 +192,20 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     steps = []
     t = 0
     for ep in range(T):
-        for i in order:
+        for i in _pass(order, ep):
             x = rows[i]
             yi = y[i]
-            a = act_fn(w, i if dual else x) + (b if b is not None else 0)
+            a = act_fn(w, i if dual else x) + (b if b is not None and "bias_not_in_activation" not in bugs else 0)
             m = is_mistake(ties, yi, a)
             if m:
                 s = 1 if "label_ignored" in bugs else yi
+                et = eta if step is None else eta * (step(i) if exact else float(step(i)))   # example i's step
                 if dual:
-                    w[i] = w[i] + eta * s
+                    w[i] = w[i] + et * s
                 else:
-                    w = [wj + eta * s * xj for wj, xj in zip(w, x)]
+                    w = [wj + et * s * xj for wj, xj in zip(w, x)]
                 if b is not None and "bias_never_updated" not in bugs:
-                    b = b + (-eta * s if "bias_sign_flipped" in bugs else eta * s)
+                    b = b + (-et * s if "bias_sign_flipped" in bugs else et * s)
             steps.append(RStep(t=t, epoch=ep, index=i, label=yi, activation=a, mistake=bool(m), weights=tuple(w),
                                bias=b))
             t += 1
@@ -203,7 +218,7 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
     m = len(X[0])
     theta = c.theta_value(m)
     variant, alpha = c.variant, c.factor
-    if c.ties == "predict+1" and learners_ok:
+    if c.ties == "predict+1" and c.margin is None and learners_ok:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         tr = run_winnow(Xo, yo, epochs=T, theta=theta, variant=variant, alpha=alpha if variant == "winnow2" else 2,
                         exact=True, record="all")
@@ -218,11 +233,15 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
     steps = []
     t = 0
     for ep in range(T):
-        for i in order:
+        for i in _pass(order, ep):
             x = X[i]
             s = sum(wj for wj, xj in zip(w, x) if xj)
-            pred = 1 if (s >= theta if c.ties == "predict+1" else s > theta) else 0
-            mis = pred != y[i]
+            if c.margin is not None:     # y (w.x - theta) <= margin, labels +1/-1: a tie always updates
+                g = (1 if y[i] == 1 else -1) * (s - theta)
+                mis = g < c.margin if c.margin_strict else g <= c.margin
+            else:
+                pred = 1 if (s >= theta if c.ties == "predict+1" else s > theta) else 0
+                mis = pred != y[i]
             if mis:
                 promote = True if "label_ignored" in bugs else y[i] == 1
                 if promote:
@@ -275,7 +294,7 @@ def _kernel(c, X, y, T, order, bugs, learners_ok) -> Run:
             return sum(alpha[j] * G[j][i] for j in range(n) if alpha[j] != 0)
         zero = Fraction(0) if exact else 0.0
         run = _loop([None] * n, y, T, order, c.ties, act, eta, [zero] * n, zero if c.kernel_bias else None, bugs,
-                    exact=exact, dual=True)
+                    exact=exact, dual=True, step=c.step_of)
     if c.dual == "counts":
         run = _as_counts(run, y)
     return run

@@ -152,6 +152,11 @@ def feedback_markdown(res) -> str:
         w("## What your code printed (visible tests, first lines)\n\n"
           "Every line starting with `| ` below is your program's output, quoted by the grader.\n\n")
         w(_fence(student_block(res.printed)))
+    if not res.spec.tests:          # theory questions only: no code of the student's ran
+        w("## How your answers were read\n\n"
+          "No code of yours ran: the grader read answers.toml (TOML, at most 64 KiB) and compared each answer "
+          "with the refutation engine's verdict.\n")
+        return _cap_bytes(out.getvalue(), REPORT_CAP)
     w("## How your code was run\n\n")
     w(f"Each call ran in a separate sandboxed process ({_one_line(res.isolation_text())}); "
       "the expected answers never left the grader. Time shown to you: whole seconds of the visible "

@@ -246,6 +246,11 @@ def load_spec(name_or_path: str) -> Spec:
             raise InputError(f"{src}: assignment.kernel: {e}") from None
     s.contract = parse_contract(doc.get("contract"), algorithm=alg, style=s.style, entry=s.entry, bias=s.bias,
                                 normalize=s.normalize, labels=s.labels, kernel=s.kernel, epochs=s.epochs, src=src)
+    if s.contract.oracle:              # the course's own solution, relative to the spec (grading.oracle)
+        where = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), s.contract.oracle))
+        if not os.path.exists(where):
+            raise InputError(f"{src}: contract.oracle: {s.contract.oracle!r} does not exist (relative to the spec)")
+        s.contract = s.contract.replace(oracle=where)
     if s.contract.epochs_fixed and s.style == "function":
         s.max_epochs = 1          # the course's call has no epochs argument: every call is one pass
     lim = doc.get("limits", {})

@@ -13,12 +13,13 @@ in the course's encoding, and returns lists.  It is graded in the sandbox like a
 from __future__ import annotations
 
 from .contract import Contract
+from .synth_body import _BODY
 
 __all__ = ["solution_source", "solution_files", "SYNTH_BUGS"]
 
 # changes the tests may ask for, besides a different learner contract
-SYNTH_BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "one_pass", "quadratic", "shuffled",
-              "modifies_inputs")
+SYNTH_BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "one_pass",
+              "quadratic", "shuffled", "modifies_inputs")
 
 
 def _lit(v):
@@ -31,10 +32,14 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
     L = learner or c
     p = c.call
     bugs = set(bugs)
-    pos_refs = [a.ref for a in p.args]
-    kw_refs = {k: a.ref for k, a in p.kwargs}
-    init_pos = [a.ref for a in p.init_args]
-    init_kw = {k: a.ref for k, a in p.init_kwargs}
+    from .plan import _arg
+    pos_refs = [_arg(a) for a in p.args]
+    kw_refs = {k: _arg(a) for k, a in p.kwargs}
+    init_pos = [_arg(a) for a in p.init_args]
+    init_kw = {k: _arg(a) for k, a in p.init_kwargs}
+    from learners.kernels import parse_kernel
+    kspec = parse_kernel(L.kernel).spec() if L.algorithm == "kernel_perceptron" else "linear"
+    keys = [x[7:-1] if x and x.startswith("return[") else None for x in (p.weights, p.bias)]
     defaults = dict(p.defaults)
     theta = None if L.algorithm != "winnow" else (L.threshold if L.threshold in ("n", "n/2") else
                                                    float(L.theta_value(1)))
@@ -62,12 +67,18 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"INIT_POS = {_lit(init_pos)}",
         f"INIT_KW = {_lit(init_kw)}",
         f"DEFAULTS = {_lit(defaults)}",
+        f"PASSES = {L.passes!r}",
+        f"STEP = {L.step!r}",
+        f"UNBOUNDED = {L.unbounded!r}",
+        f"MARGIN = {None if L.margin is None else float(L.margin)!r}",
+        f"KERNEL_SPEC = {kspec!r}",
+        f"KEYS = {_lit(keys)}",
         "",
         _BODY,
     ]
-    if L.order != "index" and c.order_helper not in c.supplied:
+    if L.order not in ("index", "global_permutation", "global_shuffle") and c.order_helper not in c.supplied:
         lines.append(_ORDER_HELPER.replace("get_order", c.order_helper))
-    helper = c.order_helper if L.order != "index" else None
+    helper = c.order_helper if L.order not in ("index", "global_permutation", "global_shuffle") else None
     lines.append(f"ORDER_HELPER = {_lit(helper)}")
     lines.append(f"INIT_HELPER = {_lit(c.init_helper if L.init.startswith('random:') else None)}")
     if p.object is None:
@@ -172,240 +183,4 @@ def get_order(n_samples):
         return idx
     import numpy as np
     return [int(v) for v in np.random.RandomState(int(seed)).permutation(n_samples)]
-'''
-
-_BODY = r'''
-def _bind(args, kwargs, pos_refs, kw_refs):
-    data = {}
-    for ref, v in zip(pos_refs, args):
-        if ref:
-            data[ref] = v
-    for k, ref in kw_refs.items():
-        if k in kwargs:
-            data[ref] = kwargs[k]
-        elif k in DEFAULTS and ref:
-            data[ref] = DEFAULTS[k]
-    return data
-
-
-def _examples(X):
-    """The examples as rows (X may hold one example per column)."""
-    if not COLUMNS:
-        return list(X)
-    if hasattr(X, "T"):
-        return list(X.T)
-    return [list(col) for col in zip(*X)]
-
-
-def _flat(v):
-    out = []
-    for x in v:
-        if hasattr(x, "__len__") and not isinstance(x, str):
-            out.append(x[0])
-        else:
-            out.append(x)
-    return out
-
-
-def _mistake(yi, a):
-    if TIES == "mistake":
-        return yi * a <= 0
-    if TIES == "no_mistake":
-        return yi * a < 0
-    pred = (1 if a >= 0 else -1) if TIES == "predict+1" else (1 if a > 0 else -1)
-    return pred != yi
-
-
-def _order(n):
-    if "shuffled" in BUGS:
-        idx = list(range(n))
-        random.shuffle(idx)
-        return idx
-    if ORDER_HELPER is None:
-        return list(range(n))
-    return [int(i) for i in globals()[ORDER_HELPER](n)]
-
-
-def _train(data):
-    T = int(data.get("T", 1))
-    if "one_pass" in BUGS:
-        T = 1
-    labels = [1 if v == POSITIVE else -1 for v in _flat(data["y"])]
-    eta = float(data.get("eta", ETA))
-    if "modifies_inputs" in BUGS and isinstance(data.get("y"), list):
-        data["y"].reverse()
-        data["y"].reverse()
-        data["y"].append(data["y"][0])
-    if ALG == "kernel_perceptron":
-        return _kernel(data, labels, T, eta)
-    X = [[float(v) for v in row] for row in _examples(data["X"])]
-    n, d = len(X), len(X[0])
-    if ALG == "winnow":
-        return _winnow(X, labels, T, data)
-    if ALG == "weighted_majority":
-        return _weighted_majority(X, labels, T, data)
-    if ALG == "passive_aggressive":
-        return _passive_aggressive(X, labels, T, data)
-    if INIT == "given":
-        w = [float(v) for v in data["w0"]]
-        b = float(data.get("b0", 0.0))
-    elif INIT_HELPER is not None:
-        w = [float(v) for v in globals()[INIT_HELPER](d)]
-        b = 0.0
-    else:
-        w, b = [0.0] * d, 0.0
-    state = data.get("_state")
-    if state is not None:
-        w, b = list(state[0]), state[1]
-    history = []
-    order = _order(n)
-    for _ in range(T):
-        clean = True
-        for i in order:
-            x = X[i]
-            if "quadratic" in BUGS:      # recompute w from the whole history at every step
-                w = [sum(h[1] * h[0][j] for h in history) for j in range(d)] if history else [0.0] * d
-            a = sum(wj * xj for wj, xj in zip(w, x)) + (b if BIAS else 0.0)
-            if _mistake(labels[i], a):
-                clean = False
-                s = 1 if "label_ignored" in BUGS else labels[i]
-                history.append((x, eta * s))
-                w = [wj + eta * s * xj for wj, xj in zip(w, x)]
-                if BIAS and "bias_never_updated" not in BUGS:
-                    b += -eta * s if "bias_sign_flipped" in BUGS else eta * s
-        if clean:
-            break
-    return w, b
-
-
-def _winnow(X, labels, T, data):
-    n, m = len(X), len(X[0])
-    if "theta" in data:
-        theta = float(data["theta"])
-    else:
-        theta = {"n": m, "n/2": m / 2}.get(THRESHOLD, THRESHOLD)
-    up = FACTOR if VARIANT == "winnow2" else 2.0
-    w = [1.0] * m
-    history = []
-    state = data.get("_state")
-    if state is not None:
-        w = list(state[0])
-    order = _order(n)
-    for _ in range(T):
-        clean = True
-        for i in order:
-            x = X[i]
-            if "quadratic" in BUGS:      # replay every update so far at every step
-                w = [1.0] * m
-                for xs, f in history:
-                    w = [wj * f if xj else wj for wj, xj in zip(w, xs)]
-            s = sum(wj for wj, xj in zip(w, x) if xj)
-            pred = 1 if (s >= theta if TIES == "predict+1" else s > theta) else -1
-            if pred != labels[i]:
-                clean = False
-                if labels[i] == 1 or "label_ignored" in BUGS:
-                    w = [wj * up if xj else wj for wj, xj in zip(w, x)]
-                    history.append((x, up))
-                elif VARIANT == "eliminate":
-                    w = [0.0 if xj else wj for wj, xj in zip(w, x)]
-                    history.append((x, 0.0))
-                else:
-                    w = [wj / up if xj else wj for wj, xj in zip(w, x)]
-                    history.append((x, 1 / up))
-        if clean:
-            break
-    return w, None
-
-
-def _weighted_majority(X, labels, T, data):
-    """Penalty 1/2 on every wrong expert, every step (a mistake of the learner or not)."""
-    w, mistakes = [1.0] * len(X[0]), 0
-    state = data.get("_state")
-    if state is not None:
-        w, mistakes = list(state[0]), state[1]
-    for _ in range(T):
-        for i in _order(len(X)):
-            a = sum(wj if xj == 1 else -wj for wj, xj in zip(w, X[i]))
-            pred = (1 if a >= 0 else -1) if TIES == "predict+1" else (1 if a > 0 else -1)
-            mistakes += pred != labels[i]
-            if "label_ignored" in BUGS:
-                continue
-            w = [wj * 0.5 if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
-    return w, mistakes
-
-
-def _passive_aggressive(X, labels, T, data, C=1.0):
-    """PA-I: tau = min(C, loss / |x|^2), no step on a zero vector."""
-    w = [0.0] * len(X[0])
-    state = data.get("_state")
-    if state is not None:
-        w = list(state[0])
-    for _ in range(T):
-        for i in _order(len(X)):
-            x = X[i]
-            s = 1 if "label_ignored" in BUGS else labels[i]
-            loss = max(0.0, 1.0 - s * sum(wj * xj for wj, xj in zip(w, x)))
-            sq = sum(v * v for v in x)
-            if loss > 0 and sq > 0:
-                tau = min(C, loss / sq)
-                w = [wj + tau * s * xj for wj, xj in zip(w, x)]
-    return w, None
-
-
-def _kernel(data, labels, T, eta):
-    if "K" in data:
-        G = [[float(v) for v in row] for row in data["K"]]
-        n = len(G)
-
-        def kern(j, i):
-            return G[j][i]
-    else:
-        rows = _examples(data["X"])
-        k = data["kernel"]
-        n = len(rows)
-        cache = {}
-
-        def kern(j, i):
-            if "quadratic" in BUGS:
-                return float(k(rows[j], rows[i]))
-            if (j, i) not in cache:
-                cache[(j, i)] = float(k(rows[j], rows[i]))
-            return cache[(j, i)]
-    alpha = [0.0] * n
-    b = 0.0
-    state = data.get("_state")
-    if state is not None:
-        alpha, b = list(state[0]), state[1]
-    order = _order(n)
-    for _ in range(T):
-        clean = True
-        for i in order:
-            fs = {}
-            for t in (range(n) if "quadratic" in BUGS else (i,)):   # the bug: every f(x_t), every step
-                if DUAL == "counts":
-                    fs[t] = sum(alpha[j] * labels[j] * kern(j, t) for j in range(n))
-                else:
-                    fs[t] = sum(alpha[j] * kern(j, t) for j in range(n))
-            f = fs[i]
-            a = f + (b if BIAS else 0.0)
-            if _mistake(labels[i], a):
-                clean = False
-                s = 1 if "label_ignored" in BUGS else labels[i]
-                alpha[i] += eta if DUAL == "counts" else eta * s
-                if BIAS:
-                    b += eta * labels[i]
-        if clean:
-            break
-    return alpha, b
-
-
-def _answer(state):
-    w, b = state
-    if RETURNS in ("w_b", "alpha_b"):
-        return list(w), b
-    if RETURNS == "w_bias_first":
-        return [b] + list(w)
-    if RETURNS == "w_bias_last":
-        return list(w) + [b]
-    return list(w)
 '''

@@ -5,6 +5,8 @@
     mistakebound grade --gradescope --assignment perceptron      # inside Gradescope's container
     mistakebound grade --check-spec my_course.toml [SOLUTION]     # is the spec right?
     mistakebound grade --gradescope-zip my_course.toml --out autograder.zip
+    mistakebound grade --list                                    # the shipped assignments
+    mistakebound grade --init mit_perceptron --out my_course.toml # a commented spec to start from
 
 Per submission: OUT/<folder>/results.json (Gradescope format) and OUT/<folder>/feedback.md, each
 written the moment that submission is graded; for the batch: OUT/manifest.csv (submission path ->
@@ -32,10 +34,15 @@ class Refused(click.ClickException):
         click.echo(f"mistakebound: error: {self.format_message()}", err=True)
 
 
+def _shipped() -> str:
+    from grading.shipped import shipped_names
+    return ", ".join(shipped_names())
+
+
 @click.command("grade", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("submissions", nargs=-1, type=click.Path())
 @click.option("--assignment", "-a", "assignment", metavar="NAME|SPEC.toml",
-              help="A shipped assignment (perceptron, perceptron_class, winnow, kernel_perceptron) or a TOML spec.")
+              help=f"A shipped assignment ({_shipped()}; see --list) or a TOML spec.")
 @click.option("--out", "-o", "out", type=click.Path(file_okay=False), metavar="DIR",
               help="Output directory: DIR/<submission>/results.json, feedback.md; DIR/manifest.csv, "
                    "summary.csv, junit.xml.")
@@ -56,9 +63,13 @@ class Refused(click.ClickException):
 @click.option("--gradescope-zip", "gradescope_zip", metavar="SPEC",
               help="Build a Gradescope autograder archive (setup.sh, run_autograder, the spec, this package) for "
                    "SPEC and write it to --out (default autograder.zip).")
+@click.option("--list", "list_", is_flag=True, help="List the shipped assignments (name, file, call, points).")
+@click.option("--init", "init", metavar="NAME",
+              help="Write the shipped assignment NAME as a commented spec to start from, to --out (default "
+                   "NAME.toml; an existing file is never overwritten).")
 @input_errors_exit_2
 def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_root, insecure, no_progress,
-          check_spec, gradescope_zip):
+          check_spec, gradescope_zip, list_, init):
     """Grade SUBMISSION... (each a directory, a .py file, a .zip or a tar archive) against an
     assignment.
 
@@ -77,6 +88,8 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     from grading.spec import load_spec
     from grading.submission import ARCHIVE_EXTS
 
+    if list_ or init:
+        return _catalogue(list_, init, submissions, out, assignment, as_json)
     if check_spec or gradescope_zip:
         return _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, gradescope, as_json, insecure)
     if not assignment:
@@ -110,6 +123,13 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
         caps = preflight(spec, insecure)     # before anything is written
     except IsolationUnavailable as e:
         raise Refused(e.line()) from None
+    if spec.contract is not None and spec.contract.oracle:
+        from grading.checkspec import check_oracle
+        spec.limits.insecure = bool(insecure)
+        try:
+            check_oracle(spec)             # the course's solution agrees with the contract (else exit 2)
+        except IsolationUnavailable as e:
+            raise Refused(e.line()) from None
     os.makedirs(out, exist_ok=True)
     if not gradescope:
         write_manifest(out, paths, names)
@@ -166,6 +186,37 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     return 0
 
 
+def _catalogue(list_, init, submissions, out, assignment, as_json):
+    """--list and --init NAME."""
+    from grading.shipped import init_text, shipped
+    if list_ and init:
+        fail("--list and --init are separate steps: give one")
+    if submissions or assignment:
+        fail("--list / --init take no SUBMISSION and no --assignment")
+    if list_:
+        rows = shipped()
+        if as_json:
+            emit_json({"assignments": rows})
+            return 0
+        for r in rows:
+            click.echo(f"{r['name']:20s} {r['max_score']:4g} pts  {r['submit']}: {r['call']}")
+            click.echo(f"{'':20s}           {r['title']}")
+        return 0
+    text = init_text(init)
+    path = out or f"{init}.toml"
+    if os.path.exists(path):
+        fail(f"{path} exists; give another --out (an existing file is never overwritten)")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        fail(f"--out: directory {parent!r} does not exist")
+    write_text_atomic(path, text)
+    if as_json:
+        emit_json({"spec": os.path.abspath(path), "from": init})
+    else:
+        click.echo(f"wrote {path}: edit it, then `mistakebound grade --check-spec {path} SOLUTION`")
+    return 0
+
+
 def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, gradescope, as_json, insecure):
     """--check-spec and --gradescope-zip (one at a time, without grading options)."""
     if check_spec and gradescope_zip:
@@ -186,7 +237,11 @@ def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, grades
     from grading.checkspec import check_spec as run_check
     if len(submissions) > 1:
         fail("--check-spec takes at most one SUBMISSION (the course's reference solution)")
-    res = run_check(check_spec, submissions[0] if submissions else None, insecure=insecure)
+    from sandbox.isolation import IsolationUnavailable
+    try:
+        res = run_check(check_spec, submissions[0] if submissions else None, insecure=insecure)
+    except IsolationUnavailable as e:
+        raise Refused(e.line()) from None
     if as_json:
         emit_json(res.to_dict())
     else:

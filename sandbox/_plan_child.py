@@ -200,6 +200,25 @@ class _Counted:
         return self.fn(a, b)
 
 
+def _seed(seed):
+    """Seed the global generators the course's code may draw from: random, and numpy's legacy
+    global state when numpy is importable (imported here only if the code imported it)."""
+    import sys
+    random.seed(seed)
+    np = sys.modules.get("numpy")
+    if np is not None:
+        np.random.seed(seed)
+
+
+def _key(r, key, bad):
+    if not isinstance(r, dict) and not (hasattr(r, "keys") and hasattr(r, "__getitem__")):
+        raise bad(f"expected a dict with the key {key!r}, got {type(r).__name__}")
+    try:
+        return r[key]
+    except Exception:
+        raise bad(f"the returned dict has no key {key!r}") from None
+
+
 def _read(obj, where, bad):
     name = where[:-2] if where.endswith("()") else where
     if not hasattr(obj, name):
@@ -216,7 +235,7 @@ def run(mod, module_name, req, kernel, bad):
     for k, v in req.get("values", {}).items():
         if k in arrays:
             np = _numpy()
-            data[k] = np.array(v, dtype={"float": float, "int": np.int64}.get(arrays[k]))
+            data[k] = np.array(v, dtype={"float": float, "int": np.int64, "bool": bool}.get(arrays[k]))
         else:
             data[k] = copy.deepcopy(v)
     if "kernel" in req:
@@ -226,6 +245,10 @@ def run(mod, module_name, req, kernel, bad):
     plan = req["plan"]
 
     def arg(a):
+        if "dict" in a:
+            return {k: arg(x) for k, x in a["dict"].items()}
+        if "list" in a:
+            return [arg(x) for x in a["list"]]
         return data[a["ref"]] if "ref" in a else copy.deepcopy(a["lit"])
     watched = [k for k in ("X", "y", "K", "w0", "X_val", "y_val") if k in data]
     before = {k: _snapshot(data[k]) for k in watched}
@@ -244,11 +267,17 @@ def run(mod, module_name, req, kernel, bad):
         if fn is None or not callable(fn):
             raise bad(f"{module_name}.py does not define {plan['method']}()")
     times = int(data["T"]) if plan.get("repeat") else 1
+    if "seed" in req:        # the handout's shuffling from the global generators, seeded as for the reference
+        _seed(int(req["seed"]))
     r = None
     for _ in range(times):
         r = fn(*[arg(a) for a in plan.get("args", [])], **{k: arg(a) for k, a in plan.get("kwargs", {}).items()})
     read = plan.get("read", {"w": "return"})
-    if read["w"] == "return":
+    if read["w"].startswith("return["):
+        w = _key(r, read["w"][7:-1], bad)
+        val = (w, _key(r, read["b"][7:-1], bad)) if read.get("b") else w
+        out = fields("ret", plain(val, bad), bad)
+    elif read["w"] == "return":
         out = fields("ret", plain(r, bad), bad)
     else:
         out = fields("attr_w", plain(_read(obj, read["w"], bad), bad), bad)

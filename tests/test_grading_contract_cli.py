@@ -88,3 +88,28 @@ def test_gradescope_archive_runs_end_to_end(tmp_path):
         assert set(RESULT_KEYS) <= set(res) and all(set(TEST_KEYS) <= set(t) for t in res["tests"])
     assert ok["score"] == ok["max_score"] == 18
     assert bad["score"] < bad["max_score"] and "likely mistake: visits data in a different order" in bad["output"]
+
+
+def test_list_and_init(tmp_path):
+    r = subprocess.run(MB + ["grade", "--list"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for name in assignment_names():
+        assert any(line.startswith(name + " ") for line in r.stdout.splitlines()), name
+    assert "perceptron.py: train(X, y, epochs=T)" in r.stdout
+    h = subprocess.run(MB + ["grade", "--help"], capture_output=True, text=True, timeout=120)
+    flat = " ".join(h.stdout.split())
+    assert "--list" in flat and "--init NAME" in flat and all(n in flat for n in assignment_names())
+    out = tmp_path / "course.toml"
+    r = subprocess.run(MB + ["grade", "--init", "mit_perceptron", "--out", str(out)], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert text.startswith("# A grading spec for mistakebound grade") and "\nsolution =" not in text
+    from grading.spec import load_spec
+    assert load_spec(str(out)).contract == load_spec("mit_perceptron").contract
+    again = subprocess.run(MB + ["grade", "--init", "perceptron", "--out", str(tmp_path / "course2.toml")],
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0
+    bad = subprocess.run(MB + ["grade", "--init", "nope", "--out", str(tmp_path / "n.toml")], capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 2 and "unknown assignment 'nope'" in bad.stderr and not (tmp_path / "n.toml").exists()

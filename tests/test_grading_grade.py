@@ -105,7 +105,9 @@ def test_regrade_gives_the_same_score_and_feedback(tmp_path):
     a = grade_submission("perceptron", p)
     b = grade_submission("perceptron", p)
     assert [t.score for t in a.tests] == [t.score for t in b.tests]
-    assert [t.output for t in a.tests] == [t.output for t in b.tests]
+    # the same feedback, but for the running times the linear-time test measures and shows
+    assert [t.output for t in a.tests if t.kind != "linear_time"] == \
+        [t.output for t in b.tests if t.kind != "linear_time"]
 
 
 @pytest.mark.parametrize("assignment,ok,bad,name", [

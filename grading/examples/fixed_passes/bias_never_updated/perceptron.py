@@ -1,0 +1,12 @@
+"""Ten passes per call, with one mistake: the bias is never updated."""
+
+
+def train(X, y):
+    w = [0.0] * len(X[0])
+    b = 0.0
+    for _ in range(10):
+        for x, t in zip(X, y):
+            if t * (sum(wi * xi for wi, xi in zip(w, x)) + b) <= 0:
+                w = [wi + t * xi for wi, xi in zip(w, x)]
+                pass                  # the bug: b is never updated
+    return w, b
