@@ -159,7 +159,9 @@ def run_unit_cell(cell, out_dir=None) -> dict:
              (float(M) / bound if bound else None))
     row = {"algorithm": cell.algorithm, "cell": cell.label(), "name": cell.name, "mistakes": M, "bound": bound,
            "ratio": ratio, "ok": bool(r["ok"]), "strategy": "lower bound" if r.get("lower") else "adaptive",
-           "variant": cell.algorithm, "figures": _wire(r["figures"]), "seconds": round(time.monotonic() - t0, 3)}
+           "variant": cell.algorithm, "figures": _wire(r["figures"]), "seconds": round(time.monotonic() - t0, 3),
+           # constructions, not searches: no budget to run out; a row that does not certify is rejected
+           "status": "ok" if r["ok"] else "rejected", "budget_exhausted": False}
     if out_dir is not None:
         path = os.path.join(out_dir, cell.name + ".json")
         write_text_atomic(path, json.dumps(_wire({k: v for k, v in row.items()} | {"sequence": r["data"]}),
