@@ -35,7 +35,8 @@ SKIP = {
 # commands that run for more than about a minute on a loaded machine (still run in CI)
 SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.docs", "python -m coq differential",
         "mistakebound adversary winnow --n 1024", "mistakebound adversary winnow --n 16",
-        "mistakebound check-bound", "mistakebound kernel")
+        "mistakebound check-bound", "mistakebound kernel", "mistakebound catalogue", "mistakebound verify --show",
+        "mistakebound verify --file")
 NEEDS_COQ = ("mistakebound verify --coq", "python -m coq differential")
 # python blocks (by the hash of their text) that are fragments of a larger program, and why
 FRAGMENTS: dict[str, str] = {
