@@ -49,7 +49,7 @@ import sympy as sp
 from learners.errors import InputError
 
 from .bound_assume import parse_assumptions
-from .bound_proof import FACTS, catalogue_status, prove
+from .bound_proof import FACTS, catalogue_status, prove, proved_statement
 from .bound_quantities import (ALGORITHMS, WINNOW_VARIANTS, evaluate_claim, instance_quantities,
                                quantity_symbols)
 from .bound_search import refute
@@ -207,7 +207,7 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
         cat_ids = [tid for f in used_facts for tid in f.catalogue]
         cat = catalogue_status(cat_ids)
         v.catalogue_status = cat
-        v.theorems = [f"{f.id}: {f.statement} [{f.source}]" + (f" = catalogue {', '.join(f.catalogue)}" if f.catalogue else "")
+        v.theorems = [f"{f.id}: {proved_statement(f.id)} [{f.source}]" + (f" = catalogue {', '.join(f.catalogue)}" if f.catalogue else "")
                       for f in used_facts]
         if all(s == "proved" for s in cat.values()):
             v.status = "holds"

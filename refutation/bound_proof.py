@@ -14,7 +14,7 @@ import sympy as sp
 from .bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS
 from .signs import NotCertifiable, interval
 
-__all__ = ["FACTS", "prove", "catalogue_status"]
+__all__ = ["FACTS", "prove", "catalogue_status", "proved_statement"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -74,6 +74,19 @@ _BOUND_IDS = {
     "winnow_eliminate_pow2": ("winnow.elimination_pow2", "r*(2*log(n, 2) - 1)"),
     "perceptron_2d": ("perceptron.two_d", "1 + 1/(2*gamma**2)"),
 }
+
+
+def proved_statement(name: str) -> str:
+    """What a fact says, printed from its catalogue theorem (``proofs.bounds.Bound.explanation``:
+    the theorem's statement and what each quantity stands for) where the fact is a catalogue bound;
+    the fact's own wording otherwise (a definition, or the feature-space reading)."""
+    if name in _BOUND_IDS:
+        try:
+            from proofs.bounds import BOUNDS
+            return BOUNDS[_BOUND_IDS[name][0]].explanation()
+        except (ImportError, KeyError):
+            pass
+    return FACTS[name].statement
 
 
 def _fact_formula(name: str) -> sp.Expr:

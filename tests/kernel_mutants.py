@@ -74,6 +74,9 @@ class CallEditedProof(Proof):
                     facts[j] = self.specialize(f, {redisplay(v): 2 * v + 1})
                     break
         out = super().solve(sid, facts, goal, title)
+        if self.edit.kind == "steps:hide_from_list":
+            self.applied = True
+            self.steps.remove(out.step)       # hidden from the list only: still a dependency, still checked
         if self.edit.kind == "steps:edit_list":
             from proofs.formula import TRUE
             self.applied = True
@@ -157,6 +160,7 @@ def call_edits(th) -> list[CallEdit]:
     out += [CallEdit("inst:display_copy", i, expect_build_error=True) for i in range(n.get("inst", 0))]
     out += [CallEdit("rule:index_in_bound", i, expect_build_error=True) for i in range(n.get("rule", 0))]
     out.append(CallEdit("steps:edit_list", 0, expect_build_error=True))
+    out.append(CallEdit("steps:hide_from_list", 0))
     if n.get("inst"):
         out.append(CallEdit("inst:term_shift", 0, full_check=True))
     if n.get("rule"):

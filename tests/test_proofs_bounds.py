@@ -80,3 +80,11 @@ def test_the_explanation_is_printed_from_the_theorem():
     v = implies("R**2*W**2 + 2*L + 1", "perceptron.hinge")
     assert v.status == "proved" and text(th.conclusion) in v.reason
 
+
+
+def test_check_bound_prints_the_theorem_it_uses():
+    from proofs.render import text
+    from refutation.bound_proof import proved_statement
+    th = registry.get("block_novikoff_margin_one")
+    assert text(th.statement) in proved_statement("block_novikoff")
+    assert proved_statement("one_per_trial").startswith("M <= n")       # a definition keeps its wording

@@ -267,6 +267,8 @@ def test_mutation_kernel_calls_labels_and_displays_never_prove_a_false_statement
         COUNTS["call:" + edit.kind][status] += 1
         if edit.expect_build_error and status != BUILD_ERROR:
             bad.append(f"{edit.label()}: {status}, expected a build error")
+        if edit.kind == "steps:hide_from_list" and (b.error or _built_steps(b) != _built_steps(build(th))):
+            bad.append(f"{edit.label()}: the steps checked are not the conclusion's dependencies")
         # the statement is unchanged: a full check that says "proved" has a valid proof of it
     for label, mutant in display_edits(th):
         b = build(mutant)
