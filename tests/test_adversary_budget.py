@@ -23,10 +23,10 @@ def run(argv, capsys):
 
 
 def test_plane_search_says_when_its_budget_ran_out():
-    short = sequence_2d(Fraction(1, 10), budget=TINY)
-    full = sequence_2d(Fraction(1, 10))
-    assert short.meta["budget_exhausted"] is True and len(short.examples) < 50
-    assert full.meta["budget_exhausted"] is False and len(full.examples) == 50
+    short = sequence_2d(Fraction(1, 5), budget=TINY)
+    full = sequence_2d(Fraction(1, 5))
+    assert short.meta["budget_exhausted"] is True and len(short.examples) < 13
+    assert full.meta["budget_exhausted"] is False and len(full.examples) == 13
 
 
 def test_winnow_search_says_when_its_budget_ran_out():
@@ -48,6 +48,7 @@ def _cells(*cells, monkeypatch):
     monkeypatch.setattr(table, "grid", lambda which="all": list(cells))
 
 
+@pytest.mark.slow
 def test_table_cell_stopped_on_its_budget_is_not_ok(tmp_path, capsys, monkeypatch):
     _cells(table.Cell("perceptron", {"gamma": Fraction(1, 20), "d": 2}),
            table.Cell("perceptron", {"gamma": Fraction(1, 3), "d": 2}), monkeypatch=monkeypatch)
@@ -65,6 +66,7 @@ def test_table_cell_stopped_on_its_budget_is_not_ok(tmp_path, capsys, monkeypatc
     assert saved["rows"][0]["status"] == "budget"
 
 
+@pytest.mark.slow
 def test_table_text_prints_the_target_and_the_status(tmp_path, capsys, monkeypatch):
     _cells(table.Cell("perceptron", {"gamma": Fraction(1, 20), "d": 2}),
            table.Cell("winnow", {"n": 64, "r": 1, "variant": "halve"}), monkeypatch=monkeypatch)

@@ -174,6 +174,7 @@ def test_bad_budget():
         search_winnow(8, 1, "halve", budget=0)
 
 
+@pytest.mark.slow
 def test_exhaustive_sequence_records_how_optimality_was_shown():
     seq = exhaustive_winnow(8, 4, "halve")          # 26 < state bound 28: needs the proof search
     assert check_sequence(seq, 8, 4, "halve") == 26
@@ -217,6 +218,7 @@ def test_prove_at_most_finds_a_longer_sequence():
     assert prove_at_most(8, 2, "halve", 14) == (True, None)
 
 
+@pytest.mark.slow
 def test_n1024_r8_halving_meets_r_3lgn_minus_2_exactly():
     seq = search_winnow(1024, 8, "halve", budget=20.0)
     m = check_sequence(seq, 1024, 8, "halve")

@@ -38,6 +38,7 @@ def test_check_spec_passes_for_every_shipped_spec():
         assert "the course's solution" in text and "the suite's solution from the contract" in text
 
 
+@pytest.mark.slow
 def test_check_spec_fails_when_the_spec_is_not_the_courses(tmp_path):
     # the MIT-style course visits get_order(n)'s order; a spec that says "index" is wrong
     text = open(os.path.join(ASSIGNMENTS_DIR, "mit_perceptron.toml")).read()
@@ -53,6 +54,7 @@ def test_check_spec_fails_when_the_spec_is_not_the_courses(tmp_path):
     assert "the course's solution" in r.stdout and "failed: " in r.stdout
 
 
+@pytest.mark.slow
 def test_gradescope_archive_runs_end_to_end(tmp_path):
     out = tmp_path / "autograder.zip"
     r = subprocess.run(MB + ["grade", "--gradescope-zip", "mit_perceptron", "--out", str(out)],

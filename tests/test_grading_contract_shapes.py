@@ -42,6 +42,7 @@ def shapes():
 
 
 @pytest.mark.parametrize("spec", sorted(SHAPES))
+@pytest.mark.slow
 def test_correct_course_code_gets_full_marks(shapes, spec):
     r = shapes[spec]["correct"]
     assert r.score == r.max_score == load_spec(spec).max_score, [(t.name, t.output) for t in r.tests if not t.passed]
@@ -190,6 +191,7 @@ def course(draw):
 
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(course())
+@pytest.mark.slow
 def test_drawn_contracts_correct_full_marks_one_change_named(tmp_path_factory, drawn):
     from fractions import Fraction
     text, change, bugs, cause = drawn
