@@ -40,6 +40,7 @@ class Worker:
         env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.proc = subprocess.Popen([sys.executable, "-m", self.module], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=env)
+        os.set_blocking(self.proc.stdin.fileno(), False)    # a full pipe must not block us: see _write
         self.buf = b""
         self.queue = []
         self.last_progress = time.monotonic()
@@ -60,8 +61,38 @@ class Worker:
         payload, timeout_ms = self.requests[ticket]
         if not self.queue:
             self.last_progress = time.monotonic()
-        self.proc.stdin.write((json.dumps(payload) + "\n").encode())
         self.queue.append(ticket)
+        self._write((json.dumps(payload) + "\n").encode())
+
+    def _write(self, data: bytes) -> None:
+        """Write a request without deadlocking: while the child's input pipe is full (the child is
+        blocked writing answers nobody reads yet), read its answers into ``answers``."""
+        import os
+        import select
+        view = memoryview(data)
+        fd = self.proc.stdin.fileno()
+        while view:
+            try:
+                view = view[os.write(fd, view):]
+                continue
+            except BlockingIOError:
+                pass
+            readable, _, _ = select.select([self.proc.stdout], [self.proc.stdin], [], 1.0)
+            if readable:
+                self._drain()
+
+    def _drain(self) -> None:
+        """Answers the child has written so far, each to the ticket at the head of the queue."""
+        import json
+        import os
+        chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+        if not chunk:
+            raise BrokenPipeError("the child closed its output")
+        self.buf += chunk
+        while b"\n" in self.buf and self.queue:
+            line, self.buf = self.buf.split(b"\n", 1)
+            self.answers[self.queue.pop(0)] = json.loads(line)
+            self.last_progress = time.monotonic()
 
     def submit(self, payload: dict, timeout_ms: int) -> int:
         t = self.next_ticket
