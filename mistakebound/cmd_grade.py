@@ -35,7 +35,8 @@ class Refused(click.ClickException):
 @click.command("grade", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("submissions", nargs=-1, type=click.Path())
 @click.option("--assignment", "-a", "assignment", metavar="NAME|SPEC.toml",
-              help="A shipped assignment (perceptron, perceptron_class, winnow, kernel_perceptron) or a TOML spec.")
+              help="A shipped assignment (perceptron, perceptron_class, winnow, kernel_perceptron, weighted_majority, "
+                   "passive_aggressive, ...) or a TOML spec.")
 @click.option("--out", "-o", "out", type=click.Path(file_okay=False), metavar="DIR",
               help="Output directory: DIR/<submission>/results.json, feedback.md; DIR/manifest.csv, "
                    "summary.csv, junit.xml.")
