@@ -208,3 +208,39 @@ def fmt(v, digits: int = 4) -> str:
     if isinstance(v, float):
         return f"{v:.{digits + 2}g}"
     return str(v)
+
+
+def table_lines(rows, fmt=fmt) -> list[str]:
+    """The table as text: one block per family (perceptron, Winnow, the online-learning unit's rows)."""
+    out = []
+    pr = [r for r in rows if r["algorithm"] == "perceptron"]
+    wr = [r for r in rows if r["algorithm"] == "winnow"]
+    if pr:
+        out.append(f"{'gamma':>6} {'d':>4} {'strategy':<18} {'mistakes':>8} {'1/g^2':>6} {'cert. bound':>18} "
+                   f"{'ratio':>16} {'target':>14} {'status':>8} {'s':>6}")
+        for r in pr:
+            out.append(f"{fmt(r['gamma']):>6} {r['d']:>4} {str(r['strategy']):<18} {r['mistakes']:>8} "
+                       f"{fmt(r['nominal_bound']):>6} {fmt(r['bound'], 8):>18} {fmt(r['ratio'], 6):>16} "
+                       f"{fmt(r.get('target')):>14} {r['status']:>8} {r['seconds']:>6.2f}")
+    if wr:
+        if pr:
+            out.append("")
+        out.append(f"{'variant':<10} {'n':>5} {'r':>2} {'mistakes':>8} {'bound':>6} {'ratio':>8} {'sharper':>7} "
+                   f"{'ratio':>8} {'tight':>6} {'ratio':>8} {'baseline':>8} {'target':>6} {'optimal':>7} "
+                   f"{'status':>8} {'s':>6}")
+        for r in wr:
+            out.append(f"{r['variant']:<10} {r['n']:>5} {r['r']:>2} {r['mistakes']:>8} {fmt(r['bound']):>6} "
+                       f"{fmt(r['ratio'], 3):>8} {fmt(r['sharper_bound']):>7} {fmt(r['ratio_sharper'], 3):>8} "
+                       f"{fmt(r.get('tight_bound')):>6} {fmt(r.get('ratio_tight'), 3):>8} {fmt(r['baseline']):>8} "
+                       f"{fmt(r.get('target')):>6} {fmt(r['optimal']):>7} {r['status']:>8} {r['seconds']:>6.2f}")
+    ur = [r for r in rows if r["algorithm"] not in ("perceptron", "winnow")]
+    if ur:
+        if pr or wr:
+            out.append("")
+        out.append(f"{'cell':<32} {'mistakes':>9} {'bound':>9} {'ratio':>8} {'kind':>12} {'s':>6}")
+        for r in ur:
+            out.append(f"{r['cell']:<32} {fmt(r['mistakes']):>9} {fmt(r['bound'], 6):>9} {fmt(r['ratio'], 3):>8} "
+                       f"{r['strategy']:>12} {r['seconds']:>6.2f}")
+
+
+    return out

@@ -319,7 +319,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
 def table_cmd(out, budget, seed, only, as_json):
     """Fill the grid (perceptron gamma x d, Winnow n x r x variant), certify every cell, write
     its sequence file, table.json, mistakes_vs_bound.png and the plane pictures."""
-    from adversary.table import grid, run_cell
+    from adversary.table import grid, run_cell, table_lines
     from adversary.plots import plot_mistakes_vs_bound, plot_plane
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     if budget <= 0:
@@ -355,7 +355,7 @@ def table_cmd(out, budget, seed, only, as_json):
     if as_json:
         emit_json(doc)
     else:
-        _print_table(rows, lambda v, digits=4: _fmt(v, 12).replace(" (exact p/q in --json)", ""))
+        click.echo("\n".join(table_lines(rows, lambda v, digits=4: _fmt(v, 12).replace(" (exact p/q in --json)", ""))))
         click.echo(f"\n{len(rows)} cells in {total:.1f} s (max cell {max(r['seconds'] for r in rows):.1f} s); "
                    f"files, table.json and mistakes_vs_bound.png in {out}")
         if short:
@@ -376,37 +376,6 @@ def _wire(v):
     if isinstance(v, Fraction):
         return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
     return v
-
-
-def _print_table(rows, fmt):
-    pr = [r for r in rows if r["algorithm"] == "perceptron"]
-    wr = [r for r in rows if r["algorithm"] == "winnow"]
-    if pr:
-        click.echo(f"{'gamma':>6} {'d':>4} {'strategy':<18} {'mistakes':>8} {'1/g^2':>6} {'cert. bound':>18} "
-                   f"{'ratio':>16} {'target':>14} {'status':>8} {'s':>6}")
-        for r in pr:
-            click.echo(f"{fmt(r['gamma']):>6} {r['d']:>4} {str(r['strategy']):<18} {r['mistakes']:>8} "
-                       f"{fmt(r['nominal_bound']):>6} {fmt(r['bound'], 8):>18} {fmt(r['ratio'], 6):>16} "
-                       f"{fmt(r.get('target')):>14} {r['status']:>8} {r['seconds']:>6.2f}")
-    if wr:
-        if pr:
-            click.echo("")
-        click.echo(f"{'variant':<10} {'n':>5} {'r':>2} {'mistakes':>8} {'bound':>6} {'ratio':>8} {'sharper':>7} "
-                   f"{'ratio':>8} {'tight':>6} {'ratio':>8} {'baseline':>8} {'target':>6} {'optimal':>7} "
-                   f"{'status':>8} {'s':>6}")
-        for r in wr:
-            click.echo(f"{r['variant']:<10} {r['n']:>5} {r['r']:>2} {r['mistakes']:>8} {fmt(r['bound']):>6} "
-                       f"{fmt(r['ratio'], 3):>8} {fmt(r['sharper_bound']):>7} {fmt(r['ratio_sharper'], 3):>8} "
-                       f"{fmt(r.get('tight_bound')):>6} {fmt(r.get('ratio_tight'), 3):>8} {fmt(r['baseline']):>8} "
-                       f"{fmt(r.get('target')):>6} {fmt(r['optimal']):>7} {r['status']:>8} {r['seconds']:>6.2f}")
-    ur = [r for r in rows if r["algorithm"] not in ("perceptron", "winnow")]
-    if ur:
-        if pr or wr:
-            click.echo("")
-        click.echo(f"{'cell':<32} {'mistakes':>9} {'bound':>9} {'ratio':>8} {'kind':>12} {'s':>6}")
-        for r in ur:
-            click.echo(f"{r['cell']:<32} {fmt(r['mistakes']):>9} {fmt(r['bound'], 6):>9} {fmt(r['ratio'], 3):>8} "
-                       f"{r['strategy']:>12} {r['seconds']:>6.2f}")
 
 
 @click.command("replay", context_settings={"help_option_names": ["-h", "--help"]})
