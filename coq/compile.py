@@ -99,7 +99,7 @@ def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs
         keys[f] = h.hexdigest()
     ok: set[str] = set()
     failed: set[str] = set()
-    pending = list(seq)
+    pending = _by_critical_path(seq, deps, bdir)
     running: dict = {}
 
     def work(f):
@@ -148,7 +148,38 @@ def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs
                 report.file_errors[f] = _short_error(out)
             if progress:
                 progress(f, rc == 0, report.file_seconds.get(f, 0.0))
+    save_times(bdir, report.file_seconds)
     return ok, keys
+
+
+def _by_critical_path(seq, deps, bdir: Path) -> list[str]:
+    """The files, longest remaining chain of work first (each file's CPU seconds from the last build,
+    ``times.json``; when unknown 5 s for a generated step file, whose tactics are the long part, and
+    1 s for any other): a ready file that many others wait on, or a long step file,
+    starts before a short leaf, so two coqc keep busy to the end."""
+    import json
+    try:
+        cost = json.loads((bdir / "times.json").read_text())
+    except (OSError, ValueError):
+        cost = {}
+    users: dict[str, list[str]] = {f: [] for f in seq}
+    for f in seq:
+        for d in deps[f]:
+            users[d].append(f)
+    chain: dict[str, float] = {}
+    for f in reversed(seq):
+        chain[f] = float(cost.get(f, 5.0 if f.startswith("Steps_") else 1.0)) + max((chain[u] for u in users[f]), default=0.0)
+    return sorted(seq, key=lambda f: -chain[f])
+
+
+def save_times(bdir: Path, seconds: dict):
+    import json
+    try:
+        old = json.loads((bdir / "times.json").read_text())
+    except (OSError, ValueError):
+        old = {}
+    old.update(seconds)
+    (bdir / "times.json").write_text(json.dumps(old, indent=0, sort_keys=True))
 
 
 def _wait_any(running):

@@ -8,10 +8,10 @@ import re
 from .export import CoqPrinter, ExportError, statement, step_parts, step_statement
 from .hints import hint
 from .hints_winnow import WINNOW_FAMILIES
+from .names import LOGICAL
 
 __all__ = ["generated_files", "trusted_rules", "rule_uses", "rule_uses_of", "step_group", "LOGICAL"]
 
-LOGICAL = "Mistakebound"
 
 
 # step files by group of families (fewer coqc processes: each one first loads the reals, ~0.6 s)

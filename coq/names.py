@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from proofs import registry
 
-__all__ = ["coq_name", "module_theorems"]
+__all__ = ["coq_name", "module_theorems", "LOGICAL"]
+
+LOGICAL = "Mistakebound"           # the logical path of the development (coqc -R . Mistakebound)
 
 
 def module_theorems() -> dict[str, list[str]]:

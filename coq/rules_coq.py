@@ -15,7 +15,7 @@ from __future__ import annotations
 from proofs.formula import INT, NAT, REAL, VEC, Expr, Int, Real, Vec
 
 from .export import ExportError, step_statement
-from .generate import LOGICAL
+from .names import LOGICAL
 
 __all__ = ["rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
 

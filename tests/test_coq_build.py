@@ -117,3 +117,22 @@ def test_every_trusted_rule_schema_has_a_coq_statement_and_the_report_names_the_
         assert set(t.rules_not_proved) <= set(t.rules_used)
     text = (build.default_build_dir() / "Rules.v").read_text()
     assert text.count("Lemma rule__") >= 25 and "Lemma rule__induction__induction" in text
+
+
+def test_a_family_without_a_coq_counterpart_is_reported_not_crashed(monkeypatch, tmp_path, report):
+    """A theorem family added to the catalogue before its Coq module: 'no Coq counterpart', the others
+    kernel-checked, the run not failed by it."""
+    ths = list(registry.all_theorems())
+    cs = next(t for t in ths if t.id == "cauchy_schwarz")
+    new = dataclasses.replace(cs, id="cauchy_schwarz_again", family="a_new_family", coq=None)
+    ths.append(new)
+    monkeypatch.setattr(registry, "all_theorems", lambda: ths)
+    monkeypatch.setattr(registry, "get", lambda tid: next(t for t in ths if t.id == tid))
+    bdir = tmp_path / "coq"
+    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    rep = build.build(["cauchy_schwarz_again", "cauchy_schwarz"], build_dir=bdir)
+    st = {t.id: t for t in rep.theorems}
+    assert st["cauchy_schwarz_again"].status == build.NO_COUNTERPART
+    assert not st["cauchy_schwarz_again"].steps_required
+    assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED
+    assert rep.ok

@@ -95,3 +95,12 @@ def test_coq_mutation_of_a_step_tactic_is_rejected_by_coq(kind, base_dir, tmp_pa
     assert not rep.ok
     text = (tmp_path / "b" / "Steps_vectors.v").read_text()
     assert re.search(r"\bAbort\b", text) and build.audit_sources({"Steps_vectors.v": text}) != []
+
+
+def test_coq_mutation_a_stray_statement_definition_is_found_by_coq_search(base_dir, tmp_path):
+    """A *_statement defined in a hand-written file, used by nothing: only Coq's Search can see it
+    (the type checks all pass), and the build fails."""
+    text = (SRC / MODULE).read_text() + "\nModule Stray. Definition cauchy_schwarz_statement : Prop := True. End Stray.\n"
+    rep = build.build([OTHER], build_dir=_copy(base_dir, tmp_path), sources={MODULE: text}, lexical=False)
+    assert any("Search" in a and "cauchy_schwarz_statement" in a for a in rep.audit), rep.audit
+    assert not rep.ok and rep.theorems[0].status == build.FAILED
