@@ -187,6 +187,8 @@ class _PendingGuarded:
         self.key = (text_, json.dumps(queries), str(NECESSITY_MS))
         self.first = recall("z3-sat", "z3", self.sat_q)
         self._r = _GUARDED.get(self.key) if queries is not None else []
+        if self._r and self._r[0].cached and not cache.enabled():
+            self._r = None
         if self._r is None and cache.enabled():
             self._r = _necessity_from_json(cache.load(cache.key("z3-guarded", "z3", *self.key)), self.n)
         self.satisfiable = _Satisfiable(self)

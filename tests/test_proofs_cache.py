@@ -102,6 +102,13 @@ def test_no_cache_rechecks_everything_and_writes_nothing(fresh):
     assert {f: os.stat(f).st_mtime_ns for f in _entries(fresh)} == before
     cat = run_catalogue([th], use_cache=False)
     assert cat.to_json()["cache"]["directory"] is None
+    # in one process: answers read from the disk earlier are not re-used without the cache either
+    checks.reset_memo()
+    assert run_catalogue([th]).verdict_counts()[0] > 0
+    engines.CALLS.clear()
+    r = run_catalogue([th], use_cache=False).by_id(th.id)
+    assert not any(v.cached for s in r.steps for v in [s.verdict, *s.cross, s.hyps_sat])
+    assert engines.CALLS.get("z3", 0) >= 3
 
 
 # --------------------------------------------------------------------------- never trusted
