@@ -301,3 +301,25 @@ def test_the_registrys_replay_is_kept_when_it_confirmed_the_counterexample(fresh
     assert r1.witness[0] is True and calls1.get("replay") == 1
     assert r2.witness == (True, r1.witness[1] + " (replay from the proof cache)") and calls2 == {}
     assert r2.status == r1.status == REFUTED
+
+
+# --------------------------------------------------------------------------- the workers
+def test_a_job_past_its_deadline_is_none_and_the_next_jobs_go_to_a_fresh_child(monkeypatch):
+    monkeypatch.setenv("MISTAKEBOUND_WORKERS", "1")
+    pool = workers._Pool()
+    text = "(declare-const x Real)\n(assert (> (* x x) 2.0))\n(check-sat)\n"
+    try:
+        ok = pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000).result(timeout=120)
+        assert ok["answer"] == "sat"
+        first = pool.children[0].proc
+        monkeypatch.setattr(workers, "MARGIN", -4.999)       # every deadline is now 1 ms after the start
+        monkeypatch.setattr(workers, "START_ALLOWANCE", 0.0)
+        fs = [pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000) for _ in range(6)]
+        assert [f.result(timeout=120) for f in fs] == [None] * 6      # killed: "unknown", never an answer
+        assert first.poll() is not None                               # that child was killed
+        monkeypatch.setattr(workers, "MARGIN", 2.0)
+        monkeypatch.setattr(workers, "START_ALLOWANCE", 10.0)
+        again = [pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000) for _ in range(4)]
+        assert [f.result(timeout=120)["answer"] for f in again] == ["sat"] * 4
+    finally:
+        pool.shutdown()
