@@ -323,3 +323,13 @@ def test_a_job_past_its_deadline_is_none_and_the_next_jobs_go_to_a_fresh_child(m
         assert [f.result(timeout=120)["answer"] for f in again] == ["sat"] * 4
     finally:
         pool.shutdown()
+
+
+def test_a_cache_directory_that_cannot_be_written_costs_nothing_but_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    r, calls = _run(_th(b >= 1))
+    assert r.status == PROVED and calls.get("z3", 0) >= 3 and blocker.read_text() == "not a directory"
+    r, calls = _run(_th(b >= 1))
+    assert r.status == PROVED and calls.get("z3", 0) >= 3
