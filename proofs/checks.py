@@ -28,7 +28,6 @@ from .symbolic import needs_coordinates
 TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
 NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
-SAT_MS = 5000            # are a step's hypotheses satisfiable together?
 NECESSITY = True         # ask it at all (the mutation tests, which judge outcomes only, do not)
 EAGER_CROSS_CHECK = True  # start cvc5 before z3 answers (two cores at work); False: only on z3's proof
 
@@ -83,14 +82,13 @@ class _StepJob:
             if EAGER_CROSS_CHECK:
                 self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
             if hyps:
-                # one text, one parse, one job: are the hypotheses satisfiable together (every
-                # hypothesis guard assumed, the goal's not), and, when asked, is each one needed
-                # (informational); the first question is the same whether the others are asked
-                text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
-                drop_one = [names[:i] + names[i + 1:] + [g] for i in range(len(names))] if NECESSITY else None
-                guard = _PendingGuarded(text_, names, drop_one)
-                self.sat = guard.satisfiable
-                self.needed = guard if NECESSITY else None
+                # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
+                # so a step with the same facts shares the answer)
+                fs = tuple(f for _, f in hyps)
+                self.sat = PendingSat([_text(("hyps", fs), lambda: problem(list(hyps), None))])
+                if NECESSITY:         # is each one needed?  (informational)
+                    text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
+                    self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
             return
         # an identity
         lhs, rhs = st.goal.args
@@ -171,75 +169,41 @@ _INSTANCES: dict = {}     # an identity's texts in dimensions 1, 2, 3, by its fo
 
 
 class _PendingGuarded:
-    """The satisfiability of a step's hypotheses and the necessity questions, on one guarded text
-    and in one job: the first question (every hypothesis assumed) with the full time limit and a
-    second try, the others with the short limit (unknown is an answer).
+    """Necessity questions on one guarded text (each with the short limit: unknown is an answer).
 
-    The first answer is a verdict (kept like any other: definite answers only); the necessity
-    answers are informational (whether each hypothesis was needed; no verdict depends on them), so
-    they are kept in the proof cache as a whole, unknowns included, under a key that includes their
-    time limit."""
+    They are informational (whether each hypothesis was needed; no verdict depends on them), so
+    their answers are kept in the proof cache as a whole, unknowns included, under a key that
+    includes the time limit."""
 
-    def __init__(self, text_: str, names: list[str], queries):
+    def __init__(self, text_: str, queries):
         import json
-        self.n = len(queries or ())
-        self.sat_q = (text_, "assume " + " ".join(names))
+        self.n = len(queries)
         self.key = (text_, json.dumps(queries), str(NECESSITY_MS))
-        self.first = recall("z3-sat", "z3", self.sat_q)
-        self._r = _GUARDED.get(self.key) if queries is not None else []
+        self._r = _GUARDED.get(self.key)
         if self._r is None and cache.enabled():
             self._r = _necessity_from_json(cache.load(cache.key("z3-guarded", "z3", *self.key)), self.n)
-        self.satisfiable = _Satisfiable(self)
-        self.ask_first, self.ask_rest = self.first is None, self._r is None
-        if self.ask_first or self.ask_rest:
+        if self._r is None:
             from .engines import _count
-            qs = ([names] if self.ask_first else []) + (queries if self.ask_rest else [])
-            if self.ask_first:
-                _count("z3-sat")
-            if self.ask_rest:
-                _count("z3-guarded")
-            first_ms = SAT_MS if self.ask_first else NECESSITY_MS
-            self.ticket = workers.submit({"op": "guarded", "guarded": text_, "queries": qs, "timeout_ms": first_ms,
-                                          "necessity_timeout_ms": NECESSITY_MS, "retry": self.ask_first},
-                                         5000 + 2 * first_ms + 2 * NECESSITY_MS * self.n)
-
-    def _collect(self):
-        if not (self.ask_first or self.ask_rest):
-            return
-        from .engines import remember
-        res = self.ticket.result()
-        k = int(self.ask_first) + (self.n if self.ask_rest else 0)
-        if res is None or "error" in res or len(res.get("answers", ())) != k:
-            got = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(k)]
-        else:
-            got = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
-                           a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
-                   for a in res["answers"]]
-        if self.ask_first:
-            self.first = remember("z3-sat", "z3", self.sat_q, got.pop(0))
-        if self.ask_rest:
-            self._r = got
-            _GUARDED[self.key] = got
-            if cache.enabled() and res is not None and "error" not in res:
-                cache.store(cache.key("z3-guarded", "z3", *self.key),
-                            [{"status": v.status, "seconds": v.seconds, "model": v.counterexample} for v in got])
-        self.ask_first = self.ask_rest = False
+            _count("z3-guarded")
+            self.ticket = workers.submit({"op": "guarded", "guarded": text_, "queries": queries,
+                                          "timeout_ms": NECESSITY_MS, "necessity_timeout_ms": NECESSITY_MS,
+                                          "retry": False}, 5000 + 2 * NECESSITY_MS * self.n)
 
     def get(self) -> list[Verdict]:
-        """The necessity answers."""
-        self._collect()
+        if self._r is None:
+            res = self.ticket.result()
+            if res is None or "error" in res or len(res.get("answers", ())) != self.n:
+                self._r = [Verdict(UNKNOWN, "z3", 0.0, reason="satisfiability worker failed") for _ in range(self.n)]
+            else:
+                self._r = [Verdict(a["answer"] if a["answer"] in (SAT, UNSAT) else UNKNOWN, "z3",
+                                   a.get("seconds", 0.0), counterexample=a.get("model"), reason=a.get("reason", ""))
+                           for a in res["answers"]]
+                _GUARDED[self.key] = self._r
+                if cache.enabled():
+                    cache.store(cache.key("z3-guarded", "z3", *self.key),
+                                [{"status": v.status, "seconds": v.seconds, "model": v.counterexample}
+                                 for v in self._r])
         return self._r
-
-
-class _Satisfiable:
-    """The first answer of a :class:`_PendingGuarded` with the interface of PendingSat."""
-
-    def __init__(self, g: _PendingGuarded):
-        self.g = g
-
-    def get(self) -> list[Verdict]:
-        self.g._collect()
-        return [self.g.first]
 
 
 def _necessity_from_json(d, n):

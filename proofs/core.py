@@ -162,6 +162,7 @@ class TheoremResult:
     nonvacuity_how: str = ""
     exact: tuple | None = None                        # erratum: (ok, detail) of the exact evaluation
     witness: tuple | None = None                      # erratum: the independent replay
+    erratum_verdicts: list = field(default_factory=list)   # erratum: z3's and cvc5's on the instance
     seconds: float = 0.0
 
     @property

@@ -170,7 +170,7 @@ def recall(kind: str, engine: str, question: tuple) -> Verdict | None:
     """The answer to ``question`` (strings) from this process or from the proof cache, or None."""
     from . import cache
     v = _MEMO.get((kind, engine) + question)
-    if v is not None:
+    if v is not None and (cache.enabled() or not v.cached):      # --no-cache: nothing read from disk
         return dataclasses.replace(v, seconds=0.0)
     if not cache.enabled():
         return None

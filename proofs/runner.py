@@ -47,7 +47,7 @@ class CatalogueResult:
                     vs += [s.verdict] + list(s.cross) + ([s.hyps_sat] if s.hyps_sat is not None else [])
             if r.nonvacuity is not None and r.nonvacuity.engine != "none":
                 vs.append(r.nonvacuity)
-            vs += list(getattr(r, "erratum_verdicts", ()))
+            vs += r.erratum_verdicts
         return sum(v.cached for v in vs), len(vs)
 
     @property
@@ -136,7 +136,7 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
     if not ids:                                   # catalogue order for the whole run
         order = [t.id for t in registry.all_theorems() if t.id in built]
 
-    # start every check (children work while z3 and sympy run here)
+    # start every check (the workers solve while this process prints the next texts)
     replays = start_replays([built[tid].theorem for tid in order])      # the longest jobs first
     jobs: dict[str, _StepJob] = {}
     per_theorem: dict[str, list] = {}

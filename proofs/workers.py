@@ -2,12 +2,13 @@
 
 Every solver question (a step's text to z3 and to cvc5, the satisfiability and necessity questions)
 is a job: :func:`submit` returns a :class:`concurrent.futures.Future` at once and the job goes to a
-shared queue.  One thread per worker takes the next job, sends it to its child process (one JSON
-request per line) and waits for the answer with a wall-clock deadline; past it the child is killed
-(the answer is then None: "unknown", never "proved") and a fresh child takes the next job.  A
-shared queue deals the jobs to whichever worker is free, so the machine's cores stay busy until
-the last job; a child is started once and reused for every job (the engines are imported once
-per child, not per step).
+shared queue.  One thread per worker takes the next jobs, sends them to its child process (one
+JSON request per line; two at a time, so the child never waits for this process to read an
+answer) and waits for each answer with a wall-clock deadline counted from when the child could
+start it; past it the child is killed (the answer is then None: "unknown", never "proved") and a
+fresh child takes the jobs that were waiting.  A shared queue deals the jobs to whichever worker
+is free, so the machine's cores stay busy until the last job; a child is started once and reused
+for every job (the engines are imported once per child, not per step).
 
 The child is ``python -m proofs.engine_worker`` (requests ``{"op": "z3" | "cvc5" | "sat" |
 "guarded", ...}``).
@@ -23,6 +24,7 @@ __all__ = ["submit", "shutdown", "pool_size"]
 
 START_ALLOWANCE = 10.0      # seconds a fresh child may take to start (imports), on top of a job's limit
 MARGIN = 2.0                # seconds past a job's own limit before its child is killed
+DEPTH = 2                   # requests in a child at once: one solving, the next waiting in its pipe
 
 
 def pool_size() -> int:
@@ -65,24 +67,25 @@ class _Child:
             except Exception:
                 pass
 
-    def ask(self, line: bytes, seconds: float):
-        """The answer line to one request, or None (the child died or missed its deadline: killed)."""
-        import select
+    def send(self, line: bytes) -> bool:
+        """Write one request (starting the child if needed); False if the child is gone."""
         if self.proc is None or self.proc.poll() is not None:
             self._start()
-        allowance = seconds + MARGIN + (START_ALLOWANCE if self.fresh else 0.0)
-        self.fresh = False
         try:
             view = memoryview(line)
             while view:
                 view = view[self.proc.stdin.write(view):]
         except (BrokenPipeError, OSError):
             self.kill()
-            return None
-        end = time.monotonic() + allowance
+            return False
+        return True
+
+    def receive(self, end: float):
+        """The next answer line, or None (the child died, or ``end`` (monotonic) passed: killed)."""
+        import select
         while b"\n" not in self.buf:
             left = end - time.monotonic()
-            if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
+            if self.proc is None or left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
                 self.kill()
                 return None
             chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
@@ -120,19 +123,53 @@ class _Pool:
         return f
 
     def _serve(self, child: _Child):
+        """Keep up to two requests in the child (the next one waits in its pipe while this process,
+        busy with other threads, reads the answer to the first), and wait for the oldest with its
+        deadline, counted from when the child could start it."""
+        import collections
         import json
+        import queue
+        sent: collections.deque = collections.deque()     # [line, seconds, future], oldest first
+        ready = time.monotonic()           # when the child could start the oldest request
         while True:
-            job = self.jobs.get()
-            if job is None:
-                return
-            line, seconds, f = job
+            while len(sent) < DEPTH:
+                try:
+                    job = self.jobs.get(block=not sent)
+                except queue.Empty:
+                    break
+                if job is None:                              # shut down
+                    for _, _, f in sent:
+                        f.set_result(None)
+                    return
+                if not sent:
+                    ready = time.monotonic()
+                fresh = child.proc is None or child.proc.poll() is not None
+                if not child.send(job[0]):
+                    job[2].set_result(None)
+                    continue
+                if fresh:
+                    ready = time.monotonic() + START_ALLOWANCE
+                sent.append(job)
+            if not sent:
+                continue
+            line, seconds, f = sent.popleft()
+            out = child.receive(ready + seconds + MARGIN)
             try:
-                out = child.ask(line, seconds)
                 res = json.loads(out) if out else None
-            except Exception:       # a garbled answer is no answer
+            except ValueError:          # a garbled answer is no answer
                 child.kill()
                 res = None
             f.set_result(res)
+            ready = time.monotonic()
+            if child.proc is None and sent:                  # killed: the rest go to a fresh child
+                again = list(sent)
+                sent.clear()
+                for job in again:
+                    if child.send(job[0]):
+                        sent.append(job)
+                    else:
+                        job[2].set_result(None)
+                ready = time.monotonic() + START_ALLOWANCE
 
     def shutdown(self):
         with self.lock:

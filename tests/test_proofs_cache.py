@@ -87,9 +87,11 @@ def test_a_changed_step_is_resolved_and_the_unchanged_one_is_not(fresh):
     assert r.status == PROVED
     assert _step(r, "first").from_cache == "all"
     second, end = _step(r, "second"), _step(r, "end")
-    assert second.from_cache == "none" and end.from_cache == "none"
+    assert not second.verdict.cached and not any(v.cached for v in second.cross)
+    assert second.hyps_sat.cached             # its hypotheses did not change: that question is the same
+    assert second.from_cache == "some" and end.from_cache == "none"
     # exactly the changed steps' texts went to z3 and to cvc5: two each
-    assert calls.get("z3") == 2 and calls.get("cvc5") == 2 and calls.get("z3-sat") == 2
+    assert calls.get("z3") == 2 and calls.get("cvc5") == 2 and calls.get("z3-sat") == 1
 
 
 def test_no_cache_rechecks_everything_and_writes_nothing(fresh):
@@ -102,6 +104,13 @@ def test_no_cache_rechecks_everything_and_writes_nothing(fresh):
     assert {f: os.stat(f).st_mtime_ns for f in _entries(fresh)} == before
     cat = run_catalogue([th], use_cache=False)
     assert cat.to_json()["cache"]["directory"] is None
+    # in one process: answers read from the disk earlier are not re-used without the cache either
+    checks.reset_memo()
+    assert run_catalogue([th]).verdict_counts()[0] > 0
+    engines.CALLS.clear()
+    r = run_catalogue([th], use_cache=False).by_id(th.id)
+    assert not any(v.cached for s in r.steps for v in [s.verdict, *s.cross, s.hyps_sat])
+    assert engines.CALLS.get("z3", 0) >= 3
 
 
 # --------------------------------------------------------------------------- never trusted
@@ -294,3 +303,35 @@ def test_the_registrys_replay_is_kept_when_it_confirmed_the_counterexample(fresh
     assert r1.witness[0] is True and calls1.get("replay") == 1
     assert r2.witness == (True, r1.witness[1] + " (replay from the proof cache)") and calls2 == {}
     assert r2.status == r1.status == REFUTED
+
+
+# --------------------------------------------------------------------------- the workers
+def test_a_job_past_its_deadline_is_none_and_the_next_jobs_go_to_a_fresh_child(monkeypatch):
+    monkeypatch.setenv("MISTAKEBOUND_WORKERS", "1")
+    pool = workers._Pool()
+    text = "(declare-const x Real)\n(assert (> (* x x) 2.0))\n(check-sat)\n"
+    try:
+        ok = pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000).result(timeout=120)
+        assert ok["answer"] == "sat"
+        first = pool.children[0].proc
+        monkeypatch.setattr(workers, "MARGIN", -4.999)       # every deadline is now 1 ms after the start
+        monkeypatch.setattr(workers, "START_ALLOWANCE", 0.0)
+        fs = [pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000) for _ in range(6)]
+        assert [f.result(timeout=120) for f in fs] == [None] * 6      # killed: "unknown", never an answer
+        assert first.poll() is not None                               # that child was killed
+        monkeypatch.setattr(workers, "MARGIN", 2.0)
+        monkeypatch.setattr(workers, "START_ALLOWANCE", 10.0)
+        again = [pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000) for _ in range(4)]
+        assert [f.result(timeout=120)["answer"] for f in again] == ["sat"] * 4
+    finally:
+        pool.shutdown()
+
+
+def test_a_cache_directory_that_cannot_be_written_costs_nothing_but_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    r, calls = _run(_th(b >= 1))
+    assert r.status == PROVED and calls.get("z3", 0) >= 3 and blocker.read_text() == "not a directory"
+    r, calls = _run(_th(b >= 1))
+    assert r.status == PROVED and calls.get("z3", 0) >= 3
