@@ -433,7 +433,6 @@ def check_batch(b, *, cgroup):
         assert "CPU time limit exceeded (5 s for all its processes together)" in spin, spin[:3000]
     else:       # threads of one process: RLIMIT_CPU (the kernel's) or the wall clock ends it, whichever first
         assert any(k in spin for k in ("CPU time limit exceeded (5 s)", "time limit exceeded (", "crash: ")), spin[:3000]
-    assert by["spinner"]["score"] <= 2
     # 6. checks decided outside the student's process
     assert _tests(res["eq_liar"]["results"])["inputs are not modified"]["status"] == "failed"
     lt = "each pass costs linear time (grows like the reference as n doubles)"
