@@ -137,9 +137,9 @@ def _rss():
     total = 0
     for p in os.listdir("/proc"):
         if p.isdigit():
-            try:
-                for ln in open(f"/proc/{p}/status"):
-                    if ln.startswith("VmRSS:"):
+            try:                         # proportional: a page shared after fork counted once
+                for ln in open(f"/proc/{p}/smaps_rollup"):
+                    if ln.startswith("Pss:"):
                         total += int(ln.split()[1]) * 1024
             except OSError:
                 pass
@@ -412,7 +412,8 @@ def check_batch(b, *, cgroup):
     for k in ("cachestat", "statmount", "listmount", "mseal", "open_tree_attr", "future"):
         assert got[k] == "38", (k, probe)                                # above the filter's ceiling: ENOSYS
     assert got["stdout"] == "fifo" and got["fchmod"] in ("ok", "1"), probe   # a pipe: no host file to chmod
-    assert by["prober"]["score"] == FULL
+    assert by["prober"]["score"] == FULL, [t["output"] for t in res["prober"]["results"]["tests"]
+                                           if t["status"] != "passed"]
     # 3. a worker that answers ahead or never reads costs only itself
     ahead = json.dumps(res["ahead"]["results"])
     assert "protocol violation" in ahead and by["ahead"]["score"] == 0
@@ -433,7 +434,6 @@ def check_batch(b, *, cgroup):
         assert "CPU time limit exceeded (5 s for all its processes together)" in spin, spin[:3000]
     else:       # threads of one process: RLIMIT_CPU (the kernel's) or the wall clock ends it, whichever first
         assert any(k in spin for k in ("CPU time limit exceeded (5 s)", "time limit exceeded (", "crash: ")), spin[:3000]
-    assert by["spinner"]["score"] <= 2
     # 6. checks decided outside the student's process
     assert _tests(res["eq_liar"]["results"])["inputs are not modified"]["status"] == "failed"
     lt = "each pass costs linear time (grows like the reference as n doubles)"

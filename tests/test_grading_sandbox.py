@@ -247,10 +247,10 @@ def test_a_worker_that_never_reads_its_requests_cannot_block_the_grader():
 
 
 AHEAD = b"""
-import __main__
-def train(X, y, epochs=1):
-    for k in range(1, 50):
-        __main__._send({"id": k, "ok": {"w": [0.0, 0.0], "b": 0.0}})
+import json, os, __main__
+def train(X, y, epochs=1):      # answers 1..40 in one write (under PIPE_BUF: they arrive together)
+    os.write(__main__.RESP_FD, b"".join((json.dumps({"id": k, "ok": {"w": [0.0, 0.0], "b": 0.0}}) + "\\n").encode()
+                                        for k in range(1, 41)))
     return [0.0, 0.0], 0.0
 """
 
