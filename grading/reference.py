@@ -89,8 +89,23 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
     n = len(X)
     if c.passes:                  # the code's own loop: every call makes c.passes passes
         T = c.passes * T
-    if c.unbounded:               # until a pass makes no mistake: the data are separable (contract.separable)
-        T = MAX_PASSES
+    if not c.unbounded:
+        return _run(c, X, y, T, bugs, engine)
+    # until a pass makes no mistake (the data are separable: contract.separable): passes 1, 2, 4, ...
+    # until one of them is clean, so the cost is about twice the passes the run needs, not MAX_PASSES
+    T = 1
+    while True:
+        run = _run(c, X, y, T, bugs, engine)
+        if run.passes < T or T >= MAX_PASSES or (n and not any(s.mistake for s in run.steps[-n:])):
+            break
+        T = min(2 * T, MAX_PASSES)
+    if run.passes == MAX_PASSES and any(s.mistake for s in run.steps[-n:]):
+        raise ValueError(f"no pass without a mistake within {MAX_PASSES} passes: the data are not separable")
+    return run
+
+
+def _run(c, X, y, T: int, bugs, engine) -> Run:
+    n = len(X)
     order = c.order_indices(n, T)
     learners_ok = engine == "auto" and not bugs and not c.per_pass_order and c.step == "constant"
     if c.algorithm == "perceptron":
@@ -103,8 +118,6 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
         run = _cut_at_convergence(run, n)
-        if c.unbounded and run.passes == MAX_PASSES:
-            raise ValueError(f"no pass without a mistake within {MAX_PASSES} passes: the data are not separable")
     return run
 
 

@@ -1,11 +1,12 @@
-"""The import arrows point one way: learners <- proofs <- coq <- adversary <- refutation <- blueprint <- sandbox <- grading <- mistakebound."""
+"""The import arrows point one way: sandbox (the ground floor) <- learners <- proofs <- coq <- adversary <- refutation
+<- blueprint <- grading <- mistakebound."""
 import ast
 import pathlib
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["learners", "proofs", "coq", "adversary", "refutation", "blueprint", "sandbox", "grading", "mistakebound"]
+LAYERS = ["sandbox", "learners", "proofs", "coq", "adversary", "refutation", "blueprint", "grading", "mistakebound"]
 
 
 def imported_parts(path):
