@@ -7,7 +7,8 @@ from __future__ import annotations
 __all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
 
 # The unit's families whose every step closes in Coq (by a hint here or the default tactic).
-UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound"})
+UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
+                           "freund_schapire_bound"})
 
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
     # V(0) = |H| and 2^0 = 1
@@ -39,4 +40,74 @@ UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
     ("two_experts_lower_bound", "two_experts_bound"): r"""
   intros T p y H. match goal with |- 2 * Rmin ?A ?B <= _ => pose proof (Rmin_l A B); pose proof (Rmin_r A B) end.
   lra.""",
+    # |w_t - u|^2 - |w_(t+1) - u|^2 >= tau l: with l > 0, y u.x >= 1 adds 2 tau (y u.x - 1) >= 0; with
+    # l = 0 the step size is 0
+    ("passive_aggressive_bound", "distance_drops"): r"""
+  intros dim T l t tau u w x y E Hu Hl Ht Hx Hy Hm Htt.
+  assert (V : veq dim (vsub (w (t + 1)%nat) u) (vsub (vadd (w t) (smul (tau t * y t) (x t))) u))
+    by (intros i Hi; unfold vsub; rewrite (Hu Htt i Hi); reflexivity).
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), E.
+  destruct (Ht Htt) as [Et Tp]. pose proof (Hx Htt) as Xp. pose proof (Hy Htt) as Y2. pose proof (Hm Htt) as G.
+  replace ((tau t * y t) ^ 2) with (tau t ^ 2) by (rewrite Rpow_mult_distr, Y2; ring).
+  rewrite (Hl Htt) in Et |- *. unfold Rmax in *. destruct (Rle_dec 0 (1 - y t * dot dim (w t) (x t))) as [P|P].
+  - assert (tau t * (y t * dot dim u (x t) - 1) >= 0) by (apply Rle_ge, Rmult_le_pos; lra).
+    assert (tau t ^ 2 * dot dim (x t) (x t) = tau t * (1 - y t * dot dim (w t) (x t))) by (rewrite <- Et; ring).
+    nra.
+  - assert (Z : tau t = 0) by nra. rewrite Z. lra.""",
+    # l^2 = |x|^2 (tau l) <= R^2 (tau l)
+    ("passive_aggressive_bound", "loss_squared"): r"""
+  intros dim R_ T l t tau w x y Ht Hr Hl Htt. destruct (Ht Htt) as [Et Tp]. pose proof (Hr Htt).
+  assert (L0 : 0 <= l t) by (rewrite (Hl Htt); apply Rmax_l).
+  replace (l t ^ 2) with (dot dim (x t) (x t) * (tau t * l t)) by (rewrite <- Et; ring).
+  replace (R_ ^ 2 * tau t * l t) with (R_ ^ 2 * (tau t * l t)) by ring.
+  apply Rmult_le_compat_r; [apply Rmult_le_pos; lra | lra].""",
+    ("passive_aggressive_bound", "sum_start"): r"""
+  intros dim R_ l u w H0 E S. rewrite S.
+  assert (V : veq dim (vsub (w 0%nat) u) (vsub vzero u)) by (intros i Hi; unfold vsub; rewrite (H0 i Hi); reflexivity).
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), E. replace (dot dim u u - dot dim u u) with 0 by ring. lra.""",
+    # the summed termwise inequality 2 lam h <= lam^2 h^2 + 1, with sum_{i<M} 1 = M
+    ("freund_schapire_bound", "amgm_summed"): r"""
+  intros dim M g lam u x y H1 H2 E1 E2 Z1. specialize (H2 H1). rewrite E1, E2 in H2.
+  rewrite (Z1 ltac:(lia)), Z.mul_1_l, <- INR_IZR_INZ in H2. exact H2.""",
+    # gamma M - L <= w.u <= |w| <= sqrt(M) R (nothing to show when gamma M - L <= 0)
+    ("freund_schapire_bound", "correlation_vs_norm"): r"""
+  intros dim M R_ g u w x y H1 CS U1 HR Sq. destruct (H1 (conj (Nat.le_0_l M) (le_n M))) as [A B].
+  destruct (Sq (Rle_ge _ _ (pos_INR M))) as [S0 SS]. rewrite U1 in CS.
+  match goal with |- context [sum_incl ?a ?b ?f] => set (L := sum_incl a b f) in * end.
+  set (s := sqrt (INR M)) in *. set (wu := dot dim (w M) u) in *. set (ww := dot dim (w M) (w M)) in *.
+  assert (R0 : 0 <= s * R_) by nra.
+  destruct (Rle_dec (g * INR M - L) 0) as [N|N]; [lra|].
+  destruct (Rle_dec wu (s * R_)) as [ok|nok]; [lra|]. exfalso.
+  assert (s * R_ * (s * R_) < wu * wu) by (apply Rmult_le_0_lt_compat; lra).
+  assert (s * R_ * (s * R_) = INR M * R_ ^ 2) by (rewrite <- SS; ring). nra.""",
+    # L <= sqrt(M) D from the summed inequality at lam = sqrt(M)/D (D > 0), at lam = (M+1)/(2L) (D = 0,
+    # L > 0: impossible), and the empty sums when M = 0
+    ("freund_schapire_bound", "loss_cauchy_schwarz"): r"""
+  intros dim M g u x y H1 H2 L0 Q0 SqM SqQ E3 E4.
+  destruct M as [|M'].
+  - change (Z.of_nat 0 - 1)%Z with (-1)%Z in *. rewrite E3, E4. simpl INR. rewrite sqrt_0. lra.
+  - match goal with |- sum_incl ?a ?b ?f <= _ => set (L := sum_incl a b f) in * end.
+    match goal with |- _ <= _ * sqrt (sum_incl ?a ?b ?f) => set (Q := sum_incl a b f) in * end.
+    assert (Mp : 0 < INR (S M')) by (apply lt_0_INR; lia).
+    destruct (SqM (Rle_ge _ _ (Rlt_le _ _ Mp))) as [S0 SS]. destruct (SqQ Q0) as [D0 DD].
+    set (s := sqrt (INR (S M'))) in *. set (D := sqrt Q) in *.
+    assert (Sp : 0 < s) by (destruct (Rge_le _ _ S0) as [P|P]; [exact P|]; rewrite <- P in SS; lra).
+    destruct (Rge_le _ _ D0) as [Dp|Dz].
+    + assert (H3 : 2 * (s / D) * L <= 2 * (s * s)) by
+        (replace (2 * (s * s)) with ((s / D) ^ 2 * Q + INR (S M')) by (rewrite <- DD, <- SS; field; lra); exact H1).
+      assert (H4 : s / D * L <= s * s) by lra.
+      apply Rmult_le_reg_l with (s / D); [apply Rdiv_lt_0_compat; lra|].
+      replace (s / D * (s * D)) with (s * s) by (field; lra). exact H4.
+    + rewrite <- Dz in DD. rewrite <- Dz. destruct (Rge_le _ _ L0) as [Lp|Lz]; [|lra]. exfalso.
+      replace ((INR (S M' + 1) / (2 * L)) ^ 2 * Q) with 0 in H2 by (rewrite <- DD; ring).
+      replace (2 * (INR (S M' + 1) / (2 * L)) * L) with (INR (S M' + 1)) in H2 by (field; lra).
+      rewrite plus_INR in H2. simpl (INR 1) in H2. lra.""",
+    # gamma sqrt(M) <= R + D: sqrt(M) <= (R + D)/gamma, squared
+    ("freund_schapire_bound", "freund_schapire_mistake_bound"): r"""
+  intros dim M R_ g u x y H Sq Hg. destruct (Sq (Rle_ge _ _ (pos_INR M))) as [S0 SS].
+  match goal with |- context [sqrt (sum_incl ?a ?b ?f)] => set (D := sqrt (sum_incl a b f)) in * end.
+  set (s := sqrt (INR M)) in *. rewrite <- SS.
+  assert (E : s <= (R_ + D) / g) by (apply Rmult_le_reg_r with g; [lra|]; unfold Rdiv;
+                                     rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra; lra).
+  replace (s * s) with (s ^ 2) by ring. apply pow_incr. lra.""",
 }
