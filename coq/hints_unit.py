@@ -8,7 +8,7 @@ __all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
 
 # The unit's families whose every step closes in Coq (by a hint here or the default tactic).
 UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
-                           "freund_schapire_bound"})
+                           "freund_schapire_bound", "margin_lower_bound"})
 
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
     # V(0) = |H| and 2^0 = 1
@@ -110,4 +110,37 @@ UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
   assert (E : s <= (R_ + D) / g) by (apply Rmult_le_reg_r with g; [lra|]; unfold Rdiv;
                                      rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra; lra).
   replace (s * s) with (s ^ 2) by ring. apply pow_incr. lra.""",
+    # u_j.x_t = sum_{s<=j} y_s x_s.x_t: the orthonormal x's pick y_t once t <= j
+    ("margin_lower_bound", "correlation_step"): r"""
+  intros dim d j t x y Sp Ex Ort [Hj0 [Hjd IH]] Ht.
+  rewrite (dot_veq_l _ _ _ _ (Sp ltac:(lia))), Ex, (IH Ht), (Ort ltac:(lia)).
+  destruct (Nat.ltb_spec t j); destruct (Nat.ltb_spec t (j + 1)); destruct (Nat.eqb_spec j t);
+    try lia; subst; simpl INR; ring.""",
+    ("margin_lower_bound", "norm_step"): r"""
+  intros dim d j p x y Sp Ex Corr Ort Hy Hp [Hj0 [Hjd IH]]. pose proof (Sp ltac:(lia)) as V.
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), Ex, IH, (Corr ltac:(lia) ltac:(lia)), (Ort ltac:(lia)).
+  rewrite Nat.ltb_irrefl, Nat.eqb_refl, plus_INR. change (INR 1) with 1.
+  rewrite (Hy ltac:(lia)). pose proof (Hp ltac:(lia)). nra.""",
+    ("margin_lower_bound", "unit_target"): r"""
+  intros dim d x y H1 E Sq Hd. rewrite E, (H1 ltac:(lia)). destruct (Sq (Rle_ge _ _ (pos_INR d))) as [S0 SS].
+  assert (0 < INR d) by (apply lt_0_INR; lia). set (s := sqrt (INR d)) in *.
+  assert (Sn : s <> 0) by (intro Z; rewrite Z in SS; lra). rewrite <- SS. field. exact Sn.""",
+    # y_t u.x_t = y_t^2 / sqrt(d) = 1/sqrt(d) >= gamma, since d gamma^2 <= 1
+    ("margin_lower_bound", "margin"): r"""
+  intros dim d g p t x y C E Sq Hd Hdg Hg Hy Hp Ht. rewrite E, (C ltac:(lia) Ht).
+  destruct (Nat.ltb_spec t d); [|lia].
+  destruct (Sq (Rle_ge _ _ (pos_INR d))) as [S0 SS]. assert (Dp : 0 < INR d) by (apply lt_0_INR; lia).
+  set (s := sqrt (INR d)) in *.
+  assert (Sp : 0 < s) by (destruct (Rge_le _ _ S0) as [P|P]; [exact P|]; rewrite <- P in SS; lra).
+  assert (Y : y t * y t = 1) by (rewrite (Hy Ht); pose proof (Hp Ht); nra).
+  replace (y t * (1 / s * y t)) with ((y t * y t) * (1 / s)) by ring. rewrite Y, Rmult_1_l.
+  assert (G2 : g * s * (g * s) <= 1) by (replace (g * s * (g * s)) with (INR d * g ^ 2) by (rewrite <- SS; ring); lra).
+  assert (Gs : g * s <= 1) by nra.
+  apply Rle_ge. apply Rmult_le_reg_r with s; [lra|]. replace (1 / s * s) with 1 by (field; lra). lra.""",
+    ("margin_lower_bound", "every_step_a_mistake"): r"""
+  intros d p y Hp Hy t2 [H0 H1]. rewrite (Hy t2 ltac:(lia)). pose proof (Hp t2 ltac:(lia)). split; nra.""",
+    ("margin_lower_bound", "mistakes_count"): r"""
+  intros d p y H1 H2 H3 Z1 Hd. pose proof (H2 (fun s Hs => proj1 (H1 s Hs))) as A.
+  pose proof (H3 (fun s Hs => Rge_le _ _ (proj2 (H1 s Hs)))) as B.
+  rewrite (Z1 ltac:(lia)), <- INR_IZR_INZ in A, B. lra.""",
 }
