@@ -8,7 +8,8 @@ __all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
 
 # The unit's families whose every step closes in Coq (by a hint here or the default tactic).
 UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
-                           "freund_schapire_bound", "margin_lower_bound"})
+                           "freund_schapire_bound", "margin_lower_bound", "weighted_majority_bound",
+                           "randomized_weighted_majority_bound"})
 
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
     # V(0) = |H| and 2^0 = 1
@@ -144,3 +145,48 @@ UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
   pose proof (H3 (fun s Hs => Rge_le _ _ (proj2 (H1 s Hs)))) as B.
   rewrite (Z1 ltac:(lia)), <- INR_IZR_INZ in A, B. lra.""",
 }
+
+
+def _total_weight_step(nvars: int) -> str:
+    """W(t+1) = f W(t) with 0 <= f <= exp(-r(t)) and W(t) <= n exp(-sum_{s<t} r(s))."""
+    return "intros " + " ".join(["?"] * nvars) + r""" Hr HW HF Hb Hn Sp Ex Pos [Ht0 [HtT IH]].
+  pose proof (conj Ht0 HtT) as Ht. rewrite (HW Ht), Sp, Ex. destruct (HF Ht) as [F0 F1].
+  pose proof (Hr Ht) as R1. destruct Hb as [B0 B1]. pose proof (pos_INR n) as N0.
+  match goal with |- ?f * _ <= INR n * (?A * ?B) =>
+    assert (f0 : 0 <= f) by nra;
+    apply Rle_trans with (f * (INR n * A)); [apply Rmult_le_compat_l; lra|];
+    replace (INR n * (A * B)) with (B * (INR n * A)) by ring;
+    apply Rmult_le_compat_r; [apply Rmult_le_pos; lra | lra] end."""
+
+
+# Weighted Majority and its randomized form share the two inductions: the best expert's weight
+# v(t) = exp(-ln(1/beta) sum_{s<t} e(s)) and the total weight W(t) <= n exp(-sum_{s<t} r(s)).
+_EXPERTS: dict[str, str] = {
+    "best_weight_start": r"""
+  intros e lib v H0 Z0 E0. rewrite H0, Z0. replace (- lib * IZR 0) with 0 by ring. rewrite E0. reflexivity.""",
+    # exp(ln(1/beta)) exp(-ln(1/beta)) = exp(0) = 1 = exp(ln(1/beta)) beta, and exp(.) > 0
+    "exp_neg_log_inv_beta": r"""
+  intros beta lib H1 H2 H3. replace (lib + - lib) with 0 in H2 by ring. rewrite H3 in H2.
+  apply Rmult_eq_reg_l with (exp lib); [lra | pose proof (exp_pos lib); lra].""",
+    "best_factor": r"""
+  intros T beta e lib t v H1 Eb E0 Ht. destruct (H1 Ht) as [[E|E] _]; rewrite E.
+  - replace (- lib * IZR 0) with 0 by ring. rewrite E0. lra.
+  - replace (- lib * IZR 1) with (- lib) by ring. rewrite Eb. lra.""",
+    "best_exponent_split": "intros e lib t H. rewrite H by lia. rewrite plus_IZR. f_equal. ring.",
+    "total_weight_start": "intros ? ? ? ? H0 Hn S E0. rewrite S, Ropp_0, E0, H0. lra.",
+    "total_exponent_split": "intros ? ? ? H. rewrite H by lia. f_equal. ring.",
+}
+for _th, _n in (("weighted_majority_bound", 8), ("randomized_weighted_majority_bound", 6)):
+    for _step, _tac in _EXPERTS.items():
+        UNIT_STEP_HINTS[(_th, _step)] = _tac
+    UNIT_STEP_HINTS[(_th, "total_weight_step")] = _total_weight_step(_n)
+
+UNIT_STEP_HINTS[("weighted_majority_bound", "exp_neg_log_wm")] = r"""
+  intros beta w H1 H2 H3. replace (w + - w) with 0 in H2 by ring. rewrite H3 in H2.
+  apply Rmult_eq_reg_l with (exp w); [lra | pose proof (exp_pos w); lra]."""
+# a mistake: the wrong weight F(t) >= 1/2 leaves at most (1 + beta)/2 = exp(-ln(2/(1+beta)))
+UNIT_STEP_HINTS[("weighted_majority_bound", "mistake_factor")] = r"""
+  intros F T beta w t z Ew E0 HF Hz1 Hz Hb Ht. destruct (HF Ht). destruct (Hz Ht) as [E|E]; rewrite E.
+  - replace (- (w * IZR 0)) with 0 by ring. rewrite E0. nra.
+  - replace (- (w * IZR 1)) with (- w) by ring. rewrite Ew. pose proof (Hz1 Ht E). nra."""
+
