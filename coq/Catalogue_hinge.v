@@ -1,7 +1,7 @@
 (** * Catalogue: the hinge-loss and TD_gamma bounds, the exact hinge form, the dropped-square
     erratum and the subgradient reading, at the statements printed from the catalogue's formulas. *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Glue.
-Require Mistakebound.Hinge Mistakebound.Subgradient.
+Require Mistakebound.Hinge Mistakebound.Subgradient Mistakebound.FreundSchapire.
 Require Import Mistakebound.Statements.
 Open Scope R_scope.
 
@@ -68,4 +68,16 @@ Proof.
   - apply Rle_b_false in E. rewrite dot_vzero_l, (Rmax_left 0 (- y * dot dim w x)) by lra.
     pose proof (Rmax_l 0 (- y * dot dim v x)). lra.
   - intros i _. unfold vsub, vzero. ring.
+Qed.
+
+(** Freund & Schapire (1999), Thm 2: the perceptron on any sequence makes at most ((R + D)/gamma)^2
+    mistakes (FreundSchapire.v). *)
+Theorem freund_schapire_bound : freund_schapire_bound_statement.
+Proof.
+  intros dim M R_ g u w x y H0 Hu Hm Hy Hr HR Hu1 Hg. rewrite sum_incl_first.
+  rewrite (sum_lt_ext M _ (fun k => Hinge.hinge (g - y k * dot dim u (trunc dim (x k))) ^ 2))
+    by (intros; unfold Hinge.hinge; rewrite dot_trunc_r, dot_comm; reflexivity).
+  destruct (run_trunc dim M w x y H0 Hu) as [T0 TS].
+  apply (FreundSchapire.freund_schapire dim M (fun k => trunc dim (w k)) (fun k => trunc dim (x k)) y u R_ g
+           T0 TS); [below_tr Hm | exact (below Hy) | below_tr Hr | exact HR | exact Hu1 | exact Hg].
 Qed.

@@ -4,7 +4,8 @@ Every case is a data set, a learner, its options and the Python path: the exact 
 (``learners.run_perceptron(..., exact=True)``, ``averaged_weights``, ``voted_weights``,
 ``run_kernel_perceptron(..., exact=True)``, ``run_winnow``), or the float paths a user runs by default
 (the compiled float64 loops, ``exact=False``; and ``fast=True``, the dot products summed in any
-order).  A float case uses dyadic inputs (k/2^j, small), on which float64 arithmetic is exact in
+order); Weighted Majority (``run_weighted_majority``, Halving at beta = 0) against
+``LearnersExperts.v``.  A float case uses dyadic inputs (k/2^j, small), on which float64 arithmetic is exact in
 any order, so its trace, read back as rationals, must equal Coq's exactly.  Coq runs the same visited sequence
 through the learners of ``Learners.v`` over the rationals (``vm_compute``), and the two traces --
 every step's activation, prediction / mistake and state after the step -- must be identical.
@@ -20,7 +21,7 @@ from pathlib import Path
 
 __all__ = ["Case", "generate", "coq_file", "python_trace", "run_coq", "compare", "KINDS"]
 
-KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow")
+KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority")
 PATHS = ("exact", "float", "fast")       # the Python path a case runs (fast: the perceptron only)
 
 
@@ -53,6 +54,15 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
         epochs = rng.choice((1, 1, 2, 3))
         shuffle = rng.random() < 0.3
         base = {"epochs": epochs, "shuffle": shuffle, "seed": rng.randrange(1000) if shuffle else None, "path": path}
+        if kind == "weighted_majority":
+            # beta = 0 is Halving; a dyadic beta keeps the float path exact
+            n = rng.randint(1, 5)
+            T = rng.randint(1, 7)
+            A = [[rng.choice((-1, 1)) for _ in range(n)] for _ in range(T)]
+            y = [rng.choice((-1, 1)) for _ in range(T)]
+            betas = (0, Fraction(1, 2), Fraction(1, 4)) if dy else (0, Fraction(1, 2), Fraction(1, 3), Fraction(2, 3))
+            out.append(Case(kind, A, y, {"beta": rng.choice(betas), "path": path}))
+            continue
         if kind == "winnow":
             n = rng.randint(1, 6)
             m = rng.randint(1, 7)
@@ -111,6 +121,14 @@ def python_trace(c: Case) -> list[int]:
     fl = {} if exact else {"X": [[float(v) for v in r] for r in c.X]}
     X = fl.get("X", c.X)
     out: list[int] = []
+    if c.kind == "weighted_majority":
+        from learners import run_weighted_majority
+        tr = run_weighted_majority(c.X, c.y, beta=o["beta"] if exact else float(o["beta"]), exact=exact)
+        for s in tr.steps:
+            out += [*_q(s.activation), int(s.prediction), int(s.mistake)]
+            for v in s.weights:
+                out += _q(v)
+        return out
     if c.kind == "winnow":
         kw = {"theta": o["theta"] if exact else float(o["theta"])} if "theta" in o else {}
         tr = run_winnow(X, c.y, variant=o["variant"], alpha=o["alpha"] if exact else float(o["alpha"]),
@@ -153,6 +171,8 @@ def python_trace(c: Case) -> list[int]:
 def _visited(c: Case) -> list[int]:
     from learners.core import visiting_order
     o = c.opts
+    if c.kind == "weighted_majority":
+        return list(range(len(c.X)))            # one pass over the advice table, in order
     return [int(i) for i in visiting_order(len(c.X), o["epochs"], o["shuffle"], o["seed"]).tolist()]
 
 
@@ -176,6 +196,9 @@ def _nat_list(xs) -> str:
 
 def coq_term(c: Case) -> str:
     o = c.opts
+    if c.kind == "weighted_majority":
+        ex = " :: ".join(f"({_zlist(c.X[t])}, {_zlit(c.y[t])})" for t in range(len(c.X))) + " :: nil"
+        return f"wm_trace {_cq(o['beta'])} (wm_start {len(c.X[0])}) ({ex})"
     order = _visited(c)
     if c.kind == "winnow":
         n = len(c.X[0])
@@ -209,11 +232,16 @@ def coq_term(c: Case) -> str:
 
 
 _HEAD = ("Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersTrace.\n"
+         "Require Mistakebound.LearnersExperts.\nImport Mistakebound.LearnersExperts.\n"
          "Open Scope Z_scope.\nSet Printing Depth 100000.\n")
 
 
+def _zlit(v) -> str:
+    return f"({v})" if v < 0 else str(v)
+
+
 def _zlist(xs) -> str:
-    return "(" + " :: ".join(f"({v})" if v < 0 else str(v) for v in xs) + " :: nil)" if xs else "nil"
+    return "(" + " :: ".join(_zlit(v) for v in xs) + " :: nil)" if xs else "nil"
 
 
 def coq_file(cases, expected=None) -> str:

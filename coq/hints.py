@@ -4,6 +4,7 @@ inner-product expansion and ring).  Keyed by (theorem id, step id).  A step not 
 the default; a listed step whose statement changed simply fails in Coq and is reported."""
 from __future__ import annotations
 
+from .hints_unit import UNIT_FAMILIES, UNIT_STEP_HINTS
 from .hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
 
 __all__ = ["HINTS", "hint", "COVERED_FAMILIES"]
@@ -15,7 +16,7 @@ COVERED_FAMILIES = frozenset({
     "cauchy_schwarz", "claim1_correlation_growth", "claim2_norm_growth", "block_novikoff",
     "inseparable_hinge", "hinge_exact_form", "subgradient_descent", "perceptron_2d",
     "kernel_closure", "polynomial_kernel", "gaussian_kernel", "kernel_perceptron",
-}) | WINNOW_FAMILIES
+}) | WINNOW_FAMILIES | UNIT_FAMILIES
 
 _DIV_BY_M = "mb_prep; mb_squares; mb_cancel (INR M)"
 _DIV_BY_G2_M = "mb_prep; mb_squares; apply mb_le_div; [nra|]; mb_cancel (INR M)"
@@ -103,6 +104,8 @@ HINTS: dict[tuple[str, str], str] = {
     rewrite H1, H3, H2; lra
   | split; [exact Hv | rewrite (dot_veq_l _ _ _ _ Hv); exact H5] ]""",
 }
+
+HINTS.update(UNIT_STEP_HINTS)   # the online-learning unit's steps (hints_unit.py)
 
 
 def hint(theorem_id: str, step_id: str, family: str | None = None) -> str | None:

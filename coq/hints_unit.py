@@ -1,0 +1,192 @@
+"""Hints for the steps of the online-learning unit's theorems (Halving, exp's monotonicity, the
+two-experts lower bound): keyed by (theorem id, step id).  Each one instantiates the quantified
+facts the SMT solvers instantiate by themselves at the step's index, then closes the arithmetic;
+exp's monotonicity is proved from the standard library's exp_increasing."""
+from __future__ import annotations
+
+__all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
+
+# The unit's families whose every step closes in Coq (by a hint here or the default tactic).
+UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
+                           "freund_schapire_bound", "margin_lower_bound", "weighted_majority_bound",
+                           "randomized_weighted_majority_bound"})
+
+UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
+    # V(0) = |H| and 2^0 = 1
+    ("halving_bound", "halving_start"): "intros N V H0 P. rewrite P, H0, <- INR_IZR_INZ. lra.",
+    # a mistake keeps at most half of V: 2 V(k+1) <= 2 c(k) <= a(k) + c(k) = V(k)
+    ("halving_bound", "halving_step"): r"""
+  intros M N V a c k H1 H2 H3 Hp Hpos [Hk0 [HkM IH]].
+  destruct (H1 (conj Hk0 HkM)) as (E & Ea & Ec). specialize (H2 (conj Hk0 HkM)).
+  specialize (H3 (conj Hk0 HkM)). apply IZR_le in H2. apply IZR_le in H3.
+  apply (f_equal IZR) in E. rewrite plus_IZR in E. rewrite Hp.
+  assert (pow2 k * (IZR (V k) - 2 * IZR (V (k + 1)%nat)) >= 0) by (apply Rle_ge, Rmult_le_pos; lra).
+  lra.""",
+    # 2^M <= 2^M V(M) <= |H| with V(M) >= 1 (the target is never eliminated)
+    ("halving_bound", "two_to_the_M"): r"""
+  intros M N V H HV Hp. specialize (H (conj (Nat.le_0_l M) (le_n M))). apply Z.ge_le, IZR_le in HV.
+  assert (pow2 M * (IZR (V M) - 1) >= 0) by (apply Rle_ge, Rmult_le_pos; lra). lra.""",
+    # lg is increasing: 2^M < |H| or 2^M = |H|
+    ("halving_bound", "halving_mistake_bound"): r"""
+  intros M N H1 H2 H3 H4. destruct (Rle_lt_or_eq_dec _ _ H1) as [Lt|Eq];
+  [specialize (H4 (conj H3 Lt)); lra | rewrite <- Eq; lra].""",
+    ("exp_monotone", "exp_monotone"): r"""
+  intros a b _ _ _ _ _ _. split; intro H.
+  - destruct (Rle_or_lt a b) as [|L]; [assumption|]. apply exp_increasing in L. lra.
+  - destruct (Req_dec a b) as [E|E]; [subst; lra|]. left. apply exp_increasing. lra.""",
+    # y = -p and p^2 = 1: every step is a mistake, (1 - y p)/2 = 1
+    ("two_experts_lower_bound", "every_step_one_expert_wrong"): r"""
+  intros T p y Hp Hy s [Hs0 Hs]. rewrite (Hy s ltac:(lia)). pose proof (Hp s ltac:(lia)). nra.""",
+    ("two_experts_lower_bound", "summed"): "intros T p y H1 H2 H3. specialize (H2 H1). lra.",
+    ("two_experts_lower_bound", "two_experts_bound"): r"""
+  intros T p y H. match goal with |- 2 * Rmin ?A ?B <= _ => pose proof (Rmin_l A B); pose proof (Rmin_r A B) end.
+  lra.""",
+    # |w_t - u|^2 - |w_(t+1) - u|^2 >= tau l: with l > 0, y u.x >= 1 adds 2 tau (y u.x - 1) >= 0; with
+    # l = 0 the step size is 0
+    ("passive_aggressive_bound", "distance_drops"): r"""
+  intros dim T l t tau u w x y E Hu Hl Ht Hx Hy Hm Htt.
+  assert (V : veq dim (vsub (w (t + 1)%nat) u) (vsub (vadd (w t) (smul (tau t * y t) (x t))) u))
+    by (intros i Hi; unfold vsub; rewrite (Hu Htt i Hi); reflexivity).
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), E.
+  destruct (Ht Htt) as [Et Tp]. pose proof (Hx Htt) as Xp. pose proof (Hy Htt) as Y2. pose proof (Hm Htt) as G.
+  replace ((tau t * y t) ^ 2) with (tau t ^ 2) by (rewrite Rpow_mult_distr, Y2; ring).
+  rewrite (Hl Htt) in Et |- *. unfold Rmax in *. destruct (Rle_dec 0 (1 - y t * dot dim (w t) (x t))) as [P|P].
+  - assert (tau t * (y t * dot dim u (x t) - 1) >= 0) by (apply Rle_ge, Rmult_le_pos; lra).
+    assert (tau t ^ 2 * dot dim (x t) (x t) = tau t * (1 - y t * dot dim (w t) (x t))) by (rewrite <- Et; ring).
+    nra.
+  - assert (Z : tau t = 0) by nra. rewrite Z. lra.""",
+    # l^2 = |x|^2 (tau l) <= R^2 (tau l)
+    ("passive_aggressive_bound", "loss_squared"): r"""
+  intros dim R_ T l t tau w x y Ht Hr Hl Htt. destruct (Ht Htt) as [Et Tp]. pose proof (Hr Htt).
+  assert (L0 : 0 <= l t) by (rewrite (Hl Htt); apply Rmax_l).
+  replace (l t ^ 2) with (dot dim (x t) (x t) * (tau t * l t)) by (rewrite <- Et; ring).
+  replace (R_ ^ 2 * tau t * l t) with (R_ ^ 2 * (tau t * l t)) by ring.
+  apply Rmult_le_compat_r; [apply Rmult_le_pos; lra | lra].""",
+    ("passive_aggressive_bound", "sum_start"): r"""
+  intros dim R_ l u w H0 E S. rewrite S.
+  assert (V : veq dim (vsub (w 0%nat) u) (vsub vzero u)) by (intros i Hi; unfold vsub; rewrite (H0 i Hi); reflexivity).
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), E. replace (dot dim u u - dot dim u u) with 0 by ring. lra.""",
+    # the summed termwise inequality 2 lam h <= lam^2 h^2 + 1, with sum_{i<M} 1 = M
+    ("freund_schapire_bound", "amgm_summed"): r"""
+  intros dim M g lam u x y H1 H2 E1 E2 Z1. specialize (H2 H1). rewrite E1, E2 in H2.
+  rewrite (Z1 ltac:(lia)), Z.mul_1_l, <- INR_IZR_INZ in H2. exact H2.""",
+    # gamma M - L <= w.u <= |w| <= sqrt(M) R (nothing to show when gamma M - L <= 0)
+    ("freund_schapire_bound", "correlation_vs_norm"): r"""
+  intros dim M R_ g u w x y H1 CS U1 HR Sq. destruct (H1 (conj (Nat.le_0_l M) (le_n M))) as [A B].
+  destruct (Sq (Rle_ge _ _ (pos_INR M))) as [S0 SS]. rewrite U1 in CS.
+  match goal with |- context [sum_incl ?a ?b ?f] => set (L := sum_incl a b f) in * end.
+  set (s := sqrt (INR M)) in *. set (wu := dot dim (w M) u) in *. set (ww := dot dim (w M) (w M)) in *.
+  assert (R0 : 0 <= s * R_) by nra.
+  destruct (Rle_dec (g * INR M - L) 0) as [N|N]; [lra|].
+  destruct (Rle_dec wu (s * R_)) as [ok|nok]; [lra|]. exfalso.
+  assert (s * R_ * (s * R_) < wu * wu) by (apply Rmult_le_0_lt_compat; lra).
+  assert (s * R_ * (s * R_) = INR M * R_ ^ 2) by (rewrite <- SS; ring). nra.""",
+    # L <= sqrt(M) D from the summed inequality at lam = sqrt(M)/D (D > 0), at lam = (M+1)/(2L) (D = 0,
+    # L > 0: impossible), and the empty sums when M = 0
+    ("freund_schapire_bound", "loss_cauchy_schwarz"): r"""
+  intros dim M g u x y H1 H2 L0 Q0 SqM SqQ E3 E4.
+  destruct M as [|M'].
+  - change (Z.of_nat 0 - 1)%Z with (-1)%Z in *. rewrite E3, E4. simpl INR. rewrite sqrt_0. lra.
+  - match goal with |- sum_incl ?a ?b ?f <= _ => set (L := sum_incl a b f) in * end.
+    match goal with |- _ <= _ * sqrt (sum_incl ?a ?b ?f) => set (Q := sum_incl a b f) in * end.
+    assert (Mp : 0 < INR (S M')) by (apply lt_0_INR; lia).
+    destruct (SqM (Rle_ge _ _ (Rlt_le _ _ Mp))) as [S0 SS]. destruct (SqQ Q0) as [D0 DD].
+    set (s := sqrt (INR (S M'))) in *. set (D := sqrt Q) in *.
+    assert (Sp : 0 < s) by (destruct (Rge_le _ _ S0) as [P|P]; [exact P|]; rewrite <- P in SS; lra).
+    destruct (Rge_le _ _ D0) as [Dp|Dz].
+    + assert (H3 : 2 * (s / D) * L <= 2 * (s * s)) by
+        (replace (2 * (s * s)) with ((s / D) ^ 2 * Q + INR (S M')) by (rewrite <- DD, <- SS; field; lra); exact H1).
+      assert (H4 : s / D * L <= s * s) by lra.
+      apply Rmult_le_reg_l with (s / D); [apply Rdiv_lt_0_compat; lra|].
+      replace (s / D * (s * D)) with (s * s) by (field; lra). exact H4.
+    + rewrite <- Dz in DD. rewrite <- Dz. destruct (Rge_le _ _ L0) as [Lp|Lz]; [|lra]. exfalso.
+      replace ((INR (S M' + 1) / (2 * L)) ^ 2 * Q) with 0 in H2 by (rewrite <- DD; ring).
+      replace (2 * (INR (S M' + 1) / (2 * L)) * L) with (INR (S M' + 1)) in H2 by (field; lra).
+      rewrite plus_INR in H2. simpl (INR 1) in H2. lra.""",
+    # gamma sqrt(M) <= R + D: sqrt(M) <= (R + D)/gamma, squared
+    ("freund_schapire_bound", "freund_schapire_mistake_bound"): r"""
+  intros dim M R_ g u x y H Sq Hg. destruct (Sq (Rle_ge _ _ (pos_INR M))) as [S0 SS].
+  match goal with |- context [sqrt (sum_incl ?a ?b ?f)] => set (D := sqrt (sum_incl a b f)) in * end.
+  set (s := sqrt (INR M)) in *. rewrite <- SS.
+  assert (E : s <= (R_ + D) / g) by (apply Rmult_le_reg_r with g; [lra|]; unfold Rdiv;
+                                     rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra; lra).
+  replace (s * s) with (s ^ 2) by ring. apply pow_incr. lra.""",
+    # u_j.x_t = sum_{s<=j} y_s x_s.x_t: the orthonormal x's pick y_t once t <= j
+    ("margin_lower_bound", "correlation_step"): r"""
+  intros dim d j t x y Sp Ex Ort [Hj0 [Hjd IH]] Ht.
+  rewrite (dot_veq_l _ _ _ _ (Sp ltac:(lia))), Ex, (IH Ht), (Ort ltac:(lia)).
+  destruct (Nat.ltb_spec t j); destruct (Nat.ltb_spec t (j + 1)); destruct (Nat.eqb_spec j t);
+    try lia; subst; simpl INR; ring.""",
+    ("margin_lower_bound", "norm_step"): r"""
+  intros dim d j p x y Sp Ex Corr Ort Hy Hp [Hj0 [Hjd IH]]. pose proof (Sp ltac:(lia)) as V.
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), Ex, IH, (Corr ltac:(lia) ltac:(lia)), (Ort ltac:(lia)).
+  rewrite Nat.ltb_irrefl, Nat.eqb_refl, plus_INR. change (INR 1) with 1.
+  rewrite (Hy ltac:(lia)). pose proof (Hp ltac:(lia)). nra.""",
+    ("margin_lower_bound", "unit_target"): r"""
+  intros dim d x y H1 E Sq Hd. rewrite E, (H1 ltac:(lia)). destruct (Sq (Rle_ge _ _ (pos_INR d))) as [S0 SS].
+  assert (0 < INR d) by (apply lt_0_INR; lia). set (s := sqrt (INR d)) in *.
+  assert (Sn : s <> 0) by (intro Z; rewrite Z in SS; lra). rewrite <- SS. field. exact Sn.""",
+    # y_t u.x_t = y_t^2 / sqrt(d) = 1/sqrt(d) >= gamma, since d gamma^2 <= 1
+    ("margin_lower_bound", "margin"): r"""
+  intros dim d g p t x y C E Sq Hd Hdg Hg Hy Hp Ht. rewrite E, (C ltac:(lia) Ht).
+  destruct (Nat.ltb_spec t d); [|lia].
+  destruct (Sq (Rle_ge _ _ (pos_INR d))) as [S0 SS]. assert (Dp : 0 < INR d) by (apply lt_0_INR; lia).
+  set (s := sqrt (INR d)) in *.
+  assert (Sp : 0 < s) by (destruct (Rge_le _ _ S0) as [P|P]; [exact P|]; rewrite <- P in SS; lra).
+  assert (Y : y t * y t = 1) by (rewrite (Hy Ht); pose proof (Hp Ht); nra).
+  replace (y t * (1 / s * y t)) with ((y t * y t) * (1 / s)) by ring. rewrite Y, Rmult_1_l.
+  assert (G2 : g * s * (g * s) <= 1) by (replace (g * s * (g * s)) with (INR d * g ^ 2) by (rewrite <- SS; ring); lra).
+  assert (Gs : g * s <= 1) by nra.
+  apply Rle_ge. apply Rmult_le_reg_r with s; [lra|]. replace (1 / s * s) with 1 by (field; lra). lra.""",
+    ("margin_lower_bound", "every_step_a_mistake"): r"""
+  intros d p y Hp Hy t2 [H0 H1]. rewrite (Hy t2 ltac:(lia)). pose proof (Hp t2 ltac:(lia)). split; nra.""",
+    ("margin_lower_bound", "mistakes_count"): r"""
+  intros d p y H1 H2 H3 Z1 Hd. pose proof (H2 (fun s Hs => proj1 (H1 s Hs))) as A.
+  pose proof (H3 (fun s Hs => Rge_le _ _ (proj2 (H1 s Hs)))) as B.
+  rewrite (Z1 ltac:(lia)), <- INR_IZR_INZ in A, B. lra.""",
+}
+
+
+def _total_weight_step(nvars: int) -> str:
+    """W(t+1) = f W(t) with 0 <= f <= exp(-r(t)) and W(t) <= n exp(-sum_{s<t} r(s))."""
+    return "intros " + " ".join(["?"] * nvars) + r""" Hr HW HF Hb Hn Sp Ex Pos [Ht0 [HtT IH]].
+  pose proof (conj Ht0 HtT) as Ht. rewrite (HW Ht), Sp, Ex. destruct (HF Ht) as [F0 F1].
+  pose proof (Hr Ht) as R1. destruct Hb as [B0 B1]. pose proof (pos_INR n) as N0.
+  match goal with |- ?f * _ <= INR n * (?A * ?B) =>
+    assert (f0 : 0 <= f) by nra;
+    apply Rle_trans with (f * (INR n * A)); [apply Rmult_le_compat_l; lra|];
+    replace (INR n * (A * B)) with (B * (INR n * A)) by ring;
+    apply Rmult_le_compat_r; [apply Rmult_le_pos; lra | lra] end."""
+
+
+# Weighted Majority and its randomized form share the two inductions: the best expert's weight
+# v(t) = exp(-ln(1/beta) sum_{s<t} e(s)) and the total weight W(t) <= n exp(-sum_{s<t} r(s)).
+_EXPERTS: dict[str, str] = {
+    "best_weight_start": r"""
+  intros e lib v H0 Z0 E0. rewrite H0, Z0. replace (- lib * IZR 0) with 0 by ring. rewrite E0. reflexivity.""",
+    # exp(ln(1/beta)) exp(-ln(1/beta)) = exp(0) = 1 = exp(ln(1/beta)) beta, and exp(.) > 0
+    "exp_neg_log_inv_beta": r"""
+  intros beta lib H1 H2 H3. replace (lib + - lib) with 0 in H2 by ring. rewrite H3 in H2.
+  apply Rmult_eq_reg_l with (exp lib); [lra | pose proof (exp_pos lib); lra].""",
+    "best_factor": r"""
+  intros T beta e lib t v H1 Eb E0 Ht. destruct (H1 Ht) as [[E|E] _]; rewrite E.
+  - replace (- lib * IZR 0) with 0 by ring. rewrite E0. lra.
+  - replace (- lib * IZR 1) with (- lib) by ring. rewrite Eb. lra.""",
+    "best_exponent_split": "intros e lib t H. rewrite H by lia. rewrite plus_IZR. f_equal. ring.",
+    "total_weight_start": "intros ? ? ? ? H0 Hn S E0. rewrite S, Ropp_0, E0, H0. lra.",
+    "total_exponent_split": "intros ? ? ? H. rewrite H by lia. f_equal. ring.",
+}
+for _th, _n in (("weighted_majority_bound", 8), ("randomized_weighted_majority_bound", 6)):
+    for _step, _tac in _EXPERTS.items():
+        UNIT_STEP_HINTS[(_th, _step)] = _tac
+    UNIT_STEP_HINTS[(_th, "total_weight_step")] = _total_weight_step(_n)
+
+UNIT_STEP_HINTS[("weighted_majority_bound", "exp_neg_log_wm")] = r"""
+  intros beta w H1 H2 H3. replace (w + - w) with 0 in H2 by ring. rewrite H3 in H2.
+  apply Rmult_eq_reg_l with (exp w); [lra | pose proof (exp_pos w); lra]."""
+# a mistake: the wrong weight F(t) >= 1/2 leaves at most (1 + beta)/2 = exp(-ln(2/(1+beta)))
+UNIT_STEP_HINTS[("weighted_majority_bound", "mistake_factor")] = r"""
+  intros F T beta w t z Ew E0 HF Hz1 Hz Hb Ht. destruct (HF Ht). destruct (Hz Ht) as [E|E]; rewrite E.
+  - replace (- (w * IZR 0)) with 0 by ring. rewrite E0. nra.
+  - replace (- (w * IZR 1)) with (- w) by ring. rewrite Ew. pose proof (Hz1 Ht E). nra."""
+
