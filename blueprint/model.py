@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from proofs.checks import REPLAY_CACHED
 from proofs.core import TheoremResult
 from proofs.sources import TITLES
 
@@ -201,7 +202,8 @@ def entry_from_result(r: TheoremResult, built=None, coq_steps=None) -> Entry:
     if th.counterexample is not None:
         e.counterexample = th.counterexample
         e.exact = r.exact[1] if r.exact else ""
-        e.witness = r.witness[1] if r.witness else ""
+        # the same page whether the replay ran now or came from the proof cache
+        e.witness = r.witness[1].replace(REPLAY_CACHED, "") if r.witness else ""
     coq_steps = coq_steps or {}
     for s in r.steps:
         st = s.step

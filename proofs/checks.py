@@ -25,6 +25,9 @@ from .smtlib import guarded, problem
 from .substitution import free_vars, walk
 from .symbolic import needs_coordinates
 
+# appended to a replay that came from the proof cache (the site strips it: its pages are the same either way)
+REPLAY_CACHED = " (replay from the proof cache)"
+
 TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
 NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
@@ -317,7 +320,7 @@ def start_replays(ths) -> dict:
         k = _replay_key(th) if cache.enabled() else None
         got = cache.load(k) if k else None
         if isinstance(got, list) and len(got) == 2 and got[0] is True and isinstance(got[1], str):
-            out[th.id] = _Done((True, got[1] + " (replay from the proof cache)"))
+            out[th.id] = _Done((True, got[1] + REPLAY_CACHED))
             continue
         remote.append((th, k))
     if remote:
