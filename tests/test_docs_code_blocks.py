@@ -73,8 +73,9 @@ def _env(tmp_path) -> dict:
     shim = bin_dir / "mistakebound"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m mistakebound "$@"\n')
     shim.chmod(0o755)
-    # the package's own files at their repository paths (mistakebound/examples/...), read only
-    (tmp_path / "mistakebound").symlink_to(ROOT / "mistakebound", target_is_directory=True)
+    # the package's own files at their repository paths (mistakebound/examples/..., grading/examples/...)
+    for part in ("mistakebound", "grading"):
+        (tmp_path / part).symlink_to(ROOT / part, target_is_directory=True)
     env = dict(os.environ, PYTHONPATH=str(ROOT), PATH=os.pathsep.join([str(bin_dir), os.path.dirname(sys.executable), os.environ.get("PATH", "")]))
     env.setdefault("XDG_CACHE_HOME", str(tmp_path / ".cache"))
     return env
