@@ -400,9 +400,13 @@ class Worker(Channel):
             except wire.WireError as e:
                 ans = CallResult(error="bad-return", message=str(e))
             else:
-                if parsed[0] == "ok":
+                if self._ahead():     # one answer per request: more bytes already sent answer requests not yet made
+                    ans = CallResult(error="protocol", message="protocol violation: the worker sent an answer before "
+                                     "the grader asked (answers ahead of their requests end the worker)")
+                elif parsed[0] == "ok":
                     return CallResult(ok=parsed[1], modified=_modified(request, parsed[2]), seconds=dt)
-                return CallResult(error=parsed[1], message=error_message(parsed[1], parsed[2]), seconds=dt)
+                else:
+                    return CallResult(error=parsed[1], message=error_message(parsed[1], parsed[2]), seconds=dt)
         if ans.error == "timeout" and by_budget:
             ans.message = self.budget.result().message
         ans.seconds = dt
