@@ -18,7 +18,7 @@ __all__ = ["PropertyTests"]
 # grow with n: padding that makes small sizes look as slow as large ones).
 SIZES = {"perceptron": (512, 4096), "winnow": (512, 4096), "kernel_perceptron": (16, 256)}
 REPEATS = 2
-MIN_SECONDS = 0.03
+MIN_SECONDS = 0.1       # below it, a pass is too short to judge its growth on a loaded machine
 SHARE_SUPER = 0.8         # the super-linear term of the fit: at most this share of the last pass ...
 SHARE_FIXED = 0.2         # ... and the fixed term at most this share (honest passes: a few per cent)
 _SCALING: dict = {}

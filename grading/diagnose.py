@@ -296,6 +296,8 @@ class Diagnoses:
                 cases.append((pX, py, pe, None, self.call(pX, py, pe)[0]))
             except Failure:
                 return ""
+        if all(_never_moved(c, cX, cgot) for cX, _, _, _, cgot in cases):
+            return ""      # a run that never leaves its start (e.g. "return zeros") earns nothing, whatever convention it matches
         for k in ties:
             if self._reproduces(k, cases):
                 self.partial = float(frac)
@@ -385,3 +387,14 @@ def _common_ratio(cases):
     if r is None or r <= 0:
         return None
     return r.limit_denominator(10 ** 6)
+
+
+def _never_moved(c, X, got) -> bool:
+    """Is the answer the contract's start itself (no update at all)?"""
+    try:
+        w0, b0 = c.initial_weights(len(X[0]))
+        w = [Fraction(v) for v in got.w]
+        b = Fraction(got.b) if got.b is not None else Fraction(0)
+    except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
+        return False
+    return w == [Fraction(v) for v in w0] and b == Fraction(b0 or 0)
