@@ -262,9 +262,9 @@ class PropertyTests:
         if len(sizes) < 4:
             return None
         fixed, sup = _fit(sizes, secs, 1 if quad == 2 else 2)
-        # the fit's super-linear term counts only with a growth clearly above linear as well (x6 where
-        # linear work gives x4): caches make the largest size's pass of correct code look x3-x4 per doubling
-        if sup >= SHARE_SUPER * secs[-1] and g4 >= 1.5 * quad * quad:
+        # the fit's super-linear term counts only with a growth twice linear as well (x8 where linear
+        # work gives x4): caches make the largest size's pass of correct code look x3-x4 per doubling
+        if sup >= SHARE_SUPER * secs[-1] and g4 >= 2 * quad * quad:
             return (f"super-linear work: one pass took {seen}; of the pass over n = {sizes[-1]}, {sup:.3g} s is a "
                     f"{grow} term (a least-squares fit over the sizes) -- {grow} growth, e.g. {fix}")
         if fixed >= SHARE_FIXED * secs[-1]:
