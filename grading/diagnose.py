@@ -310,13 +310,14 @@ class Diagnoses:
         input and the probes, each called once more (a shuffle of a few examples can repeat by
         chance; over several inputs it does not)."""
         P = self.problem
-        for X, y, e, _, got in cases:
-            try:
-                again, _ = self.call(X, y, e)
-                if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b), again)[0]:
-                    return True
-            except (Failure, TypeError, ValueError, OverflowError):
-                continue
+        for _ in range(3):          # a shuffle of a few examples repeats by chance now and then: ask up to three times
+            for X, y, e, _, got in cases:
+                try:
+                    again, _ = self.call(X, y, e)
+                    if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b), again)[0]:
+                        return True
+                except (Failure, TypeError, ValueError, OverflowError):
+                    continue
         return False
 
     def _reproduces(self, cause, cases) -> bool:
