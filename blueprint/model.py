@@ -14,7 +14,7 @@ from proofs.checks import REPLAY_CACHED
 from proofs.core import TheoremResult
 from proofs.sources import TITLES
 
-__all__ = ["Entry", "Step", "FactUse", "Catalogue", "collect", "entry_from_result", "SITE_STATUSES",
+__all__ = ["Entry", "Step", "FactUse", "Catalogue", "collect", "entry_from_result", "grouped", "SITE_STATUSES",
            "site_status", "coq_ok", "origins"]
 
 # the statuses the site shows (in this order in the legend)
@@ -285,3 +285,14 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
         for e in entries:
             e.worst = worst_cases(e.id)
     return Catalogue(entries, coq_run=coq, coq_version=version, ok=cat.ok)
+
+
+def grouped(pairs) -> list:
+    """Equal verdicts side by side counted once (an identity's re-checks in d = 1, 2, 3): [(pair, n)]."""
+    out: list = []
+    for p in pairs:
+        if out and out[-1][0] == p:
+            out[-1][1] += 1
+        else:
+            out.append([p, 1])
+    return [(p, n) for p, n in out]

@@ -11,7 +11,7 @@ from html import escape
 
 from .graph import graph_svg, layout_svg
 from .mathml import math
-from .model import SITE_STATUSES, coq_ok
+from .model import SITE_STATUSES, coq_ok, grouped
 from .worst import _num, chart_svg
 
 __all__ = ["index_page", "entry_page", "rules_page", "graph_page", "STATUS_LABEL", "page_name"]
@@ -261,7 +261,7 @@ def _proof_section(e, by_id) -> str:
             o.append("</tbody></table>")
         o.append(f'<div class="goal"><span class="turn">\u22a2</span>{math(s.goal, display=True)}</div>')
         chips = "".join(f'<span class="chip v-{_e(st)}">{_e(eng)}: {_e(st)}{f" &#xd7;{n}" if n > 1 else ""}</span>'
-                        for (eng, st), n in _grouped(s.verdicts))
+                        for (eng, st), n in grouped(s.verdicts))
         if s.hyps_sat:
             chips += f'<span class="chip v-{_e(s.hyps_sat)}">hypotheses satisfiable: {_e(s.hyps_sat)}</span>'
         o.append(f'<p class="verdicts">{chips}</p>')
@@ -277,16 +277,6 @@ def _proof_section(e, by_id) -> str:
     o.append("</section>")
     return "\n".join(o)
 
-
-def _grouped(pairs) -> list:
-    """Equal verdicts side by side counted once (an identity's re-checks in d = 1, 2, 3)."""
-    out: list = []
-    for p in pairs:
-        if out and out[-1][0] == p:
-            out[-1][1] += 1
-        else:
-            out.append([p, 1])
-    return [(p, n) for p, n in out]
 
 
 def _worst_section(e) -> str:

@@ -8,17 +8,13 @@ import textwrap
 
 from proofs.render import text
 
+from .model import grouped
+
 __all__ = ["show_text"]
 
 
 def _grouped(pairs) -> str:
-    out: list = []
-    for p in pairs:
-        if out and out[-1][0] == p:
-            out[-1][1] += 1
-        else:
-            out.append([p, 1])
-    return "; ".join(f"{e} {s}" + (f" x{n}" if n > 1 else "") for (e, s), n in out)
+    return "; ".join(f"{e} {s}" + (f" x{n}" if n > 1 else "") for (e, s), n in grouped(pairs))
 
 
 def _wrap(s: str, indent: int, width: int) -> list:
