@@ -42,11 +42,14 @@ def test_gradescope_zip_from_a_wheel_install(tmp_path):
     with open(os.path.join(site, "zz_deps.pth"), "w") as fh:
         fh.write(sysconfig.get_paths()["purelib"] + "\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    r = subprocess.run([sys.executable, "-m", "pip", "--python", py, "install", "--no-index", "--no-deps", "-q",
-                        wheel], capture_output=True, text=True, timeout=300, env=env)
+    # --ignore-installed: the environment on the path line may hold this very version (a regular
+    # install, as CI's is): pip must still install the wheel here and leave that copy alone
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", py, "install", "--no-index", "--no-deps",
+                        "--ignore-installed", "-q", wheel], capture_output=True, text=True, timeout=300, env=env)
     if r.returncode != 0 and "no such option: --python" in r.stderr:
-        r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "-q", "--target", site,
-                            wheel], capture_output=True, text=True, timeout=300, env=env)
+        r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps",
+                            "--ignore-installed", "-q", "--target", site, wheel],
+                           capture_output=True, text=True, timeout=300, env=env)
     assert r.returncode == 0, r.stdout + r.stderr
     work = tmp_path / "elsewhere"
     work.mkdir()

@@ -257,9 +257,11 @@ def train(X, y, epochs=1):      # answers 1..40 in one write (under PIPE_BUF: th
 
 def test_answers_ahead_of_their_requests_end_the_worker():
     with Worker({"perceptron.py": AHEAD}, "perceptron", Limits(cpu_seconds=10)) as w:
+        # the forged answers arrive in one write: the violation shows as soon as the grader reads the
+        # first of them with more bytes behind it (at the latest, at the second request)
         r = w.call(CALL, timeout=5)
-        assert r.error is None
-        r = w.call(CALL, timeout=5)
+        if r.error is None:
+            r = w.call(CALL, timeout=5)
         assert r.error == "protocol" and "protocol violation" in r.message and not w.alive
 
 
