@@ -1,6 +1,6 @@
 (** * Lemmas for Rules.v: the sum forms of Prelude.v (inclusive bounds, an integer or a natural
     index), powers of two and lg, each proved from the definitions. *)
-Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas.
+Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Kernels Mistakebound.Gaussian.
 Open Scope R_scope.
 
 Lemma sum_lt_term n f k : (forall i, (i < n)%nat -> 0 <= f i) -> (k < n)%nat -> f k <= sum_lt n f.
@@ -54,4 +54,55 @@ Lemma lg_lt a b : 0 < a -> a < b -> lg a < lg b.
 Proof.
   intros Ha Hb. unfold lg, Rdiv. apply Rmult_lt_compat_r; [apply Rinv_0_lt_compat, ln2_pos|].
   apply ln_increasing; lra.
+Qed.
+
+(** Integer-valued sums (zsum_lt), the same laws as for sum_lt. *)
+Lemma zsum_lt_ext n f g : (forall i, (i < n)%nat -> f i = g i) -> zsum_lt n f = zsum_lt n g.
+Proof.
+  induction n as [|n IH]; intros H; simpl; [reflexivity|].
+  rewrite IH by (intros; apply H; lia). rewrite (H n) by lia. reflexivity.
+Qed.
+
+Lemma zsum_lt_add n f g : zsum_lt n (fun i => f i + g i)%Z = (zsum_lt n f + zsum_lt n g)%Z.
+Proof. induction n as [|n IH]; simpl; lia. Qed.
+
+Lemma zsum_lt_scal n c f : zsum_lt n (fun i => c * f i)%Z = (c * zsum_lt n f)%Z.
+Proof. induction n as [|n IH]; simpl; [ring|]. rewrite IH. ring. Qed.
+
+Lemma zsum_lt_le n f g : (forall i, (i < n)%nat -> f i <= g i)%Z -> (zsum_lt n f <= zsum_lt n g)%Z.
+Proof.
+  induction n as [|n IH]; intros H; simpl; [lia|].
+  assert (zsum_lt n f <= zsum_lt n g)%Z by (apply IH; intros; apply H; lia). pose proof (H n ltac:(lia)). lia.
+Qed.
+
+Lemma zsum_lt_nonneg n f : (forall i, (i < n)%nat -> 0 <= f i)%Z -> (0 <= zsum_lt n f)%Z.
+Proof.
+  intros H. replace 0%Z with (zsum_lt n (fun _ => 0%Z)) by (clear; induction n; simpl; lia).
+  apply zsum_lt_le. exact H.
+Qed.
+
+Lemma zsum_lt_const n c : zsum_lt n (fun _ => c) = (Z.of_nat n * c)%Z.
+Proof. induction n as [|n IH]; cbn [zsum_lt]; [reflexivity|]. rewrite IH, Nat2Z.inj_succ. ring. Qed.
+
+Lemma zsum_lt_term n f k : (forall i, (i < n)%nat -> 0 <= f i)%Z -> (k < n)%nat -> (f k <= zsum_lt n f)%Z.
+Proof.
+  induction n as [|n IH]; intros H Hk; [lia|]. simpl.
+  assert (0 <= zsum_lt n f)%Z by (apply zsum_lt_nonneg; intros; apply H; lia).
+  destruct (Nat.eq_dec k n) as [E|E]; [subst; lia|].
+  assert (f k <= zsum_lt n f)%Z by (apply IH; [intros; apply H; lia | lia]). pose proof (H n ltac:(lia)). lia.
+Qed.
+
+Lemma zsum_lt_split n m f : zsum_lt (n + m) f = (zsum_lt n f + zsum_lt m (fun i => f (n + i)%nat))%Z.
+Proof.
+  induction m as [|m IH]; simpl; [rewrite Nat.add_0_r; ring|].
+  rewrite Nat.add_succ_r. simpl. rewrite IH. ring.
+Qed.
+
+(** The Gram forms of exp(s x.x'), s >= 0, over an index range from 0 (Gaussian.v: the kernel is
+    the limit of its Taylor sums). *)
+Lemma gram_exp_nonneg d s m (b : nat -> R) (x : nat -> Vec) :
+  0 <= s -> 0 <= sum_lt m (fun i => sum_lt m (fun j => b i * b j * exp (s * dot d (x i) (x j)))).
+Proof.
+  intros Hs. pose proof (exp_kernel_psd d (s / 2) ltac:(lra) m x b) as H. unfold gram_form in H.
+  replace (2 * (s / 2)) with s in H by field. exact H.
 Qed.

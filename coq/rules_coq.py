@@ -31,6 +31,24 @@ _VARIANTS = {"Z": (INT, REAL), "N": (NAT, REAL), "NZ": (NAT, INT)}
 
 _SUM_Z = "intros; unfold sum_inclZ in *"
 _SUM_N = "intros; unfold sum_incl in *"
+_ZSUM_N = "intros; unfold zsum_incl in *"
+# sum_succ over a natural index: the range grows by one term, at position hi + 1
+_SUCC_N = ("intros F lo hi [H1 H2]; unfold {u}; "
+           "replace (Z.to_nat (hi + 1 + 1) - Z.to_nat lo)%nat with (S (Z.to_nat (hi + 1) - Z.to_nat lo)) by lia; "
+           "cbn [{s}]; f_equal; f_equal; lia.")
+_SPLIT_N = ("intros F lo m hi [H1 H2]; unfold {u}; "
+            "replace (Z.to_nat (hi + 1) - Z.to_nat lo)%nat with "
+            "((Z.to_nat (m + 1) - Z.to_nat lo) + (Z.to_nat (hi + 1) - Z.to_nat (m + 1)))%nat by lia; "
+            "rewrite {s}_split; f_equal; apply {s}_ext; intros k Hk; f_equal; lia.")
+_VSUM_EMPTY = ("intros dim F lo; unfold vsum_incl; "
+               "replace (Z.to_nat (lo - 1 + 1) - Z.to_nat lo)%nat with 0%nat by lia; intros k Hk; reflexivity.")
+_VSUM_SUCC = ("intros dim F lo hi [H1 H2]; unfold vsum_incl; "
+              "replace (Z.to_nat (hi + 1 + 1) - Z.to_nat lo)%nat with (S (Z.to_nat (hi + 1) - Z.to_nat lo)) by lia; "
+              "cbn [vsum_lt]; intros k Hk; unfold vadd; f_equal; "
+              "replace (Z.of_nat (Z.to_nat lo + (Z.to_nat (hi + 1) - Z.to_nat lo))) with (hi + 1)%Z by lia; "
+              "reflexivity.")
+_GRAM_N = ("intros dim b x s n Hs; apply Rle_ge; unfold sum_incl; "
+           "apply (gram_exp_nonneg dim s _ (fun k => b (0 + k)%nat) (fun k => x (0 + k)%nat)); lra.")
 RULE_PROOFS: dict[tuple[str, str, str], str] = {
     ("finite_sum_linearity", "dot_nonneg", ""): "intros; apply Rle_ge, dot_self_nonneg.",
     ("finite_sum_linearity", "sum_empty", "Z"): _SUM_Z + "; replace (_ - 1 - _ + 1)%Z with 0%Z by ring; reflexivity.",
@@ -64,6 +82,43 @@ RULE_PROOFS: dict[tuple[str, str, str], str] = {
         "intros F lo m hi [H1 H2]; unfold sum_inclZ; "
         "replace (Z.to_nat (hi - lo + 1)) with (Z.to_nat (m - lo + 1) + Z.to_nat (hi - (m + 1) + 1))%nat by lia; "
         "rewrite sum_lt_split; f_equal; apply sum_lt_ext; intros k Hk; f_equal; lia.",
+    ("finite_sum_linearity", "sum_succ", "N"): _SUCC_N.format(s="sum_lt", u="sum_incl"),
+    ("finite_sum_linearity", "sum_const", "N"):
+        _SUM_N + "; rewrite sum_lt_const, INR_IZR_INZ; f_equal; f_equal; lia.",
+    ("finite_sum_linearity", "sum_term_le", "N"):
+        "intros F lo hi j [H0 [Hn [H1 H2]]]; unfold sum_incl; "
+        "replace (F j) with (F (Z.of_nat (Z.to_nat lo + Z.to_nat (j - lo))%nat)) by (f_equal; lia); "
+        "apply (sum_lt_term _ (fun k => F (Z.of_nat (Z.to_nat lo + k)%nat))); "
+        "[intros k Hk; apply Rge_le, Hn; lia | lia].",
+    ("finite_sum_linearity", "sum_split", "N"): _SPLIT_N.format(s="sum_lt", u="sum_incl"),
+    # the same laws for a sum of integers over a natural index (zsum_incl)
+    ("finite_sum_linearity", "sum_empty", "NZ"):
+        _ZSUM_N + "; replace (Z.to_nat (_ - 1 + 1) - _)%nat with 0%nat by lia; reflexivity.",
+    ("finite_sum_linearity", "sum_succ", "NZ"): _SUCC_N.format(s="zsum_lt", u="zsum_incl"),
+    ("finite_sum_linearity", "sum_nonneg", "NZ"):
+        _ZSUM_N + "; match goal with H : forall _, _ |- _ => apply Z.le_ge, zsum_lt_nonneg; intros j Hj; "
+        "apply Z.ge_le, H; lia end.",
+    ("finite_sum_linearity", "sum_linear", "NZ"): _ZSUM_N + "; rewrite zsum_lt_add, !zsum_lt_scal; reflexivity.",
+    ("finite_sum_linearity", "sum_scale", "NZ"): _ZSUM_N + "; apply zsum_lt_scal.",
+    ("finite_sum_linearity", "sum_mono", "NZ"):
+        _ZSUM_N + "; match goal with H : forall _, _ |- _ => apply zsum_lt_le; intros j Hj; apply H; lia end.",
+    ("finite_sum_linearity", "sum_const", "NZ"): _ZSUM_N + "; rewrite zsum_lt_const; f_equal; lia.",
+    ("finite_sum_linearity", "sum_term_le", "NZ"):
+        "intros F lo hi j [H0 [Hn [H1 H2]]]; unfold zsum_incl; "
+        "replace (F j) with (F (Z.of_nat (Z.to_nat lo + Z.to_nat (j - lo))%nat)) by (f_equal; lia); "
+        "apply (zsum_lt_term _ (fun k => F (Z.of_nat (Z.to_nat lo + k)%nat))); "
+        "[intros k Hk; apply Z.ge_le, Hn; lia | lia].",
+    ("finite_sum_linearity", "sum_split", "NZ"): _SPLIT_N.format(s="zsum_lt", u="zsum_incl"),
+    ("vector_sums", "vsum_empty", "N"): _VSUM_EMPTY,
+    ("vector_sums", "vsum_empty", "NZ"): _VSUM_EMPTY,
+    ("vector_sums", "vsum_succ", "N"): _VSUM_SUCC,
+    ("vector_sums", "vsum_succ", "NZ"): _VSUM_SUCC,
+    ("exp_power_series", "gram_nonneg", "Z"):
+        "intros dim b x s n Hs; apply Rle_ge; unfold sum_inclZ; "
+        "apply (gram_exp_nonneg dim s _ (fun k => b (0 + Z.of_nat k)%Z) (fun k => x (0 + Z.of_nat k)%Z)); lra.",
+    ("exp_power_series", "gram_nonneg", "N"): _GRAM_N,
+    ("exp_power_series", "gram_nonneg", "NZ"): _GRAM_N,
+    ("exp_tangent", "exp_ge_tangent", ""): "intros; apply exp_ineq1_le.",
     ("pow2_log2", "pow2_zero", ""): "reflexivity.",
     ("pow2_log2", "pow2_succ", ""): "intros; rewrite pow2Z_add; unfold pow2Z at 2; simpl; ring.",
     ("pow2_log2", "pow2_pos", ""): "intros; apply Rlt_gt, pow2Z_pos.",
