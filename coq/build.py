@@ -215,6 +215,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
         # the rule instances Coq derives from Rules.v (a probe), then the steps' corollaries without them
         ok_instances = _probe(coqc, bdir, built, keys, rep)
         derived = generate.derived_files(generate.CANDIDATES, ok_instances)
+        underived = set().union(*(c.underived(ok_instances) for c in generate.CANDIDATES))
         if derived:
             files.update(derived)
             rep.audit += audit_sources(derived) if lexical else []
@@ -289,7 +290,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
                 # a closed Coq proof on the listed axioms: none of the suite's trusted rules is needed
                 t.rules_discharged = trusted_rules(th.id)
         t.rules_used = trusted_rules(th.id)
-        t.rules_not_proved = _rules_not_proved(th.id, t.rules_used, clean)
+        t.rules_not_proved = _rules_not_proved(th.id, t.rules_used, clean, underived)
         rep.theorems.append(t)
     rep.seconds = time.monotonic() - t0
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -320,22 +321,25 @@ def _probe(coqc: str, bdir: Path, built: set, keys: dict, rep) -> set:
             return set()
         out.write_text(r.stdout)
         keyf.write_text(key)
-    return {(m.group(1), int(m.group(2))) for m in re.finditer(r"MBOK (\w+) (\d+)", out.read_text())}
+    return {(m.group(1), int(m.group(2)), int(m.group(3)))
+            for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", out.read_text())}
 
 
-def _rules_not_proved(theorem_id: str, used: list[str], clean) -> list[str]:
+def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = frozenset()) -> list[str]:
     """The trusted rules of a theorem's proof (its lemmas' included) with a use that Coq did not
     prove: a schema instance whose Rules.v lemma is missing or not checked, an identity whose step
-    lemma is not checked, or a rule recorded without any use in a step."""
+    lemma is not checked, a step whose corollary still assumes an instance of the rule
+    (``underived``: (step lemma, rule)), or a rule recorded without any use in a step."""
+    from .rules_coq import lemma_name
     proved: dict[str, bool] = {}
     for th, rid, schema, variant, sid in rule_uses_of(theorem_id):
         if sid is None:                 # inside an induction or an instantiation: not derived
             ok = False
         elif schema == "identity":
             ok = clean(f"{th}__{sid}")[0]
-        else:                           # the schema proved, and the step's corollary derives the instance
-            ok = clean(f"rule__{rid}__{schema}" + (f"__{variant}" if variant else ""))[0] \
-                and clean(f"{th}__{sid}__derived")[0]
+        else:                           # the schema proved, and the step's corollary derives every instance
+            ok = any(clean(lemma_name(rid, schema, v))[0] for v in (variant, variant + "/nat")) \
+                and clean(f"{th}__{sid}__derived")[0] and (f"{th}__{sid}", rid) not in underived
         proved[rid] = proved.get(rid, True) and ok
     return sorted(r for r in used if not proved.get(r, False))
 

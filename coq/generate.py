@@ -110,18 +110,25 @@ def _steps_of(th):
     return [(st, [f.formula for _, f in st.hyps], st.goal) for st in b.proof.steps], ""
 
 
-def _derivable(f, proved) -> str | None:
-    """The Rules.v lemma a step's hypothesis is an instance of (a rule fact, or one at other values
-    of its variables), when that lemma is proved; else None."""
-    from .rules_coq import schema_variant
+def _direct_rule(f) -> str | None:
+    """The rule id of a hypothesis that is a rule instance (itself, or at other values of its
+    variables); else None."""
+    src = f.premises[0] if f.how == "specialize" and f.premises else f
+    return src.rule.split(".", 1)[0] if src.how == "rule" else None
+
+
+def _derivable(f, proved) -> list[str] | None:
+    """The proved Rules.v lemmas a step's hypothesis may be an instance of (a rule fact, or one at
+    other values of its variables): the schema's lemma in the printer's variant, and the one whose
+    lower bound or exponents are natural numbers; None when there is none."""
+    from .rules_coq import lemma_name, schema_variant
     src = f.premises[0] if f.how == "specialize" and f.premises else f
     if src.how != "rule":
         return None
     rid, schema = src.rule.split(".", 1)
     variant = schema_variant(f.formula) if _has_index(rid, schema) else ""
-    if (rid, schema, variant) not in proved:
-        return None
-    return f"rule__{rid}__{schema}" + (f"__{variant}" if variant else "")
+    out = [lemma_name(rid, schema, v) for v in (variant, variant + "/nat") if (rid, schema, v) in proved]
+    return out or None
 
 
 def _has_index(rid, schema) -> bool:
@@ -133,22 +140,37 @@ class Candidate:
     """A step whose hypotheses include rule instances Rules.v proves: the step lemma's corollary
     without them is derived once Coq showed each instance follows from its lemma (the probe)."""
 
-    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas):
+    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas, rids=()):
         self.name, self.grp, self.binders, self.btext = name, grp, binders, btext
         self.htexts, self.gtext, self.lemmas = htexts, gtext, lemmas
+        self.rids = list(rids) or [None] * len(htexts)       # the rule of each hypothesis that is an instance
 
     def probe_lines(self) -> list[str]:
         out = []
-        for k, (text, lem) in enumerate(zip(self.htexts, self.lemmas)):
-            if lem:
+        for k, (text, lems) in enumerate(zip(self.htexts, self.lemmas)):
+            if lems:
                 inst = f"forall {self.btext}, {text}" if self.btext else text
-                out.append(f"  first [ assert ({inst}) by (intros; {_mb_rule(lem)}); clear; "
-                           f"idtac \"MBOK {self.name} {k}\" | idtac \"MBNO {self.name} {k}\" ].")
+                tries = " | ".join(f"assert ({inst}) by (intros; {_mb_rule(lem)}); clear; "
+                                   f"idtac \"MBOK {self.name} {k} {a}\"" for a, lem in enumerate(lems))
+                out.append(f"  first [ {tries} | idtac \"MBNO {self.name} {k}\" ].")
         return out
 
+    def chosen(self, ok: set) -> list[str | None]:
+        """The lemma each hypothesis is derived from (the first alternative Coq derived it from in
+        the probe, ``ok``: (name, k, alternative)); None where it is not derived."""
+        out = []
+        for k, lems in enumerate(self.lemmas):
+            alts = [a for a in range(len(lems or ())) if (self.name, k, a) in ok]
+            out.append(lems[min(alts)] if alts else None)
+        return out
+
+    def underived(self, ok: set) -> set:
+        """(step lemma, rule) of every rule instance among the hypotheses that Coq did not derive."""
+        return {(self.name, r) for r, lem in zip(self.rids, self.chosen(ok)) if r is not None and lem is None}
+
     def texts(self, ok: set) -> tuple[str, str] | None:
-        """(statement, lemma) with the instances Coq derived (``ok``: (name, k)); None if none."""
-        lemmas = [lem if (self.name, k) in ok else None for k, lem in enumerate(self.lemmas)]
+        """(statement, lemma) with the instances Coq derived (``ok``: (name, k, alternative)); None if none."""
+        lemmas = self.chosen(ok)
         if not any(lemmas):
             return None
         leaves = [h for h, lem in zip(self.htexts, lemmas) if lem is None]
@@ -178,7 +200,7 @@ def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
     if not any(lemmas):
         return None
     binders, btext, htexts, gtext = step_parts(hyps, goal)
-    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas)
+    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas, [_direct_rule(f) for _, f in st.hyps])
 
 
 CANDIDATES: list = []          # filled by generated_files

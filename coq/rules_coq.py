@@ -17,7 +17,7 @@ from proofs.formula import INT, NAT, REAL, VEC, Expr, Int, Real, Vec
 from .export import ExportError, step_statement
 from .names import LOGICAL
 
-__all__ = ["rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
+__all__ = ["lemma_name", "rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
 
 VAR, NUM = "var", "num"
 
@@ -49,7 +49,17 @@ _VSUM_SUCC = ("intros dim F lo hi [H1 H2]; unfold vsum_incl; "
               "reflexivity.")
 _GRAM_N = ("intros dim b x s n Hs; apply Rle_ge; unfold sum_incl; "
            "apply (gram_exp_nonneg dim s _ (fun k => b (0 + k)%nat) (fun k => x (0 + k)%nat)); lra.")
-RULE_PROOFS: dict[tuple[str, str, str], str] = {
+_SUCC_NAT = ("intros F lo hi H; unfold {u}; "
+             "replace (Z.to_nat (hi + 1 + 1) - lo)%nat with (S (Z.to_nat (hi + 1) - lo)) by lia; "
+             "cbn [{s}]; f_equal; f_equal; lia.")
+_TERM_NAT = ("intros F lo hi j [Hn [H1 H2]]; unfold {u}; "
+             "replace (F j) with (F (Z.of_nat (lo + Z.to_nat (j - Z.of_nat lo))%nat)) by (f_equal; lia); "
+             "apply ({s}_term _ (fun k => F (Z.of_nat (lo + k)%nat))); [intros k Hk; apply {ge}, Hn; lia | lia].")
+_SPLIT_NAT = ("intros F lo m hi [H1 H2]; unfold {u}; "
+              "replace (Z.to_nat (hi + 1) - lo)%nat with "
+              "((Z.to_nat (m + 1) - lo) + (Z.to_nat (hi + 1) - Z.to_nat (m + 1)))%nat by lia; "
+              "rewrite {s}_split; f_equal; apply {s}_ext; intros k Hk; f_equal; lia.")
+RULE_PROOFS_BASE: dict[tuple[str, str, str], str] = {
     ("finite_sum_linearity", "dot_nonneg", ""): "intros; apply Rle_ge, dot_self_nonneg.",
     ("finite_sum_linearity", "sum_empty", "Z"): _SUM_Z + "; replace (_ - 1 - _ + 1)%Z with 0%Z by ring; reflexivity.",
     ("finite_sum_linearity", "sum_empty", "N"): _SUM_N + "; replace (Z.to_nat (_ - 1 + 1) - _)%nat with 0%nat by lia; reflexivity.",
@@ -119,6 +129,29 @@ RULE_PROOFS: dict[tuple[str, str, str], str] = {
     ("exp_power_series", "gram_nonneg", "N"): _GRAM_N,
     ("exp_power_series", "gram_nonneg", "NZ"): _GRAM_N,
     ("exp_tangent", "exp_ge_tangent", ""): "intros; apply exp_ineq1_le.",
+}
+RULE_PROOFS: dict[tuple[str, str, str], str] = {
+    **RULE_PROOFS_BASE,
+    # the lower bound of a sum a natural number (an instance from 0, or from any natural term)
+    **{("finite_sum_linearity", name, v + "/nat"): RULE_PROOFS_BASE[("finite_sum_linearity", name, v)]
+       for name in ("sum_empty", "sum_nonneg", "sum_linear", "sum_scale", "sum_mono", "sum_const") for v in ("N", "NZ")},
+    ("finite_sum_linearity", "sum_succ", "N/nat"): _SUCC_NAT.format(s="sum_lt", u="sum_incl"),
+    ("finite_sum_linearity", "sum_succ", "NZ/nat"): _SUCC_NAT.format(s="zsum_lt", u="zsum_incl"),
+    ("finite_sum_linearity", "sum_term_le", "N/nat"): _TERM_NAT.format(s="sum_lt", u="sum_incl", ge="Rge_le"),
+    ("finite_sum_linearity", "sum_term_le", "NZ/nat"): _TERM_NAT.format(s="zsum_lt", u="zsum_incl", ge="Z.ge_le"),
+    ("finite_sum_linearity", "sum_split", "N/nat"): _SPLIT_NAT.format(s="sum_lt", u="sum_incl"),
+    ("finite_sum_linearity", "sum_split", "NZ/nat"): _SPLIT_NAT.format(s="zsum_lt", u="zsum_incl"),
+    **{("vector_sums", "vsum_empty", v): "intros dim F lo; unfold vsum_incl; replace (Z.to_nat (Z.of_nat lo - 1 + 1) - lo)%nat "
+       "with 0%nat by lia; intros k Hk; reflexivity." for v in ("N/nat", "NZ/nat")},
+    **{("vector_sums", "vsum_succ", v): "intros dim F lo hi H; unfold vsum_incl; replace (Z.to_nat (hi + 1 + 1) - lo)%nat with "
+       "(S (Z.to_nat (hi + 1) - lo)) by lia; cbn [vsum_lt]; intros k Hk; unfold vadd; f_equal; "
+       "replace (Z.of_nat (lo + (Z.to_nat (hi + 1) - lo))) with (hi + 1)%Z by lia; reflexivity." for v in ("N/nat", "NZ/nat")},
+    ("pow2_log2", "pow2_succ", "/nat"): "intros; unfold pow2; rewrite Nat.add_1_r; simpl; ring.",
+    ("pow2_log2", "pow2_pos", "/nat"): "intros; unfold pow2; apply Rlt_gt, pow_lt; lra.",
+    ("pow2_log2", "lg_pow2", "/nat"): "intros; unfold pow2; rewrite <- pow2Z_nat, lg_pow2Z, <- INR_IZR_INZ; reflexivity.",
+    ("pow2_log2", "pow2_increasing", "/nat"): "intros a b H; unfold pow2; rewrite <- !pow2Z_nat; apply pow2Z_mono; lia.",
+    ("natural_powers", "pow_succ", "/nat"): "intros; rewrite Nat.add_1_r; simpl; ring.",
+    ("natural_powers", "tensor_pow_succ", "/nat"): "intros dim k v H; rewrite Nat.add_1_r; intros j Hj; reflexivity.",
     ("pow2_log2", "pow2_zero", ""): "reflexivity.",
     ("pow2_log2", "pow2_succ", ""): "intros; rewrite pow2Z_add; unfold pow2Z at 2; simpl; ring.",
     ("pow2_log2", "pow2_pos", ""): "intros; apply Rlt_gt, pow2Z_pos.",
@@ -140,9 +173,12 @@ RULE_PROOFS: dict[tuple[str, str, str], str] = {
 }
 
 
-def _generic(rule_id: str, name: str, sorts, variant: str):
-    """The generic arguments of a schema in one variant (None when the variant does not apply)."""
-    from proofs.formula import Seq
+def _generic(rule_id: str, name: str, sorts, variant: str, nat: bool = False):
+    """The generic arguments of a schema in one variant (None when the variant does not apply);
+    ``nat``: the integer arguments of a schema without index, and the lower bound of a sum, are
+    natural-number variables (the printer writes a natural differently from an integer: the form an
+    instance on naturals has, e.g. a sum from 0)."""
+    from proofs.formula import Nat, Seq
     idx_sort, num_sort = _VARIANTS.get(variant, (INT, REAL))
     body = _BODY_ARGS.get(name, ())
     idx = [k for k, s in enumerate(sorts) if s == VAR]
@@ -161,7 +197,9 @@ def _generic(rule_id: str, name: str, sorts, variant: str):
         elif s == NUM:
             out.append(Real(f"c{k}") if num_sort == REAL else Int(f"c{k}"))
         elif s == INT:
-            out.append(Int(f"n{k}"))
+            # natural: every integer argument of a schema without index, the lower bound of a sum
+            nat_here = nat and (not idx or k == idx[0] + 1)
+            out.append(Nat(f"n{k}") if nat_here else Int(f"n{k}"))
         elif s == REAL:
             out.append(Real(f"a{k}"))
         elif s == VEC:
@@ -183,6 +221,11 @@ def schema_variant(f: Expr) -> str:
     return ""
 
 
+def lemma_name(rule_id: str, schema: str, variant: str) -> str:
+    """The Rules.v lemma of a schema in a variant ("N", "N/nat", "/nat", "")."""
+    return f"rule__{rule_id}__{schema}" + "".join(f"__{p}" for p in variant.split("/") if p)
+
+
 def rule_lemmas() -> list[tuple[str, str, str, str, str | None]]:
     """(lemma, rule, schema, variant, statement text | None when it does not print)."""
     from proofs import rules
@@ -190,15 +233,16 @@ def rule_lemmas() -> list[tuple[str, str, str, str, str | None]]:
     for r in rules.RULES.values():
         for name, (sorts, build) in r.schemas.items():
             for variant in (("Z", "N", "NZ") if VAR in sorts else ("",)):
-                args = _generic(r.id, name, sorts, variant)
-                if args is None:
-                    continue
-                lem = f"rule__{r.id}__{name}" + (f"__{variant}" if variant else "")
-                try:
-                    text = step_statement([], build(*args))
-                except (ExportError, TypeError, ValueError):
-                    text = None
-                out.append((lem, r.id, name, variant, text))
+                for nat in ((False, True) if INT in sorts and variant != "Z" and name != "gram_nonneg" else (False,)):
+                    args = _generic(r.id, name, sorts, variant, nat)
+                    if args is None:
+                        continue
+                    lem = lemma_name(r.id, name, variant + ("/nat" if nat else ""))
+                    try:
+                        text = step_statement([], build(*args))
+                    except (ExportError, TypeError, ValueError):
+                        text = None
+                    out.append((lem, r.id, name, variant + ("/nat" if nat else ""), text))
     # induction over the integers, as Proof.induction applies it: from P(0) and, for 0 <= k < n,
     # P(k) => P(k+1), infer P(j) for 0 <= j <= n
     out.append(("rule__induction__induction", "induction", "induction", "",
