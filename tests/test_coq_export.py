@@ -247,3 +247,15 @@ def test_print_assumptions_beyond_axioms_is_unreadable():
     assert parse_assumptions("Axioms:\nloop is assumed to be guarded.\n") is None
     assert parse_assumptions("Axioms:\nA.b : True\nFixpoints relying on unsafe guard:\n  f\n") is None
     assert parse_assumptions("Axioms:\nA.b\n  : True\n") == ["A.b"]
+
+
+def test_a_rule_instance_left_as_an_assumption_keeps_its_rule_unproved(monkeypatch):
+    """A step whose Coq corollary derives one rule instance but still assumes another of the same
+    rule does not count that rule as proved in Coq."""
+    uses = {("th", "exp_tangent", "exp_ge_tangent", "", "s1"), ("th", "pow2_log2", "pow2_succ", "", "s1")}
+    monkeypatch.setattr(build, "rule_uses_of", lambda tid: uses)
+    clean = lambda key: (key != "rule__pow2_log2__pow2_succ", "")
+    used = ["exp_tangent", "pow2_log2"]
+    assert build._rules_not_proved("th", used, clean) == []        # the natural-number lemma is clean
+    assert build._rules_not_proved("th", used, clean, {("th__s1", "exp_tangent")}) == ["exp_tangent"]
+    assert build._rules_not_proved("th", used, lambda key: (key != "th__s1__derived", "")) == used
