@@ -3,7 +3,7 @@
     squared hinge losses sum to at most |u|^2 R^2.  The potential is |w_t - u|^2 (here without the
     constant |u|^2): each step lowers it by at least l_t^2 / R^2. *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Glue.
-Require Import Mistakebound.Statements.
+Require Import Mistakebound.WinnowAbstract Mistakebound.Statements.
 Require Import Reals Lra Lia.
 Open Scope R_scope.
 
@@ -52,7 +52,7 @@ Qed.
 
 (** ** PA-I and PA-II (Crammer et al. 2006, Theorems 3 and 4), through the paper's Lemma 1: with
     Phi t = |w_t|^2 - 2 w_t.u (|w_t - u|^2 without |u|^2), each step's drop Phi t - Phi (t+1) is
-    2 tau y (u.x - w.x) - tau^2 |x|^2 >= tau (2 l - tau |x|^2 - 2 l*). *)
+    2 tau y (u.x - w.x) - tau^2 |x|^2 >= tau (2 l - tau |x|^2 - 2 l_u). *)
 Lemma pa_phi_drop dim (tau y : R) (u w w' x : Vec) :
   veq dim w' (vadd w (smul (tau * y) x)) -> y ^ 2 = 1 ->
   (dot dim w w - 2 * dot dim w u) - (dot dim w' w' - 2 * dot dim w' u)
@@ -74,7 +74,7 @@ Proof.
   assert (I : forall t, (t <= T)%nat -> sum_lt t h <= K * (- Phi t + sum_lt t c)).
   { induction t as [|t IH]; intros Ht.
     - unfold Phi. rewrite (dot_veq_l _ _ _ (w 0%nat) H0), (dot_veq_l _ _ _ u H0), !dot_vzero_l. simpl. lra.
-    - specialize (IH ltac:(lia)). pose proof (Hs t ltac:(lia)) as S. fold (Phi t) (Phi (S t)) in S. simpl. nra. }
+    - specialize (IH ltac:(lia)). pose proof (Hs t ltac:(lia)) as St. fold (Phi t) (Phi (S t)) in St. simpl. nra. }
   specialize (I T (le_n T)). unfold Phi in I.
   pose proof (dot_self_nonneg dim (vsub (w T) u)) as N.
   rewrite !dot_vsub_l, !dot_vsub_r, (dot_comm dim u (w T)) in N. nra.
@@ -96,7 +96,7 @@ Proof.
   assert (TC : tau <= C) by (rewrite Et; apply Rmin_l).
   assert (Tl : tau * xx <= l).
   { pose proof (Rmin_r C (l / xx)) as Q. rewrite <- Et in Q.
-    replace l with (l / xx * xx) at 2 by (field; lra). apply Rmult_le_compat_r; lra. }
+    apply Rle_trans with (l / xx * xx); [apply Rmult_le_compat_r; lra | right; field; lra]. }
   set (K := Rmax R2 (1 / C)). assert (KR : R2 <= K) by apply Rmax_l. assert (KC : 1 / C <= K) by apply Rmax_r.
   assert (Ci : 0 < 1 / C) by (apply Rdiv_lt_0_compat; lra).
   assert (KCC : 1 <= K * C) by (replace 1 with (1 / C * C) by (field; lra); apply Rmult_le_compat_r; lra).
@@ -107,7 +107,10 @@ Proof.
       assert (B : tau ^ 2 * xx <= tau * l) by (replace (tau ^ 2 * xx) with (tau * (tau * xx)) by ring;
                                                apply Rmult_le_compat_l; lra).
       assert (D : tau * lu <= C * lu) by (apply Rmult_le_compat_r; lra). lra.
-    - assert (tau = 0) by nra. subst tau. assert (0 <= C * lu) by (apply Rmult_le_pos; lra). lra. }
+    - assert (Z0 : tau = 0).
+      { destruct (Rle_lt_or_eq_dec 0 tau T0) as [P|P]; [|lra].
+        assert (0 < tau * xx) by (apply Rmult_lt_0_compat; lra). lra. }
+      rewrite Z0. assert (0 <= C * lu) by (apply Rmult_le_pos; lra). lra. }
   assert (Mis : z <= K * (tau * l)).
   { destruct Zb as [Z|Z]; rewrite Z.
     - assert (0 <= tau * l) by (apply Rmult_le_pos; lra). assert (0 <= K) by lra. nra.
@@ -130,11 +133,12 @@ Proof.
   pose proof (Hu t ltac:(lia)) as E. rewrite Nat.add_1_r in E.
   rewrite (pa_phi_drop dim (tau t) (y t) u (w t) (w (S t)) (x t) E (Hy t ltac:(lia))).
   destruct (Hz t ltac:(lia)) as [Zb Zm].
-  apply (pa1_step_real C_ (R_ ^ 2) (dot dim (x t) (x t)) (y t * dot dim (w t) (x t)) (y t * dot dim (x t) u)
-           (l t) (tau t) (l_u t)); auto.
-  - rewrite (Hlu t ltac:(lia)), (dot_comm dim u (x t)). reflexivity.
-  - destruct Zb as [Z|Z]; rewrite Z; [left|right]; reflexivity.
-  - intro Z. apply Zm. apply eq_IZR. exact Z.
+  assert (Eu : l_u t = Rmax 0 (1 - y t * dot dim (x t) u)) by (rewrite (Hlu t ltac:(lia)), (dot_comm dim u (x t)); reflexivity).
+  assert (Zr : IZR (z t) = 0 \/ IZR (z t) = 1) by (destruct Zb as [Z|Z]; rewrite Z; [left|right]; reflexivity).
+  assert (Zr' : IZR (z t) = 1 -> y t * dot dim (w t) (x t) <= 0) by (intro Z; apply Zm, eq_IZR, Z).
+  exact (pa1_step_real C_ (R_ ^ 2) (dot dim (x t) (x t)) (y t * dot dim (w t) (x t)) (y t * dot dim (x t) u)
+           (l t) (tau t) (l_u t) (IZR (z t)) Hc (Hx t ltac:(lia)) (Hr t ltac:(lia)) (Hl t ltac:(lia)) Eu
+           (Ht t ltac:(lia)) Zr Zr').
 Qed.
 
 (** One PA-II step in numbers: tau = l / q with q = |x|^2 + 1/(2C); 2 tau l* <= tau^2/(2C) + 2C l*^2. *)
@@ -152,7 +156,7 @@ Proof.
   { destruct (Rle_lt_or_eq_dec 0 l L0) as [Lp|Lz].
     - assert (l = 1 - m) by (rewrite El in Lp |- *; unfold Rmax in *; destruct (Rle_dec 0 (1 - m)); lra).
       apply Rmult_ge_compat_l; lra.
-    - assert (tau = 0) by nra. subst tau. lra. }
+    - assert (Z0 : tau = 0) by (rewrite Et, <- Lz; unfold Rdiv; ring). rewrite Z0. lra. }
   assert (AM : 2 * tau * lu <= tau ^ 2 * a + 2 * C * lu ^ 2).
   { assert (S : 0 <= a * (tau - 2 * C * lu) ^ 2) by (apply Rmult_le_pos; [lra | apply pow2_ge_0]).
     replace (a * (tau - 2 * C * lu) ^ 2) with (tau ^ 2 * a - 2 * tau * lu * (a * (2 * C)) + (a * (2 * C)) * (2 * C * lu ^ 2))
@@ -160,9 +164,9 @@ Proof.
   assert (G : tau * l <= 2 * tau * (g - m) - tau ^ 2 * xx + 2 * C * lu ^ 2).
   { replace (tau * l) with (2 * tau * l - tau ^ 2 * (xx + a)) by (rewrite <- Tq; ring). lra. }
   assert (Q : l ^ 2 <= (R2 + a) * (tau * l)).
-  { replace (l ^ 2) with ((xx + a) * (tau * l)) by (rewrite <- Tq at 2; ring).
+  { assert (E : l ^ 2 = (xx + a) * (tau * l)) by (rewrite <- Tq; ring). rewrite E.
     apply Rmult_le_compat_r; [apply Rmult_le_pos; lra | lra]. }
-  assert (0 <= R2 + a) by lra. nra.
+  apply Rle_trans with (1 := Q). apply Rmult_le_compat_l; lra.
 Qed.
 
 Theorem passive_aggressive_pa2_bound : passive_aggressive_pa2_bound_statement.
@@ -174,8 +178,7 @@ Proof.
   apply (pa_sum dim T _ _ _ u w H0 Kp). intros t Tt.
   pose proof (Hu t ltac:(lia)) as E. rewrite Nat.add_1_r in E.
   rewrite (pa_phi_drop dim (tau t) (y t) u (w t) (w (S t)) (x t) E (Hy t ltac:(lia))).
-  apply (pa2_step_real C_ (R_ ^ 2) (dot dim (x t) (x t)) (y t * dot dim (w t) (x t)) (y t * dot dim (x t) u)
-           (l t) (tau t) (l_u t)); auto.
-  - apply dot_self_nonneg.
-  - rewrite (Hlu t ltac:(lia)), (dot_comm dim u (x t)). reflexivity.
+  assert (Eu : l_u t = Rmax 0 (1 - y t * dot dim (x t) u)) by (rewrite (Hlu t ltac:(lia)), (dot_comm dim u (x t)); reflexivity).
+  exact (pa2_step_real C_ (R_ ^ 2) (dot dim (x t) (x t)) (y t * dot dim (w t) (x t)) (y t * dot dim (x t) u)
+           (l t) (tau t) (l_u t) Hc (dot_self_nonneg dim (x t)) (Hr t ltac:(lia)) (Hl t ltac:(lia)) Eu (Ht t ltac:(lia))).
 Qed.
