@@ -13,7 +13,8 @@ from proofs.runner import run_catalogue
 
 UNIT = ["halving_bound", "erratum_halving_strict", "erratum_halving_unrealizable", "exp_monotone",
         "weighted_majority_bound", "randomized_weighted_majority_bound", "freund_schapire_bound",
-        "passive_aggressive_bound", "two_experts_lower_bound", "margin_lower_bound"]
+        "passive_aggressive_bound", "two_experts_lower_bound", "margin_lower_bound", "weighted_majority_half_bound",
+        "passive_aggressive_pa1_bound", "passive_aggressive_pa2_bound"]
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +54,12 @@ EDITS = [("halving_bound", None), ("weighted_majority_bound", None), ("randomize
          ("randomized_weighted_majority_bound", "best_in_total"), ("passive_aggressive_bound", "separable"),
          ("freund_schapire_bound", "unit_target"), ("passive_aggressive_bound", "nonzero_examples"),
          ("two_experts_lower_bound", None), ("two_experts_lower_bound", "adversary_labels"),
-         ("margin_lower_bound", "margin_fits"), ("margin_lower_bound", "orthonormal")]
+         ("margin_lower_bound", "margin_fits"), ("margin_lower_bound", "orthonormal"),
+         ("weighted_majority_half_bound", None), ("weighted_majority_half_bound", "log2_n"),
+         ("weighted_majority_half_bound", "majority_wrong_on_mistake"),
+         ("passive_aggressive_pa1_bound", None), ("passive_aggressive_pa1_bound", "mistake_flags"),
+         ("passive_aggressive_pa1_bound", "pa1_step"), ("passive_aggressive_pa2_bound", None),
+         ("passive_aggressive_pa2_bound", "pa2_step"), ("passive_aggressive_pa2_bound", "loss_of_u")]
 
 
 @pytest.mark.parametrize("tid,drop", EDITS, ids=[f"{t}-{d or 'scaled'}" for t, d in EDITS])
@@ -62,6 +68,17 @@ def test_unit_false_edit_is_not_proved(tid, drop):
     edited = _tighter(th) if drop is None else _dropped(th, drop)
     r = run_catalogue([edited]).by_id(edited.id)
     assert r.status != PROVED
+
+
+def test_unit_wm_half_uses_the_general_bound_and_certifies_2_41(cat):
+    r = cat.by_id("weighted_majority_half_bound")
+    assert "weighted_majority_bound" in r.lemmas and "exp_monotone" in r.lemmas
+    # 2.40 (m + lg n) would need 100 ln 2 <= 240 ln(4/3): the constant is 1/lg(4/3) = 2.4094...
+    th = registry.get("weighted_majority_half_bound")
+    lhs, rhs = th.conclusion.args
+    low = dataclasses.replace(th, id=th.id + "_2_40", conclusion=type(th.conclusion)(
+        th.conclusion.op, (lhs, rhs * num("240/241")), sort=th.conclusion.sort))
+    assert run_catalogue([low]).by_id(low.id).status != PROVED
 
 
 def test_unit_halving_replay_of_errata(cat):
