@@ -156,7 +156,7 @@ def unit_cells():
     return [
         ("halving", "halving |H| = 2^6", "halving_k6", lambda: halving_worst(6)),
         ("weighted_majority", "WM beta=1/2 n=2 T=40", "wm_two_experts_T40", lambda: wm_row(40)),
-        ("weighted_majority", "WM beta=1/2 n=2 T=40 vs 2.41 (m + lg n)", "wm_half_two_experts_T40",
+        ("weighted_majority", "WM 2.41(m + lg n) T=40", "wm_half_two_experts_T40",
          lambda: wm_half_row(40)),
         ("randomized_weighted_majority", "RWM beta=1/2 n=2 T=40", "rwm_two_experts_T40", lambda: rwm_two_experts(40)),
         ("passive_aggressive", "PA d=8 (sum of l^2)", "pa_orthogonal_d8", lambda: pa_orthogonal(8)),
