@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .experts_run import bit
-from .formula import INT, And, Eq, Implies, Real, Seq, Sum, dot, forall_below, num
+from .formula import INT, And, Eq, Implies, Real, Seq, Sum, dot, forall_below
 from .functions import Max, Min
 from .pa_run import C, ENCODING, RUN, distance_drop, gain, ls, summed, termwise
-from .passive_aggressive_bound import D, T, during, l, s, t, tau, u, w, x, y
+from .passive_aggressive_bound import T, during, l, s, t, tau, u, w, x, y
 from .sources import CRAMMER_PA
 
 R = Real("R")
@@ -59,4 +59,3 @@ THEOREMS = [
         witness_sizes={T: 2},
     ),
 ]
-_ = num

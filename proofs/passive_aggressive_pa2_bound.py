@@ -10,7 +10,7 @@ from __future__ import annotations
 from .core import Source, Theorem
 from .formula import And, Eq, Implies, Real, Sum, dot, forall_below
 from .pa_run import C, ENCODING, RUN, distance_drop, gain, ls, summed, termwise
-from .passive_aggressive_bound import D, T, during, l, s, t, tau, u, x
+from .passive_aggressive_bound import T, during, l, s, t, tau, u, x
 from .sources import CRAMMER_PA
 
 R = Real("R")

@@ -3,8 +3,11 @@ and a false edit of each -- a scaled coefficient, a dropped hypothesis -- is not
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from proofs import registry
 from proofs.core import PROVED, REFUTED
@@ -86,3 +89,31 @@ def test_unit_halving_replay_of_errata(cat):
         r = cat.by_id(tid)
         assert r.exact[0] and r.witness[0], (r.exact, r.witness)
     _ = (Sum, num)
+
+
+# The learner meets the PA-I and PA-II theorems on generated runs, for any comparator u (exact).
+_HALF = st.integers(-4, 4).map(lambda v: Fraction(v, 2))
+
+
+@st.composite
+def _pa_runs(draw):
+    T, d = draw(st.integers(1, 10)), draw(st.integers(1, 3))
+    X = draw(st.lists(st.lists(_HALF, min_size=d, max_size=d).filter(any), min_size=T, max_size=T))
+    y = draw(st.lists(st.sampled_from([-1, 1]), min_size=T, max_size=T))
+    u = draw(st.lists(_HALF, min_size=d, max_size=d))
+    C = draw(st.sampled_from([Fraction(1, 4), Fraction(1), Fraction(5, 2)]))
+    return X, y, u, C
+
+
+@settings(max_examples=150, deadline=None)
+@given(_pa_runs())
+def test_unit_pa1_pa2_learners_meet_their_bounds(run):
+    from learners import run_passive_aggressive
+    X, y, u, C = run
+    R2 = max(sum(v * v for v in x) for x in X)
+    uu = sum(v * v for v in u)
+    ls = [max(Fraction(0), 1 - yy * sum(a * b for a, b in zip(u, x))) for x, yy in zip(X, y)]
+    pa1 = run_passive_aggressive(X, y, variant="pa1", C=C)
+    assert pa1.mistakes <= max(R2, 1 / C) * (uu + 2 * C * sum(ls))
+    pa2 = run_passive_aggressive(X, y, variant="pa2", C=C)
+    assert sum(v * v for v in pa2.extras["losses"]) <= (R2 + 1 / (2 * C)) * (uu + 2 * C * sum(v * v for v in ls))
