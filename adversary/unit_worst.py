@@ -23,7 +23,8 @@ from learners.io import write_text_atomic
 from learners.numbers import fraction_str
 
 __all__ = ["UNIT_ALGORITHMS", "unit_cells", "run_unit_cell", "halving_worst", "two_experts_worst",
-           "rwm_two_experts", "pa_orthogonal", "orthonormal_forcing"]
+           "rwm_two_experts", "pa_orthogonal",
+           "pa_variant_orthogonal", "wm_half_row", "orthonormal_forcing"]
 
 UNIT_ALGORITHMS = ("halving", "weighted_majority", "randomized_weighted_majority", "passive_aggressive",
                    "freund_schapire", "lower_bound")
@@ -70,6 +71,14 @@ def wm_row(T: int) -> dict:
     return {"mistakes": M, "bound": bound, "ok": ok, "figures": {"m": m, "n": 2}, "data": r["data"]}
 
 
+def wm_half_row(T: int) -> dict:
+    """WM (beta = 1/2) on the two-expert adversary against M <= 2.41 (m + lg n), n = 2."""
+    r = two_experts_worst(T)
+    M, m = r["mistakes"], r["m"]
+    bound = Fraction(241, 100) * (m + 1)
+    return {"mistakes": M, "bound": bound, "ok": M <= bound, "figures": {"m": m, "n": 2}, "data": r["data"]}
+
+
 def lower_2m_row(T: int) -> dict:
     r = two_experts_worst(T)
     M, m = r["mistakes"], r["m"]
@@ -99,6 +108,21 @@ def pa_orthogonal(d: int) -> dict:
     bound = Fraction(d) * 1
     return {"mistakes": total, "bound": bound, "ok": total <= bound, "figures": {"u_sq": d, "R_sq": 1},
             "data": {"X": X, "y": [1] * d}}
+
+
+def pa_variant_orthogonal(d: int, variant: str, C) -> dict:
+    """PA-I / PA-II on e_1, ..., e_d labelled +1, u = (1, ..., 1) (no loss, |u|^2 = d, R = 1): every step
+    is a mistake with loss 1.  PA-I: d mistakes against max(R^2, 1/C) |u|^2; PA-II: sum l^2 = d against
+    (R^2 + 1/(2C)) |u|^2."""
+    C = Fraction(C)
+    X = [[1 if j == i else 0 for j in range(d)] for i in range(d)]
+    tr = run_passive_aggressive(X, [1] * d, variant=variant, C=C)
+    if variant == "pa1":
+        got, bound = Fraction(tr.mistakes), max(Fraction(1), 1 / C) * d
+    else:
+        got, bound = sum(v * v for v in tr.extras["losses"]), (1 + 1 / (2 * C)) * d
+    return {"mistakes": got, "bound": bound, "ok": got <= bound, "figures": {"u_sq": d, "R_sq": 1, "C": C},
+            "data": {"X": X, "y": [1] * d, "C": fraction_str(C)}}
 
 
 def orthonormal_forcing(k: int, gamma=None) -> dict:
@@ -132,8 +156,13 @@ def unit_cells():
     return [
         ("halving", "halving |H| = 2^6", "halving_k6", lambda: halving_worst(6)),
         ("weighted_majority", "WM beta=1/2 n=2 T=40", "wm_two_experts_T40", lambda: wm_row(40)),
+        ("weighted_majority", "WM 2.41(m + lg n) T=40", "wm_half_two_experts_T40",
+         lambda: wm_half_row(40)),
         ("randomized_weighted_majority", "RWM beta=1/2 n=2 T=40", "rwm_two_experts_T40", lambda: rwm_two_experts(40)),
         ("passive_aggressive", "PA d=8 (sum of l^2)", "pa_orthogonal_d8", lambda: pa_orthogonal(8)),
+        ("passive_aggressive", "PA-I C=1 d=8 (mistakes)", "pa1_orthogonal_d8", lambda: pa_variant_orthogonal(8, "pa1", 1)),
+        ("passive_aggressive", "PA-II C=8 d=8 (sum of l^2)", "pa2_orthogonal_d8",
+         lambda: pa_variant_orthogonal(8, "pa2", 8)),
         ("freund_schapire", "FS gamma=1 d=4 (D=1)", "fs_g1_d4", lambda: orthonormal_forcing(2, 1)),
         ("lower_bound", "any learner gamma=1/4 d=16", "lower_g1-4_d16", lambda: orthonormal_forcing(4)),
         ("lower_bound", "two experts 2m T=40", "lower_two_experts_T40", lambda: lower_2m_row(40)),

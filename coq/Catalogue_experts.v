@@ -188,3 +188,48 @@ Proof.
   rewrite sum_lt_scal in C. apply le_div_of_mul; [lra|]. rewrite Rmult_comm. apply C.
   intros t Ht. pose proof (exp_ineq1_le (- ((1 - beta) * F t))). lra.
 Qed.
+
+(** Weighted Majority at beta = 1/2: the general bound, and 1/lg(4/3) <= 2.41, i.e.
+    2^100 3^241 <= 4^241 (computed on the integers). *)
+Lemma exp_nat_mult (k : nat) (x : R) : exp (INR k * x) = exp x ^ k.
+Proof.
+  induction k as [|k IH]; [simpl; rewrite Rmult_0_l, exp_0; reflexivity|].
+  rewrite S_INR, Rmult_plus_distr_r, Rmult_1_l, exp_plus, IH. simpl. ring.
+Qed.
+
+Lemma wm_half_constant (l2 l43 : R) : exp l2 = 2 -> exp l43 = 4 / 3 -> 100 * l2 <= 241 * l43.
+Proof.
+  intros E2 E43. apply exp_le_inv'.
+  replace (100 * l2) with (INR 100 * l2) by (rewrite INR_IZR_INZ; reflexivity).
+  replace (241 * l43) with (INR 241 * l43) by (rewrite INR_IZR_INZ; reflexivity).
+  rewrite !exp_nat_mult, E2, E43.
+  assert (Z : (2 ^ Z.of_nat 100 * 3 ^ Z.of_nat 241 <= 4 ^ Z.of_nat 241)%Z)
+    by (apply Z.leb_le; vm_compute; reflexivity).
+  apply IZR_le in Z. rewrite mult_IZR, <- !pow_IZR in Z.
+  replace (4 ^ 241) with ((4 / 3) ^ 241 * 3 ^ 241) in Z by (rewrite <- Rpow_mult_distr; f_equal; field).
+  apply Rmult_le_reg_r with (3 ^ 241); [apply pow_lt; lra | exact Z].
+Qed.
+
+Theorem weighted_majority_half_bound : weighted_majority_half_bound_statement.
+Proof.
+  intros F T W e lg_n l2 l43 ln_n n v z Hn H2 Hln HW0 Hv0 HW HF He HvW H43 Hz1 Hz Hlg.
+  pose proof (weighted_majority_bound F T W (1 / 2) e l2 ln_n l43 n v z Hn ltac:(lra) H2 Hln HW0 Hv0 HW HF He
+                HvW H43 Hz1 Hz) as B.
+  rewrite !zsum_incl_first in *.
+  assert (E2 : exp l2 = 2) by lra. assert (E43 : exp l43 = 4 / 3) by lra.
+  pose proof (wm_half_constant l2 l43 E2 E43) as K.
+  assert (P43 : 0 < l43) by (apply exp_gt1_pos; lra).
+  assert (P2 : 0 < l2) by (apply exp_gt1_pos; lra).
+  assert (Ln0 : 0 <= ln_n).
+  { destruct (Rle_or_lt 0 ln_n) as [|L]; [assumption|]. apply exp_increasing in L.
+    rewrite exp_0, Hln in L. apply le_INR in Hn. simpl in Hn. lra. }
+  assert (G : 0 <= lg_n) by nra.
+  assert (Mk : forall k, (k <= T)%nat -> 0 <= IZR (zsum_lt k e)).
+  { induction k as [|k IH]; intros Hk; simpl; [lra|]. rewrite plus_IZR.
+    destruct (He k ltac:(lia)) as [[E|E] _]; rewrite E; specialize (IH ltac:(lia)); lra. }
+  pose proof (Mk T (le_n T)) as m0. rewrite <- Hlg in B.
+  set (m := IZR (zsum_lt T e)) in *.
+  replace ((l2 * m + lg_n * l2) / l43) with (l2 * (m + lg_n) / l43) in B by (field; lra).
+  apply Rle_trans with (1 := B). apply Rmult_le_reg_r with l43; [lra|].
+  replace (l2 * (m + lg_n) / l43 * l43) with (l2 * (m + lg_n)) by (field; lra). nra.
+Qed.

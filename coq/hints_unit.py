@@ -190,3 +190,145 @@ UNIT_STEP_HINTS[("weighted_majority_bound", "mistake_factor")] = r"""
   - replace (- (w * IZR 0)) with 0 by ring. rewrite E0. nra.
   - replace (- (w * IZR 1)) with (- w) by ring. rewrite Ew. pose proof (Hz1 Ht E). nra."""
 
+
+# PA-I and PA-II (Crammer et al. 2006, Theorems 3 and 4): the step sizes, Lemma 1's drop of |w - u|^2,
+# and the steps of the induction that sums it.
+_PA_DROP = r"""
+  intros dim C_ T l l_u t tau u w x y E Hp Hu Hl Hy Hlu Htt.
+  assert (V : veq dim (vsub (w (t + 1)%nat) u) (vsub (vadd (w t) (smul (tau t * y t) (x t))) u))
+    by (intros i Hi; unfold vsub; rewrite (Hu Htt i Hi); reflexivity).
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), E.
+  pose proof (Hp Htt) as P0. destruct P0 as [T0 P1].
+  assert (Z : l t = 0 -> tau t = 0) by (repeat match type of P1 with _ /\ ?B => destruct P1 as [_ P1] end; exact P1).
+  pose proof (Hy Htt) as Y2.
+  replace ((tau t * y t) ^ 2) with (tau t ^ 2) by (rewrite Rpow_mult_distr, Y2; ring).
+  assert (U1 : 1 - y t * dot dim u (x t) <= l_u t) by (rewrite (Hlu Htt); apply Rmax_r).
+  rewrite (Hl Htt) in Z |- *. clear P1. unfold Rmax in Z |- *.
+  destruct (Rle_dec 0 (1 - y t * dot dim (w t) (x t))) as [P|P].
+  - assert (tau t * (y t * dot dim u (x t) - 1 + l_u t) >= 0) by (apply Rle_ge, Rmult_le_pos; lra). nra.
+  - rewrite (Z eq_refl). lra."""
+_PA_START = r"""
+  intros dim C_ R_ VARS H0 E S Z. rewrite S, Z.
+  assert (V : veq dim (vsub (w 0%nat) u) (vsub vzero u)) by (intros i Hi; unfold vsub; rewrite (H0 i Hi); reflexivity).
+  rewrite (dot_veq_l _ _ _ _ V), (dot_veq_r _ _ _ _ V), E.
+  replace (dot dim u u - dot dim u u + 2 * C_ * 0) with 0 by ring. rewrite Rmult_0_r. lra."""
+UNIT_STEP_HINTS.update({
+    ("passive_aggressive_pa1_bound", "pa1_step_size"): r"""
+  intros dim C_ T l t tau w x y Ht Hl Hx Hc Htt.
+  specialize (Ht Htt). specialize (Hl Htt). specialize (Hx Htt).
+  assert (L0 : 0 <= l t) by (rewrite Hl; apply Rmax_l).
+  assert (Q : tau t <= l t / dot dim (x t) (x t)) by (rewrite Ht; apply Rmin_r).
+  assert (TC : tau t <= C_) by (rewrite Ht; apply Rmin_l).
+  assert (T0 : 0 <= tau t) by (rewrite Ht; apply Rmin_glb; [lra | apply div_nonneg; lra]).
+  assert (Tl : tau t * dot dim (x t) (x t) <= l t)
+    by (apply Rle_trans with (l t / dot dim (x t) (x t) * dot dim (x t) (x t));
+        [apply Rmult_le_compat_r; lra | right; field; lra]).
+  split; [lra|]. split; [exact TC|]. split; [exact Tl|].
+  intro Z. rewrite Z in Tl. destruct (Rle_lt_or_eq_dec 0 (tau t) T0) as [P|P]; [|lra].
+  assert (0 < tau t * dot dim (x t) (x t)) by (apply Rmult_lt_0_compat; lra). lra.""",
+    ("passive_aggressive_pa1_bound", "distance_drops"): _PA_DROP,
+    ("passive_aggressive_pa1_bound", "factor_positive"): r"""
+  intros C_ R_ Hc. apply Rlt_le_trans with (1 / C_); [apply Rdiv_lt_0_compat; lra | apply Rmax_r].""",
+    # a mistake has l >= 1; tau = C gives K C l >= 1, tau = l/|x|^2 gives K l^2/|x|^2 >= l^2 >= 1
+    ("passive_aggressive_pa1_bound", "mistake_progress"): r"""
+  intros dim C_ R_ T l t tau w x y z Hp Kp Ht Hl Hz Hr Hx Hc Htt.
+  destruct (Hp Htt) as [T0 [TC [Tl _]]]. destruct (Hz Htt) as [Zb Zm].
+  pose proof (Hr Htt) as XR. pose proof (Hx Htt) as Xp.
+  assert (L0 : 0 <= l t) by (rewrite (Hl Htt); apply Rmax_l).
+  assert (Lm : 1 - y t * dot dim (w t) (x t) <= l t) by (rewrite (Hl Htt); apply Rmax_r).
+  set (K := Rmax (R_ ^ 2) (1 / C_)) in *. assert (KR : R_ ^ 2 <= K) by apply Rmax_l.
+  assert (KC : 1 / C_ <= K) by apply Rmax_r.
+  assert (KCC : 1 <= K * C_) by (replace 1 with (1 / C_ * C_) by (field; lra); apply Rmult_le_compat_r; lra).
+  destruct Zb as [Z|Z]; rewrite Z.
+  - assert (0 <= tau t * l t) by (apply Rmult_le_pos; lra). nra.
+  - specialize (Zm Z). assert (L1 : 1 <= l t) by lra. rewrite (Ht Htt). unfold Rmin.
+    destruct (Rle_dec C_ (l t / dot dim (x t) (x t))) as [_|N].
+    + nra.
+    + assert (E : K * (l t / dot dim (x t) (x t)) * l t = K / dot dim (x t) (x t) * (l t * l t)) by (field; lra).
+      rewrite E. assert (K1 : 1 <= K / dot dim (x t) (x t)).
+      { apply (Rmult_le_reg_r (dot dim (x t) (x t))); [lra|].
+        replace (K / dot dim (x t) (x t) * dot dim (x t) (x t)) with K by (field; lra). lra. }
+      nra.""",
+    ("passive_aggressive_pa1_bound", "sums_start"): _PA_START.replace("VARS", "l_u u w z"),
+    ("passive_aggressive_pa1_bound", "sums_step"): r"""
+  intros dim C_ R_ T l_u t u w z Ht Add S1 S2 [H0 [HtT IH]].
+  assert (G : (Z.of_nat t - 1 >= -1)%Z) by lia.
+  rewrite (S2 G), plus_IZR. apply Add. split; [exact IH|]. split; [exact (Ht (conj H0 HtT))|].
+  rewrite (S1 G). ring.""",
+    ("passive_aggressive_pa2_bound", "pa2_step_size"): r"""
+  intros dim C_ T l t tau w x y Ht Hl Hc X0 Htt.
+  specialize (Ht Htt). specialize (Hl Htt).
+  assert (A : 0 < 1 / (2 * C_)) by (apply Rdiv_lt_0_compat; lra).
+  assert (L0 : 0 <= l t) by (rewrite Hl; apply Rmax_l).
+  split; [rewrite Ht; apply Rle_ge, div_nonneg; lra|]. split.
+  { rewrite Ht. unfold Rdiv. rewrite Rmult_assoc, Rinv_l, Rmult_1_r; [reflexivity | apply Rgt_not_eq; lra]. }
+  intro Z. rewrite Ht, Z. unfold Rdiv. ring.""",
+    ("passive_aggressive_pa2_bound", "distance_drops"): _PA_DROP,
+    ("passive_aggressive_pa2_bound", "factor_positive"): r"""
+  intros C_ R_ Hc. pose proof (pow2_ge_0 R_). assert (0 < 1 / (2 * C_)) by (apply Rdiv_lt_0_compat; lra). lra.""",
+    # 2 tau l* <= tau^2 a + 2 C l*^2 (a = 1/(2C), from a (tau - 2 C l*)^2 >= 0) and tau q = l
+    ("passive_aggressive_pa2_bound", "gain_with_comparator"): r"""
+  intros dim C_ T l l_u t tau x Hp Hc Htt. destruct (Hp Htt) as [T0 [Tq _]].
+  set (a := 1 / (2 * C_)) in *. assert (Aa : a * (2 * C_) = 1) by (unfold a; field; lra).
+  assert (Ap : 0 < a) by (unfold a; apply Rdiv_lt_0_compat; lra).
+  assert (S : 0 <= a * (tau t - 2 * C_ * l_u t) ^ 2) by (apply Rmult_le_pos; [lra | apply pow2_ge_0]).
+  replace (a * (tau t - 2 * C_ * l_u t) ^ 2)
+    with (tau t ^ 2 * a - 2 * tau t * l_u t * (a * (2 * C_)) + (a * (2 * C_)) * (2 * C_ * l_u t ^ 2)) in S by ring.
+  rewrite Aa in S. rewrite <- Tq. nra.""",
+    ("passive_aggressive_pa2_bound", "loss_squared"): r"""
+  intros dim C_ R_ T l t tau x Hp Hr Hc X0 Htt. destruct (Hp Htt) as [T0 [Tq _]]. pose proof (Hr Htt) as XR.
+  set (a := 1 / (2 * C_)) in *. assert (Ap : 0 < a) by (unfold a; apply Rdiv_lt_0_compat; lra).
+  rewrite <- Tq. set (q := dot dim (x t) (x t) + a) in *.
+  assert (0 <= tau t ^ 2 * q) by (apply Rmult_le_pos; [apply pow2_ge_0 | unfold q; lra]).
+  replace ((tau t * q) ^ 2) with (q * (tau t ^ 2 * q)) by ring.
+  replace ((R_ ^ 2 + a) * tau t ^ 2 * q) with ((R_ ^ 2 + a) * (tau t ^ 2 * q)) by ring.
+  apply Rmult_le_compat_r; [lra | unfold q; lra].""",
+    ("passive_aggressive_pa2_bound", "sums_start"): _PA_START.replace("VARS", "l l_u u w"),
+})
+UNIT_FAMILIES = UNIT_FAMILIES | {"passive_aggressive_pa1_bound", "passive_aggressive_pa2_bound"}
+
+# Weighted Majority at beta = 1/2: exp(k x) = exp(x)^k by doubling (one hint for every link of the
+# chain), the signs of the logarithms, the general bound used as a lemma, and 2.41.
+_EXP_CHAIN = r"""
+  intros x A B E. match goal with |- exp ?c = _ => match type of E with exp ?s = _ => replace c with s by ring end end.
+  rewrite E; rewrite ?A, ?B; lra."""
+
+
+def _chain(k: int, out: set) -> set:
+    if k > 1 and k not in out:
+        out.add(k)
+        _chain(k // 2, out)
+        _chain(k - k // 2, out)
+    return out
+
+
+for _x, _k in (("ln_2", 100), ("ln_4_3", 241)):
+    for _j in _chain(_k, set()):
+        UNIT_STEP_HINTS[("weighted_majority_half_bound", f"exp_{_j}_{_x}")] = _EXP_CHAIN
+UNIT_STEP_HINTS.update({
+    ("weighted_majority_half_bound", "logs_positive"): r"""
+  intros lg_n l2 l43 ln_n n E2 E43 E0 Hn Hln Hlg M2 M43 Mn.
+  assert (P2 : l2 > 0) by (destruct (Rle_or_lt l2 0) as [H|H]; [apply M2 in H; lra | lra]).
+  assert (P43 : l43 > 0) by (destruct (Rle_or_lt l43 0) as [H|H]; [apply M43 in H; lra | lra]).
+  assert (N1 : 1 <= INR n) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+  assert (L0 : 0 <= ln_n) by (apply Mn; lra).
+  split; [exact P2|]. split; [exact P43|]. apply Rle_ge. nra.""",
+    ("weighted_majority_half_bound", "wm_at_one_half"): r"""
+  intros F T W e lg_n l2 l43 ln_n n v z L Pos Hn H2 Hln HW0 Hv0 HW HF He HvW H43 Hz1 Hz Hlg.
+  destruct Pos as [P2 [P43 G]].
+  assert (B := L ltac:(repeat match goal with |- _ /\ _ => split end; first [assumption | lra])).
+  match type of B with ?a <= ?b / ?c =>
+    assert (B2 : a * c <= b) by (apply Rmult_le_reg_r with (/ c); [apply Rinv_0_lt_compat; lra|];
+                                 replace (a * c * / c) with a by (field; lra); exact B) end.
+  rewrite <- Hlg in B2. nra.""",
+    ("weighted_majority_half_bound", "best_mistakes_nonneg"): r"""
+  intros T e v S He. apply S. intros s [_ Hs]. destruct (He s ltac:(lia)) as [[E|E] _]; rewrite E; lia.""",
+    # M ln(4/3) <= ln 2 (m + lg n) <= 2.41 ln(4/3) (m + lg n), then divide by ln(4/3) > 0
+    ("weighted_majority_half_bound", "wm_half_mistake_bound"): r"""
+  intros T e lg_n l2 l43 z B K [P2 [P43 G]] M0. apply Z.ge_le, IZR_le in M0.
+  match goal with |- IZR ?A <= 241 / 100 * (IZR ?C + _) => set (Mz := IZR A) in *; set (m := IZR C) in * end.
+  apply Rmult_le_reg_r with l43; [lra|].
+  assert (X : l2 * (m + lg_n) <= 241 / 100 * l43 * (m + lg_n)) by (apply Rmult_le_compat_r; lra).
+  nra.""",
+})
+UNIT_FAMILIES = UNIT_FAMILIES | {"weighted_majority_half_bound"}

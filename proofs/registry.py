@@ -30,9 +30,12 @@ COQ_MODULES = {
     "halving_bound": "Catalogue_experts",
     "exp_monotone": "Catalogue_experts",
     "weighted_majority_bound": "Catalogue_experts",
+    "weighted_majority_half_bound": "Catalogue_experts",
     "randomized_weighted_majority_bound": "Catalogue_experts",
     "freund_schapire_bound": "Catalogue_hinge",
     "passive_aggressive_bound": "Catalogue_passive_aggressive",
+    "passive_aggressive_pa1_bound": "Catalogue_passive_aggressive",
+    "passive_aggressive_pa2_bound": "Catalogue_passive_aggressive",
     "two_experts_lower_bound": "Catalogue_experts",
     "margin_lower_bound": "Catalogue_lower_bounds",
 }

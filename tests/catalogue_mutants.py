@@ -256,9 +256,14 @@ def entailed(original, mutant, timeout_ms: int = 60000) -> str:
 # has looked at it and added it here with its reason.
 _N_BELOW_ONE = ("true: the weight argument needs only n > 0, which exp(ln n) = n already gives; with 0 < n < 1 "
                 "the same derivation holds (ln n < 0), so n < 1 in place of n >= 1 is still a theorem")
+_LOSS_OF_U_LARGER = ("true: l*(t) = max(0, 2 - y u.x) is at least the hinge loss max(0, 1 - y u.x) of u and at least 0, "
+                     "which is all Lemma 1 uses of l*; the PA-I and PA-II bounds grow with every l*(t) >= 0, so the "
+                     "edited statement is the original one with a larger right-hand side (z3 cannot compare the sums)")
 REVIEWED_TRUE: dict[tuple[str, str], str] = {
     ("weighted_majority_bound", "hypothesis:flip[0]"): _N_BELOW_ONE,
     ("randomized_weighted_majority_bound", "hypothesis:flip[0]"): _N_BELOW_ONE,
+    ("passive_aggressive_pa1_bound", "hypothesis:scale_coefficient[4]"): _LOSS_OF_U_LARGER,
+    ("passive_aggressive_pa2_bound", "hypothesis:scale_coefficient[4]"): _LOSS_OF_U_LARGER,
 }
 
 

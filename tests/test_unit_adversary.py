@@ -12,9 +12,12 @@ from learners import run_halving, run_weighted_majority
 
 def test_unit_rows_certified(tmp_path):
     rows = [run_cell(c, str(tmp_path)) for c in grid("unit")]
-    assert len(rows) == 7 and all(r["ok"] for r in rows)
+    assert len(rows) == 10 and all(r["ok"] for r in rows)
     by = {r["name"]: r for r in rows}
-    for name in ("halving_k6", "pa_orthogonal_d8", "fs_g1_d4", "lower_g1-4_d16", "lower_two_experts_T40"):
+    assert by["pa2_orthogonal_d8"]["ratio"] == Fraction(16, 17)
+    assert 0.75 < by["wm_half_two_experts_T40"]["ratio"] < 1
+    for name in ("halving_k6", "pa_orthogonal_d8", "pa1_orthogonal_d8", "fs_g1_d4", "lower_g1-4_d16",
+                 "lower_two_experts_T40"):
         assert by[name]["ratio"] == 1, name
     assert 0.75 < by["wm_two_experts_T40"]["ratio"] < 1 and 0.75 < by["rwm_two_experts_T40"]["ratio"] < 1
     assert (tmp_path / "halving_k6.json").exists()
@@ -53,6 +56,6 @@ def test_table_cli_unit_rows_json(tmp_path):
                         str(tmp_path / "t"), "--json"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)["rows"]
-    assert len(rows) == 7 and all(row["ok"] for row in rows)
+    assert len(rows) == 10 and all(row["ok"] for row in rows)
     assert {row["name"]: row["ratio"] for row in rows}["halving_k6"] in (1, "1")
     assert (tmp_path / "t" / "table.json").exists() and (tmp_path / "t" / "mistakes_vs_bound.png").exists()
