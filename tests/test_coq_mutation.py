@@ -15,6 +15,9 @@ from coq.build import SRC
 
 from coq_support import require_coq
 
+# Coq builds (copies of the session's build): not in the quick check; in the "coq" worker group
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
+
 TARGET, MODULE = "claim2_unit_examples", "Catalogue_vectors.v"
 STEP_THEOREM, STEP = "cauchy_schwarz", "cauchy_schwarz_from_discriminant"
 OTHER = "claim2_norm_growth"

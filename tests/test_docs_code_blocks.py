@@ -31,6 +31,9 @@ SKIP = {
     "mistakebound adversary table": "the whole grid takes about 20 minutes (bench/bench_adversary.py times it)",
     "cat results/manifest.csv": "reads the output of a grading run above",
     "python -m proofs.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
+    # run once per session, through the same entry point, by the Coq tests
+    "python -m coq coqchk": "run by tests/test_coq_build.py::test_coqchk_rechecks_the_whole_build",
+    "python -m coq differential": "run by tests/test_coq_differential.py (the same 1200 sequences)",
 }
 # commands that run for more than about a minute on a loaded machine (still run in CI)
 SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.docs", "python -m coq differential",
@@ -57,8 +60,10 @@ def _commands():
         if kind != "console":
             continue
         cmds = [c[2:] for c in body.splitlines() if c.startswith("$ ") and c[2:].strip() != "echo $?"]
-        yield pytest.param(doc, line, cmds, id=f"{doc}:{line}",
-                           marks=[pytest.mark.slow] if any(c.startswith(SLOW) for c in cmds) else [])
+        marks = [pytest.mark.slow] if any(c.startswith(SLOW) for c in cmds) else []
+        if any(c.startswith(NEEDS_COQ) for c in cmds):
+            marks.append(pytest.mark.xdist_group("coq"))     # the session's one Coq build, in one worker
+        yield pytest.param(doc, line, cmds, id=f"{doc}:{line}", marks=marks)
 
 
 def _pythons():
