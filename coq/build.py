@@ -61,6 +61,8 @@ class TheoremCoq:
     steps_required: bool = True        # the family's step tactics are written (hints.COVERED_FAMILIES)
     learner: str = ""                  # a learner theorem: the Coq learner function it runs
     base: str = ""                     # a learner theorem: the catalogue theorem whose conditions and bound it takes
+    statement: str = ""                # a learner theorem: its Coq statement (LearnerStatements.v)
+    python: str = ""                   # a learner theorem: the Python learner the differential test compares
 
     @property
     def steps_ok(self) -> bool:
@@ -76,7 +78,8 @@ class TheoremCoq:
                 "trusted_rules": list(self.rules_used),
                 "trusted_rules_not_proved_in_coq": list(self.rules_not_proved),
                 "step_tactics_written": self.steps_required,
-                **({"learner": self.learner, "base": self.base} if self.learner else {})}
+                **({"learner": self.learner, "python_learner": self.python, "base": self.base,
+                    "statement": self.statement} if self.learner else {})}
 
 
 @dataclass
@@ -368,7 +371,14 @@ def _learner_row(lt, files, built, rep, axioms, learner_errors, clean) -> Theore
     """A learner theorem's verdict: kernel-checked when Coq type-checked its proof against the
     statement printed from the catalogue's formulas, on the allowed axioms."""
     from .learner_theorems import PROOF_FILE
-    t = TheoremCoq(lt.id, "learner", f"{PROOF_FILE[:-2]}.{lt.id}", FAILED, learner=lt.learner.coq, base=lt.base)
+    from .export import ExportError
+    from .learner_theorems import learner_statement
+    t = TheoremCoq(lt.id, "learner", f"{PROOF_FILE[:-2]}.{lt.id}", FAILED, learner=lt.learner.coq, base=lt.base,
+                   python=lt.learner.python)
+    try:
+        t.statement = learner_statement(lt)
+    except ExportError:                 # the reason is the statement error below
+        t.statement = ""
     if lt.id in learner_errors:
         t.reason = learner_errors[lt.id]
     elif PROOF_FILE not in built:
