@@ -82,3 +82,17 @@ Proof.
   pose proof (WinnowBounds.winnow_halving_bound n (WinnowAbstract.tmask r) ex ltac:(lia) Hc) as B.
   rewrite WinnowAbstract.count_tmask, Nat.min_r in B by exact Hr. exact B.
 Qed.
+
+(** ** The same learners run over the rationals: the runs the differential test compares with the
+    exact Python learners.  Q2R commutes with every run (LearnersBridge.v). *)
+Theorem learner_perceptron_radius_exact : learner_perceptron_radius_exact_statement.
+Proof.
+  intros dim R_ g u ex Hy Hm Hr Hu Hg. cbv zeta. rewrite <- perceptron_mistakes_Q2R.
+  exact (learner_perceptron_radius dim R_ g u _ Hy Hm Hr Hu Hg).
+Qed.
+
+Theorem learner_winnow_halving_exact : learner_winnow_halving_exact_statement.
+Proof.
+  intros n r ex Hlab Hn Hr. cbv zeta. rewrite <- WinnowBounds.halving_mistakes_Q.
+  exact (learner_winnow_halving n r ex Hlab Hn Hr).
+Qed.

@@ -22,6 +22,7 @@ makes Coq type-check ``LearnerTheorems.<id>`` against ``LearnerStatements.<id>_s
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -98,7 +99,17 @@ HALVING_WINNOW = Learner(
     sequences={"x": (2, lambda i: Ite(_xb(i), 1, 0)), "y": (1, lambda: Ite(_lab, 1, 0))},
     run=("weights_start_at_1", "mistake_at_threshold_n", "update_on_mistake"))
 
-LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW)
+# the same functions run over the rationals (QN): the runs python -m coq differential compares with
+# the exact Python learners; the examples are read through Q2R
+PERCEPTRON_EXACT = dataclasses.replace(
+    PERCEPTRON, id="perceptron_exact", python="learners.run_perceptron(bias=False, exact=True)",
+    inputs=(("ex", "list ((nat -> Q) * Q)"),), members="(map (fun e => (fun i => Q2R (fst e i), Q2R (snd e))) ex)",
+    mistakes=f"{L}.perceptron_mistakes ({L}.perceptron_run QN {{dim}} false (fun _ => 0%Q) 0%Q ex)")
+HALVING_WINNOW_EXACT = dataclasses.replace(
+    HALVING_WINNOW, id="winnow_halving_exact", python="learners.run_winnow(variant='halve', exact=True)",
+    mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving QN n ex)")
+
+LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT)
 
 
 def _feature_map():
@@ -116,6 +127,10 @@ LEARNER_THEOREMS = (
                    KERNEL_PERCEPTRON, "block_novikoff_radius", extra=(_feature_map(),)),
     LearnerTheorem("learner_winnow_halving", "Halving Winnow on a disjunction of r of the n variables",
                    HALVING_WINNOW, "winnow_halving_bound"),
+    LearnerTheorem("learner_perceptron_radius_exact", "The perceptron (no bias) run over the rationals",
+                   PERCEPTRON_EXACT, "block_novikoff_radius"),
+    LearnerTheorem("learner_winnow_halving_exact", "Halving Winnow run over the rationals",
+                   HALVING_WINNOW_EXACT, "winnow_halving_bound"),
 )
 
 
