@@ -116,17 +116,27 @@ def _copy(tmp_path):
 
 
 _UPDATE = "let w' := if m then perc_update F w x y else w in"
+# each learner's update on a mistake, and the learner theorems that must then fail
+_FROZEN = {
+    "perceptron": (_UPDATE, ["learner_perceptron_radius", "learner_perceptron_bias", "learner_perceptron_radius_exact"]),
+    "kernel_perceptron": ("let alpha' := if m then (fun j => if Nat.eqb j i then nadd F (alpha j) (ys i) else alpha j) "
+                          "else alpha in", ["learner_kernel_perceptron_radius"]),
+    "winnow": ("let w' := if m then winnow_update F w x (if lab then up else down) else w in",
+               ["learner_winnow_halving", "learner_winnow_halving_exact"]),
+}
 
 
 @pytest.mark.slow
-def test_a_perceptron_that_does_not_update_has_no_theorem(tmp_path, report):
-    """Learners.v's perceptron weakened to keep its weights on a mistake (it then repeats a mistake
-    for ever): none of its theorems is kernel-checked, and the report fails."""
+@pytest.mark.parametrize("learner", sorted(_FROZEN))
+def test_a_learner_that_does_not_update_has_no_theorem(learner, tmp_path, report):
+    """Learners.v weakened so that the learner keeps its state on a mistake (it then repeats a
+    mistake for ever): none of its theorems is kernel-checked, and the report fails."""
+    update, ids = _FROZEN[learner]
     src = (build.SRC / "Learners.v").read_text()
-    assert src.count(_UPDATE) == 1
-    rep = build.build(["learner_perceptron_radius", "learner_perceptron_bias"], build_dir=_copy(tmp_path),
-                      sources={"Learners.v": src.replace(_UPDATE, "let w' := w in")})
-    assert [t.status for t in rep.learners] == [build.FAILED, build.FAILED]
+    assert src.count(update) == 1
+    frozen = src.replace(update, update.split(":=")[0] + ":= " + update.rsplit("else ", 1)[1])
+    rep = build.build(ids, build_dir=_copy(tmp_path), sources={"Learners.v": frozen})
+    assert [(t.id, t.status) for t in rep.learners] == [(i, build.FAILED) for i in ids]
     assert not rep.ok
 
 
