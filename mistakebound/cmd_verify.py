@@ -317,11 +317,12 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
                 line += f"  {len(t.rules_not_proved)} rule(s) not in Coq"
             click.echo(line[:300], file=out)
     if rep.learners:
-        click.echo("learner theorems (the Coq learner run itself; statement from the catalogue entry's formulas):",
+        click.echo("learner theorems (Learners.v run on any sequence meeting the entry's conditions; "
+                   "compared with the Python learner named):",
                    file=out)
         for t in rep.learners:
             if not quiet or t.status != coq_build.KERNEL_CHECKED:
-                line = f"  {t.status:<15} {t.id:<33} {t.learner.split('.')[-1]}, the bound of {t.base}"
+                line = f"  {t.status:<15} {t.id:<33} {t.python.split('.', 1)[-1]}, the bound of {t.base}"
                 click.echo((line + (f"  {t.reason}" if t.reason else ""))[:300], file=out)
         lk = sum(t.status == coq_build.KERNEL_CHECKED for t in rep.learners)
         click.echo(f"learner theorems kernel-checked: {lk}/{len(rep.learners)}", file=out)

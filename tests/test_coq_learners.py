@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+import learners
 from coq import build, learner_theorems as lth
 from coq.export import ExportError
 from proofs import registry
@@ -38,6 +39,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         assert kept | set(lt.learner.run) >= {n for n, _ in base.hypotheses}
         assert not kept & set(lt.learner.run)
         assert f"({lt.learner.coq} " in stmt                   # the statement runs the named learner
+        fn = lt.learner.python.split("(")[0].split(".")[-1]       # the Python learner it is compared with
+        assert callable(getattr(learners, fn))
     radius = lth.learner_statement(lth.LEARNER_THEOREMS[0])
     assert "Mistakebound.Learners.perceptron_run RN dim false vzero 0 ex" in radius
     assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((y * (dot dim x u)) >= g))" in radius
