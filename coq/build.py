@@ -197,7 +197,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     the mutation tests); ``lexical=False`` leaves out the refusal list, so that what is refused is
     refused by Coq itself (the mutation tests again)."""
     from proofs import registry
-    from .learner_theorems import LEARNER_THEOREMS, learner_files
+    from .learner_theorems import LEARNER_THEOREMS, learner_checks, learner_files
     import resource
     t0 = time.monotonic()
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -240,7 +240,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
             built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
             rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled]
             rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
-        entries = _check_entries(theorems, steps, files, built) + _learner_entries(learner_ths, built)
+        entries = _check_entries(theorems, steps, files, built) + learner_checks(learner_ths, built)
         stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
             axioms, check_errors, found, cpu = run_checks(coqc, bdir, entries, stmt_files, keys, rep.allowed)
@@ -308,7 +308,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
         t.rules_used = trusted_rules(th.id)
         t.rules_not_proved = _rules_not_proved(th.id, t.rules_used, clean)
         rep.theorems.append(t)
-    rep.learners = [_learner_row(lt, files, built, rep, axioms, learner_errors, clean) for lt in learner_ths]
+    rep.learners = [_learner_row(lt, built, rep, axioms, learner_errors, clean) for lt in learner_ths]
     rep.seconds = time.monotonic() - t0
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     rep.cpu_seconds = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
@@ -358,21 +358,11 @@ def _rules_not_proved(theorem_id: str, used: list[str], clean) -> list[str]:
     return sorted(r for r in used if not proved.get(r, False))
 
 
-def _learner_entries(learner_ths, built) -> list[CheckEntry]:
-    """One Coq check per learner theorem: LearnerTheorems.<id> has the type LearnerStatements.<id>_statement."""
-    from .learner_theorems import PROOF_FILE, STATEMENT_FILE
-    if PROOF_FILE not in built or STATEMENT_FILE not in built:
-        return []
-    return [CheckEntry(lt.id, f"{LOGICAL}.{STATEMENT_FILE[:-2]}.{lt.id}_statement",
-                       f"{LOGICAL}.{PROOF_FILE[:-2]}.{lt.id}", PROOF_FILE) for lt in learner_ths]
-
-
-def _learner_row(lt, files, built, rep, axioms, learner_errors, clean) -> TheoremCoq:
+def _learner_row(lt, built, rep, axioms, learner_errors, clean) -> TheoremCoq:
     """A learner theorem's verdict: kernel-checked when Coq type-checked its proof against the
     statement printed from the catalogue's formulas, on the allowed axioms."""
-    from .learner_theorems import PROOF_FILE
     from .export import ExportError
-    from .learner_theorems import learner_statement
+    from .learner_theorems import PROOF_FILE, learner_statement
     t = TheoremCoq(lt.id, "learner", f"{PROOF_FILE[:-2]}.{lt.id}", FAILED, learner=lt.learner.coq, base=lt.base,
                    python=lt.learner.python)
     try:

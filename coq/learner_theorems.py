@@ -32,7 +32,7 @@ from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
 
 __all__ = ["Learner", "LearnerTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
-           "STATEMENT_FILE", "PROOF_FILE"]
+           "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
 
 STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
 L = f"{LOGICAL}.Learners"
@@ -249,8 +249,12 @@ def learner_files(theorems=None) -> tuple[dict[str, str], dict[str, str]]:
             "do not edit. *)\n"
             f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Num.\nRequire {' '.join(mods)}.\n"
             "Open Scope R_scope.\n\n")
+    from proofs import registry
     parts, errors = [head], {}
     for lt in theorems:
+        if lt.id in registry.theorem_ids():       # one check_<id> per name in Checks.v
+            errors[lt.id] = f"the id {lt.id} is a catalogue entry's"
+            continue
         try:
             name = lt.name.replace("(*", "( *").replace("*)", "* )")      # printed inside a comment
             parts.append(f"(* {lt.id}: {name}; the learner {lt.learner.coq}, the bound of {lt.base} *)\n"
@@ -259,3 +263,13 @@ def learner_files(theorems=None) -> tuple[dict[str, str], dict[str, str]]:
             errors[lt.id] = f"statement not exportable: {e}"
     return {STATEMENT_FILE: "".join(parts)}, errors
 
+
+
+def learner_checks(theorems, built) -> list:
+    """One Coq check per learner theorem (coq.checks): ``LearnerTheorems.<id>`` has the type
+    ``LearnerStatements.<id>_statement`` (both files compiled)."""
+    from .checks import CheckEntry
+    if PROOF_FILE not in built or STATEMENT_FILE not in built:
+        return []
+    return [CheckEntry(lt.id, f"{LOGICAL}.{STATEMENT_FILE[:-2]}.{lt.id}_statement",
+                       f"{LOGICAL}.{PROOF_FILE[:-2]}.{lt.id}", PROOF_FILE) for lt in theorems]
