@@ -61,7 +61,6 @@ class LearnerTheorem:
     learner: Learner
     base: str                        # the catalogue theorem whose conditions and bound it takes
     extra: tuple = ()                # further hypotheses ((name, formula), ...), e.g. a feature map
-    notes: str = ""
     run_seq: tuple = field(default=("w", "x", "y", "b", "alpha"))
 
 
@@ -164,6 +163,8 @@ def _on_example(body: Expr, k: Expr, learner: Learner) -> Expr:
     out = go(body)
     if k in free_vars(out):
         raise ExportError(f"the mistake index {k.name} is left after reading the run on one example")
+    if any(v.name == "M" for v in free_vars(out)):
+        raise ExportError("a condition on one example speaks of the number of mistakes M")
     return out
 
 

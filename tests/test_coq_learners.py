@@ -64,6 +64,10 @@ def test_a_run_hypothesis_the_learner_does_not_discharge_is_refused():
     on_nil = dataclasses.replace(lt.learner, mistakes=lt.learner.mistakes.replace(" ex)", " nil)"))
     with pytest.raises(ExportError, match="does not read its input ex"):
         lth.learner_statement(dataclasses.replace(lt, learner=on_nil))
+    from proofs.formula import forall_below
+    from proofs.perceptron_run import M, k, y
+    with pytest.raises(ExportError, match="number of mistakes"):
+        lth.learner_statement(dataclasses.replace(lt, extra=(("few", forall_below(k, M, y(k) <= M)),)))
     assert "learner_perceptron_radius" in lth.learner_files([dataclasses.replace(lt, learner=short)])[1]
 
 
