@@ -59,6 +59,10 @@ class TheoremCoq:
     rules_used: list = field(default_factory=list)         # the trusted rules the suite's proof rests on
     rules_not_proved: list = field(default_factory=list)   # those of them not proved in Coq (Rules.v)
     steps_required: bool = True        # the family's step tactics are written (hints.COVERED_FAMILIES)
+    learner: str = ""                  # a learner theorem: the Coq learner function it runs
+    base: str = ""                     # a learner theorem: the catalogue theorem whose conditions and bound it takes
+    statement: str = ""                # a learner theorem: its Coq statement (LearnerStatements.v)
+    python: str = ""                   # a learner theorem: the Python learner the differential test compares
 
     @property
     def steps_ok(self) -> bool:
@@ -73,7 +77,9 @@ class TheoremCoq:
                 "trusted_rules_discharged": list(self.rules_discharged),
                 "trusted_rules": list(self.rules_used),
                 "trusted_rules_not_proved_in_coq": list(self.rules_not_proved),
-                "step_tactics_written": self.steps_required}
+                "step_tactics_written": self.steps_required,
+                **({"learner": self.learner, "python_learner": self.python, "base": self.base,
+                    "statement": self.statement} if self.learner else {})}
 
 
 @dataclass
@@ -92,13 +98,15 @@ class CoqReport:
     allowed: dict = field(default_factory=dict)          # axiom -> "reals" | "extra"
     theorems: list = field(default_factory=list)         # TheoremCoq
     check_errors: dict = field(default_factory=dict)     # check key -> why Coq rejected it
+    learners: list = field(default_factory=list)         # TheoremCoq of the learner theorems (coq.learner_theorems)
 
     @property
     def ok(self) -> bool:
         """Every theorem kernel-checked, and every step of the families whose step tactics are written."""
         return self.available and not self.audit and all(
             t.status == NO_COUNTERPART or (t.status == KERNEL_CHECKED and (t.steps_ok or not t.steps_required))
-            for t in self.theorems) and sum(v == "extra" for a, v in self.allowed.items()
+            for t in self.theorems) and all(t.status == KERNEL_CHECKED for t in self.learners) and sum(
+            v == "extra" for a, v in self.allowed.items()
                                             if a in self.axioms_used()) <= 1
 
     def counts(self) -> tuple[int, int]:
@@ -106,7 +114,7 @@ class CoqReport:
 
     def axioms_used(self) -> list[str]:
         out = []
-        for t in self.theorems:
+        for t in self.theorems + self.learners:
             for a in t.axioms:
                 if a not in out:
                     out.append(a)
@@ -119,7 +127,8 @@ class CoqReport:
                 "file_seconds": self.file_seconds,
                 "file_errors": self.file_errors, "audit": self.audit, "allowed_axioms": self.allowed,
                 "axioms_used": self.axioms_used(), "kernel_checked": k, "theorems_total": n,
-                "theorems": [t.to_json() for t in self.theorems]}
+                "theorems": [t.to_json() for t in self.theorems],
+                "learner_theorems": [t.to_json() for t in self.learners]}
 
 
 # --------------------------------------------------------------------------- sources
@@ -188,16 +197,22 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     the mutation tests); ``lexical=False`` leaves out the refusal list, so that what is refused is
     refused by Coq itself (the mutation tests again)."""
     from proofs import registry
+    from .learner_theorems import LEARNER_THEOREMS, learner_checks, learner_files
     import resource
     t0 = time.monotonic()
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    theorems = registry.all_theorems() if not ids else [registry.get(i) for i in ids]
+    lids = {lt.id for lt in LEARNER_THEOREMS}
+    learner_ths = [lt for lt in LEARNER_THEOREMS if not ids or lt.id in ids]
+    theorems = registry.all_theorems() if not ids else [registry.get(i) for i in ids if i not in lids]
     all_ths = registry.all_theorems()
     coqc = find_coqc()
     if coqc is None:
         rep = CoqReport(available=False)
         rep.theorems = [TheoremCoq(th.id, th.kind, names.coq_name(th.id), NOT_INSTALLED,
                                    "coqc was not found on PATH (apt-get install coq)") for th in theorems]
+        rep.learners = [TheoremCoq(lt.id, "learner", f"LearnerTheorems.{lt.id}", NOT_INSTALLED,
+                                   "coqc was not found on PATH (apt-get install coq)", learner=lt.learner.coq,
+                                   base=lt.base) for lt in learner_ths]
         return rep
     version = coqc_version(coqc)
     rep = CoqReport(available=True, coqc=coqc, version=version, allowed=allowed_axioms())
@@ -205,6 +220,8 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     bdir.mkdir(parents=True, exist_ok=True)
     rep.build_dir = str(bdir)
     gen, steps, gen_errors = generated_files(all_ths)
+    lgen, learner_errors = learner_files()
+    gen.update(lgen)
     files = _present_files(gen)
     files.update(sources or {})
     rep.audit = audit_sources(files) if lexical else []
@@ -224,7 +241,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
             built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
             rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled]
             rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
-        entries = _check_entries(theorems, steps, files, built)
+        entries = _check_entries(theorems, steps, files, built) + learner_checks(learner_ths, built)
         stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
             axioms, check_errors, found, cpu = run_checks(coqc, bdir, entries, stmt_files, keys, rep.allowed)
@@ -292,6 +309,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
         t.rules_used = trusted_rules(th.id)
         t.rules_not_proved = _rules_not_proved(th.id, t.rules_used, clean, underived)
         rep.theorems.append(t)
+    rep.learners = [_learner_row(lt, built, rep, axioms, learner_errors, clean) for lt in learner_ths]
     rep.seconds = time.monotonic() - t0
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     rep.cpu_seconds = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
@@ -344,6 +362,30 @@ def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = 
     return sorted(r for r in used if not proved.get(r, False))
 
 
+def _learner_row(lt, built, rep, axioms, learner_errors, clean) -> TheoremCoq:
+    """A learner theorem's verdict: kernel-checked when Coq type-checked its proof against the
+    statement printed from the catalogue's formulas, on the allowed axioms."""
+    from .export import ExportError
+    from .learner_theorems import PROOF_FILE, learner_statement
+    t = TheoremCoq(lt.id, "learner", f"{PROOF_FILE[:-2]}.{lt.id}", FAILED, learner=lt.learner.coq, base=lt.base,
+                   python=lt.learner.python)
+    try:
+        t.statement = learner_statement(lt)
+    except ExportError:                 # the reason is the statement error below
+        t.statement = ""
+    if lt.id in learner_errors:
+        t.reason = learner_errors[lt.id]
+    elif PROOF_FILE not in built:
+        t.reason = rep.file_errors.get(PROOF_FILE, f"{PROOF_FILE} did not compile")
+    elif rep.audit:
+        t.reason = "the sources break the rules: " + rep.audit[0]
+    else:
+        ok, why = clean(lt.id)
+        t.axioms = axioms.get(lt.id) or []
+        t.status, t.reason = (KERNEL_CHECKED, "") if ok else (FAILED, why)
+    return t
+
+
 def _check_entries(theorems, steps, files, built) -> list[CheckEntry]:
     """One Coq check per counterpart (its module built), per step lemma (its step file built) and
     per proved trusted-rule schema (Rules.v built)."""
@@ -387,7 +429,9 @@ def emit(dest: Path) -> list[str]:
     from proofs import registry
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
+    from .learner_theorems import learner_files
     gen, _, _ = generated_files(registry.all_theorems())
+    gen.update(learner_files()[0])
     files = _present_files(gen)
     write_files(dest, files)
     return sorted(files)

@@ -29,7 +29,7 @@ from .generate import LOGICAL
 __all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "STATEMENT_FILES_RE"]
 
 # the files that may define *_statement: the generated statement files
-STATEMENT_FILES_RE = re.compile(r"^(Statements|RuleStatements|StepStatements_\w+)\.v$")
+STATEMENT_FILES_RE = re.compile(r"^(Statements|RuleStatements|LearnerStatements|StepStatements_\w+)\.v$")
 
 _REFUSED = [
     (re.compile(r"(?<![\w.'])(Admitted|admit|Admit|Axiom|Axioms|Parameter|Parameters|Hypothesis|Hypotheses|"

@@ -276,8 +276,9 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
     from coq import build as coq_build
     if smtlib_dir or latex_path:
         fail("--coq cannot be combined with --smtlib or --latex")
+    from coq.learner_theorems import LEARNER_THEOREMS
     for tid in theorems:
-        if tid not in registry.theorem_ids():
+        if tid not in registry.theorem_ids() and tid not in {lt.id for lt in LEARNER_THEOREMS}:
             fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
     _check_outputs(json_path, None, None)
     out = sys.stderr if json_path == "-" else sys.stdout
@@ -315,6 +316,16 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
             if t.rules_not_proved:
                 line += f"  {len(t.rules_not_proved)} rule(s) not in Coq"
             click.echo(line[:300], file=out)
+    if rep.learners:
+        click.echo("learner theorems (Learners.v run on any sequence meeting the entry's conditions; "
+                   "compared with the Python learner named):",
+                   file=out)
+        for t in rep.learners:
+            if not quiet or t.status != coq_build.KERNEL_CHECKED:
+                line = f"  {t.status:<15} {t.id:<33} {t.python.split('.', 1)[-1]}, the bound of {t.base}"
+                click.echo((line + (f"  {t.reason}" if t.reason else ""))[:300], file=out)
+        lk = sum(t.status == coq_build.KERNEL_CHECKED for t in rep.learners)
+        click.echo(f"learner theorems kernel-checked: {lk}/{len(rep.learners)}", file=out)
     for p in rep.audit:
         click.echo(f"problem: {p}", file=out)
     k, n = rep.counts()

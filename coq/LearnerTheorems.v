@@ -1,0 +1,98 @@
+(** * Theorems about the learners themselves: running the functions of Learners.v (the ones the
+    differential test compares with the suite's Python learners) on any sequence that satisfies
+    the catalogue's conditions on every example makes at most the catalogue's bound of mistakes.
+    The statements are printed from the catalogue's formula objects into LearnerStatements.v
+    (generated); each proof reads the learner's run as the sequence of its mistakes
+    (PerceptronRuns.v) and applies the catalogue counterpart to it. *)
+Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Num.
+Require Import Mistakebound.Learners Mistakebound.PerceptronRuns.
+Require Mistakebound.KernelPerceptron Mistakebound.WinnowCore Mistakebound.WinnowAbstract Mistakebound.WinnowBounds.
+Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff.
+Require Import Mistakebound.LearnerStatements.
+Open Scope R_scope.
+
+Lemma veq_refl_eq (d : nat) (a b : Vec) : a = b -> veq d a b.
+Proof. intros ->. intros i _. reflexivity. Qed.
+
+(** ** The perceptron without a bias: Block-Novikoff, examples of norm at most R, margin gamma *)
+Theorem learner_perceptron_radius : learner_perceptron_radius_statement.
+Proof.
+  intros dim R_ g u ex Hy Hm Hr Hu Hg M.
+  destruct (perceptron_sequence_nobias dim ex) as (W & X & Y & H0 & Hk & _).
+  apply (Catalogue_block_novikoff.block_novikoff_radius dim M R_ g u W X Y);
+    [apply veq_refl_eq, H0| | | | | |exact Hu|exact Hg];
+    intros k [_ Hk']; destruct (Hk k Hk') as (A1 & A2 & A3);
+    [rewrite Nat.add_1_r; apply veq_refl_eq, A1|exact A2|exact (Hy _ _ A3)|exact (Hm _ _ A3)|exact (Hr _ _ A3)].
+Qed.
+
+(** ** The perceptron with a bias: (R^2 + 1)(|u|^2 + bu^2) on examples with y (u.x + bu) >= 1 *)
+Theorem learner_perceptron_bias : learner_perceptron_bias_statement.
+Proof.
+  intros dim R_ bu u ex Hy Hm Hr M.
+  destruct (perceptron_mistake_sequence dim true ex vzero 0) as (W & X & B & Y & H0 & Hb0 & Hk & _).
+  apply (Catalogue_block_novikoff.block_novikoff_bias dim M R_ B bu u W X Y);
+    [apply veq_refl_eq, H0|exact Hb0| | | | | |];
+    intros k [_ Hk']; destruct (Hk k Hk') as (A1 & A2 & A3 & A4);
+    [rewrite Nat.add_1_r; apply veq_refl_eq, A1|rewrite Nat.add_1_r; exact A2|exact A3
+    |exact (Hy _ _ A4)|exact (Hm _ _ A4)|exact (Hr _ _ A4)].
+Qed.
+
+(** ** The kernel perceptron: its run is the perceptron's on phi(x) (KernelPerceptron.v), so the
+    perceptron's theorem in the feature space bounds its mistakes. *)
+Lemma count_true_map {A : Type} (f : A -> bool) (l : list A) : count_true f l = count_true (fun b => b) (map f l).
+Proof. unfold count_true. induction l as [|a l IH]; [reflexivity|]. simpl. destruct (f a); simpl; rewrite IH; reflexivity. Qed.
+
+Theorem learner_kernel_perceptron_radius : learner_kernel_perceptron_radius_statement.
+Proof.
+  intros dim dim_phi K R_ g phi u n xs ys order Hord Hy Hm Hr Hu Hg HK. cbv zeta.
+  assert (EK : K = fun a b => dot dim_phi (phi a) (phi b)).
+  { apply functional_extensionality; intro a. apply functional_extensionality; intro b. apply HK. }
+  destruct (KernelPerceptron.kernel_perceptron_is_feature_perceptron n dim_phi phi xs ys false order Hord)
+    as (_ & Emis & _ & _).
+  assert (E : count_true ks_mistake (kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order)
+              = perceptron_mistakes (perceptron_run RN dim_phi false vzero 0 (map (fun i => (phi (xs i), ys i)) order))).
+  { unfold perceptron_mistakes. rewrite count_true_map, (count_true_map ps_mistake). rewrite EK.
+    exact (f_equal (count_true (fun b => b)) Emis). }
+  rewrite E.
+  assert (Hin : forall x y, In (x, y) (map (fun i => (phi (xs i), ys i)) order) ->
+                exists x0, x = phi x0 /\ In (x0, y) (map (fun i => (xs i, ys i)) order)).
+  { intros x y H. apply in_map_iff in H as (i & E0 & Hi). inversion E0; subst.
+    exists (xs i). split; [reflexivity|]. apply in_map_iff. exists i. split; [reflexivity|exact Hi]. }
+  apply (learner_perceptron_radius dim_phi R_ g u); [| | |exact Hu|exact Hg];
+    intros x y H; destruct (Hin x y H) as (x0 & -> & H0).
+  - exact (Hy _ _ H0).
+  - exact (Hm _ _ H0).
+  - exact (Hr _ _ H0).
+Qed.
+
+(** ** Halving Winnow: Blum's Theorem 5 (WinnowBounds.v) for the disjunction of the first r variables *)
+Theorem learner_winnow_halving : learner_winnow_halving_statement.
+Proof.
+  intros n r ex Hlab Hn Hr. cbv zeta.
+  assert (Hc : WinnowCore.consistent n (WinnowAbstract.tmask r) ex).
+  { intros xb lab H. destruct (Hlab xb lab H) as [Hb Hl].
+    set (x0 := fun (_ : nat) (i : nat) => Z.of_nat (if xb i then 1 else 0)%nat).
+    set (y0 := fun (_ : nat) => Z.of_nat (if lab then 1 else 0)%nat).
+    assert (L : WinnowAbstract.labelled n r 1 x0 y0).
+    { intros t _. split; [intros i _; unfold x0; destruct (xb i); simpl; auto|exact Hl]. }
+    assert (Ex : WinnowAbstract.xbool x0 0 = xb).
+    { apply functional_extensionality; intro i. unfold WinnowAbstract.xbool, x0. destruct (xb i); reflexivity. }
+    destruct (WinnowAbstract.label_cases n r 1 x0 y0 0 Hr L ltac:(lia)) as [[Y T]|[Y T]];
+      rewrite Ex in T; rewrite T; unfold y0 in Y; destruct lab; simpl in Y; congruence. }
+  pose proof (WinnowBounds.winnow_halving_bound n (WinnowAbstract.tmask r) ex ltac:(lia) Hc) as B.
+  rewrite WinnowAbstract.count_tmask, Nat.min_r in B by exact Hr. exact B.
+Qed.
+
+(** ** The same learners run over the rationals: the runs the differential test compares with the
+    exact Python learners.  Q2R commutes with every run (LearnersBridge.v). *)
+Theorem learner_perceptron_radius_exact : learner_perceptron_radius_exact_statement.
+Proof.
+  intros dim R_ g u ex Hy Hm Hr Hu Hg. cbv zeta. rewrite <- perceptron_mistakes_Q2R.
+  exact (learner_perceptron_radius dim R_ g u _ Hy Hm Hr Hu Hg).
+Qed.
+
+Theorem learner_winnow_halving_exact : learner_winnow_halving_exact_statement.
+Proof.
+  intros n r ex Hlab Hn Hr. cbv zeta. rewrite <- WinnowBounds.halving_mistakes_Q.
+  exact (learner_winnow_halving n r ex Hlab Hn Hr).
+Qed.

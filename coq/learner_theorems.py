@@ -1,0 +1,276 @@
+"""Theorems about the learners themselves: for every sequence of examples that satisfies a catalogue
+theorem's conditions on each example, running the Coq learner function (``coq/Learners.v``: the
+functions ``python -m coq differential`` compares with the suite's Python learners) makes at most
+the theorem's bound of mistakes.
+
+A catalogue theorem speaks of a run described by its mistakes (``w(k)``, ``x(k)``, ``y(k)`` for
+k < M, with the update equations as hypotheses).  A :class:`LearnerTheorem` names a :class:`Learner`
+and such a catalogue theorem; its Coq statement is printed from that theorem's formula objects:
+
+* the hypotheses the learner's run discharges (its start and update equations, its mistake
+  condition) are dropped, and only those: every one of them must be named by the learner;
+* every other per-mistake hypothesis ``for all k < M: P(x(k), y(k))`` becomes a hypothesis on every
+  example of the sequence, ``forall x y, In (x, y) ex -> P(x, y)`` (the mistakes are among the
+  examples): the sequences are replaced, as formula objects, by the example's terms;
+* a hypothesis without M or the run's sequences stays as it is;
+* the conclusion keeps its formula, M bound to the learner's mistake count:
+  ``let M := <the learner's count of mistakes on ex> in C``.
+
+The statements go into the generated ``LearnerStatements.v``; ``LearnerTheorems.v`` proves each
+(from the catalogue counterpart, the learner's run giving the update equations), and ``Checks.v``
+makes Coq type-check ``LearnerTheorems.<id>`` against ``LearnerStatements.<id>_statement``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+
+from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Real, Vec
+from proofs.substitution import free_vars, walk
+from .export import CoqPrinter, ExportError, _z_indexed
+from .names import LOGICAL
+
+__all__ = ["Learner", "LearnerTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
+           "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
+
+STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
+L = f"{LOGICAL}.Learners"
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A Coq learner function and how a catalogue statement's run is read on it."""
+    id: str
+    python: str                      # the Python learner the differential test compares it with
+    coq: str                         # the Coq function (in coq/Learners.v)
+    inputs: tuple                    # ((Coq name, Coq type), ...): the learner's input sequence
+    example: tuple                   # ((formula variable or symbol, Coq type), ...): one example
+    members: str                     # the Coq list the example is taken from
+    mistakes: str                    # the Coq count of mistakes ({dim}: the examples' dimension)
+    sequences: dict                  # catalogue sequence name -> (index arity, function of the example's terms)
+    run: tuple                       # the catalogue hypotheses the run discharges
+    side: tuple = ()                 # Coq side conditions on the inputs
+    dim_of: str = ""                 # the example variable whose space gives {dim}
+
+
+@dataclass(frozen=True)
+class LearnerTheorem:
+    id: str
+    name: str
+    learner: Learner
+    base: str                        # the catalogue theorem whose conditions and bound it takes
+    extra: tuple = ()                # further hypotheses ((name, formula), ...), e.g. a feature map
+    run_seq: tuple = field(default=("w", "x", "y", "b", "alpha"))
+
+
+# ------------------------------------------------------------------ the learners
+_x, _y = Vec("x"), Real("y")
+_phi, _K = Fun("phi", (VEC,), VEC, tex=r"\phi"), Fun("K", (VEC, VEC), REAL)
+_xb, _lab = Fun("xb", (INT,), BOOL), Bool("lab")
+_PERC_RUN = ("starts_at_zero", "update_on_mistake", "mistake")
+
+
+def _perceptron(bias: bool) -> Learner:
+    b = "true" if bias else "false"
+    return Learner(
+        id="perceptron_bias" if bias else "perceptron", python=f"learners.run_perceptron(bias={bias})",
+        coq=f"{L}.perceptron_run", inputs=(("ex", "list (Vec * R)"),), example=((_x, "Vec"), (_y, "R")),
+        members="ex", mistakes=f"{L}.perceptron_mistakes ({L}.perceptron_run RN {{dim}} {b} vzero 0 ex)",
+        sequences={"x": (1, lambda: _x), "y": (1, lambda: _y)}, dim_of="x",
+        run=_PERC_RUN + (("bias_starts_at_zero", "bias_update_on_mistake") if bias else ()))
+
+
+PERCEPTRON, PERCEPTRON_BIAS = _perceptron(False), _perceptron(True)
+
+KERNEL_PERCEPTRON = Learner(
+    id="kernel_perceptron", python="learners.run_kernel_perceptron(bias=False)", coq=f"{L}.kperceptron_run",
+    inputs=(("n", "nat"), ("xs", "nat -> Vec"), ("ys", "nat -> R"), ("order", "list nat")),
+    example=((_x, "Vec"), (_y, "R")), members="(map (fun i => (xs i, ys i)) order)",
+    mistakes=f"{L}.count_true {L}.ks_mistake ({L}.kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order)",
+    sequences={"x": (1, lambda: _phi(_x)), "y": (1, lambda: _y)},
+    side=("(forall i : nat, In i order -> (i < n)%nat)",), run=_PERC_RUN)
+
+HALVING_WINNOW = Learner(
+    id="winnow_halving", python="learners.run_winnow(variant='halve')", coq=f"{L}.winnow_halving",
+    inputs=(("ex", "list ((nat -> bool) * bool)"),), example=((_xb, "nat -> bool"), (_lab, "bool")),
+    members="ex", mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving RN n ex)",
+    sequences={"x": (2, lambda i: Ite(_xb(i), 1, 0)), "y": (1, lambda: Ite(_lab, 1, 0))},
+    run=("weights_start_at_1", "mistake_at_threshold_n", "update_on_mistake"))
+
+# the same functions run over the rationals (QN): the runs python -m coq differential compares with
+# the exact Python learners; the examples are read through Q2R
+PERCEPTRON_EXACT = dataclasses.replace(
+    PERCEPTRON, id="perceptron_exact", python="learners.run_perceptron(bias=False, exact=True)",
+    inputs=(("ex", "list ((nat -> Q) * Q)"),), members="(map (fun e => (fun i => Q2R (fst e i), Q2R (snd e))) ex)",
+    mistakes=f"{L}.perceptron_mistakes ({L}.perceptron_run QN {{dim}} false (fun _ => 0%Q) 0%Q ex)")
+HALVING_WINNOW_EXACT = dataclasses.replace(
+    HALVING_WINNOW, id="winnow_halving_exact", python="learners.run_winnow(variant='halve', exact=True)",
+    mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving QN n ex)")
+
+LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT)
+
+
+def _feature_map():
+    from proofs.feature_maps import feature_map
+    return feature_map(_K, _phi, "feature_map", Vec("a"), Vec("a2"))
+
+
+LEARNER_THEOREMS = (
+    LearnerTheorem("learner_perceptron_radius", "The perceptron (no bias) on examples of norm at most R with margin gamma",
+                   PERCEPTRON, "block_novikoff_radius"),
+    LearnerTheorem("learner_perceptron_bias", "The perceptron with a bias on examples separated by (w*, b*) with margin 1",
+                   PERCEPTRON_BIAS, "block_novikoff_bias"),
+    LearnerTheorem("learner_kernel_perceptron_radius",
+                   "The kernel perceptron, K(x, x') = phi(x).phi(x'), |phi(x)| <= R, margin gamma in feature space",
+                   KERNEL_PERCEPTRON, "block_novikoff_radius", extra=(_feature_map(),)),
+    LearnerTheorem("learner_winnow_halving", "Halving Winnow on a disjunction of r of the n variables",
+                   HALVING_WINNOW, "winnow_halving_bound"),
+    LearnerTheorem("learner_perceptron_radius_exact", "The perceptron (no bias) run over the rationals",
+                   PERCEPTRON_EXACT, "block_novikoff_radius"),
+    LearnerTheorem("learner_winnow_halving_exact", "Halving Winnow run over the rationals",
+                   HALVING_WINNOW_EXACT, "winnow_halving_bound"),
+)
+
+
+# ------------------------------------------------------------------ printing
+def _below_body(f: Expr):
+    """(k, body) of ``for all k with 0 <= k < M: body``, else None."""
+    if f.op != "forall" or len(f.args) != 2:
+        return None
+    k, imp = f.args
+    if imp.op != "implies" or imp.args[0].op != "and" or len(imp.args[0].args) != 2:
+        return None
+    lo, hi = imp.args[0].args
+    if not (lo.op == "le" and lo.args[0].op == "num" and lo.args[0].value == 0 and lo.args[1] == k
+            and hi.op == "lt" and hi.args[0] == k and hi.args[1].op == "var" and hi.args[1].name == "M"):
+        return None
+    return k, imp.args[1]
+
+
+def _on_example(body: Expr, k: Expr, learner: Learner) -> Expr:
+    """The body with every ``s(k, ...)`` of a run sequence replaced by the example's term; refused
+    when a sequence is read elsewhere than at k, or k is left."""
+    def go(n):
+        if n.op == "call" and n.name in learner.sequences:
+            arity, term = learner.sequences[n.name]
+            if len(n.args) != arity or n.args[0] != k:
+                raise ExportError(f"{n.name}(...) is read at another index than the mistake's")
+            return term(*[go(a) for a in n.args[1:]])
+        if n.op in ("var", "num") or not n.args:
+            return n
+        return Expr(n.op, tuple(go(c) for c in n.args), n.name, n.sort, n.value, n.tex, n.text)
+    out = go(body)
+    if k in free_vars(out):
+        raise ExportError(f"the mistake index {k.name} is left after reading the run on one example")
+    if any(v.name == "M" for v in free_vars(out)):
+        raise ExportError("a condition on one example speaks of the number of mistakes M")
+    return out
+
+
+def _parts(lt: LearnerTheorem):
+    """(per-example hypotheses, global hypotheses, conclusion) as formula objects."""
+    from proofs import registry
+    base = registry.get(lt.base)
+    ln = lt.learner
+    unknown = set(ln.run) - {n for n, _ in base.hypotheses}
+    if unknown:
+        raise ExportError(f"{lt.base} has no hypothesis {sorted(unknown)[0]} for the learner to discharge")
+    seqs = set(ln.sequences) | set(lt.run_seq)
+    per_ex, glob = [], []
+    for name, f in list(base.hypotheses) + list(lt.extra):
+        if name in ln.run:
+            continue
+        kb = _below_body(f)
+        if kb is not None:
+            per_ex.append((name, _on_example(kb[1], kb[0], ln)))
+            continue
+        if any(n.op == "call" and n.name in seqs for n in walk(f)) or any(v.name == "M" for v in free_vars(f)):
+            raise ExportError(f"{lt.base}: hypothesis {name} speaks of the run but is neither discharged by the "
+                              f"learner nor a condition on each mistake")
+        glob.append((name, f))
+    c = base.conclusion
+    if any(n.op == "call" and n.name in seqs for n in walk(c)):
+        raise ExportError(f"{lt.base}: the conclusion speaks of the run's sequences")
+    return per_ex, glob, c
+
+
+def _binders(text: str) -> list[tuple[str, str]]:
+    return re.findall(r"\((\w+) : ([^()]*)\)", text)
+
+
+def learner_statement(lt: LearnerTheorem) -> str:
+    """The Coq statement of a learner theorem, printed from the catalogue's formula objects."""
+    per_ex, glob, concl = _parts(lt)
+    ln = lt.learner
+    forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl]
+    pr = CoqPrinter(_z_indexed(forms), forms)
+    ex_names = {e.name for e, _ in ln.example}
+    ex_hyps = [pr.P(f) for _, f in per_ex]
+    gl = [pr.P(f) for _, f in glob]
+    c = pr.P(concl)
+    dim = ""
+    if ln.dim_of:
+        node = next((n for f in forms for n in walk(f) if n.op == "dot"
+                     and any(a.op == "var" and a.name == ln.dim_of for a in n.args)), None)
+        if node is None:
+            raise ExportError(f"no inner product fixes the dimension of the example {ln.dim_of}")
+        dim = pr.sp.dim(node)
+    binders = [(n, t) for n, t in _binders(pr.binders(forms)) if n not in ex_names and n != "M"]
+    if "M" not in {v.name for v in free_vars(concl)}:
+        raise ExportError(f"{lt.base}: the conclusion does not bound M")
+    taken = {n for n, _ in binders}
+    for n, _ in ln.inputs:
+        if n in taken:
+            raise ExportError(f"the learner's input {n} clashes with a variable of {lt.base}")
+    exb = " ".join(f"({coq_name(e)} : {t})" for e, t in ln.example)
+    tup = ", ".join(coq_name(e) for e, _ in ln.example)
+    head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
+    prem = list(ln.side) + [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in ex_hyps] + gl
+    mist = ln.mistakes.format(dim=dim)
+    if not re.search(rf"\({re.escape(ln.coq)} ", mist):
+        raise ExportError(f"the learner's count of mistakes does not run {ln.coq}")
+    for n, _ in ln.inputs:              # on the quantified inputs, not on a fixed sequence
+        if not re.search(rf"(?<![\w.']){re.escape(n)}(?![\w'])", mist):
+            raise ExportError(f"the learner's count of mistakes does not read its input {n}")
+    chain = " ->\n  ".join(prem + [f"let M : nat := {mist} in\n  {c}"])
+    return f"forall {head},\n  {chain}"
+
+
+def coq_name(e: Expr | Fun) -> str:
+    from .intterms import coq_ident
+    return coq_ident(e.name)
+
+
+def learner_files(theorems=None) -> tuple[dict[str, str], dict[str, str]]:
+    """(``{LearnerStatements.v: text}``, statement errors by learner theorem id)."""
+    theorems = LEARNER_THEOREMS if theorems is None else theorems
+    mods = sorted({lt.learner.coq.rsplit(".", 1)[0] for lt in theorems} | {f"{LOGICAL}.Learners"})
+    head = ("(* Generated by coq.build from the catalogue's formula objects and the learners they are read on: "
+            "do not edit. *)\n"
+            f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Num.\nRequire {' '.join(mods)}.\n"
+            "Open Scope R_scope.\n\n")
+    from proofs import registry
+    parts, errors = [head], {}
+    for lt in theorems:
+        if lt.id in registry.theorem_ids():       # one check_<id> per name in Checks.v
+            errors[lt.id] = f"the id {lt.id} is a catalogue entry's"
+            continue
+        try:
+            name = lt.name.replace("(*", "( *").replace("*)", "* )")      # printed inside a comment
+            parts.append(f"(* {lt.id}: {name}; the learner {lt.learner.coq}, the bound of {lt.base} *)\n"
+                         f"Definition {lt.id}_statement : Prop :=\n  {learner_statement(lt)}.\n\n")
+        except ExportError as e:
+            errors[lt.id] = f"statement not exportable: {e}"
+    return {STATEMENT_FILE: "".join(parts)}, errors
+
+
+
+def learner_checks(theorems, built) -> list:
+    """One Coq check per learner theorem (coq.checks): ``LearnerTheorems.<id>`` has the type
+    ``LearnerStatements.<id>_statement`` (both files compiled)."""
+    from .checks import CheckEntry
+    if PROOF_FILE not in built or STATEMENT_FILE not in built:
+        return []
+    return [CheckEntry(lt.id, f"{LOGICAL}.{STATEMENT_FILE[:-2]}.{lt.id}_statement",
+                       f"{LOGICAL}.{PROOF_FILE[:-2]}.{lt.id}", PROOF_FILE) for lt in theorems]

@@ -1,0 +1,164 @@
+"""Theorems about the learners themselves: running the Coq learner functions (coq/Learners.v, the
+ones the differential test compares with the Python learners) makes at most the catalogue's bound
+of mistakes.  The statements are printed from the catalogue's formula objects, Coq type-checks
+each proof against its statement, and a learner weakened so that it no longer updates has no
+theorem.  The Coq tests skip locally without coqc; in CI (CI=1) they run."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import learners
+from coq import build, learner_theorems as lth
+from coq.export import ExportError
+from proofs import registry
+
+from coq_support import require_coq
+
+
+# ------------------------------------------------------------------ the statements (no Coq needed)
+def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
+    assert {lt.learner.id for lt in lth.LEARNER_THEOREMS} == {
+        "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
+        "perceptron_exact", "winnow_halving_exact"}        # the last two: run over the rationals, as compared with Python
+    files, errors = lth.learner_files()
+    assert errors == {}
+    text = files[lth.STATEMENT_FILE]
+    for lt in lth.LEARNER_THEOREMS:
+        stmt = lth.learner_statement(lt)
+        assert f"Definition {lt.id}_statement : Prop :=\n  {stmt}.\n" in text
+        base = registry.get(lt.base)
+        per_ex, glob, concl = lth._parts(lt)
+        assert concl is base.conclusion                        # the catalogue's bound, the same object
+        kept = {n for n, _ in per_ex} | {n for n, _ in glob}
+        assert kept | set(lt.learner.run) >= {n for n, _ in base.hypotheses}
+        assert not kept & set(lt.learner.run)
+        assert f"({lt.learner.coq} " in stmt                   # the statement runs the named learner
+        fn = lt.learner.python.split("(")[0].split(".")[-1]       # the Python learner it is compared with
+        assert callable(getattr(learners, fn))
+    radius = lth.learner_statement(lth.LEARNER_THEOREMS[0])
+    assert "Mistakebound.Learners.perceptron_run RN dim false vzero 0 ex" in radius
+    assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((y * (dot dim x u)) >= g))" in radius
+    assert radius.endswith("((INR (M)%nat) <= ((R_ ^ 2) / (g ^ 2)))")
+    assert "perceptron_run RN dim true vzero 0 ex" in lth.learner_statement(lth.LEARNER_THEOREMS[1])
+
+
+def test_a_run_hypothesis_the_learner_does_not_discharge_is_refused():
+    """A learner that claimed fewer of the run's equations (or a catalogue entry with a hypothesis
+    about the run it does not know) gets no statement, not a weaker one."""
+    lt = lth.LEARNER_THEOREMS[0]
+    short = dataclasses.replace(lt.learner, run=("starts_at_zero", "update_on_mistake"))
+    with pytest.raises(ExportError, match="mistake"):
+        # the mistake condition y(k) w(k).x(k) <= 0 speaks of w(k): not a condition on one example
+        lth.learner_statement(dataclasses.replace(lt, learner=short))
+    with pytest.raises(ExportError, match="no hypothesis bias_starts_at_zero"):
+        lth.learner_statement(dataclasses.replace(lt, learner=lth.PERCEPTRON_BIAS))
+    wrong = dataclasses.replace(lt.learner, mistakes=lt.learner.mistakes.replace("perceptron_run", "voted"))
+    with pytest.raises(ExportError, match="does not run"):
+        lth.learner_statement(dataclasses.replace(lt, learner=wrong))
+    on_nil = dataclasses.replace(lt.learner, mistakes=lt.learner.mistakes.replace(" ex)", " nil)"))
+    with pytest.raises(ExportError, match="does not read its input ex"):
+        lth.learner_statement(dataclasses.replace(lt, learner=on_nil))
+    from proofs.formula import forall_below
+    from proofs.perceptron_run import M, k, y
+    with pytest.raises(ExportError, match="number of mistakes"):
+        lth.learner_statement(dataclasses.replace(lt, extra=(("few", forall_below(k, M, y(k) <= M)),)))
+    assert "learner_perceptron_radius" in lth.learner_files([dataclasses.replace(lt, learner=short)])[1]
+
+
+# ------------------------------------------------------------------ kernel-checked by Coq
+@pytest.fixture(scope="module")
+def report():
+    require_coq()
+    return build.build()          # the default build directory: reused when nothing changed
+
+
+@pytest.mark.slow
+def test_the_learner_theorems_are_kernel_checked(report):
+    rows = {t.id: t for t in report.learners}
+    assert set(rows) == {lt.id for lt in lth.LEARNER_THEOREMS}
+    for lt in lth.LEARNER_THEOREMS:
+        t = rows[lt.id]
+        assert t.status == build.KERNEL_CHECKED, (t.id, t.reason)
+        assert t.learner == lt.learner.coq and t.base == lt.base
+        assert t.axioms and set(t.axioms) <= set(build.allowed_axioms())
+    assert report.ok
+    bdir = build.default_build_dir()
+    checks = (bdir / "Checks.v").read_text()
+    stmts = (bdir / lth.STATEMENT_FILE).read_text()
+    for lt in lth.LEARNER_THEOREMS:     # Coq, not a pattern, decides that the proof proves the statement
+        assert (f"Definition check_{lt.id} : Mistakebound.LearnerStatements.{lt.id}_statement := "
+                f"Mistakebound.LearnerTheorems.{lt.id}.") in checks
+        assert f"Definition {lt.id}_statement : Prop :=\n  {lth.learner_statement(lt)}.\n" in stmts
+
+
+@pytest.mark.slow
+def test_verify_coq_reports_the_learner_theorems(report):
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--json", "-"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    data = json.loads(r.stdout)
+    got = {t["id"]: t for t in data["learner_theorems"]}
+    assert set(got) == {lt.id for lt in lth.LEARNER_THEOREMS}
+    assert all(t["status"] == "kernel-checked" and t["kind"] == "learner" for t in got.values())
+    assert got["learner_winnow_halving"]["learner"] == "Mistakebound.Learners.winnow_halving"
+    n = len(lth.LEARNER_THEOREMS)
+    assert f"learner theorems kernel-checked: {n}/{n}" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--theorem",
+                        "learner_perceptron_radius", "--json", "-"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    data = json.loads(r.stdout)
+    assert data["theorems"] == [] and [t["id"] for t in data["learner_theorems"]] == ["learner_perceptron_radius"]
+
+
+def _copy(tmp_path):
+    bdir = tmp_path / "coq"
+    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    return bdir
+
+
+_UPDATE = "let w' := if m then perc_update F w x y else w in"
+# each learner's update on a mistake, and the learner theorems that must then fail
+_FROZEN = {
+    "perceptron": (_UPDATE, ["learner_perceptron_radius", "learner_perceptron_bias", "learner_perceptron_radius_exact"]),
+    "kernel_perceptron": ("let alpha' := if m then (fun j => if Nat.eqb j i then nadd F (alpha j) (ys i) else alpha j) "
+                          "else alpha in", ["learner_kernel_perceptron_radius"]),
+    "winnow": ("let w' := if m then winnow_update F w x (if lab then up else down) else w in",
+               ["learner_winnow_halving", "learner_winnow_halving_exact"]),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("learner", sorted(_FROZEN))
+def test_a_learner_that_does_not_update_has_no_theorem(learner, tmp_path, report):
+    """Learners.v weakened so that the learner keeps its state on a mistake (it then repeats a
+    mistake for ever): none of its theorems is kernel-checked, and the report fails."""
+    update, ids = _FROZEN[learner]
+    src = (build.SRC / "Learners.v").read_text()
+    assert src.count(update) == 1
+    frozen = src.replace(update, update.split(":=")[0] + ":= " + update.rsplit("else ", 1)[1])
+    rep = build.build(ids, build_dir=_copy(tmp_path), sources={"Learners.v": frozen})
+    assert [(t.id, t.status) for t in rep.learners] == [(i, build.FAILED) for i in ids]
+    assert not rep.ok
+
+
+@pytest.mark.slow
+def test_a_statement_naming_a_scratch_learner_that_does_not_update_is_not_proved(monkeypatch, tmp_path, report):
+    """The statement names its learner: pointed at a scratch copy of the perceptron that does not
+    update, the same proof no longer has the statement's type and Coq refuses it."""
+    src = (build.SRC / "Learners.v").read_text().replace(_UPDATE, "let w' := w in")
+    lt = lth.LEARNER_THEOREMS[0]
+    frozen = dataclasses.replace(lt.learner, coq="Mistakebound.LearnersFrozen.perceptron_run",
+                                 mistakes=lt.learner.mistakes.replace("Mistakebound.Learners.", "Mistakebound.LearnersFrozen."))
+    monkeypatch.setattr(lth, "LEARNER_THEOREMS", (dataclasses.replace(lt, learner=frozen),) + lth.LEARNER_THEOREMS[1:])
+    rep = build.build(["learner_perceptron_radius"], build_dir=_copy(tmp_path), sources={"LearnersFrozen.v": src})
+    assert "LearnersFrozen.perceptron_run RN dim false" in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
+    (t,) = rep.learners
+    assert t.status == build.FAILED and t.learner.endswith("LearnersFrozen.perceptron_run")
+    assert "LearnerTheorems.v" in t.reason and "LearnersFrozen.v" not in rep.file_errors, t.reason
+    assert not rep.ok
