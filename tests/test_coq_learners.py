@@ -20,6 +20,8 @@ from proofs import registry
 
 from coq_support import require_coq
 
+pytestmark = pytest.mark.xdist_group("coq")      # the session's one Coq build, in one worker
+
 
 # ------------------------------------------------------------------ the statements (no Coq needed)
 def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
