@@ -66,9 +66,6 @@ def _check_display(name: str, shown) -> None:
         raise FormulaError(f"the display form {shown!r} of {name} has a control character (one line only)")
 
 
-_GOOD_NAMES: set = set()          # names that matched NAME_RE
-
-
 def _is_int(sort: str) -> bool:
     return sort in (INT, NAT)
 
@@ -88,23 +85,14 @@ class Expr:
     def __post_init__(self):
         # every node, however it is made: a symbol's name is an identifier (it is printed as it is
         # into SMT-LIB and Coq), a display form is one line
-        if self.op in ("var", "call"):
-            n = self.name
-            if type(n) is not str or n not in _GOOD_NAMES:      # (a name checked once per process)
-                if not isinstance(n, str) or NAME_RE.match(n) is None:
-                    raise FormulaError(f"symbol name {n!r} is not an ASCII identifier")
-                if type(n) is str:
-                    _GOOD_NAMES.add(n)
+        if self.op in ("var", "call") and (not isinstance(self.name, str) or NAME_RE.match(self.name) is None):
+            raise FormulaError(f"symbol name {self.name!r} is not an ASCII identifier")
         if self.tex:
             _check_display(self.name, self.tex)
         if self.text:
             _check_display(self.name, self.text)
-        args = self.args
-        if type(args) is not tuple:
+        if not isinstance(self.args, tuple) or not all(isinstance(a, Expr) for a in self.args):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
-        for a in args:
-            if not isinstance(a, Expr):
-                raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
     def __add__(self, o):
