@@ -145,7 +145,15 @@ def _count(kind: str, n: int = 1) -> None:
 def reset_memo() -> None:
     """Forget this process's answers (as a fresh process would); the disk cache is unaffected."""
     _MEMO.clear()
+    _ASKED.clear()
     CALLS.clear()
+
+
+# Questions sent to a worker and not yet answered, by (kind, engine, text): the same text asked
+# twice in one run (two theorems with a common step, an identity's instance shared by two steps)
+# is solved once; the second asker waits for the first's answer (an identical key, as in the
+# cache).  An entry is dropped once answered, so an "unknown" is asked again by a later run.
+_ASKED: dict = {}
 
 
 def _to_json(v: Verdict) -> dict:
@@ -200,17 +208,27 @@ class _Pending:
         self.kind = self.engine + ("-sat" if expect_sat else "")
         self.question = (smt,)
         self.t0 = time.perf_counter()
+        self.first = None                  # the same question asked before in this run, not yet answered
         self._v = recall(self.kind, self.engine, self.question)
         if self._v is None:
-            _count(self.kind)
-            self.future = workers.submit({"op": self.engine, "smt": smt, "timeout_ms": int(timeout_ms)},
-                                         int(timeout_ms))
+            k = (self.kind, self.engine, smt)
+            self.first = _ASKED.get(k)
+            if self.first is None:
+                _ASKED[k] = self
+                _count(self.kind)
+                self.future = workers.submit({"op": self.engine, "smt": smt, "timeout_ms": int(timeout_ms)},
+                                             int(timeout_ms))
 
     def get(self) -> Verdict:
         if self._v is None:
+            if self.first is not None:     # asked once, answered once (seconds counted there)
+                self._v = dataclasses.replace(self.first.get(), seconds=0.0)
+                return self._v
             res = self.future.result()
             dt = res.get("seconds", 0.0) if res else time.perf_counter() - self.t0
             self._v = remember(self.kind, self.engine, self.question, _verdict(self.engine, res, dt, self.expect_sat))
+            if _ASKED.get((self.kind, self.engine, self.question[0])) is self:
+                del _ASKED[(self.kind, self.engine, self.question[0])]
         return self._v
 
 
@@ -249,7 +267,15 @@ class PendingSat:
     def __init__(self, texts: list[str], timeout_ms: int = 5000):
         self.texts = list(texts)
         self._r: list = [recall("z3-sat", "z3", (t,)) for t in self.texts]
-        self.missing = [i for i, v in enumerate(self._r) if v is None]
+        self.earlier: dict = {}            # index -> (the PendingSat that asked the same text first, its index)
+        for i, v in enumerate(self._r):
+            if v is None:
+                first = _ASKED.get(("sat-batch", self.texts[i]))
+                if first is not None:
+                    self.earlier[i] = first
+                else:
+                    _ASKED[("sat-batch", self.texts[i])] = (self, i)
+        self.missing = [i for i, v in enumerate(self._r) if v is None and i not in self.earlier]
         if self.missing:
             _count("z3-sat", len(self.missing))
             budget = 2000 + len(self.missing) * timeout_ms
@@ -267,7 +293,12 @@ class PendingSat:
                                counterexample=r.get("model"), reason=r.get("reason", "")) for r in res["answers"]]
             for i, v in zip(self.missing, got):
                 self._r[i] = remember("z3-sat", "z3", (self.texts[i],), v)
+                if _ASKED.get(("sat-batch", self.texts[i])) == (self, i):
+                    del _ASKED[("sat-batch", self.texts[i])]
             self.missing = []
+        for i, (first, j) in list(self.earlier.items()):
+            self._r[i] = dataclasses.replace(first.get()[j], seconds=0.0)
+            del self.earlier[i]
         return self._r
 
 

@@ -58,13 +58,23 @@ class Step:
 class SymbolTable:
     """One identity per symbol: name -> (variable or function, sort, argument sorts, tex, text).
     A name met again must be met the same way (printers know a symbol by its name alone)."""
-    __slots__ = ("theorem", "table")
+    __slots__ = ("theorem", "table", "seen")
 
     def __init__(self, theorem_id: str):
         self.theorem, self.table = theorem_id, {}
+        self.seen: dict = {}        # id -> node, for every node of a formula added without error
 
     def add(self, formula: Expr, where: str):
-        for n in walk(formula):
+        # a node met again (the same object: a fact reused in a later formula) was checked with
+        # all its subterms, and a node never changes: only new nodes are looked at
+        met = []
+        stack = [formula]
+        while stack:
+            n = stack.pop()
+            if id(n) in self.seen:
+                continue
+            met.append(n)
+            stack.extend(reversed(n.args))
             if n.op not in ("var", "call"):
                 continue
             if not valid_name(n.name) or n.name.startswith("mb_"):
@@ -77,6 +87,8 @@ class SymbolTable:
             if old[0] != sig:
                 raise KernelError(f"{self.theorem}/{where}: {n.name} is declared two ways in one proof: "
                                   f"{_sig(old[0])} (in {old[1]}) and {_sig(sig)}")
+        for n in met:               # only once the whole formula passed (a refused one is looked at again)
+            self.seen[id(n)] = n
 
 
 def _sig(sig) -> str:

@@ -67,6 +67,7 @@ class SmtContext:
         self.nat_terms: set[Expr] = set()       # natural-valued applications (f(t) >= 0)
         self.uses_vec = False
         self.sums: dict[Expr, str] = {}
+        self.printed: dict = {}                 # (id of a node, bound variables) -> (the node, its text)
 
     def declare(self, name: str, args: tuple[str, ...], res: str):
         _symbol(name)
@@ -75,7 +76,18 @@ class SmtContext:
         if old != line:
             raise FormulaError(f"symbol {name} declared twice with different sorts")
 
-    def term(self, e: Expr, bound: frozenset = frozenset()) -> str:  # noqa: C901 - one case per node
+    def term(self, e: Expr, bound: frozenset = frozenset()) -> str:
+        """``e`` as SMT-LIB text, declaring what it uses.  A node met again in this context (a
+        shared subterm, a hypothesis repeated in the goal) is printed once: its declarations were
+        made the first time, and its text is the same (every case below depends only on the node,
+        the bound variables and this context's names, which are never renamed)."""
+        k = (id(e), bound)                      # the node itself (kept alive below, so its id is its own)
+        hit = self.printed.get(k)
+        if hit is None:
+            hit = self.printed[k] = (e, self._term(e, bound))
+        return hit[1]
+
+    def _term(self, e: Expr, bound: frozenset) -> str:  # noqa: C901 - one case per node
         op, a = e.op, e.args
         T = lambda x: self.term(x, bound)  # noqa: E731
         if op == "var":

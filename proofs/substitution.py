@@ -19,6 +19,23 @@ def walk(e: Expr) -> Iterable[Expr]:
         stack.extend(reversed(n.args))
 
 
+def var_names(e: Expr) -> frozenset:
+    """The names of every ``var`` node in ``e``, free or bound (kept on the node: formulas are
+    immutable)."""
+    got = e.__dict__.get("_vn")
+    if got is None:
+        if e.op == "var":
+            got = frozenset((e.name,))
+        elif not e.args:
+            got = frozenset()
+        elif len(e.args) == 1:
+            got = var_names(e.args[0])
+        else:
+            got = frozenset().union(*(var_names(a) for a in e.args))
+        object.__setattr__(e, "_vn", got)
+    return got
+
+
 def _bound(e: Expr) -> tuple:
     if e.op == "forall":
         return e.args[:-1]
@@ -92,11 +109,13 @@ def subst(e: Expr, mapping: dict) -> Expr:
     # binders and capture compare names: every printer knows a variable by its name alone
     free_in = {v.name for t in m.values() for v in free_vars(t)}
 
+    mapped = frozenset(v.name for v in m)
+
     def go(n):
         if n.op == "var":
             return m.get(n, n)
-        if n.op == "num" or not n.args:
-            return n
+        if n.op == "num" or not n.args or mapped.isdisjoint(var_names(n)):
+            return n                # nothing to replace below: the node itself (not an equal copy)
         bound = {b.name for b in _bound(n)}
         if bound:
             inner = {v: t for v, t in m.items() if v.name not in bound}

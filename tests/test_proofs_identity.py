@@ -323,3 +323,23 @@ def test_substitution_never_captures_a_name_even_of_another_sort():
         subst(Sum(i, 0, Nat("n"), F(i) * a), {a: to_real(Int("i"))})      # an Int i under the Nat i binder
     with pytest.raises(FormulaError):
         subst(ForAll(i, F(i) >= a), {a: F(Int("i"))})
+
+
+def test_a_refused_declaration_is_refused_again_when_its_formula_reuses_checked_terms():
+    """The symbol table looks only at nodes it has not checked; a formula it refused (the error
+    caught by the proof) is looked at again whole, and a new clash under an old subterm is found."""
+    g = Real("g")
+    tries = []
+
+    def proof(p):
+        h = p.hyp("h")                                    # g >= 0, checked
+        bad = And(h.formula, Int("g") >= 0)               # one object, offered twice
+        for k in range(2):
+            try:
+                p.solve(f"s{k}", [h], bad)
+            except KernelError as e:
+                tries.append(str(e))
+        return p.solve("t", [h], g >= 0)
+    b = build(_th([("h", g >= 0)], g >= 0, proof))
+    assert len(tries) == 2 and all("two ways" in t for t in tries), tries
+    assert "two ways" not in b.error          # (the steps refused are reported as unused)
