@@ -91,6 +91,8 @@ class Problem:
         return answer_of(reference_run(c, X, y, epochs, bugs=frozenset(bugs)), self._has_bias(c))
 
     def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
+        if getattr(exp, "votes", None) is not None:
+            return self._compare_votes(exp, got)
         wn, bn = self.names
         w = got.w
         if w is None or len(w) != len(exp.w):
@@ -109,7 +111,29 @@ class Problem:
             return False, f"this assignment has no bias, but {bn} = {fmt_num(got.b)}"
         return True, ""
 
+    def _compare_votes(self, exp: Answer, got: Answer) -> tuple[bool, str]:
+        """A voted perceptron's votes, in order (votes of count 0 left out on both sides)."""
+        if got.votes is None:
+            return False, "expected a list of (weights, count) votes"
+        if len(got.votes) != len(exp.votes):
+            return False, f"expected {len(exp.votes)} votes (of count > 0), got {len(got.votes)}"
+        tol = getattr(self.contract, "tolerance", TOL)
+        for k, ((ew, eb, ec), (gw, gb, gc)) in enumerate(zip(exp.votes, got.votes)):
+            sub = Problem.compare(self, Answer(w=ew, b=eb), Answer(w=gw, b=gb))
+            if not sub[0]:
+                return False, f"vote {k}: {sub[1]}"
+            if not _close(gc, ec, tol):
+                return False, f"vote {k}: count is {fmt_num(gc)}, expected {fmt_num(ec)}"
+        return True, ""
+
     def show(self, a: Answer) -> str:
+        if getattr(a, "votes", None) is not None:
+            wn, bn = self.names
+            parts = [f"({fmt_vec(w)}{', ' + fmt_num(b) if b is not None else ''}, {fmt_num(k)})"
+                     for w, b, k in a.votes[:8]]
+            more = f", ... ({len(a.votes)} votes)" if len(a.votes) > 8 else ""
+            return f"votes ({wn}{', ' + bn if a.votes and a.votes[0][1] is not None else ''}, count) = [" + \
+                ", ".join(parts) + more + "]"
         wn, bn = self.names
         s = f"{wn} = {fmt_vec(a.w)}"
         if a.b is not None:

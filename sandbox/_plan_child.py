@@ -96,6 +96,34 @@ def fields(name, v, bad):
     return out
 
 
+def vote_rows(v, bad):
+    """A voted perceptron's votes -- a list of (w, count) or (w, b, count) -- as a matrix: each
+    vote's parts (vectors and numbers) laid end to end in one row."""
+    if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
+        v = v.tolist()
+    if not isinstance(v, (list, tuple)):
+        raise bad(f"expected a list of (weights, count) votes, got {type(v).__name__}")
+    if len(v) > 100_000:
+        raise bad("the answer is too long")
+    rows = []
+    for item in v:
+        if hasattr(item, "tolist") and not isinstance(item, (list, tuple)):
+            item = item.tolist()
+        if not isinstance(item, (list, tuple)):
+            raise bad(f"expected each vote as (weights, count), got {type(item).__name__}")
+        row = []
+        for part in item:
+            p = plain(part, bad, 1)
+            if isinstance(p, list):
+                if any(isinstance(x, list) for x in p):
+                    p = [z for x in p for z in (x if isinstance(x, list) else [x])]
+                row.extend(p)
+            else:
+                row.append(p)
+        rows.append(row)
+    return rows
+
+
 def _snapshot(v):
     if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
         return ("array", getattr(v, "shape", None), str(getattr(v, "dtype", "")), v.tolist())
@@ -273,7 +301,11 @@ def run(mod, module_name, req, kernel, bad):
     for _ in range(times):
         r = fn(*[arg(a) for a in plan.get("args", [])], **{k: arg(a) for k, a in plan.get("kwargs", {}).items()})
     read = plan.get("read", {"w": "return"})
-    if read["w"].startswith("return["):
+    if read.get("votes"):
+        v = _key(r, read["w"][7:-1], bad) if read["w"].startswith("return[") else \
+            (r if read["w"] == "return" else _read(obj, read["w"], bad))
+        out = {"ret" if read["w"].startswith("return") else "attr_w": vote_rows(v, bad)}
+    elif read["w"].startswith("return["):
         w = _key(r, read["w"][7:-1], bad)
         val = (w, _key(r, read["b"][7:-1], bad)) if read.get("b") else w
         out = fields("ret", plain(val, bad), bad)
