@@ -50,6 +50,12 @@ BAD = [
     ("perceptron", '[contract.call]\nargs = ["X", "y", "K"]', "passes the Gram matrix K"),
     ("perceptron", '[contract.call]\nargs = ["X", "y"]\nrepeat = "n"', "contract.call.repeat must be \"T\""),
     ("perceptron", '[contract.call]\nargs = ["X", "y", {text = 1}]', "a table argument must be { literal = ... }"),
+    ("perceptron", '[contract]\naverage = "median"', "contract.average must be one of none, sum, mean, voted"),
+    ("winnow", '[contract]\naverage = "mean"', "contract.average is a perceptron option"),
+    ("perceptron", '[contract]\naverage_start = true', "contract.average_start says whether the start is averaged"),
+    ("perceptron", '[contract]\naverage = "sum"\naverage_start = 1', "contract.average_start must be true or false"),
+    ("perceptron", '[contract]\naverage = "mean"\n[contract.call]\nargs = ["X", "y"]\nrepeat = "T"',
+     "contract.average and call.repeat together"),
 ]
 
 
