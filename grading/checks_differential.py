@@ -144,7 +144,7 @@ class DifferentialTests:
 
             @hseed(seed)
             @self._settings(seed, [Phase.generate])
-            @given(self.problem.strategy(scale))
+            @given(self.problem.generated(scale))
             def collect(data):
                 out.append(data)
             with _PrivateHome():
@@ -176,7 +176,7 @@ class DifferentialTests:
 
         @hseed(seed)
         @self._settings(seed, [Phase.generate, Phase.shrink])
-        @given(P.strategy(scale))
+        @given(P.generated(scale))
         def prop(data):
             X, y, e = data
             try:

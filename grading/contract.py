@@ -156,6 +156,7 @@ class Contract:
     separable: Fraction | None = None   # stop = "converged" with no maximum: test data separable with this margin
     step: str = "constant"           # the step size of example j: eta, eta/(j+1) or eta/(j+1)^2
     margin_strict: bool = False      # (a diagnosis' change) update when y (w.x - theta) < margin
+    start_ties: str = ""             # (a scoring change) the ties met at the start state under this convention
     seed: int | None = None          # numpy's and random's global generators seeded so before every call
     weights_name: str = ""           # the handout's names of the weights and the bias, in feedback
     bias_name: str = ""

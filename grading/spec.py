@@ -96,7 +96,7 @@ ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", 
 _ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
                     "epochs", "max_epochs", "kernel", "description", "solution"}
 _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
-               "open_files", "network", "packages", "submission_seconds"}
+               "open_files", "network", "packages", "submission_seconds", "harmless_imports"}
 _HYP_KEYS = {"max_examples", "max_n", "max_d"}
 _TEST_KEYS = {"points", "hidden", "visibility"}
 _THEORY_KEYS = {"kind", "expr", "algorithm", "variant", "points", "hidden", "visibility", "prompt"}
@@ -272,6 +272,15 @@ def load_spec(name_or_path: str) -> Spec:
             raise InputError(f"{src}: limits.packages must list top-level package names, got {p!r}")
         if p in SUITE_PACKAGES:
             raise InputError(f"{src}: limits.packages may not include the grader's own package {p!r}")
+    L.harmless_imports = _typed(lim, "harmless_imports", list, [], src, "limits")
+    import sys as _sys
+    for p in L.harmless_imports:
+        if not isinstance(p, str) or not p.isidentifier():
+            raise InputError(f"{src}: limits.harmless_imports must list top-level module names, got {p!r}")
+        if p in L.packages or p in _sys.stdlib_module_names:
+            raise InputError(f"{src}: limits.harmless_imports may not name {p!r}: "
+                             + ("it is in limits.packages (the real package)" if p in L.packages else
+                                "it is a standard-library module"))
     for k in ("time_floor", "time_factor"):
         if getattr(s, k) <= 0:
             raise InputError(f"{src}: limits.{k} must be positive")

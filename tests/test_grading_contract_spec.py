@@ -121,3 +121,15 @@ def test_check_spec_without_a_solution_is_exit_2(tmp_path):
     p.write_text(HEAD.format(alg="perceptron", extra=""))
     r = subprocess.run(MB + ["grade", "--check-spec", str(p)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "needs the course's reference solution" in r.stderr
+
+
+def test_every_contract_key_is_documented_with_its_values():
+    """docs/grading.md lists every key of [contract] and [contract.call] (an instructor must not
+    learn of a key from an error message)."""
+    from grading.contract_parse import CALL_KEYS, CONTRACT_KEYS
+    doc = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "grading.md")).read()
+    every = doc[doc.index("## Every key"):]
+    for k in sorted(CONTRACT_KEYS - {"call"}):
+        assert f"| `{k}` |" in doc and f"`{k}`" in every, k
+    for k in sorted(CALL_KEYS):
+        assert f"`{k}`" in every, k
