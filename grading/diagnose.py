@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from .contract import TIES
-from .problems import late_ties
+from .averaging import average_causes, late_ties
 from .reference import Answer
 
 __all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]
@@ -146,7 +146,8 @@ def causes(problem) -> list[Cause]:
             out.append(Cause("wrong number of passes", f"the reference re-run with {k} passes per call reproduces "
                              f"your answers; the course's code makes {c.passes}", contract=c.replace(passes=k)))
     if alg == "perceptron" and c.average != "none":
-        out.extend(_average_causes(c))
+        out.extend(Cause(name, msg, contract=c.replace(**change) if change else None, bugs=frozenset(bugs))
+                   for name, msg, change, bugs in average_causes(c))
     if alg == "perceptron" and c.init != "zero":
         out.append(Cause("start weights ignored", f"you start from w = 0; the course's code starts from "
                          f"{'the given w0' if c.init == 'given' else 'the weights of ' + c.init_helper + '(d)'}",
@@ -174,38 +175,6 @@ def causes(problem) -> list[Cause]:
         if not c.kernel_bias:       # (with a bias, a term left out answers like "bias never updated")
             out.append(Cause("kernel bias term added", "this assignment's f has no bias term",
                              contract=c.replace(kernel_bias=True, returns="alpha_b")))
-    return out
-
-
-_AVG = {"sum": "the sum of the weights after every example", "mean": "the mean of the weights after every example",
-        "voted": "the votes (w, count) of every weight vector", "none": "the last weights"}
-
-
-def _average_causes(c) -> list[Cause]:
-    """The averaged and voted perceptrons' common mistakes (as courses write them)."""
-    out = []
-    course = _AVG[c.average] + (" (the start counted once)" if c.average_start else "")
-    if c.average in ("sum", "mean"):
-        out.append(Cause("averaging counter per epoch", "the reference re-run accumulating the weights once per pass "
-                         "(at the end of each epoch) instead of after every example reproduces your answers: the "
-                         f"averaging counter must move with every example; the course returns {course}",
-                         bugs=frozenset({"average_per_epoch"})))
-    alts = {"none": "last weights instead of the average", "sum": "sum instead of the average",
-            "mean": "average instead of the sum"}
-    for a, name in alts.items():
-        if a != c.average and c.average in ("sum", "mean"):     # (votes are not one vector)
-            out.append(Cause(name, f"the reference re-run returning {_AVG[a]} reproduces your answers; the course "
-                             f"returns {course}", contract=c.replace(average=a, average_start=False)))
-    other = not c.average_start
-    if c.average == "voted":
-        name = "first count starts at 1" if other else "first count starts at 0"
-        msg = (f"the reference re-run with the start's count starting at {int(other)} reproduces your answers; the "
-               f"course's first count starts at {int(c.average_start)}")
-    else:
-        name = "start counted in the average" if other else "start left out of the average"
-        msg = (f"the reference re-run {'with' if other else 'without'} the start weights among the averaged vectors "
-               f"reproduces your answers; the course averages {course}")
-    out.append(Cause(name, msg, contract=c.replace(average_start=other)))
     return out
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from learners.kernels import parse_kernel
 
+from .averaging import compare_votes, show_votes
 from .plan import encode_labels, read_answer, request
 from .reference import Answer, answer_of, reference_run
 
@@ -92,7 +93,9 @@ class Problem:
 
     def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
         if getattr(exp, "votes", None) is not None:
-            return self._compare_votes(exp, got)
+            return compare_votes(exp.votes, got.votes, lambda e, g: Problem.compare(self, Answer(w=e[0], b=e[1]),
+                                                                                     Answer(w=g[0], b=g[1])),
+                                 lambda a, b: _close(a, b, getattr(self.contract, "tolerance", TOL)), fmt_num)
         wn, bn = self.names
         w = got.w
         if w is None or len(w) != len(exp.w):
@@ -111,29 +114,9 @@ class Problem:
             return False, f"this assignment has no bias, but {bn} = {fmt_num(got.b)}"
         return True, ""
 
-    def _compare_votes(self, exp: Answer, got: Answer) -> tuple[bool, str]:
-        """A voted perceptron's votes, in order (votes of count 0 left out on both sides)."""
-        if got.votes is None:
-            return False, "expected a list of (weights, count) votes"
-        if len(got.votes) != len(exp.votes):
-            return False, f"expected {len(exp.votes)} votes (of count > 0), got {len(got.votes)}"
-        tol = getattr(self.contract, "tolerance", TOL)
-        for k, ((ew, eb, ec), (gw, gb, gc)) in enumerate(zip(exp.votes, got.votes)):
-            sub = Problem.compare(self, Answer(w=ew, b=eb), Answer(w=gw, b=gb))
-            if not sub[0]:
-                return False, f"vote {k}: {sub[1]}"
-            if not _close(gc, ec, tol):
-                return False, f"vote {k}: count is {fmt_num(gc)}, expected {fmt_num(ec)}"
-        return True, ""
-
     def show(self, a: Answer) -> str:
         if getattr(a, "votes", None) is not None:
-            wn, bn = self.names
-            parts = [f"({fmt_vec(w)}{', ' + fmt_num(b) if b is not None else ''}, {fmt_num(k)})"
-                     for w, b, k in a.votes[:8]]
-            more = f", ... ({len(a.votes)} votes)" if len(a.votes) > 8 else ""
-            return f"votes ({wn}{', ' + bn if a.votes and a.votes[0][1] is not None else ''}, count) = [" + \
-                ", ".join(parts) + more + "]"
+            return show_votes(self.names, a.votes, fmt_vec, fmt_num)
         wn, bn = self.names
         s = f"{wn} = {fmt_vec(a.w)}"
         if a.b is not None:
@@ -177,34 +160,6 @@ class Problem:
     def strategy(self, scale: int = 1):
         raise NotImplementedError
 
-    def generated(self, scale: int = 1):
-        """The generated inputs of the random tests: :meth:`strategy`, and for the perceptrons
-        only inputs whose reference run meets no tie after it first leaves its start.  From w = 0
-        the first step is always a tie, and the ties test grades the convention; keeping the
-        other ties out of the random data isolates that one step, so that a tie-convention bug
-        loses the ties test's points and the random tests say how much of the rest is right."""
-        s = self.strategy(scale)
-        c = self.contract
-        if self.algorithm not in ("perceptron", "kernel_perceptron") or c.style != "function" or c.oracle or \
-                c.init == "own":
-            return s
-
-        def clean(t):
-            try:
-                return not late_ties(reference_run(c, t[0], t[1], t[2]))
-            except Exception:   # noqa: BLE001 - an input the reference refuses is kept, and graded as before
-                return True
-        return s.filter(clean)
-
-
-def late_ties(run) -> bool:
-    """Does the run meet a tie (activation 0) after its first update?"""
-    left = False
-    for st in run.steps:
-        if left and st.activation == 0:
-            return True
-        left = left or st.mistake and (tuple(st.weights) != tuple(run.initial_weights) or st.bias != run.initial_bias)
-    return False
 
 
 def _relabelled(case, xy):

@@ -30,6 +30,7 @@ from fractions import Fraction
 from learners import run_kernel_perceptron, run_perceptron, run_winnow
 from learners.kernels import parse_kernel
 
+from .averaging import averaged
 from .reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
 
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "reference_seconds", "BUGS"]
@@ -132,38 +133,6 @@ def _run(c, X, y, T: int, bugs, engine) -> Run:
         run.extras = dict(run.extras)
         run.extras["votes" if c.average == "voted" else "average"] = averaged(c, run, n, per_epoch)
     return run
-
-
-def averaged(c, run: Run, n: int, per_epoch: bool = False):
-    """The averaged perceptron's answer, as courses keep it (Freund & Schapire 1999; Daume, "A
-    Course in Machine Learning", Alg. 7): the weights after every step summed (``average =
-    "sum"``) or averaged (``"mean"``), the start counted once too when ``average_start``;
-    ``per_epoch``: the common bug of a counter (an accumulation) once per pass instead of once per
-    example.  ``"voted"``: the votes [(w, b, count)], a vector's count the number of steps after
-    which it was the current weights (a new vector counts its own mistake step; the start's count
-    starts at 1 when ``average_start``), votes of count 0 left out."""
-    steps = run.steps
-    if c.average == "voted":
-        votes = []
-        cur, cb, k = tuple(run.initial_weights), run.initial_bias, 1 if c.average_start else 0
-        for s in steps:
-            if s.mistake:
-                votes.append((cur, cb, k))
-                cur, cb, k = tuple(s.weights), s.bias, 0
-            k += 1
-        votes.append((cur, cb, k))
-        return [v for v in votes if v[2] > 0]
-    seen = [(s.weights, s.bias) for t, s in enumerate(steps) if not per_epoch or (t + 1) % n == 0]
-    if c.average_start:
-        seen.insert(0, (run.initial_weights, run.initial_bias))
-    d = len(run.initial_weights)
-    zero = run.initial_weights[0] * 0 if d else Fraction(0)
-    w = [sum((v[j] for v, _ in seen), zero) for j in range(d)]
-    b = sum((bb for _, bb in seen), zero) if run.initial_bias is not None else None
-    if c.average == "mean" and seen:
-        w = [v / len(seen) for v in w]
-        b = b / len(seen) if b is not None else None
-    return w, b
 
 
 def _cut_at_convergence(run: Run, n: int) -> Run:

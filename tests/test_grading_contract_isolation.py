@@ -15,7 +15,8 @@ import textwrap
 import pytest
 
 from grading.grader import grade_submission
-from grading.problems import late_ties, make_problem
+from grading.averaging import late_ties
+from grading.problems import make_problem
 from grading.reference import reference_run
 from grading.spec import load_spec
 from grading.synth import solution_files
