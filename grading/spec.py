@@ -31,6 +31,7 @@ An instructor copies one and changes what the course needs::
     open_files = 64
     network = false
     packages = ["numpy"]           # importable by the student's code (nothing else from site-packages)
+    harmless_imports = []          # modules answered by inert stand-ins (plots nobody asked for)
     submission_seconds = 600       # wall-clock budget of one submission, all tests together
 
     [hypothesis]
