@@ -33,7 +33,7 @@ __all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "AVERAGES", "visiting_or
 
 # test data a call may pass (docs/grading.md lists what each one is)
 DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "X_val", "y_val")
-INPUTS = ("lists", "numpy")
+INPUTS = ("lists", "numpy", "pandas")          # pandas: X a DataFrame (columns x0, x1, ...), y a Series
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
 X_LAYOUTS = ("rows", "columns")

@@ -102,10 +102,13 @@ def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
     refs = p.refs()
     values = _values(c, X, y, T, refs)
     arrays = {}
-    if c.inputs == "numpy":
+    if c.inputs in ("numpy", "pandas"):
         for k in ("X", "y", "K", "w0", "X_val", "y_val"):
             if k in values:
                 arrays[k] = _x_kind(c) if k in ("X", "X_val") else ("float" if k in ("K", "w0") else "auto")
+                if c.inputs == "pandas" and k in ("X", "X_val", "y", "y_val"):   # a DataFrame, a Series
+                    arrays[k] = ("frame:" if k in ("X", "X_val") or c.label_shape == "column" else "series:") + \
+                        arrays[k]
     plan = {"method": p.method, "args": [_arg(a) for a in p.args],
             "kwargs": {k: _arg(a) for k, a in p.kwargs if k not in omit},
             "repeat": p.repeat, "read": {"w": p.weights, "b": p.bias}}

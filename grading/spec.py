@@ -287,6 +287,9 @@ def load_spec(name_or_path: str) -> Spec:
             raise InputError(f"{src}: limits.{k} must be positive")
     if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files, L.file_size_mb, L.submission_seconds) <= 0:
         raise InputError(f"{src}: every limit must be positive")
+    if s.contract.inputs == "pandas" and not {"numpy", "pandas"} <= set(L.packages):
+        raise InputError(f"{src}: contract.inputs = \"pandas\" hands the code pandas objects: list \"numpy\", "
+                         "\"pandas\" and its dependencies (\"dateutil\") in limits.packages")
     s.limits = L
     h = doc.get("hypothesis", {})
     _check_keys(h, _HYP_KEYS, "hypothesis", src)

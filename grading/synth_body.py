@@ -47,7 +47,9 @@ def _kernel_by_name(a, b):
 
 
 def _examples(X):
-    """The examples as rows (X may hold one example per column)."""
+    """The examples as rows (X may hold one example per column; a DataFrame as its values)."""
+    if hasattr(X, "to_numpy"):
+        X = X.to_numpy()
     if not COLUMNS:
         return list(X)
     if hasattr(X, "T"):
@@ -56,6 +58,8 @@ def _examples(X):
 
 
 def _flat(v):
+    if hasattr(v, "to_numpy"):
+        v = v.to_numpy()
     out = []
     for x in v:
         if hasattr(x, "__len__") and not isinstance(x, str):

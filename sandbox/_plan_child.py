@@ -124,7 +124,19 @@ def vote_rows(v, bad):
     return rows
 
 
+def pandas_input(arr, shape, name):
+    """A DataFrame with columns x0, x1, ... (y: one column named y) or a Series named y, holding
+    a copy of ``arr`` (pandas is imported only for a course whose handout hands out pandas)."""
+    import pandas as pd
+    if shape == "frame":
+        cols = ["y"] if name.startswith("y") else [f"x{j}" for j in range(arr.shape[1] if arr.ndim == 2 else 0)]
+        return pd.DataFrame(arr.copy(), columns=cols)
+    return pd.Series(arr.copy(), name=name)
+
+
 def _snapshot(v):
+    if hasattr(v, "to_numpy") and hasattr(v, "index"):      # a pandas object
+        return ("pandas", type(v).__name__, str(getattr(v, "dtypes", "")), v.to_numpy().tolist())
     if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
         return ("array", getattr(v, "shape", None), str(getattr(v, "dtype", "")), v.tolist())
     return copy.deepcopy(v)
@@ -263,7 +275,10 @@ def run(mod, module_name, req, kernel, bad):
     for k, v in req.get("values", {}).items():
         if k in arrays:
             np = _numpy()
-            data[k] = np.array(v, dtype={"float": float, "int": np.int64, "bool": bool}.get(arrays[k]))
+            shape, _, kind = arrays[k].rpartition(":")
+            data[k] = np.array(v, dtype={"float": float, "int": np.int64, "bool": bool}.get(kind))
+            if shape:                   # the course's pandas objects, built from that array
+                data[k] = pandas_input(data[k], shape, k)
         else:
             data[k] = copy.deepcopy(v)
     if "kernel" in req:
