@@ -68,3 +68,40 @@ def test_pandas_inputs_need_pandas_in_the_sandbox(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mistakebound", "grade", "--check-spec", str(p)], capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "limits.packages" in r.stderr, r.stderr
+
+
+def test_the_autograder_of_a_pandas_course_installs_pandas(tmp_path):
+    import zipfile
+    from grading.gradescope import build_autograder
+    build_autograder("pandas_perceptron", str(tmp_path / "a.zip"))
+    setup = zipfile.ZipFile(tmp_path / "a.zip").read("setup.sh").decode()
+    assert 'install "$SRC/mistakebound[grading]"' in setup
+    build_autograder("perceptron", str(tmp_path / "b.zip"))
+    assert "[grading]" not in zipfile.ZipFile(tmp_path / "b.zip").read("setup.sh").decode()
+
+
+def test_an_installed_package_carries_its_grading_extra(monkeypatch):
+    """After a wheel install the archive's build file is written from the installed metadata:
+    the grading extra (pandas) is kept, so that setup.sh's mistakebound[grading] installs it."""
+    import tomllib
+    from importlib import metadata
+    from pathlib import PurePosixPath
+
+    import grading.gradescope as gs
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+    class F(PurePosixPath):
+        def locate(self):
+            return os.path.join(here, str(self))
+
+    class Dist:
+        files = [F("sandbox/_plan_child.py")]
+        metadata = {"Name": "mistakebound", "Version": "0.1.0", "Requires-Python": ">=3.11"}
+        requires = ["numpy>=1.26", 'pytest>=7.4; extra == "test"', 'pandas>=2.2; extra == "grading"']
+    monkeypatch.setattr(metadata, "distribution", lambda name: Dist())
+    text, files = gs._installed()
+    doc = tomllib.loads(text)
+    assert doc["project"]["dependencies"] == ["numpy>=1.26"]
+    assert doc["project"]["optional-dependencies"] == {"grading": ["pandas>=2.2"]}
+    Dist.requires = ["numpy>=1.26"]
+    assert tomllib.loads(gs._installed()[0])["project"]["optional-dependencies"] == {"grading": []}
