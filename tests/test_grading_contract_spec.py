@@ -13,7 +13,7 @@ MB = [sys.executable, "-m", "mistakebound"]
 HEAD = '[assignment]\nalgorithm = "{alg}"\n{extra}\n[tests.ties]\npoints = 1\n'
 
 BAD = [
-    ("perceptron", '[contract]\ninputs = "tensor"', "contract.inputs must be one of lists, numpy; got 'tensor'"),
+    ("perceptron", '[contract]\ninputs = "tensor"', "contract.inputs must be one of lists, numpy, pandas; got 'tensor'"),
     ("perceptron", "[contract]\ncolour = 1", "unknown key 'colour' in [contract]"),
     ("perceptron", '[contract]\norder = "random"', "contract.order must be one of index, get_order, shuffle:SEED"),
     ("perceptron", '[contract]\nties = "maybe"', "contract.ties must be one of mistake, no_mistake, predict+1"),
