@@ -2,7 +2,8 @@
 with get_order, scikit-learn-style class, Winnow homework, dual kernel perceptron on a Gram
 matrix, UCL Winnow on float features, CS5350's per-epoch permutation, passes fixed in the call, a
 kernel chosen by name, a parameter dict, a step size per example, Raschka's perceptron against
-the course's solution as oracle, passes until one makes no mistake) -- against the classic perceptron assignment, in one run, with
+the course's solution as oracle, passes until one makes no mistake, the averaged perceptron with a
+counter per example, the voted perceptron's (w, count) votes) -- against the classic perceptron assignment, in one run, with
 every isolation layer on.  Target: 100 submissions in <= 60 s on 2 cores.
 
     python bench/bench_grading_contracts.py [--n 100] [--jobs 2] [--quick]
@@ -25,7 +26,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 EX = os.path.join(os.path.dirname(HERE), "grading", "examples")
 SHAPES = ("mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel", "ucl_winnow", "utah_perceptron",
-          "fixed_passes", "kernel_by_name", "dict_params", "decaying_step", "raschka_perceptron", "until_no_mistake")
+          "fixed_passes", "kernel_by_name", "dict_params", "decaying_step", "raschka_perceptron", "until_no_mistake",
+          "averaged_perceptron", "voted_perceptron")
 
 
 def _batch(spec, samples, n, jobs):

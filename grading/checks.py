@@ -220,6 +220,8 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses, OracleRuns):
         except Failure as f:
             passed, msg, diags = False, f.msg, []
         dt = time.perf_counter() - t0
+        if not passed and self.partial >= 1:      # right apart from the first step's tie (diagnose.py)
+            passed, self.partial = True, 0.0
         name = title(self.spec, ts.kind)
         if ts.hidden:
             msg = "passed" if passed else "failed (hidden test: its input is not shown)"

@@ -29,11 +29,11 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "visiting_order", "global_orders", "given_start", "seeded_start"]
+__all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "AVERAGES", "visiting_order", "global_orders", "given_start", "seeded_start"]
 
 # test data a call may pass (docs/grading.md lists what each one is)
 DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "X_val", "y_val")
-INPUTS = ("lists", "numpy")
+INPUTS = ("lists", "numpy", "pandas")          # pandas: X a DataFrame (columns x0, x1, ...), y a Series
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
 X_LAYOUTS = ("rows", "columns")
@@ -53,6 +53,7 @@ RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
            "winnow": ("w",),
            "kernel_perceptron": ("alpha", "alpha_b"),
            "weighted_majority": ("w_b",), "passive_aggressive": ("w",)}     # WM: (weights, mistakes)
+AVERAGES = ("none", "sum", "mean", "voted")       # the perceptron's answer: last weights, their sum, mean, votes
 HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides the order and init helpers
 
 
@@ -155,12 +156,15 @@ class Contract:
     separable: Fraction | None = None   # stop = "converged" with no maximum: test data separable with this margin
     step: str = "constant"           # the step size of example j: eta, eta/(j+1) or eta/(j+1)^2
     margin_strict: bool = False      # (a diagnosis' change) update when y (w.x - theta) < margin
+    start_ties: str = ""             # (a scoring change) the ties met at the start state under this convention
     seed: int | None = None          # numpy's and random's global generators seeded so before every call
     weights_name: str = ""           # the handout's names of the weights and the bias, in feedback
     bias_name: str = ""
     convention_credit: Fraction = Fraction(1, 2)   # of a test's points when one tie convention explains it
     oracle: str = ""                 # the course's own solution: the expected answers come from it (grading.oracle)
     tolerance: float = 1e-9          # relative tolerance of the comparison of weights
+    average: str = "none"           # perceptron: the answer is the last weights, their sum or mean, or the votes
+    average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
     start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
 
@@ -222,7 +226,8 @@ class Contract:
         """Can the code be run on a prefix of the visiting sequence, one pass, the examples in the
         order given (the step-by-step feedback and the invariants)?  Not when the code draws its
         own order every pass or makes a fixed number of passes per call."""
-        return not self.per_pass_order and self.passes <= 1 and self.step == "constant" and not self.unbounded
+        return (not self.per_pass_order and self.passes <= 1 and self.step == "constant" and not self.unbounded
+                and self.average == "none")
 
     def order_indices(self, n: int, T: int = 1) -> list:
         """The visiting order of one pass over n examples (the same order every pass); with a

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .contract import (DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
+from .contract import (AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
                        TIES, VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
@@ -15,7 +15,7 @@ __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step", "separable"}
+                 "step", "separable", "average", "average_start"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -199,7 +199,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     only(("threshold", "factor", "variant"), ("winnow",), "a Winnow option")
     only(("dual", "kernel_bias"), ("kernel_perceptron",), "a kernel-perceptron option")
     only(("learning_rate",), ("perceptron", "kernel_perceptron"), "a perceptron and kernel-perceptron option")
-    only(("init", "init_helper"), ("perceptron",), "a perceptron option")
+    only(("init", "init_helper", "average", "average_start"), ("perceptron",), "a perceptron option")
     if style == "class" and any(k in d for k in ("call", "order", "stop", "returns", "init", "supplied")):
         raise InputError(f"{src}: the online class style (predict/update) has its own protocol; [contract] may set "
                          "only inputs, labels and learner conventions there (use [contract.call] for a class "
@@ -305,6 +305,14 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if init.startswith("random:") and ih not in sup:
         w.fail("init", f"\"random:SEED\" needs the grader to supply {ih}(d) (add it to contract.supplied): the "
                        "start weights must be reproducible")
+    average = _choice(d, "average", AVERAGES, "none", w)
+    average_start = d.get("average_start", False)
+    if not isinstance(average_start, bool):
+        w.fail("average_start", f"must be true or false; got {average_start!r}")
+    if "average_start" in d and average == "none":
+        w.fail("average_start", "says whether the start is averaged: it needs contract.average")
+    if average != "none" and style != "function":
+        w.fail("average", "is for a call that trains and returns (the online class style predicts step by step)")
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
     call = None
@@ -340,12 +348,14 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("passes", "is for a call without T (the passes are hard-coded); this call passes T")
         if passes and call.repeat:
             w.fail("passes", "and call.repeat together: give one")
+        if average != "none" and call.repeat:
+            w.fail("average", "and call.repeat together: the average is over one call's passes")
     c = c.replace(inputs=inputs, label_shape=label_shape, x_layout=x_layout, order=order, order_helper=oh, ties=ties,
                   learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
-                  step=step, separable=separable)
+                  step=step, separable=separable, average=average, average_start=average_start)
     if call is not None:
         c = c.replace(call=call)
     return c

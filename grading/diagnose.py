@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from .contract import TIES
+from .averaging import average_causes, late_ties
 from .reference import Answer
 
 __all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]
@@ -144,6 +145,9 @@ def causes(problem) -> list[Cause]:
         for k in sorted({1, c.passes - 1, c.passes + 1, 2 * c.passes} - {0, c.passes}):
             out.append(Cause("wrong number of passes", f"the reference re-run with {k} passes per call reproduces "
                              f"your answers; the course's code makes {c.passes}", contract=c.replace(passes=k)))
+    if alg == "perceptron" and c.average != "none":
+        out.extend(Cause(name, msg, contract=c.replace(**change) if change else None, bugs=frozenset(bugs))
+                   for name, msg, change, bugs in average_causes(c))
     if alg == "perceptron" and c.init != "zero":
         out.append(Cause("start weights ignored", f"you start from w = 0; the course's code starts from "
                          f"{'the given w0' if c.init == 'given' else 'the weights of ' + c.init_helper + '(d)'}",
@@ -280,24 +284,43 @@ class Diagnoses:
         """Part of a failed test's points when its answers are the algorithm's under another tie
         convention, confirmed like a cause (this input and every probe): a run from w = 0 starts
         with a tie, so one convention bug changes nearly every answer, and the score should
-        still say that the rest of the algorithm is right.  Sets ``self.partial``; returns the line
-        for the feedback ("" when no credit)."""
+        still say that the rest of the algorithm is right.  When only the ties before the run first
+        leaves its start are resolved otherwise (the first step's tie: every later step follows the
+        contract) the test is passed -- the tie is graded by the ties test; when the whole run
+        follows another convention, ``convention_credit`` of its points.  Sets ``self.partial``
+        (1: passed); returns the line for the feedback ("" when no credit)."""
         P = self.problem
         c = P.contract
         frac = c.convention_credit
-        if frac <= 0 or got is None or self.nondeterministic or c.style != "function":
+        if got is None or self.nondeterministic or c.style != "function":
             return ""
         ties = [k for k in causes(P) if k.convention]
         if not ties:
             return ""
         cases = [(X, y, e, None, got)]
-        for (pX, py, pe) in list(P.probes()) + list(more):      # ``more``: the test's other inputs
+        probes = list(P.probes())
+        for (pX, py, pe) in probes + list(more):      # ``more``: the test's other inputs
             try:
                 cases.append((pX, py, pe, None, self.call(pX, py, pe)[0]))
             except Failure:
                 return ""
         if all(_never_moved(c, cX, cgot) for cX, _, _, _, cgot in cases):
             return ""      # a run that never leaves its start (e.g. "return zeros") earns nothing, whatever convention it matches
+        # only the first step's tie (the ties before the run first moves) resolved otherwise: confirmed
+        # on the test's inputs and the probes that meet no later tie (on those the convention shows anyway)
+        own = cases[:1] + cases[1 + len(probes):]
+        clean = [k for k, (pX, py, pe) in zip(cases[1:], probes)
+                 if not late_ties(self.expected(pX, py, pe)[0].trace)] if not c.oracle else []
+        for k in ties:
+            if P.algorithm in ("perceptron", "kernel_perceptron") and not c.oracle and k.contract.ties != c.ties and \
+                    self._reproduces(Cause(k.name, "", contract=c.replace(start_ties=k.contract.ties)), own + clean):
+                self.partial = 1.0
+                return (f"passed apart from the first step's tie: your answers are exactly the algorithm's once the "
+                        f"tie{'s' if c.init == 'zero' else ''} before the first update {'are' if c.init == 'zero' else 'is'} "
+                        f"resolved your way ({k.name}); every later step is right. The tie itself is graded by the "
+                        "ties test")
+        if frac <= 0:
+            return ""
         for k in ties:
             if self._reproduces(k, cases):
                 self.partial = float(frac)
@@ -314,7 +337,7 @@ class Diagnoses:
             for X, y, e, _, got in cases:
                 try:
                     again, _ = self.call(X, y, e)
-                    if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b), again)[0]:
+                    if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b, votes=got.votes), again)[0]:
                         return True
                 except (Failure, TypeError, ValueError, OverflowError):
                     continue
@@ -394,6 +417,8 @@ def _never_moved(c, X, got) -> bool:
     """Is the answer the contract's start itself (no update at all)?"""
     try:
         w0, b0 = c.initial_weights(len(X[0]))
+        if c.algorithm == "kernel_perceptron":          # the dual's start: alpha = 0, one per example
+            w0, b0 = [0] * len(got.w), 0
         w = [Fraction(v) for v in got.w]
         b = Fraction(got.b) if got.b is not None else Fraction(0)
     except (TypeError, ValueError, IndexError, AttributeError, OverflowError):

@@ -119,11 +119,14 @@ def _installed():
         return None         # an editable install records no sources: not an install to carry
     meta = dist.metadata
     deps = [r for r in (dist.requires or []) if "extra ==" not in r]
+    grading = [r.split(";")[0].strip() for r in (dist.requires or [])
+               if "extra ==" in r and r.split("extra ==")[1].strip().strip("'\"") == "grading"]
     q = '", "'
     text = (f'[build-system]\nrequires = ["setuptools>=68", "wheel"]\nbuild-backend = "setuptools.build_meta"\n\n'
             f'[project]\nname = "{meta["Name"]}"\nversion = "{meta["Version"]}"\n'
             f'requires-python = "{meta.get("Requires-Python") or ">=3.11"}"\n'
             f'dependencies = ["{q.join(d.replace(chr(34), chr(39)) for d in deps)}"]\n\n'
+            f'[project.optional-dependencies]\ngrading = [{", ".join(repr(g) for g in grading)}]\n\n'
             f'[project.scripts]\nmistakebound = "mistakebound.cli:main"\n\n'
             f'[tool.setuptools.packages.find]\nwhere = ["."]\ninclude = [{", ".join(repr(p + "*") for p in PACKAGES)}]\n\n'
             f'[tool.setuptools.package-data]\n"*" = ["*.csv", "*.toml", "*.json", "*.txt"]\n"grading" = ["assignments/*.toml"]\n'
@@ -168,7 +171,10 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
     count = 0
     try:
         with zipfile.ZipFile(tmp, "w") as zf:
-            _add_text(zf, "setup.sh", SETUP_SH, executable=True)
+            setup = SETUP_SH
+            if spec.tests and spec.contract.inputs == "pandas":     # the grading extra: pandas in the sandbox
+                setup = setup.replace('install "$SRC/mistakebound"', 'install "$SRC/mistakebound[grading]"')
+            _add_text(zf, "setup.sh", setup, executable=True)
             _add_text(zf, "run_autograder", RUN_AUTOGRADER, executable=True)
             _add_text(zf, "spec.toml", spec_bytes)
             for name, data in sorted(oracle.items()):

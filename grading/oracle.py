@@ -85,7 +85,7 @@ class OracleRuns:
             return None
         got = self._oracle_call(X, y, e)
         ref = P.expected(X, y, e, contract=contract)
-        return Answer(w=list(got.w), b=got.b if P.has_bias else None, trace=ref.trace)
+        return Answer(w=list(got.w), b=got.b if P.has_bias else None, trace=ref.trace, votes=got.votes)
 
     def close_oracle(self):
         if self.oracle_worker is not None:

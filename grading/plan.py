@@ -102,13 +102,18 @@ def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
     refs = p.refs()
     values = _values(c, X, y, T, refs)
     arrays = {}
-    if c.inputs == "numpy":
+    if c.inputs in ("numpy", "pandas"):
         for k in ("X", "y", "K", "w0", "X_val", "y_val"):
             if k in values:
                 arrays[k] = _x_kind(c) if k in ("X", "X_val") else ("float" if k in ("K", "w0") else "auto")
+                if c.inputs == "pandas" and k in ("X", "X_val", "y", "y_val"):   # a DataFrame, a Series
+                    arrays[k] = ("frame:" if k in ("X", "X_val") or c.label_shape == "column" else "series:") + \
+                        arrays[k]
     plan = {"method": p.method, "args": [_arg(a) for a in p.args],
             "kwargs": {k: _arg(a) for k, a in p.kwargs if k not in omit},
             "repeat": p.repeat, "read": {"w": p.weights, "b": p.bias}}
+    if c.average == "voted":
+        plan["read"]["votes"] = True       # the child sends each (w, [b,] count) as one row
     if p.object:
         plan.update(object=p.object, init_args=[_arg(a) for a in p.init_args],
                     init_kwargs={k: _arg(a) for k, a in p.init_kwargs if k not in omit})
@@ -192,6 +197,37 @@ def _value(ok: dict, name: str):
     return ok[name]
 
 
+def _votes(c, rows, d, what) -> Answer:
+    """A voted perceptron's answer: one row per vote, (w, count), (w, b, count) or the bias inside
+    w as the layout says; votes of count 0 are left out (they do not vote)."""
+    if rows is None or not isinstance(rows, list):
+        raise LayoutError(f"{what}: expected a list of (weights, count) votes, got {_kind(rows)}")
+    bias = c.bias
+    width = d + 1 + (1 if bias else 0)
+    votes = []
+    for k, r in enumerate(rows):
+        shape = "(w, b, count)" if bias and c.returns == "w_b" else "(w, count)"
+        if not isinstance(r, list) or len(r) != width or any(isinstance(x, list) for x in r):
+            raise LayoutError(f"{what}: vote {k} is not {shape} with {d} weights")
+        nums = [_num(x, what) for x in r]
+        cnt = nums[-1]
+        if isinstance(cnt, float) and cnt.is_integer():
+            cnt = int(cnt)
+        if not isinstance(cnt, int) or cnt < 0:
+            raise LayoutError(f"{what}: the count of vote {k} is {cnt!r}, not a whole number >= 0")
+        body = nums[:-1]
+        if not bias:
+            w, b = body, None
+        elif c.returns == "w_bias_first":
+            w, b = body[1:], body[0]
+        else:
+            w, b = body[:d], body[d]
+        if cnt:
+            votes.append((w, b, cnt))
+    last = votes[-1] if votes else ([0.0] * d, 0.0 if bias else None, 0)
+    return Answer(w=list(last[0]), b=last[1], votes=votes)
+
+
 def read_answer(c, ok: dict, d: int) -> Answer:
     """The child's plain values -> Answer, by the contract's return layout; ``d``: the number
     of features (for the layouts that carry the bias in the weight vector).  The values have
@@ -204,6 +240,8 @@ def read_answer(c, ok: dict, d: int) -> Answer:
         what = f"{c.call.method}() returned"
         if c.call.weights.startswith("return["):       # read from keys of a returned dict (the child did)
             what = f"{c.call.method}(){c.call.weights[6:]}"
+        if c.average == "voted":
+            return _votes(c, r, d, what)
         if layout in ("w_b", "alpha_b"):
             if _is_pair(r):
                 return Answer(w=_vec(r[0], what), b=_num(r[1], what))
@@ -217,6 +255,8 @@ def read_answer(c, ok: dict, d: int) -> Answer:
             return Answer(w=w, b=b)
         return Answer(w=w, b=None)
     wname = c.call.weights
+    if c.average == "voted":
+        return _votes(c, _value(ok, "attr_w"), d, f"the attribute {wname}")
     w = _vec(_value(ok, "attr_w"), f"the attribute {wname}")
     if layout in ("w_bias_first", "w_bias_last"):
         w, b = _split(c, w, d, f"the attribute {wname}")

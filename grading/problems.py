@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from learners.kernels import parse_kernel
 
+from .averaging import compare_votes, show_votes
 from .plan import encode_labels, read_answer, request
 from .reference import Answer, answer_of, reference_run
 
@@ -91,6 +92,10 @@ class Problem:
         return answer_of(reference_run(c, X, y, epochs, bugs=frozenset(bugs)), self._has_bias(c))
 
     def compare(self, exp: Answer, got: Answer) -> tuple[bool, str]:
+        if getattr(exp, "votes", None) is not None:
+            return compare_votes(exp.votes, got.votes, lambda e, g: Problem.compare(self, Answer(w=e[0], b=e[1]),
+                                                                                     Answer(w=g[0], b=g[1])),
+                                 lambda a, b: _close(a, b, getattr(self.contract, "tolerance", TOL)), fmt_num)
         wn, bn = self.names
         w = got.w
         if w is None or len(w) != len(exp.w):
@@ -110,6 +115,8 @@ class Problem:
         return True, ""
 
     def show(self, a: Answer) -> str:
+        if getattr(a, "votes", None) is not None:
+            return show_votes(self.names, a.votes, fmt_vec, fmt_num)
         wn, bn = self.names
         s = f"{wn} = {fmt_vec(a.w)}"
         if a.b is not None:
@@ -152,6 +159,7 @@ class Problem:
 
     def strategy(self, scale: int = 1):
         raise NotImplementedError
+
 
 
 def _relabelled(case, xy):
@@ -220,11 +228,15 @@ class PerceptronProblem(Problem):
         return [pts[0], pts[1], pts[-1]], [1, -1, -1]
 
     def more_cases(self, kind) -> list:
-        """From a start w0 != 0 random data almost never tie: the ties test also runs the tie
-        examples with a negative one first (a positive tie first separates "mistake" from
-        "predict +1", a negative one first separates it from "predict -1")."""
-        if kind != "ties" or self.contract.init in ("zero", "own"):
+        """The ties test also runs the tie examples with a negative one first: a positive tie
+        first separates "mistake" from "predict +1", a negative one first separates it from
+        "predict -1" (from w = 0 the first step is that tie; from a start w0 != 0, random data
+        almost never tie)."""
+        if kind != "ties" or self.contract.init == "own":
             return []
+        if self.contract.init == "zero":        # from w = 0: the first step's tie on a negative example
+            return self._passes([("ties, a negative example first", [[1.0, -1.0], [1.0, 1.0], [-1.0, -1.0], [0.0, 0.0]],
+                                  [-1, 1, 1, -1], 1)])
         X, y = self._ties()
         return self._passes([("ties, a negative example first", [X[1], X[0], X[2]], [y[1], y[0], y[2]], 1)])
 
@@ -395,6 +407,12 @@ class KernelProblem(Problem):
             "negative_fractional": ("negative and non-integer values",
                                     [[q(-3), q(5)], [q(7), q(-2)], [q(-1), q(-9)], [q(2), q(1)]], [1, -1, -1, 1], 2),
         }
+
+    def more_cases(self, kind) -> list:
+        """The ties test from alpha = 0 with a negative example first (see the perceptron's)."""
+        if kind != "ties":
+            return []
+        return self._passes([("ties, a negative example first", [[0.0, -1.0], [1.0, 0.0], [0.0, 1.0]], [-1, 1, 1], 1)])
 
     def _probes(self):
         return [([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [0.5, -2.0]], [1, -1, 1, -1, 1], 2),

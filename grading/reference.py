@@ -30,13 +30,14 @@ from fractions import Fraction
 from learners import run_kernel_perceptron, run_perceptron, run_winnow
 from learners.kernels import parse_kernel
 
+from .averaging import averaged
 from .reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
 
-__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "reference_seconds", "BUGS"]
+__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
 MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
-BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation")
+BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "average_per_epoch")
 
 
 @dataclass
@@ -47,6 +48,7 @@ class Answer:
     b: object = None
     mistakes: int | None = None
     trace: object = None
+    votes: list | None = None        # contract.average = "voted": [(w, b, count)], the votes of count > 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,13 @@ class Run:
 
 
 def answer_of(run: Run, has_bias: bool) -> Answer:
+    if "votes" in run.extras:
+        votes = [(list(v), b if has_bias else None, k) for v, b, k in run.extras["votes"]]
+        return Answer(w=list(run.weights), b=run.bias if has_bias else None, mistakes=run.mistakes, trace=run,
+                      votes=votes)
+    if "average" in run.extras:
+        w, b = run.extras["average"]
+        return Answer(w=list(w), b=b if has_bias else None, mistakes=run.mistakes, trace=run)
     return Answer(w=list(run.weights), b=run.bias if has_bias else None, mistakes=run.mistakes, trace=run)
 
 
@@ -106,6 +115,8 @@ def reference_run(c, X, y, T: int, *, bugs=frozenset(), engine: str = "auto") ->
 
 def _run(c, X, y, T: int, bugs, engine) -> Run:
     n = len(X)
+    per_epoch = "average_per_epoch" in bugs
+    bugs = frozenset(bugs) - {"average_per_epoch"}
     order = c.order_indices(n, T)
     learners_ok = engine == "auto" and not bugs and not c.per_pass_order and c.step == "constant"
     if c.algorithm == "perceptron":
@@ -118,6 +129,9 @@ def _run(c, X, y, T: int, bugs, engine) -> Run:
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
         run = _cut_at_convergence(run, n)
+    if c.algorithm == "perceptron" and c.average != "none":
+        run.extras = dict(run.extras)
+        run.extras["votes" if c.average == "voted" else "average"] = averaged(c, run, n, per_epoch)
     return run
 
 
@@ -156,7 +170,7 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
     w0, b0 = c.initial_weights(d)
     if not c.bias:
         b0 = Fraction(0)
-    if c.ties == "mistake" and learners_ok:
+    if c.ties == "mistake" and learners_ok and not c.start_ties:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         exact = not c.normalize
         start = [v / eta for v in w0], b0 / eta
@@ -172,7 +186,7 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
                    bias=(tr.bias * k if c.bias else None), mistakes=tr.mistakes, passes=T)
     rows = _rows(X, c.normalize)
     return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=not c.normalize,
-                 step=c.step_of)
+                 step=c.step_of, start_ties=c.start_ties)
 
 
 def _rows(X, normalize):
@@ -189,13 +203,16 @@ def _dot(w, x):
     return sum(a * b for a, b in zip(w, x))
 
 
-def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False, step=None):
+def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=False, step=None, start_ties=""):
     """The perceptron on (rows, y), primal (``act_fn(w, x)``) or dual (``act_fn(alpha, i)``).
 
     ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
     bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
     ignored); b += eta y (not at all / -eta y under the bias bugs); the activation without b
-    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict)."""
+    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict).
+    ``start_ties``: the steps taken before the run first leaves its start (from w = 0 the first
+    step is a tie, and so is every step until an update) follow this tie convention, every later
+    step the contract's."""
     if not exact:
         eta = float(eta)
         w0 = [float(v) for v in w0]
@@ -204,12 +221,14 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     b = b0
     steps = []
     t = 0
+    left = False
     for ep in range(T):
         for i in _pass(order, ep):
             x = rows[i]
             yi = y[i]
             a = act_fn(w, i if dual else x) + (b if b is not None and "bias_not_in_activation" not in bugs else 0)
-            m = is_mistake(ties, yi, a)
+            left = left or (start_ties and (list(w) != list(w0) or b != b0))
+            m = is_mistake(start_ties if start_ties and not left else ties, yi, a)
             if m:
                 s = 1 if "label_ignored" in bugs else yi
                 et = eta if step is None else eta * (step(i) if exact else float(step(i)))   # example i's step
@@ -286,7 +305,7 @@ def _kernel(c, X, y, T, order, bugs, learners_ok) -> Run:
     n = len(X)
     K = parse_kernel(c.kernel)
     exact = K.exact_capable
-    if c.ties == "mistake" and learners_ok:
+    if c.ties == "mistake" and learners_ok and not c.start_ties:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         tr = run_kernel_perceptron(Xo, yo, c.kernel, epochs=T, bias=c.kernel_bias, exact=exact, record="all")
         k = eta if exact else float(eta)
@@ -307,7 +326,7 @@ def _kernel(c, X, y, T, order, bugs, learners_ok) -> Run:
             return sum(alpha[j] * G[j][i] for j in range(n) if alpha[j] != 0)
         zero = Fraction(0) if exact else 0.0
         run = _loop([None] * n, y, T, order, c.ties, act, eta, [zero] * n, zero if c.kernel_bias else None, bugs,
-                    exact=exact, dual=True, step=c.step_of)
+                    exact=exact, dual=True, step=c.step_of, start_ties=c.start_ties)
     if c.dual == "counts":
         run = _as_counts(run, y)
     return run

@@ -31,6 +31,7 @@ An instructor copies one and changes what the course needs::
     open_files = 64
     network = false
     packages = ["numpy"]           # importable by the student's code (nothing else from site-packages)
+    harmless_imports = []          # modules answered by inert stand-ins (plots nobody asked for)
     submission_seconds = 600       # wall-clock budget of one submission, all tests together
 
     [hypothesis]
@@ -96,7 +97,7 @@ ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", 
 _ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
                     "epochs", "max_epochs", "kernel", "description", "solution"}
 _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
-               "open_files", "network", "packages", "submission_seconds"}
+               "open_files", "network", "packages", "submission_seconds", "harmless_imports"}
 _HYP_KEYS = {"max_examples", "max_n", "max_d"}
 _TEST_KEYS = {"points", "hidden", "visibility"}
 _THEORY_KEYS = {"kind", "expr", "algorithm", "variant", "points", "hidden", "visibility", "prompt"}
@@ -272,11 +273,23 @@ def load_spec(name_or_path: str) -> Spec:
             raise InputError(f"{src}: limits.packages must list top-level package names, got {p!r}")
         if p in SUITE_PACKAGES:
             raise InputError(f"{src}: limits.packages may not include the grader's own package {p!r}")
+    L.harmless_imports = _typed(lim, "harmless_imports", list, [], src, "limits")
+    import sys as _sys
+    for p in L.harmless_imports:
+        if not isinstance(p, str) or not p.isidentifier():
+            raise InputError(f"{src}: limits.harmless_imports must list top-level module names, got {p!r}")
+        if p in L.packages or p in _sys.stdlib_module_names:
+            raise InputError(f"{src}: limits.harmless_imports may not name {p!r}: "
+                             + ("it is in limits.packages (the real package)" if p in L.packages else
+                                "it is a standard-library module"))
     for k in ("time_floor", "time_factor"):
         if getattr(s, k) <= 0:
             raise InputError(f"{src}: limits.{k} must be positive")
     if min(L.cpu_seconds, L.memory_mb, L.processes, L.open_files, L.file_size_mb, L.submission_seconds) <= 0:
         raise InputError(f"{src}: every limit must be positive")
+    if s.contract.inputs == "pandas" and not {"numpy", "pandas"} <= set(L.packages):
+        raise InputError(f"{src}: contract.inputs = \"pandas\" hands the code pandas objects: list \"numpy\", "
+                         "\"pandas\" and its dependencies (\"dateutil\") in limits.packages")
     s.limits = L
     h = doc.get("hypothesis", {})
     _check_keys(h, _HYP_KEYS, "hypothesis", src)

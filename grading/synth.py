@@ -19,7 +19,7 @@ __all__ = ["solution_source", "solution_files", "SYNTH_BUGS"]
 
 # changes the tests may ask for, besides a different learner contract
 SYNTH_BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "one_pass",
-              "quadratic", "shuffled", "modifies_inputs")
+              "quadratic", "shuffled", "modifies_inputs", "average_per_epoch")
 
 
 def _lit(v):
@@ -73,6 +73,9 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"MARGIN = {None if L.margin is None else float(L.margin)!r}",
         f"KERNEL_SPEC = {kspec!r}",
         f"KEYS = {_lit(keys)}",
+        f"AVERAGE = {_lit(L.average)}",
+        f"AVERAGE_START = {L.average_start!r}",
+        f"STOP = {L.stop!r}",
         "",
         _BODY,
     ]

@@ -47,7 +47,9 @@ def _kernel_by_name(a, b):
 
 
 def _examples(X):
-    """The examples as rows (X may hold one example per column)."""
+    """The examples as rows (X may hold one example per column; a DataFrame as its values)."""
+    if hasattr(X, "to_numpy"):
+        X = X.to_numpy()
     if not COLUMNS:
         return list(X)
     if hasattr(X, "T"):
@@ -56,6 +58,8 @@ def _examples(X):
 
 
 def _flat(v):
+    if hasattr(v, "to_numpy"):
+        v = v.to_numpy()
     out = []
     for x in v:
         if hasattr(x, "__len__") and not isinstance(x, str):
@@ -135,6 +139,10 @@ def _train(data):
     if state is not None:
         w, b = list(state[0]), state[1]
     history = []
+    # the averaged perceptron: the weights summed after every example (the start once too with
+    # AVERAGE_START); the voted one: (w, b, count) votes, a new vector counting its own step
+    su, sb, cnt = (list(w), b, 1) if AVERAGE_START else ([0.0] * d, 0.0, 0)
+    votes, vc = [], (1 if AVERAGE_START else 0)
     for _ in range(T):
         order = _order(n)
         clean = True
@@ -145,14 +153,32 @@ def _train(data):
             a = sum(wj * xj for wj, xj in zip(w, x)) + (b if BIAS and "bias_not_in_activation" not in BUGS else 0.0)
             if _mistake(labels[i], a):
                 clean = False
+                votes.append((list(w), b, vc))
+                vc = 0
                 s = 1 if "label_ignored" in BUGS else labels[i]
                 et = eta * _step(i)
                 history.append((x, et * s))
                 w = [wj + et * s * xj for wj, xj in zip(w, x)]
                 if BIAS and "bias_never_updated" not in BUGS:
                     b += -et * s if "bias_sign_flipped" in BUGS else et * s
-        if clean:
+            vc += 1
+            if "average_per_epoch" not in BUGS:
+                su = [p + q for p, q in zip(su, w)]
+                sb += b
+                cnt += 1
+        if "average_per_epoch" in BUGS:
+            su = [p + q for p, q in zip(su, w)]
+            sb += b
+            cnt += 1
+        if clean and (AVERAGE == "none" or STOP == "converged"):     # (later passes change an average)
             break
+    if AVERAGE == "voted":
+        votes.append((list(w), b, vc))
+        return [v for v in votes if v[2] > 0], "votes"
+    if AVERAGE == "sum":
+        return su, sb
+    if AVERAGE == "mean":
+        return [v / cnt for v in su], sb / cnt
     return w, b
 
 
@@ -284,6 +310,21 @@ def _kernel(data, labels, T, eta):
 
 def _answer(state):
     w, b = state
+    if b == "votes":                 # [(w, b, count)] in the course's layout
+        out = []
+        for v, vb, k in w:
+            if RETURNS == "w_bias_first":
+                out.append(([vb] + list(v), k))
+            elif RETURNS == "w_bias_last":
+                out.append((list(v) + [vb], k))
+            elif BIAS:
+                out.append((list(v), vb, k))
+            else:
+                out.append((list(v), k))
+        w = out
+        if KEYS[0] is not None:
+            return {KEYS[0]: w}
+        return w
     if KEYS[0] is not None:          # a dict: {"W": w, "b": b}
         out = {KEYS[0]: list(w)}
         if KEYS[1] is not None:

@@ -218,9 +218,11 @@ def _answer(mod, module_name, req, state):
 
 
 # --- start-up -----------------------------------------------------------------------------
-def _load(cfg, view):
+def _load(cfg, view, inert=None):
     module = cfg["module"]
     sys.path.insert(0, os.getcwd())
+    if inert is not None and cfg.get("harmless"):     # [limits] harmless_imports: inert stand-ins
+        inert.install([str(n) for n in cfg["harmless"]], sys.meta_path)
     if view:
         sys.path.append("/packages")
     else:   # --insecure without a file-system view: the allowed packages' own directories
@@ -252,6 +254,7 @@ def main():
     seccomp = _sibling("_seccomp")
     view = _sibling("_view")
     plan = _sibling("_plan_child")      # loaded now: this directory is out of the worker's view later
+    inert = _sibling("_inert") if cfg.get("harmless") else None
     global digest
     digest = _sibling("_digest")
     try:
@@ -266,7 +269,7 @@ def main():
     go = _recv()
     if not go or go.get("op") != "load":
         return
-    mod = _load(cfg, armed["view"])
+    mod = _load(cfg, armed["view"], inert)
     if mod is None:
         return
     state = {"plan": plan}

@@ -35,6 +35,15 @@ def _plain(v, depth=0):
 def canonical(v) -> list:
     """The worker's side: what the student's code left in an input."""
     t = type(v)
+    if t.__name__ in ("DataFrame", "Series") and t.__module__ in ("pandas", "pandas.core.frame", "pandas.core.series"):
+        try:          # its class, labels, row labels, dtypes, shape and values (another type encodes as such)
+            frame = t.__name__ == "DataFrame"
+            labels = [str(c) for c in v.columns.tolist()] if frame else str(v.name)
+            dtypes = [d.str for d in v.dtypes.tolist()] if frame else v.dtype.str
+            index = [str(i) for i in v.index.tolist()]
+            return ["pd", t.__name__, labels, index, [int(s) for s in v.shape], dtypes, _plain(v.to_numpy().tolist())]
+        except Exception:  # noqa: BLE001 - a broken frame is a changed one
+            return ["?", "pandas"]
     if t.__name__ == "ndarray" and t.__module__ == "numpy":
         try:
             return ["nd", [int(s) for s in v.shape], v.dtype.str, _plain(v.tolist())]
@@ -71,11 +80,31 @@ def _convert(v, kind):
     return {"<f8": float, "<i8": int, "|b1": bool}[kind](v)
 
 
-def sent(v, array: str | None) -> str:
+def _sent_pandas(v, shape, kind, name) -> str:
+    """The digest of the DataFrame or Series the worker built from ``v`` (see _plan_child)."""
+    leaves = list(_leaves(v))
+    if kind not in _DTYPES:
+        kind = ("bool" if leaves and all(type(x) is bool for x in leaves) else
+                "int" if all(type(x) in (int, bool) for x in leaves) else "float")
+    dt = _DTYPES[kind]
+    dims = _shape(v)
+    index = [str(i) for i in range(dims[0] if dims else 0)]
+    if shape == "frame":
+        labels = ["y"] if name.startswith("y") else [f"x{j}" for j in range(dims[1] if len(dims) == 2 else 0)]
+        enc = ["pd", "DataFrame", labels, index, dims, [dt] * len(labels), _plain(_convert(v, dt))]
+    else:
+        enc = ["pd", "Series", name, index, dims, dt, _plain(_convert(v, dt))]
+    return hashlib.sha256(json.dumps(enc, separators=(",", ":")).encode()).hexdigest()
+
+
+def sent(v, array: str | None, name: str = "") -> str:
     """The digest the worker must report for an input the grader sent as ``v`` (JSON values) and
     the worker turned into a numpy array of kind ``array`` ("float", "int", "auto") or not (None)."""
     if array is None:
         return digest(v)
+    if ":" in array:
+        shape, _, kind = array.partition(":")
+        return _sent_pandas(v, shape, kind, name)
     kind = _DTYPES.get(array)
     if kind is None:            # "auto": numpy's choice for Python scalars
         leaves = list(_leaves(v))
@@ -91,7 +120,7 @@ def expected(request: dict) -> dict | None:
     if op == "plan":       # as the worker receives them: after a JSON round trip
         values = json.loads(json.dumps({k: v for k, v in request.get("values", {}).items() if k in WATCHED}))
         arrays = request.get("arrays", {})
-        return {k: sent(values[k], arrays.get(k)) for k in WATCHED if k in values}
+        return {k: sent(values[k], arrays.get(k), k) for k in WATCHED if k in values}
     if op in ("predict", "update"):
         return {"x": digest(request["x"])}
     return None

@@ -96,7 +96,47 @@ def fields(name, v, bad):
     return out
 
 
+def vote_rows(v, bad):
+    """A voted perceptron's votes -- a list of (w, count) or (w, b, count) -- as a matrix: each
+    vote's parts (vectors and numbers) laid end to end in one row."""
+    if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
+        v = v.tolist()
+    if not isinstance(v, (list, tuple)):
+        raise bad(f"expected a list of (weights, count) votes, got {type(v).__name__}")
+    if len(v) > 100_000:
+        raise bad("the answer is too long")
+    rows = []
+    for item in v:
+        if hasattr(item, "tolist") and not isinstance(item, (list, tuple)):
+            item = item.tolist()
+        if not isinstance(item, (list, tuple)):
+            raise bad(f"expected each vote as (weights, count), got {type(item).__name__}")
+        row = []
+        for part in item:
+            p = plain(part, bad, 1)
+            if isinstance(p, list):
+                if any(isinstance(x, list) for x in p):
+                    p = [z for x in p for z in (x if isinstance(x, list) else [x])]
+                row.extend(p)
+            else:
+                row.append(p)
+        rows.append(row)
+    return rows
+
+
+def pandas_input(arr, shape, name):
+    """A DataFrame with columns x0, x1, ... (y: one column named y) or a Series named y, holding
+    a copy of ``arr`` (pandas is imported only for a course whose handout hands out pandas)."""
+    import pandas as pd
+    if shape == "frame":
+        cols = ["y"] if name.startswith("y") else [f"x{j}" for j in range(arr.shape[1] if arr.ndim == 2 else 0)]
+        return pd.DataFrame(arr.copy(), columns=cols)
+    return pd.Series(arr.copy(), name=name)
+
+
 def _snapshot(v):
+    if hasattr(v, "to_numpy") and hasattr(v, "index"):      # a pandas object
+        return ("pandas", type(v).__name__, str(getattr(v, "dtypes", "")), v.to_numpy().tolist())
     if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
         return ("array", getattr(v, "shape", None), str(getattr(v, "dtype", "")), v.tolist())
     return copy.deepcopy(v)
@@ -235,7 +275,10 @@ def run(mod, module_name, req, kernel, bad):
     for k, v in req.get("values", {}).items():
         if k in arrays:
             np = _numpy()
-            data[k] = np.array(v, dtype={"float": float, "int": np.int64, "bool": bool}.get(arrays[k]))
+            shape, _, kind = arrays[k].rpartition(":")
+            data[k] = np.array(v, dtype={"float": float, "int": np.int64, "bool": bool}.get(kind))
+            if shape:                   # the course's pandas objects, built from that array
+                data[k] = pandas_input(data[k], shape, k)
         else:
             data[k] = copy.deepcopy(v)
     if "kernel" in req:
@@ -273,7 +316,11 @@ def run(mod, module_name, req, kernel, bad):
     for _ in range(times):
         r = fn(*[arg(a) for a in plan.get("args", [])], **{k: arg(a) for k, a in plan.get("kwargs", {}).items()})
     read = plan.get("read", {"w": "return"})
-    if read["w"].startswith("return["):
+    if read.get("votes"):
+        v = _key(r, read["w"][7:-1], bad) if read["w"].startswith("return[") else \
+            (r if read["w"] == "return" else _read(obj, read["w"], bad))
+        out = {"ret" if read["w"].startswith("return") else "attr_w": vote_rows(v, bad)}
+    elif read["w"].startswith("return["):
         w = _key(r, read["w"][7:-1], bad)
         val = (w, _key(r, read["b"][7:-1], bad)) if read.get("b") else w
         out = fields("ret", plain(val, bad), bad)

@@ -23,6 +23,7 @@ class Limits:
     namespaces: bool = True        # False leaves out every namespace (needs insecure)
     extra_hide: list = field(default_factory=list)   # paths the grader checks the worker cannot see
     packages: list = field(default_factory=lambda: ["numpy"])   # importable from site-packages
+    harmless_imports: list = field(default_factory=list)   # answered by inert stand-ins (sandbox/_inert.py)
     submission_seconds: float = 600.0   # wall-clock budget of one submission, all its tests
     work_mb: int = 32              # size of the worker's writable /work (a tmpfs)
     insecure: bool = False         # go on when a layer cannot be set up (reports say so)

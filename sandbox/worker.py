@@ -124,7 +124,8 @@ class Worker(Channel):
                 "root": os.path.join(self.box, "root"), "limits": L.rlimits(), "work_mb": L.work_mb,
                 "expose": view["expose"], "hide": view["hide"], "packages": view["packages"],
                 "devices": view["devices"]}
-        return {"module": self.module, "jail": jail, "package_dirs": view["package_dirs"]}
+        return {"module": self.module, "jail": jail, "package_dirs": view["package_dirs"],
+                "harmless": list(L.harmless_imports)}
 
     def start(self, timeout: float = START_TIMEOUT) -> CallResult | None:
         """Start the worker; returns None when ready, else a CallResult describing the failure.

@@ -13,7 +13,7 @@ MB = [sys.executable, "-m", "mistakebound"]
 HEAD = '[assignment]\nalgorithm = "{alg}"\n{extra}\n[tests.ties]\npoints = 1\n'
 
 BAD = [
-    ("perceptron", '[contract]\ninputs = "tensor"', "contract.inputs must be one of lists, numpy; got 'tensor'"),
+    ("perceptron", '[contract]\ninputs = "tensor"', "contract.inputs must be one of lists, numpy, pandas; got 'tensor'"),
     ("perceptron", "[contract]\ncolour = 1", "unknown key 'colour' in [contract]"),
     ("perceptron", '[contract]\norder = "random"', "contract.order must be one of index, get_order, shuffle:SEED"),
     ("perceptron", '[contract]\nties = "maybe"', "contract.ties must be one of mistake, no_mistake, predict+1"),
@@ -50,6 +50,12 @@ BAD = [
     ("perceptron", '[contract.call]\nargs = ["X", "y", "K"]', "passes the Gram matrix K"),
     ("perceptron", '[contract.call]\nargs = ["X", "y"]\nrepeat = "n"', "contract.call.repeat must be \"T\""),
     ("perceptron", '[contract.call]\nargs = ["X", "y", {text = 1}]', "a table argument must be { literal = ... }"),
+    ("perceptron", '[contract]\naverage = "median"', "contract.average must be one of none, sum, mean, voted"),
+    ("winnow", '[contract]\naverage = "mean"', "contract.average is a perceptron option"),
+    ("perceptron", '[contract]\naverage_start = true', "contract.average_start says whether the start is averaged"),
+    ("perceptron", '[contract]\naverage = "sum"\naverage_start = 1', "contract.average_start must be true or false"),
+    ("perceptron", '[contract]\naverage = "mean"\n[contract.call]\nargs = ["X", "y"]\nrepeat = "T"',
+     "contract.average and call.repeat together"),
 ]
 
 
@@ -115,3 +121,15 @@ def test_check_spec_without_a_solution_is_exit_2(tmp_path):
     p.write_text(HEAD.format(alg="perceptron", extra=""))
     r = subprocess.run(MB + ["grade", "--check-spec", str(p)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "needs the course's reference solution" in r.stderr
+
+
+def test_every_contract_key_is_documented_with_its_values():
+    """docs/grading.md lists every key of [contract] and [contract.call] (an instructor must not
+    learn of a key from an error message)."""
+    from grading.contract_parse import CALL_KEYS, CONTRACT_KEYS
+    doc = open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "grading.md")).read()
+    every = doc[doc.index("## Every key"):]
+    for k in sorted(CONTRACT_KEYS - {"call"}):
+        assert f"| `{k}` |" in doc and f"`{k}`" in every, k
+    for k in sorted(CALL_KEYS):
+        assert f"`{k}`" in every, k
