@@ -347,11 +347,35 @@ def _worker_pids():
                     continue
             with open(f"/proc/{pid}/status") as fh:
                 for line in fh:
-                    if line.startswith("Uid:") and int(line.split()[1]) >= 3_000_000:
+                    if line.startswith("Uid:") and int(line.split()[1]) >= 3_000_000 \
+                            and not _under_another_test_worker(pid):
                         out.add(pid)
         except (OSError, ValueError):
             pass
     return out
+
+
+def _under_another_test_worker(pid) -> bool:
+    """Whether ``pid`` descends from another pytest-xdist worker of this run (its graders' workers
+    are not this batch's).  An orphan -- reparented to init or a subreaper -- counts as this batch's."""
+    me = os.environ.get("PYTEST_XDIST_WORKER")
+    if not me:
+        return False
+    seen = set()
+    while pid not in ("0", "1") and pid not in seen:
+        seen.add(pid)
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as fh:
+                env = fh.read().split(b"\0")
+            with open(f"/proc/{pid}/status") as fh:
+                ppid = next(ln.split()[1] for ln in fh if ln.startswith("PPid:"))
+        except (OSError, StopIteration):
+            return False
+        tag = next((e for e in env if e.startswith(b"PYTEST_XDIST_WORKER=")), None)
+        if tag is not None:
+            return tag != f"PYTEST_XDIST_WORKER={me}".encode()
+        pid = ppid
+    return False
 
 
 @pytest.fixture(scope="module")

@@ -109,8 +109,10 @@ def test_mutation_statement_edits_never_prove_a_false_statement(th):
         r = _status(mutant)
         COUNTS["statement:" + edit.kind.replace("[", ":")][r.status] += 1
         if r.status == PROVED:
-            e = entailed(th, mutant)
             reviewed = (th.id, edit.label()) in REVIEWED_TRUE
+            # a reviewed case is true for its written reason: z3 is not asked again (where the
+            # original does not imply it, the question runs into its 60 s guard every time)
+            e = "reviewed" if reviewed else entailed(th, mutant)
             COUNTS["statement:proved"]["implied by the original" if e == "yes" else
                                        "reviewed true" if reviewed else "NOT SHOWN TRUE"] += 1
             if e != "yes" and not reviewed:
