@@ -5,8 +5,6 @@ form (w - u / c with a counter per example) is the mean with the start counted o
 shipped courses grade their correct solution full marks and their typical mistake -- the
 averaging counter moved once per epoch, the first count of the votes started at 0 -- below full
 marks with that cause named."""
-import concurrent.futures as cf
-import multiprocessing as mp
 import os
 import random
 from fractions import Fraction
@@ -14,11 +12,10 @@ from fractions import Fraction
 import pytest
 
 from grading.contract import Contract
-from grading.grader import grade_submission
 from grading.reference import answer_of, reference_run
 from learners import averaged_weights, run_perceptron, voted_weights
 
-EX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading", "examples")
+from example_courses import EX, grade_examples
 COURSES = {"averaged_perceptron": ("counter_per_epoch", "averaging counter per epoch"),
            "voted_perceptron": ("first_count_zero", "first count starts at 0")}
 
@@ -77,15 +74,7 @@ def test_daume_cached_form_is_the_mean_with_the_start(seed):
 
 @pytest.fixture(scope="module")
 def courses():
-    jobs = [(spec, kind, os.path.join(EX, spec, "correct" if kind == "correct" else bug))
-            for spec, (bug, _) in sorted(COURSES.items()) for kind in ("correct", "bug")]
-    out = {spec: {} for spec in COURSES}
-    with cf.ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("forkserver")) as ex:
-        futs = {ex.submit(grade_submission, spec, path): (spec, kind) for spec, kind, path in jobs}
-        for f in cf.as_completed(futs):
-            spec, kind = futs[f]
-            out[spec][kind] = f.result()
-    return out
+    return grade_examples(COURSES)
 
 
 @pytest.mark.parametrize("spec", sorted(COURSES))

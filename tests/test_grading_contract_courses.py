@@ -5,8 +5,6 @@ generator, passes fixed inside the call, a kernel chosen by name with a bias, pa
 dict and weights in a returned dict, a step size per example, passes until one makes no mistake
 (with no maximum: separable test data).  Correct code gets full marks; the mistake loses points with
 its cause named."""
-import concurrent.futures as cf
-import multiprocessing as mp
 import os
 
 import pytest
@@ -14,7 +12,7 @@ import pytest
 from grading.grader import grade_submission
 from grading.spec import load_spec
 
-EX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading", "examples")
+from example_courses import EX, grade_examples
 COURSES = {"ucl_winnow": ("ties_not_updated", "ties not updated"),
            "utah_perceptron": ("ties_not_mistakes", "ties not counted as mistakes"),
            "fixed_passes": ("bias_never_updated", "bias never updated"),
@@ -26,15 +24,7 @@ COURSES = {"ucl_winnow": ("ties_not_updated", "ties not updated"),
 
 @pytest.fixture(scope="module")
 def courses():
-    jobs = [(spec, kind, os.path.join(EX, spec, "correct" if kind == "correct" else bug))
-            for spec, (bug, _) in sorted(COURSES.items()) for kind in ("correct", "bug")]
-    out = {spec: {} for spec in COURSES}
-    with cf.ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("forkserver")) as ex:
-        futs = {ex.submit(grade_submission, spec, path): (spec, kind) for spec, kind, path in jobs}
-        for f in cf.as_completed(futs):
-            spec, kind = futs[f]
-            out[spec][kind] = f.result()
-    return out
+    return grade_examples(COURSES)
 
 
 def test_every_example_course_has_a_correct_and_a_buggy_solution():

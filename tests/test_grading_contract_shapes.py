@@ -18,7 +18,7 @@ from grading.grader import grade_submission
 from grading.spec import load_spec
 from grading.synth import solution_files
 
-EX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading", "examples")
+from example_courses import EX, grade_examples
 SHAPES = {"mit_perceptron": ("index_order", "visits data in a different order"),
           "sklearn_perceptron": ("eta_ignored", "learning rate ignored"),
           "winnow_hw": ("strict_threshold", "ties not counted as mistakes"),
@@ -28,17 +28,7 @@ SHAPES = {"mit_perceptron": ("index_order", "visits data in a different order"),
 @pytest.fixture(scope="module")
 def shapes():
     """The eight samples graded on two processes (each grades four, sharing imports and caches)."""
-    import concurrent.futures as cf
-    import multiprocessing as mp
-    jobs = [(spec, kind, os.path.join(EX, spec, "correct" if kind == "correct" else bug))
-            for spec, (bug, _) in sorted(SHAPES.items()) for kind in ("correct", "bug")]
-    out = {spec: {} for spec in SHAPES}
-    with cf.ProcessPoolExecutor(max_workers=2, mp_context=mp.get_context("forkserver")) as ex:
-        futs = {ex.submit(grade_submission, spec, path): (spec, kind) for spec, kind, path in jobs}
-        for f in cf.as_completed(futs):
-            spec, kind = futs[f]
-            out[spec][kind] = f.result()
-    return out
+    return grade_examples(SHAPES)
 
 
 @pytest.mark.parametrize("spec", sorted(SHAPES))
