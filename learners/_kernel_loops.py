@@ -119,9 +119,11 @@ def kernel_value(kind, g, sq_a, sq_b, c, deg):
     return g
 
 
-@compiled
+@compiled(nogil=True)
 def kernel_scores(P, sv_alpha, sv_sq, sq_b, kind, c, deg, out):
-    """out[p] = sum_j sv_alpha[j] K_j(P[j, p]) (j in support-vector order, from 0.0)."""
+    """out[p] = sum_j sv_alpha[j] K_j(P[j, p]) (j in support-vector order, from 0.0).  P may be
+    float32 (products that float32 holds exactly): each value is widened to float64 as read.
+    Releases the GIL: the fit scores disjoint column pieces of a block on two threads."""
     m, B = P.shape
     for p in range(B):
         out[p] = 0.0
@@ -175,32 +177,32 @@ def _dot_rows(A, u, v):
 
 
 @compiled
-def _add_correction(base, u, delta, dots, sq_sv, sq_b, kind, c, deg):
-    """base[p] += delta K(dots[p]) for the block steps p after u (vectorised across p)."""
-    B = base.shape[0]
+def _add_correction(base, lo, hi, off, delta, dots, sq_sv, sq_b, kind, c, deg):
+    """base[p] += delta K(dots[p - off]) for the block steps lo <= p < hi (vectorised across p)."""
     if kind == GAUSSIAN:
-        for p in range(u + 1, B):
-            base[p] += delta * fexp(-c * max(sq_sv + sq_b[p] - 2.0 * dots[p], 0.0))
+        for p in range(lo, hi):
+            base[p] += delta * fexp(-c * max(sq_sv + sq_b[p] - 2.0 * dots[p - off], 0.0))
     elif kind == POLY:
-        for p in range(u + 1, B):
-            base[p] += delta * _ipow(c + dots[p], deg)
+        for p in range(lo, hi):
+            base[p] += delta * _ipow(c + dots[p - off], deg)
     else:
-        for p in range(u + 1, B):
-            base[p] += delta * dots[p]
+        for p in range(lo, hi):
+            base[p] += delta * dots[p - off]
 
 
 @compiled
-def kernel_walk(P, Q, have_q, Xb, idx, base, y, sq_b, kind, c, deg, alpha, sv_pos, sv_idx, sv_alpha, sv_sq,
+def kernel_walk(P0, P1, h, Q, have_q, Xb, idx, base, y, sq_b, kind, c, deg, alpha, sv_pos, sv_idx, sv_alpha, sv_sq,
                 nsv, b, use_bias, strict, act, sval, mis, t0, tmp):
     """Walk one block of steps in order.  ``base[p]`` holds the score of block step p against the
     ``nold = P.shape[0]`` support vectors that existed when the block started (their alphas at that
     time); an update made at block step u adds delta * K(x_sv, x_p) to ``base[p]`` for every later
-    step p, with the dot products from P (an older support vector), from Q (block x block dot
+    step p, with the dot products from P (an older support vector; P in two column pieces, P0 for
+    the block steps p < h and P1 for the others), from Q (block x block dot
     products, when ``have_q``) or from the block's rows ``Xb``.  Support vectors
     created here are appended (``sv_*`` arrays, capacity >= nsv + block).  Returns
     (nsv, b, stop): stop = -1, or the block step whose activation is not finite (the walk stops
     there)."""
-    nold = P.shape[0]
+    nold = P0.shape[0]
     B = idx.shape[0]
     for u in range(B):
         i = idx[u]
@@ -230,11 +232,12 @@ def kernel_walk(P, Q, have_q, Xb, idx, base, y, sq_b, kind, c, deg, alpha, sv_po
             b += yi
         if u + 1 < B:
             if pos < nold:
-                _add_correction(base, u, yi, P[pos], sv_sq[pos], sq_b, kind, c, deg)
+                _add_correction(base, u + 1, h, 0, yi, P0[pos], sv_sq[pos], sq_b, kind, c, deg)
+                _add_correction(base, max(u + 1, h), B, h, yi, P1[pos], sv_sq[pos], sq_b, kind, c, deg)
             elif have_q:
-                _add_correction(base, u, yi, Q[u], sv_sq[pos], sq_b, kind, c, deg)
+                _add_correction(base, u + 1, B, 0, yi, Q[u], sv_sq[pos], sq_b, kind, c, deg)
             else:
                 for p in range(u + 1, B):
                     tmp[p] = _dot_rows(Xb, u, p)
-                _add_correction(base, u, yi, tmp, sv_sq[pos], sq_b, kind, c, deg)
+                _add_correction(base, u + 1, B, 0, yi, tmp, sv_sq[pos], sq_b, kind, c, deg)
     return nsv, b, -1

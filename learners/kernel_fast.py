@@ -17,13 +17,19 @@ from 0.0, then ``+ b``; an update made inside a block is added after the older s
 On data where every value is exactly representable (integers, polynomial and linear kernels) the
 run is therefore exactly the rational one; otherwise it agrees with it to rounding.
 
-BLAS runs single-threaded here (:mod:`learners._blas`): the products are small and many.  (Two
-threads are not used: OpenBLAS's two-thread product, and a product split in two, are not
-bitwise the one-thread product, and a per-block synchronisation loses badly on a loaded machine.)
+Two cores: a block's columns are scored in two fixed pieces (its first and second half), the
+second on a worker thread -- or on the calling thread when the worker has not picked it up by the
+time the first is done (a loaded machine: no waiting for a core).  The pieces are the same
+whatever the thread count and each score is summed within one piece, so one thread and two give
+the same bits.  BLAS runs single-threaded inside each piece (:mod:`learners._blas`): the products
+are small and many, and OpenBLAS's own two-thread product is not bitwise its one-thread product.
 On integer data with d max|x|^2 <= 2**24 the products run in float32, which holds every one of
 them exactly: the same values as float64 at twice the SIMD width.
 """
 from __future__ import annotations
+
+import os
+import threading
 
 import numpy as np
 
@@ -36,6 +42,7 @@ from .sparse import is_sparse
 __all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel"]
 
 BLOCK = 128
+_MIN_PIECE = 16          # a dense block of at least 2 * _MIN_PIECE steps is scored in two pieces
 _EMPTY = np.zeros((1, 1))
 
 
@@ -88,13 +95,13 @@ class _Rows:
         """P (support vectors x block): dot products with the block's rows Xb, or (precomputed
         kernel) the Gram entries G[sv, idx]."""
         if self.n == 0:
-            return np.zeros((0, len(idx)))
+            return np.zeros((0, len(idx)), dtype=np.float64 if self.X32 is None else np.float32)
         if self.pre:
             return np.ascontiguousarray(self.X[np.ix_(sv_idx[:self.n], idx)])
         if self.sparse:
             return _dense(self.csr @ Xb.T)
         if self.X32 is not None:     # every product exact in float32: the float64 product's values
-            return (self.buf[:self.n] @ self.X32[idx].T).astype(np.float64)
+            return self.buf[:self.n] @ self.X32[idx].T       # (widened to float64 where read)
         return self.buf[:self.n] @ Xb.T
 
 
@@ -124,14 +131,48 @@ def _sq(X, kind):
     return row_norms(X) if kind == KL.GAUSSIAN else np.zeros(X.shape[0])
 
 
-def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=None):
+def threads_available():
+    """How many cores this process may run on (at most 2 are used)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _pool(threads):
+    """A one-worker pool for the second column piece, or None for one thread."""
+    n = threads_available() if threads is None else int(threads)
+    if n < 2:
+        return None
+    from concurrent.futures import ThreadPoolExecutor
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="kernel-fit")
+
+
+def _two_pieces(pool, piece, h, B):
+    """piece(0, h) here and piece(h, B) on the worker -- or here too, when the worker has not
+    started it by the time the first is done (a loaded machine: no waiting for a core)."""
+    claim = threading.Lock()
+
+    def second():
+        return piece(h, B) if claim.acquire(blocking=False) else None
+
+    other = pool.submit(second)
+    P0 = piece(0, h)
+    if claim.acquire(blocking=False):
+        other.cancel()
+        return P0, piece(h, B)
+    return P0, other.result()
+
+
+def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=None, threads=None):
     """Run the float kernel perceptron.  X: dense float64 (n x d), CSR, or for the precomputed
     kernel the (n x n) matrix G[j, i] = K(x_j, x_i); y: int64 +1/-1; start: index of an example
     whose alpha starts at 1 (Blum's variant) or None.  Returns a dict with alpha (n), b, act and
     sval (activation and kernel sum per step), mis (mistake flags), sv (support vectors, in
     support-vector order) and sq (squared norms, Gaussian kernel).  ``init`` = (indices, alphas,
     b): a run that continues from those support vectors (in that order) and that bias, as
-    ``partial_fit`` does; ``order`` then visits the other examples."""
+    ``partial_fit`` does; ``order`` then visits the other examples.  ``threads``: 1, or 2 (the
+    default where the process may use two cores): the same bits either way."""
     kind, c, deg = kernel_code(K)
     block = int(block or BLOCK)
     n = X.shape[0]
@@ -163,30 +204,48 @@ def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=No
     mis = np.zeros(T, dtype=np.bool_)
     tmp = np.empty(block)
     dense_rows = not (rows.sparse or rows.pre)
-    with one_thread():
-        for t0 in range(0, T, block):
-            idx = np.ascontiguousarray(order[t0:t0 + block])
-            B = len(idx)
-            Xb = None if rows.pre else X[idx]
-            P = rows.dots(sv_idx, idx, Xb)
-            nold = P.shape[0]
-            sq_b = sq[idx]
-            base = np.empty(B)
-            KL.kernel_scores(P, sv_alpha[:nold], sv_sq[:nold], sq_b, kind, c, deg, base)
-            if dense_rows:
-                Q = _EMPTY
-            elif rows.pre:
-                Q, Xb = np.ascontiguousarray(X[np.ix_(idx, idx)]), _EMPTY
-            else:
-                Q, Xb = _dense(Xb @ Xb.T), _EMPTY
-            nsv, b, stop = KL.kernel_walk(P, Q, not dense_rows, Xb, idx, base, yv, sq_b, kind, c, deg, alpha, sv_pos,
-                                          sv_idx, sv_alpha, sv_sq, nsv, b, bool(bias), bool(strict), act, sval,
-                                          mis, t0, tmp)
-            if stop >= 0:
-                t = t0 + stop
-                raise InputError(f"floating-point overflow at step {t} (example {int(order[t])}): the activation "
-                                 f"is {act[t]}; rescale the data or lower the kernel degree")
-            rows.extend(sv_idx[rows.n:nsv])
+    split = dense_rows and block >= 2 * _MIN_PIECE
+    pool = _pool(threads) if split else None
+    try:
+        with one_thread():
+            for t0 in range(0, T, block):
+                idx = np.ascontiguousarray(order[t0:t0 + block])
+                B = len(idx)
+                sq_b = sq[idx]
+                base = np.empty(B)
+                # the block's columns in two fixed pieces (whatever the thread count): each
+                # score is the same sum over the support vectors in either piece
+                h = B // 2 if (split and B >= 2 * _MIN_PIECE) else B
+                Xb = None if rows.pre else X[idx]
+                nold = rows.n
+
+                def piece(lo, hi):
+                    Pk = rows.dots(sv_idx, idx[lo:hi], None if Xb is None else Xb[lo:hi])
+                    KL.kernel_scores(Pk, sv_alpha[:nold], sv_sq[:nold], sq_b[lo:hi], kind, c, deg, base[lo:hi])
+                    return Pk
+
+                if h < B and pool is not None:
+                    P0, P1 = _two_pieces(pool, piece, h, B)
+                else:
+                    P0 = piece(0, h)
+                    P1 = piece(h, B) if h < B else P0[:, :0]
+                if dense_rows:
+                    Q = _EMPTY
+                elif rows.pre:
+                    Q, Xb = np.ascontiguousarray(X[np.ix_(idx, idx)]), _EMPTY
+                else:
+                    Q, Xb = _dense(Xb @ Xb.T), _EMPTY
+                nsv, b, stop = KL.kernel_walk(P0, P1, h, Q, not dense_rows, Xb, idx, base, yv, sq_b, kind, c, deg,
+                                              alpha, sv_pos, sv_idx, sv_alpha, sv_sq, nsv, b, bool(bias),
+                                              bool(strict), act, sval, mis, t0, tmp)
+                if stop >= 0:
+                    t = t0 + stop
+                    raise InputError(f"floating-point overflow at step {t} (example {int(order[t])}): the "
+                                     f"activation is {act[t]}; rescale the data or lower the kernel degree")
+                rows.extend(sv_idx[rows.n:nsv])
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
     return {"alpha": alpha, "b": b, "act": act, "sval": sval, "mis": mis, "sv": sv_idx[:nsv].copy(), "sq": sq}
 
 

@@ -215,3 +215,28 @@ def test_float32_products_only_where_exact():
     assert KF._exact_float32(X * 410) is None                     # d max|x|^2 = 100 * 1230^2 > 2**24
     assert KF._exact_float32(X + 0.5) is None                     # not integers
     assert KF._exact_float32(X[:100]) is None                     # too small to gain
+
+
+@pytest.mark.parametrize("form,spec", [("float", "gaussian:c=1/7"), ("float", "poly:c=1,k=3"), ("int", "gaussian:c=1/512"),
+                                       ("int", "linear"), ("csr", "gaussian:c=1/3")])
+@pytest.mark.parametrize("block", [40, 128])
+def test_two_threads_give_the_one_thread_run_bitwise(form, spec, block):
+    # the block's columns are scored in two fixed pieces whatever the thread count: the second
+    # thread changes who computes a piece, never a sum's order
+    rng = np.random.default_rng(block)
+    X = rng.integers(-3, 4, size=(3000, 100)).astype(np.float64)
+    if form == "float":
+        X = X * rng.random((3000, 100)) / 3
+    y = np.where(X @ rng.standard_normal(100) + 0.5 * rng.standard_normal(3000) > 0, 1, -1)
+    if form == "csr":
+        X = sp.csr_matrix(np.where(rng.random(X.shape) < 0.2, X, 0.0))
+    from learners.kernels import parse_kernel
+    K = parse_kernel(spec)
+    if form != "csr":
+        assert (KF._exact_float32(X) is not None) == (form == "int")      # both product paths
+    one = KF.fit_blocked(X, y, np.arange(X.shape[0]), K, bias=True, strict=False, block=block, threads=1)
+    two = KF.fit_blocked(X, y, np.arange(X.shape[0]), K, bias=True, strict=False, block=block, threads=2)
+    assert one["mis"].sum() > 50
+    for k in ("act", "sval", "alpha", "mis", "sv"):
+        assert one[k].tobytes() == two[k].tobytes(), k
+    assert one["b"] == two["b"]
