@@ -6,6 +6,8 @@ The default loop sums each dot product over the stored entries in index order, f
 ``+ b``: the dense loop's sum without its zero terms, so the same bits (adding a zero product
 to a running sum changes nothing but, at most, the sign of a zero total).
 """
+import math
+
 import numpy as np
 
 from ._jit import compiled
@@ -145,8 +147,76 @@ def vote_counts(S, bias, count, out):
         out[i] = tot
 
 
+# A small problem runs the default float loop in Python: the same operations in the same order
+# (IEEE double arithmetic, each product rounded, then added; no fused multiply-add), so the same
+# bits, without importing numba and loading its compilation context (several tenths of a second
+# in a fresh process) for a run of a few microseconds.  Above this many multiply-adds (steps
+# times features, or stored entries visited) the compiled loop is used.
+PY_MAX_WORK = 20_000
+
+
+def _pass_seq_py(rows, y, order, w, b, use_bias, act, mis, t0):
+    """The Python twin of :func:`learners._loops.perceptron_pass_seq` and :func:`csr_pass_seq`:
+    ``rows[i]`` is (indices or None, values) of example i; dot products summed in index order,
+    from 0.0, then + b."""
+    wl = w.tolist()
+    yl = y.tolist()
+    acts, miss = [], []
+    stop = -1
+    b = float(b)
+    for k, i in enumerate(order.tolist()):
+        cols, vals = rows[i]
+        s = 0.0
+        if cols is None:
+            for wj, xj in zip(wl, vals):
+                s += wj * xj
+        else:
+            for j, xj in zip(cols, vals):
+                s += wl[j] * xj
+        a = s + b
+        acts.append(a)
+        if not math.isfinite(a):
+            stop = k
+            break
+        yi = yl[i]
+        m = yi * a <= 0.0
+        miss.append(m)
+        if m:
+            if cols is None:
+                wl = [wj + xj * yi for wj, xj in zip(wl, vals)]
+            else:
+                for j, xj in zip(cols, vals):
+                    wl[j] += xj * yi
+            if use_bias:
+                b += yi
+    act[t0:t0 + len(acts)] = acts
+    mis[t0:t0 + len(miss)] = miss
+    w[:] = wl
+    return b, stop
+
+
+def _py_rows(X, order):
+    """(indices or None, values) per example, or None when the run is too large for Python."""
+    n = X.shape[0]
+    if hasattr(X, "indptr"):
+        epochs = -(-order.shape[0] // max(1, n))
+        if X.data.dtype != np.float64 or n + epochs * X.nnz > PY_MAX_WORK:
+            return None
+        ip, ind, dat = X.indptr.tolist(), X.indices.tolist(), X.data.tolist()
+        return [(ind[ip[i]:ip[i + 1]], dat[ip[i]:ip[i + 1]]) for i in range(n)]
+    if X.dtype != np.float64 or X.ndim != 2 or max(n, order.shape[0]) * X.shape[1] > PY_MAX_WORK:
+        return None
+    return [(None, r) for r in X.tolist()]
+
+
 def run_pass(name, X, *args):
-    """Run the perceptron loop ``name`` ("seq", "fast" or "int") on a dense array or CSR matrix."""
+    """Run the perceptron loop ``name`` ("seq", "fast" or "int") on a dense array or CSR matrix.
+    A small float run ("seq", and "fast", whose result may be any order's) runs in Python, bit for
+    bit the compiled default loop."""
+    if name in ("seq", "fast"):
+        rows = _py_rows(X, args[1])
+        if rows is not None:
+            return _pass_seq_py(rows, *args)
     from . import _loops
     if hasattr(X, "indptr"):
         f = {"seq": csr_pass_seq, "fast": csr_pass_seq, "int": csr_pass_int}[name]
