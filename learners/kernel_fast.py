@@ -123,6 +123,24 @@ def _exact_float32(X):
     return X.astype(np.float32)
 
 
+# Gaussian kernel on integer data (the exact float32 products): every squared distance
+# |x_j|^2 + |x|^2 - 2 x_j.x is an exact integer between 0 and 4 max|x|^2, so the kernel values
+# are looked up in a table of fexp(-c D), D = 0, 1, ..., computed as the direct form computes
+# them (the same bits), when the table is small enough to stay in cache.
+TABLE_MAX = 1 << 15
+
+
+def _gaussian_table(rows, sq, kind, c):
+    if kind != KL.GAUSSIAN or rows.X32 is None or len(sq) == 0:
+        return None
+    top = 4.0 * float(np.max(sq))        # |x - z|^2 <= 2 |x|^2 + 2 |z|^2
+    if not top + 1 <= TABLE_MAX:
+        return None
+    table = np.empty(int(top) + 1)
+    KL.fexp_array(-c * np.maximum(np.arange(int(top) + 1, dtype=np.float64), 0.0), table)
+    return table
+
+
 def _dense(M):
     return np.ascontiguousarray(M.toarray() if is_sparse(M) else M, dtype=np.float64)
 
@@ -205,6 +223,7 @@ def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=No
     tmp = np.empty(block)
     dense_rows = not (rows.sparse or rows.pre)
     split = dense_rows and block >= 2 * _MIN_PIECE
+    table = _gaussian_table(rows, sq, kind, c)
     pool = _pool(threads) if split else None
     try:
         with one_thread():
@@ -221,7 +240,11 @@ def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=No
 
                 def piece(lo, hi):
                     Pk = rows.dots(sv_idx, idx[lo:hi], None if Xb is None else Xb[lo:hi])
-                    KL.kernel_scores(Pk, sv_alpha[:nold], sv_sq[:nold], sq_b[lo:hi], kind, c, deg, base[lo:hi])
+                    if table is not None:
+                        KL.gaussian_scores_table(Pk, sv_alpha[:nold], sv_sq[:nold], sq_b[lo:hi], table, base[lo:hi])
+                    else:
+                        KL.kernel_scores(Pk, sv_alpha[:nold], sv_sq[:nold], sq_b[lo:hi], kind, c, deg,
+                                         base[lo:hi])
                     return Pk
 
                 if h < B and pool is not None:

@@ -240,3 +240,27 @@ def test_two_threads_give_the_one_thread_run_bitwise(form, spec, block):
     for k in ("act", "sval", "alpha", "mis", "sv"):
         assert one[k].tobytes() == two[k].tobytes(), k
     assert one["b"] == two["b"]
+
+
+@pytest.mark.parametrize("c", ["1/512", "1/7", "0.3"])
+def test_gaussian_table_gives_the_direct_form_bitwise(c, monkeypatch):
+    # integer data: each squared distance is an exact integer, and table[D] = fexp(-c D) is the
+    # value the direct form computes
+    rng = np.random.default_rng(11)
+    X = rng.integers(-3, 4, size=(3000, 100)).astype(np.float64)
+    y = np.where(X @ rng.standard_normal(100) + 2 * rng.standard_normal(3000) > 0, 1, -1)
+    from learners.kernels import parse_kernel
+    K = parse_kernel(f"gaussian:c={c}")
+    kind, cc, _ = KF.kernel_code(K)
+    rows = KF._Rows(X, kind)
+    assert KF._gaussian_table(rows, KF._sq(X, kind), kind, cc) is not None
+    calls = []
+    real = KF.KL.gaussian_scores_table
+    monkeypatch.setattr(KF.KL, "gaussian_scores_table", lambda *a: (calls.append(1), real(*a)))
+    table = KF.fit_blocked(X, y, np.arange(len(X)), K, bias=True, strict=False)
+    assert calls
+    monkeypatch.setattr(KF, "TABLE_MAX", 0)
+    direct = KF.fit_blocked(X, y, np.arange(len(X)), K, bias=True, strict=False)
+    assert table["mis"].sum() > 100
+    for k in ("act", "sval", "alpha", "mis", "sv"):
+        assert table[k].tobytes() == direct[k].tobytes(), k
