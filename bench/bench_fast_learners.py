@@ -137,7 +137,7 @@ def main(argv=None):
     from learners import (AveragedPerceptron, KernelPerceptron, Perceptron, VotedPerceptron, Winnow,
                           run_perceptron)
     from learners._blas import blas_info
-    from learners.kernel_fast import fit_blocked
+    from learners.kernel_fast import default_threads, fit_blocked
     from learners.kernels import parse_kernel
 
     info = blas_info()
@@ -201,6 +201,7 @@ def main(argv=None):
     Xk, yk = int_data(rng, nk, dk)
     c = 2.0 ** -9                     # ~1/(5 d), a power of two: c |x - s|^2 is exact on integer data
     spec = "gaussian:c=1/512"
+    kthreads = default_threads()
     t_o, kp = best(lambda: KernelPerceptron(spec).fit(Xk, yk), R)
     t_n, (a_np, m_np) = best(lambda: NL.kernel_perceptron(Xk, yk, c), 1)
     t_n2, (_, m_np2) = best(lambda: NL.kernel_perceptron_dot(Xk, yk, c), R)    # the ratio goal: best of R too
@@ -214,7 +215,8 @@ def main(argv=None):
                                           threads=2), R)
     same_bits = all(run1[k].tobytes() == run2[k].tobytes() for k in ("act", "sval", "alpha", "mis", "sv"))
     print(f"{'':<46}   one thread {fmt_t(t_1t).strip()} ({t_n2 / t_1t:.2f}x the dot-product form), two threads "
-          f"{fmt_t(t_2t).strip()} ({t_n2 / t_2t:.2f}x); the two runs {'bitwise equal' if same_bits else 'DIFFERENT'}")
+          f"{fmt_t(t_2t).strip()} ({t_n2 / t_2t:.2f}x); the two runs {'bitwise equal' if same_bits else 'DIFFERENT'}; "
+          f"the fit above used {kthreads} (load {os.getloadavg()[0]:.2f})")
     peak = peak_mib(lambda: KernelPerceptron(spec).fit(Xk, yk))
     peak_np = peak_mib(lambda: NL.kernel_perceptron(Xk, yk, c))
     gram = nk * nk * 8 / 2 ** 20

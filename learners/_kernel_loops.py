@@ -16,6 +16,10 @@ Kernel values come from a dot product ``g = x_j . x`` and the squared norms:
   (tests/test_learners_kernel_fast.py checks it against mpmath) and exp(0) = 1 exactly;
 * precomputed ``g`` is the kernel value itself.
 
+On integer data whose products float32 holds exactly, the Gaussian scores look the kernel
+values up (:func:`gaussian_scores_table`): the squared distance is then an exact integer D and
+``table[D]`` is the value above, computed once.
+
 Each score is summed in support-vector order (the order in which examples first became support
 vectors), from 0.0: the loops are vectorised across the examples of a block, never across the sum.
 """

@@ -19,12 +19,15 @@ run is therefore exactly the rational one; otherwise it agrees with it to roundi
 
 Two cores: a block's columns are scored in two fixed pieces (its first and second half), the
 second on a worker thread -- or on the calling thread when the worker has not picked it up by the
-time the first is done (a loaded machine: no waiting for a core).  The pieces are the same
+time the first is done.  On a machine with no core to spare (load average at or above the core
+count minus one half) one thread is used: there the hand-over costs more than it gains.  The pieces are the same
 whatever the thread count and each score is summed within one piece, so one thread and two give
 the same bits.  BLAS runs single-threaded inside each piece (:mod:`learners._blas`): the products
 are small and many, and OpenBLAS's own two-thread product is not bitwise its one-thread product.
 On integer data with d max|x|^2 <= 2**24 the products run in float32, which holds every one of
-them exactly: the same values as float64 at twice the SIMD width.
+them exactly: the same values as float64 at twice the SIMD width; with the Gaussian kernel every
+squared distance is then an exact integer D, and the kernel values come from a table of
+fexp(-c D) (the direct form's values, looked up instead of computed) when 4 max|x|^2 < 2**15.
 """
 from __future__ import annotations
 
@@ -39,7 +42,7 @@ from .errors import InputError
 from ._loops_sparse import row_norms
 from .sparse import is_sparse
 
-__all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel"]
+__all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel", "default_threads"]
 
 BLOCK = 128
 _MIN_PIECE = 16          # a dense block of at least 2 * _MIN_PIECE steps is scored in two pieces
@@ -157,9 +160,22 @@ def threads_available():
         return os.cpu_count() or 1
 
 
+def default_threads():
+    """2 where the process may use two cores and the machine has a core to spare (1-minute load
+    average below the core count minus one half), else 1.  The count never changes a result."""
+    n = min(2, threads_available())
+    if n > 1:
+        try:
+            if os.getloadavg()[0] > (os.cpu_count() or 1) - 0.5:
+                return 1
+        except OSError:
+            pass
+    return n
+
+
 def _pool(threads):
     """A one-worker pool for the second column piece, or None for one thread."""
-    n = threads_available() if threads is None else int(threads)
+    n = default_threads() if threads is None else int(threads)
     if n < 2:
         return None
     from concurrent.futures import ThreadPoolExecutor
@@ -189,8 +205,8 @@ def fit_blocked(X, y, order, K, *, bias, strict, start=None, block=None, init=No
     sval (activation and kernel sum per step), mis (mistake flags), sv (support vectors, in
     support-vector order) and sq (squared norms, Gaussian kernel).  ``init`` = (indices, alphas,
     b): a run that continues from those support vectors (in that order) and that bias, as
-    ``partial_fit`` does; ``order`` then visits the other examples.  ``threads``: 1, or 2 (the
-    default where the process may use two cores): the same bits either way."""
+    ``partial_fit`` does; ``order`` then visits the other examples.  ``threads``: 1 or 2 (default:
+    :func:`default_threads`); the same bits either way."""
     kind, c, deg = kernel_code(K)
     block = int(block or BLOCK)
     n = X.shape[0]
