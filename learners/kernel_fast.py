@@ -20,9 +20,9 @@ run is therefore exactly the rational one; otherwise it agrees with it to roundi
 Two cores: a block's columns are scored in two fixed pieces (its first and second half), the
 second on a worker thread -- or on the calling thread when the worker has not picked it up by the
 time the first is done.  On a machine with no core to spare (load average at or above the core
-count minus one half) one thread is used: there the hand-over costs more than it gains.  The pieces are the same
-whatever the thread count and each score is summed within one piece, so one thread and two give
-the same bits.  BLAS runs single-threaded inside each piece (:mod:`learners._blas`): the products
+count minus one half) one thread is used: there the hand-over costs more than it gains.  The
+pieces are the same whatever the thread count and each score is summed within one piece, so one
+thread and two give the same bits.  BLAS runs single-threaded inside each piece (:mod:`learners._blas`): the products
 are small and many, and OpenBLAS's own two-thread product is not bitwise its one-thread product.
 On integer data with d max|x|^2 <= 2**24 the products run in float32, which holds every one of
 them exactly: the same values as float64 at twice the SIMD width; with the Gaussian kernel every
