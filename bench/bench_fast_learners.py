@@ -68,7 +68,8 @@ STARTUP = {
     "ours": "from learners import Perceptron; " + _SMALL + "Perceptron().fit(X, y)",
     "sklearn": "from sklearn.linear_model import Perceptron; " + _SMALL + "Perceptron(max_iter=1, tol=None).fit(X, y)",
     "ours_compiled": "from learners import Perceptron; " + _LARGE + "Perceptron().fit(X, y)",
-    "sklearn_large": "from sklearn.linear_model import Perceptron; " + _LARGE + "Perceptron(max_iter=1, tol=None).fit(X, y)",
+    "sklearn_large": ("from sklearn.linear_model import Perceptron; " + _LARGE
+                      + "Perceptron(max_iter=1, tol=None).fit(X, y)"),
     "kernel": "from learners import KernelPerceptron; " + _SMALL + "KernelPerceptron('gaussian:c=1/2').fit(X, y)",
 }
 

@@ -217,8 +217,8 @@ def test_float32_products_only_where_exact():
     assert KF._exact_float32(X[:100]) is None                     # too small to gain
 
 
-@pytest.mark.parametrize("form,spec", [("float", "gaussian:c=1/7"), ("float", "poly:c=1,k=3"), ("int", "gaussian:c=1/512"),
-                                       ("int", "linear"), ("csr", "gaussian:c=1/3")])
+@pytest.mark.parametrize("form,spec", [("float", "gaussian:c=1/7"), ("float", "poly:c=1,k=3"),
+                                       ("int", "gaussian:c=1/512"), ("int", "linear"), ("csr", "gaussian:c=1/3")])
 @pytest.mark.parametrize("block", [40, 128])
 def test_two_threads_give_the_one_thread_run_bitwise(form, spec, block):
     # the block's columns are scored in two fixed pieces whatever the thread count: the second
