@@ -220,7 +220,7 @@ def test_float32_products_only_where_exact():
 @pytest.mark.parametrize("form,spec", [("float", "gaussian:c=1/7"), ("float", "poly:c=1,k=3"),
                                        ("int", "gaussian:c=1/512"), ("int", "linear"), ("csr", "gaussian:c=1/3")])
 @pytest.mark.parametrize("block", [40, 128])
-def test_two_threads_give_the_one_thread_run_bitwise(form, spec, block):
+def test_two_threads_give_the_one_thread_run_bitwise(form, spec, block, monkeypatch):
     # the block's columns are scored in two fixed pieces whatever the thread count: the second
     # thread changes who computes a piece, never a sum's order
     rng = np.random.default_rng(block)
@@ -235,7 +235,16 @@ def test_two_threads_give_the_one_thread_run_bitwise(form, spec, block):
     if form != "csr":
         assert (KF._exact_float32(X) is not None) == (form == "int")      # both product paths
     one = KF.fit_blocked(X, y, np.arange(X.shape[0]), K, bias=True, strict=False, block=block, threads=1)
+    import threading
+    where = set()
+
+    def on_the_worker(pool, piece, h, B):         # the second piece always on the worker thread
+        other = pool.submit(lambda: (where.add(threading.get_ident()), piece(h, B))[1])
+        return piece(0, h), other.result()
+    monkeypatch.setattr(KF, "_two_pieces", on_the_worker)
     two = KF.fit_blocked(X, y, np.arange(X.shape[0]), K, bias=True, strict=False, block=block, threads=2)
+    if form != "csr":                             # (CSR blocks are scored in one piece)
+        assert where and threading.get_ident() not in where
     assert one["mis"].sum() > 50
     for k in ("act", "sval", "alpha", "mis", "sv"):
         assert one[k].tobytes() == two[k].tobytes(), k
@@ -264,3 +273,29 @@ def test_gaussian_table_gives_the_direct_form_bitwise(c, monkeypatch):
     assert table["mis"].sum() > 100
     for k in ("act", "sval", "alpha", "mis", "sv"):
         assert table[k].tobytes() == direct[k].tobytes(), k
+
+
+def test_the_second_piece_is_taken_by_whichever_thread_comes_first():
+    from concurrent.futures import ThreadPoolExecutor
+    import threading
+    started = threading.Event()
+    ran = []
+
+    def piece(lo, hi):
+        ran.append((lo, threading.get_ident()))
+        if lo == 0:
+            started.wait(30)        # the worker picks the second piece up while the first runs
+        else:
+            started.set()
+        return lo
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        assert KF._two_pieces(pool, piece, 5, 10) == (0, 5)
+        who = dict(ran)
+        assert sorted(who) == [0, 5] and who[0] == threading.get_ident() != who[5]
+        ran.clear()
+        block = threading.Event()
+        pool.submit(block.wait, 30)                  # the worker is busy: this thread does both
+        started.clear()
+        assert KF._two_pieces(pool, lambda lo, hi: ran.append((lo, threading.get_ident())) or lo, 5, 10) == (0, 5)
+        block.set()
+        assert [t for _, t in ran] == [threading.get_ident()] * 2
