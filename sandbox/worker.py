@@ -171,7 +171,9 @@ class Worker(Channel):
         self._buf = b""
         self._id = 0
         try:
-            return self._handshake(deadline)
+            r = self._handshake(deadline)
+            self.tasks_at_ready = self.tree_tasks()     # the tree's threads before any call
+            return r
         except IsolationUnavailable:
             self.close()
             raise
