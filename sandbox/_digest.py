@@ -137,13 +137,24 @@ def sent(v, array: str | None, name: str = "") -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+_SENT: dict = {}     # SHA-256 of the inputs' JSON text -> their digests (the grader's side)
+
+
 def expected(request: dict) -> dict | None:
     """{input name: digest} the answer to ``request`` must carry, or None (no inputs watched)."""
     op = request.get("op")
     if op == "plan":       # as the worker receives them: after a JSON round trip
-        values = json.loads(json.dumps({k: v for k, v in request.get("values", {}).items() if k in WATCHED}))
+        text = json.dumps({k: v for k, v in request.get("values", {}).items() if k in WATCHED})
         arrays = request.get("arrays", {})
-        return {k: sent(values[k], arrays.get(k), k) for k in WATCHED if k in values}
+        key = hashlib.sha256((text + "\n" + json.dumps({k: arrays.get(k) for k in WATCHED})).encode()).digest()
+        hit = _SENT.get(key)      # the same inputs sent again (every submission gets the same timed passes)
+        if hit is None:
+            values = json.loads(text)
+            hit = {k: sent(values[k], arrays.get(k), k) for k in WATCHED if k in values}
+            if len(_SENT) >= 512:
+                _SENT.clear()
+            _SENT[key] = hit
+        return dict(hit)
     if op in ("predict", "update"):
         return {"x": digest(request["x"])}
     return None
