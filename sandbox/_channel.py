@@ -72,11 +72,16 @@ class Channel:
         that starts late) is all in the figure read next.  False when it was still busy at
         ``deadline``: the worker is then killed."""
         step, last = 0.002, self.cpu_seconds()
+        rest = getattr(self, "_rest", None)
+        if rest is not None and last is not None and last == rest[0] and rest[1] is self.proc and \
+                (tasks_before is None or (self.tree_tasks() or 0) <= tasks_before):
+            return True         # not one CPU-nanosecond spent since the tree was last seen at rest
         while True:
             time.sleep(step)
             now, n = self.cpu_seconds(), self.tree_tasks()
             idle = now is None or last is None or now - last < 0.2 * step
             if idle and (n is None or tasks_before is None or n <= tasks_before):
+                self._rest = (now, self.proc)
                 return True
             if time.monotonic() >= deadline or not self.alive:
                 self.kill()
