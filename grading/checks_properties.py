@@ -177,9 +177,9 @@ class PropertyTests:
         the worker's whole process tree's CPU time, read by the grader from outside (its control
         group, or /proc/PID/stat for the one process it may have): other jobs on the machine do not
         inflate it, threads and children cannot hide from it, and nothing the submission sets
-        enters it.  It is read once the tree is at rest again: a thread or child the call started
-        that still runs (or starts late) after the answer is waited for and counted, and one still
-        running at the call's time limit makes the pass exceed it.  The wall clock only where
+        enters it.  It is read with the tree at rest before and after the call: a thread or child
+        the call started that still runs (or starts within half a second) after the answer is
+        waited for and counted, and work still going at the call's time limit exceeds it.  The wall clock only where
         neither figure can be read."""
         import time
         w = self.worker
@@ -191,7 +191,7 @@ class PropertyTests:
         if not w.alive:             # a fresh worker: started (and its module loaded) first
             self.call(*self._scaling_data(SIZES[self.problem.algorithm][0]), 1, limit=limit)
         # at rest before (what an earlier call left running is not this pass's) and after
-        if not w.alive or not settle(getattr(w, "tasks_at_ready", None), time.monotonic() + limit):
+        if not w.alive or not settle(None, time.monotonic() + limit):
             raise Failure(f"time limit exceeded ({limit:.3g} s wall clock): a thread or process your code started "
                           "was still working long after its call returned")
         before, tasks = w.cpu_seconds(), w.tree_tasks()

@@ -171,9 +171,7 @@ class Worker(Channel):
         self._buf = b""
         self._id = 0
         try:
-            r = self._handshake(deadline)
-            self.tasks_at_ready = self.tree_tasks()     # the tree's threads before any call
-            return r
+            return self._handshake(deadline)
         except IsolationUnavailable:
             self.close()
             raise

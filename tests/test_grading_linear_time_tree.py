@@ -33,7 +33,18 @@ def train(X, y, epochs=1):
 '''
 
 
-def _grader(tmp_path, burn):
+# a thread that stays, idle, after every call (a pool of its own): not work, never waited for past a grace
+IDLE = GOOD + '''
+import threading
+_linear = train
+STOP = threading.Event()
+def train(X, y, epochs=1):
+    threading.Thread(target=STOP.wait, daemon=True).start()
+    return _linear(X, y, epochs)
+'''
+
+
+def _grader(tmp_path, burn, src=LATE):
     from grading.checks import Grader
     from grading.spec import load_spec
     from sandbox.worker import Worker
@@ -41,7 +52,7 @@ def _grader(tmp_path, burn):
     open(spec_path, "w").write(SPEC)
     isolation_or_skip(spec_path)
     spec = load_spec(spec_path)
-    files = {"perceptron.py": (LATE.replace("BURN", repr(burn))).encode()}
+    files = {"perceptron.py": (src.replace("BURN", repr(burn))).encode()}
     return Grader(spec, lambda: Worker(files, spec.module, spec.limits))
 
 
@@ -68,5 +79,18 @@ def test_work_still_going_at_the_time_limit_exceeds_it(tmp_path):
         with pytest.raises(Failure, match="time limit exceeded"):
             g._timed(X, y, 1.0)
         assert not g.worker.alive          # killed, its CPU read first
+    finally:
+        g.close()
+
+
+def test_an_idle_thread_left_behind_is_not_work(tmp_path):
+    g = _grader(tmp_path, 0, IDLE)
+    try:
+        assert g.worker.start() is None
+        for n in (64, 128):
+            X, y = g._scaling_data(n)
+            secs, _, got = g._timed(X, y, 5.0)
+            assert g.problem.compare(g.problem.expected(X, y, 1), got)[0]
+            assert g.clock == "CPU" and secs < 0.5 and g.worker.alive, secs
     finally:
         g.close()
