@@ -177,12 +177,31 @@ class PropertyTests:
         the worker's whole process tree's CPU time, read by the grader from outside (its control
         group, or /proc/PID/stat for the one process it may have): other jobs on the machine do not
         inflate it, threads and children cannot hide from it, and nothing the submission sets
-        enters it.  The wall clock only where neither can be read."""
-        cpu = getattr(self.worker, "cpu_seconds", lambda: None)
-        before = cpu()
+        enters it.  It is read with the tree at rest before and after the call: a thread or child
+        the call started that still runs (or starts within half a second) after the answer is
+        waited for and counted, and work still going at the call's time limit exceeds it.  The wall clock only where
+        neither figure can be read."""
+        import time
+        w = self.worker
+        settle = getattr(w, "settle", None)
+        if settle is None:          # a stand-in worker (tests): no tree to read
+            got, _ = self.call(X, y, 1, limit=limit)
+            self.clock = "wall-clock"
+            return self.last_call.seconds, (self.last_call.ok or {}).get("kernel_calls"), got
+        if not w.alive:             # a fresh worker: started (and its module loaded) first
+            self.call(*self._scaling_data(SIZES[self.problem.algorithm][0]), 1, limit=limit)
+        # at rest before (what an earlier call left running is not this pass's) and after
+        if not w.alive or not settle(None, time.monotonic() + limit):
+            raise Failure(f"time limit exceeded ({limit:.3g} s wall clock): a thread or process your code started "
+                          "was still working long after its call returned")
+        before, tasks = w.cpu_seconds(), w.tree_tasks()
+        t0 = time.monotonic()
         got, _ = self.call(X, y, 1, limit=limit)
         r = self.last_call
-        after = cpu()
+        if not settle(tasks, t0 + limit):
+            raise Failure(f"time limit exceeded ({limit:.3g} s wall clock): a thread or process your call started was "
+                          "still working after it returned (its work is part of the pass)")
+        after = w.cpu_seconds()
         if before is not None and after is not None and after >= before:
             secs, self.clock = after - before, "CPU"
         else:

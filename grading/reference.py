@@ -178,6 +178,13 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
                             w0=start[0] if exact else [float(v) for v in start[0]],
                             b0=start[1] if exact else float(start[1]))
         k = eta if exact else float(eta)
+        if k == 1:          # the run's own numbers (multiplying each by 1 only costs time)
+            steps = [RStep(t=s.t, epoch=s.epoch, index=order[s.index], label=s.label, activation=s.activation,
+                           mistake=s.mistake, weights=tuple(s.weights), bias=(s.bias if c.bias else None))
+                     for s in tr.steps]
+            return Run(steps=steps, initial_weights=tuple(tr.initial_weights),
+                       initial_bias=(tr.initial_bias if c.bias else None), weights=tuple(tr.weights),
+                       bias=(tr.bias if c.bias else None), mistakes=tr.mistakes, passes=T)
         steps = [RStep(t=s.t, epoch=s.epoch, index=order[s.index], label=s.label, activation=s.activation * k,
                        mistake=s.mistake, weights=tuple(v * k for v in s.weights),
                        bias=(s.bias * k if c.bias else None)) for s in tr.steps]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import time
 
-__all__ = ["Group", "create", "cpu_of_pid"]
+__all__ = ["Group", "create", "cpu_of_pid", "tasks_of_pid"]
 
 _BASE = "/sys/fs/cgroup"
 
@@ -113,6 +113,15 @@ class Group:
                 return None
             return int(_read(os.path.join(self.dirs["cpuacct"], "cpuacct.usage"))) / 1e9
         except (OSError, ValueError):
+            return None
+
+    def tasks(self) -> int | None:
+        """How many threads (of every process) the group holds now."""
+        try:
+            if self.kind == "v2":
+                return len(_read(os.path.join(self.dirs["all"], "cgroup.threads")).split())
+            return len(_read(os.path.join(self.dirs["cpuacct"], "tasks")).split())
+        except OSError:
             return None
 
     def memory_hit(self) -> bool:
@@ -232,3 +241,13 @@ def cpu_of_pid(pid: int | None) -> float | None:
     except (OSError, ValueError, IndexError):
         pass
     return max(ticks, live)
+
+
+def tasks_of_pid(pid: int | None) -> int | None:
+    """How many threads process ``pid`` has now (the fallback's one process)."""
+    if pid is None:
+        return None
+    try:
+        return len(os.listdir(f"/proc/{pid}/task"))
+    except OSError:
+        return None

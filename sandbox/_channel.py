@@ -57,6 +57,38 @@ class Channel:
                                   "all its processes together)")
         return None
 
+    def tree_tasks(self) -> int | None:
+        """Threads in the worker's whole process tree now (its control group, or its one process)."""
+        g = getattr(self, "group", None)
+        if g is not None:
+            return g.tasks()
+        from ._cgroup import tasks_of_pid
+        return tasks_of_pid(self._inner) if self.alive else None
+
+    def settle(self, tasks_before: int | None, deadline: float, grace: float = 0.5) -> bool:
+        """After an answer, before its cost is read: wait until the tree is at rest again -- no CPU
+        being spent, and no thread or process started since ``tasks_before`` was counted still
+        alive (for ``grace`` seconds at most: an idle thread pool may stay) -- so that the work a
+        call set going (a thread still computing, a child, a thread that starts late) is all in the
+        figure read next.  False when it was still busy at ``deadline``: the worker is then killed."""
+        step, last = 0.002, self.cpu_seconds()
+        rest = getattr(self, "_rest", None)
+        if rest is not None and last is not None and last == rest[0] and rest[1] is self.proc and \
+                (tasks_before is None or (self.tree_tasks() or 0) <= tasks_before):
+            return True         # not one CPU-nanosecond spent since the tree was last seen at rest
+        t0 = time.monotonic()
+        while True:
+            time.sleep(step)
+            now, n = self.cpu_seconds(), self.tree_tasks()
+            idle = now is None or last is None or now - last < 0.2 * step
+            if idle and (n is None or tasks_before is None or n <= tasks_before or time.monotonic() - t0 >= grace):
+                self._rest = (now, self.proc)
+                return True
+            if time.monotonic() >= deadline or not self.alive:
+                self.kill()
+                return False
+            last, step = now, min(2 * step, 0.05)
+
     def _write(self, obj, deadline: float | None = None) -> None:
         """Send one message; raises OSError when the worker is gone, TimeoutError when it does not
         take the message by ``deadline``."""

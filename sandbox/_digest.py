@@ -52,8 +52,30 @@ def canonical(v) -> list:
     return _plain(v)
 
 
+def _text(v, depth=0) -> str:
+    """``json.dumps(_plain(v), separators=(",", ":"))``, byte for byte, written directly: the
+    plain lists of numbers every call sends are encoded without building the nested lists."""
+    t = type(v)
+    if t is float:
+        return '["F","' + v.hex() + '"]'
+    if t is list or t is tuple:
+        if depth > 4:
+            return '["?","deep"]'
+        tag = '["L",[' if t is list else '["T",['
+        if all(type(x) is float for x in v):
+            return tag + ",".join(['["F","' + h + '"]' for h in map(float.hex, v)]) + "]]"
+        return tag + ",".join([_text(x, depth + 1) for x in v]) + "]]"
+    if t is int:
+        return '["I","' + str(v) + '"]'
+    return json.dumps(_plain(v, depth), separators=(",", ":"))
+
+
 def digest(v) -> str:
-    data = json.dumps(canonical(v), separators=(",", ":")).encode()
+    t = type(v)
+    if t is list or t is tuple or t is float or t is int:
+        data = _text(v).encode()
+    else:
+        data = json.dumps(canonical(v), separators=(",", ":")).encode()
     return hashlib.sha256(data).hexdigest()
 
 
@@ -110,17 +132,29 @@ def sent(v, array: str | None, name: str = "") -> str:
         leaves = list(_leaves(v))
         kind = ("|b1" if leaves and all(type(x) is bool for x in leaves) else
                 "<i8" if all(type(x) in (int, bool) for x in leaves) else "<f8")
-    data = json.dumps(["nd", _shape(v), kind, _plain(_convert(v, kind))], separators=(",", ":")).encode()
+    data = ('["nd",' + json.dumps(_shape(v), separators=(",", ":")) + "," + json.dumps(kind) + "," +
+            _text(_convert(v, kind)) + "]").encode()
     return hashlib.sha256(data).hexdigest()
+
+
+_SENT: dict = {}     # SHA-256 of the inputs' JSON text -> their digests (the grader's side)
 
 
 def expected(request: dict) -> dict | None:
     """{input name: digest} the answer to ``request`` must carry, or None (no inputs watched)."""
     op = request.get("op")
     if op == "plan":       # as the worker receives them: after a JSON round trip
-        values = json.loads(json.dumps({k: v for k, v in request.get("values", {}).items() if k in WATCHED}))
+        text = json.dumps({k: v for k, v in request.get("values", {}).items() if k in WATCHED})
         arrays = request.get("arrays", {})
-        return {k: sent(values[k], arrays.get(k), k) for k in WATCHED if k in values}
+        key = hashlib.sha256((text + "\n" + json.dumps({k: arrays.get(k) for k in WATCHED})).encode()).digest()
+        hit = _SENT.get(key)      # the same inputs sent again (every submission gets the same timed passes)
+        if hit is None:
+            values = json.loads(text)
+            hit = {k: sent(values[k], arrays.get(k), k) for k in WATCHED if k in values}
+            if len(_SENT) >= 512:
+                _SENT.clear()
+            _SENT[key] = hit
+        return dict(hit)
     if op in ("predict", "update"):
         return {"x": digest(request["x"])}
     return None

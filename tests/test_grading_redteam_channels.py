@@ -482,13 +482,28 @@ def _cgroups():
     return True
 
 
+SEED_SPEC = """
+[assignment]
+algorithm = "perceptron"
+[limits]
+time_floor = 3.0
+[hypothesis]
+max_examples = 3
+[tests.random]
+points = 1
+[tests.hidden_random]
+points = 1
+hidden = true
+"""
+
+
 def test_redteam_hidden_seed_is_secret_fresh_and_reproducible(tmp_path):
     """With the instructor's seed the hidden inputs are reproducible -- and a table built for that
     very seed passes them: the seed, kept out of everything students see, is what protects them."""
     d = world_dir("/tmp", "seed")
     try:
         spec = os.path.join(d, "spec.toml")
-        open(spec, "w").write(SPEC.replace("max_examples = 5", "max_examples = 3"))
+        open(spec, "w").write(SEED_SPEC)
         isolation_or_skip(spec)
         from grading.spec import hidden_seed
         seed = hidden_seed({"MISTAKEBOUND_HIDDEN_SEED": "course secret 2026"})[0]
@@ -496,21 +511,25 @@ def test_redteam_hidden_seed_is_secret_fresh_and_reproducible(tmp_path):
         assert hidden_seed({})[0] != hidden_seed({})[0]                  # fresh per run by default
         sub = os.path.join(d, "knows_seed.py")
         open(sub, "w").write(table_submission(spec, [seed]))
-        env = dict(os.environ, MISTAKEBOUND_HIDDEN_SEED="course secret 2026")
-        p = grade(["-a", spec, "--out", os.path.join(d, "o1"), sub], env=env)
-        assert p.returncode == 0, p.stderr[-2000:]
-        r = json.load(open(os.path.join(d, "o1", "knows_seed", "results.json")))
-        assert _tests(r)["hidden tests"]["score"] == 1                    # the seed decides
         seedfile = os.path.join(d, "seed.txt")
         open(seedfile, "w").write("course secret 2026\n")
         env = {k: v for k, v in os.environ.items() if k != "MISTAKEBOUND_HIDDEN_SEED"}
-        p = grade(["-a", spec, "--out", os.path.join(d, "o2"), sub], env=dict(env, MISTAKEBOUND_HIDDEN_SEED_FILE=seedfile))
+        runs = {"o1": dict(env, MISTAKEBOUND_HIDDEN_SEED="course secret 2026"),     # the seed in the environment
+                "o2": dict(env, MISTAKEBOUND_HIDDEN_SEED_FILE=seedfile),            # ... in a file
+                "o3": env,                                                         # no seed given: fresh
+                "o4": dict(env, MISTAKEBOUND_HIDDEN_SEED_FILE=os.path.join(d, "missing"))}
+        procs = {k: subprocess.Popen([sys.executable, "-m", "mistakebound", "grade", "--no-progress", "-a", spec,
+                                      "--out", os.path.join(d, k), sub], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, env=e, cwd=ROOT_DIR)
+                 for k, e in runs.items()}                 # four independent runs at once
+        out = {k: (p.communicate(timeout=300), p.returncode) for k, p in procs.items()}
+        assert out["o1"][1] == 0, out["o1"][0][1][-2000:]
+        r = json.load(open(os.path.join(d, "o1", "knows_seed", "results.json")))
+        assert _tests(r)["hidden tests"]["score"] == 1                    # the seed decides
         assert json.load(open(os.path.join(d, "o2", "knows_seed", "results.json")))["tests"][-1]["score"] == 1
-        p = grade(["-a", spec, "--out", os.path.join(d, "o3"), sub], env=env)       # no seed given: fresh
         assert json.load(open(os.path.join(d, "o3", "knows_seed", "results.json")))["tests"][-1]["score"] == 0
-        p = grade(["-a", spec, "--out", os.path.join(d, "o4"), sub],
-                  env=dict(env, MISTAKEBOUND_HIDDEN_SEED_FILE=os.path.join(d, "missing")))
-        assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
+        (_, err), rc = out["o4"]
+        assert rc == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
