@@ -9,6 +9,12 @@ builds every theorem).  Python's compiled modules (``__pycache__``) are kept, as
 installation, even when ``PYTHONDONTWRITEBYTECODE`` is set here.  Prints each run's wall-clock and CPU seconds (the process and its engine
 workers), the best and the median, the machine's load average and cores.
 Targets: cold <= 5 s, warm <= 1 s on a quiet 2-core machine.
+
+    python bench/bench_verify.py --split
+
+runs one cold check in this process instead and prints where the CPU goes: this process (building
+the proofs, printing the texts, sympy) and the engine workers' CPU by kind of request (z3, cvc5,
+satisfiability, the learners' replays), as the workers report it.
 """
 from __future__ import annotations
 
@@ -40,10 +46,53 @@ def one(cache_home: str, extra=()) -> tuple[float, float, str, int]:
     return dt, cpu, last, p.returncode
 
 
+def split() -> int:
+    """One cold check in this process, the workers' CPU by kind of request."""
+    import collections
+    sys.path.insert(0, ROOT)
+    c0, t0 = time.process_time(), time.perf_counter()
+    from proofs import checks, workers
+    from proofs.runner import run_catalogue
+    checks.NECESSITY = False                     # as ``mistakebound verify`` without --json / --latex
+    by_op: dict = collections.defaultdict(lambda: [0, 0.0])
+    submit = workers._Pool.submit
+
+    def counted(self, payload, timeout_ms):
+        f = submit(self, payload, timeout_ms)
+
+        def done(fut, op=payload["op"]):
+            res = fut.result()
+            by_op[op][0] += 1
+            by_op[op][1] += (res or {}).get("cpu", 0.0)
+        f.add_done_callback(done)
+        return f
+    workers._Pool.submit = counted
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cat = run_catalogue(None, use_cache=False)
+    wall = time.perf_counter() - t0
+    workers.shutdown()
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    hits, n = cat.verdict_counts()
+    print(f"cold, in one process: {wall:.2f} s wall, all as expected: {cat.ok}, {n} verdicts")
+    for r in cat.results:
+        if not r.ok:
+            print(f"  not as expected: {r.theorem.id}: {r.status}" + (f" ({r.reasons[0]})" if r.reasons else ""))
+    print(f"  this process: {time.process_time() - c0:.2f} s CPU (imports, proofs built, texts printed, sympy)")
+    kids = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    print(f"  engine workers: {kids:.2f} s CPU, of which requests:")
+    for op, (k, cpu) in sorted(by_op.items(), key=lambda x: -x[1][1]):
+        print(f"    {op:8s} {k:5d} requests  {cpu:6.2f} s CPU")
+    print(f"{os.cpu_count()} cores; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="cold and warm runs each (default 3)")
+    ap.add_argument("--split", action="store_true", help="one cold check in this process: CPU by engine")
     a = ap.parse_args()
+    if a.split:
+        return split()
     res: dict[str, list] = {"cold": [], "warm": []}
     for i in range(a.runs):
         home = tempfile.mkdtemp(prefix="bench-verify-")
