@@ -14,7 +14,7 @@ from pathlib import Path
 from .generate import LOGICAL
 
 __all__ = ["default_build_dir", "coqc_version", "order", "compile_all", "write_files", "strip_comments",
-           "self_contained"]
+           "self_contained", "coq_env"]
 
 _REQUIRE = re.compile(rf"\b{LOGICAL}\.(\w+)")
 
@@ -53,6 +53,20 @@ def default_build_dir() -> Path:
         return Path(env)
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "mistakebound" / "coq"
+
+
+# OCaml's garbage collector with a larger minor heap and less eager major collection: loading the
+# standard library's reals (most of a small file's coqc run) takes ~20% less CPU (measured: 1.03 s
+# against 0.82 s of user + system time for Catalogue_vectors.v, ~20 MB more memory).  A value the
+# user set is kept.
+GC_SETTINGS = "s=4M,o=200"
+
+
+def coq_env() -> dict:
+    """The environment of a coqc run: the caller's, with :data:`GC_SETTINGS` unless OCAMLRUNPARAM is set."""
+    env = dict(os.environ)
+    env.setdefault("OCAMLRUNPARAM", GC_SETTINGS)
+    return env
 
 
 def coqc_version(coqc: str) -> str:
@@ -118,7 +132,8 @@ def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs
     def work(f):
         log = bdir / (f[:-2] + ".log")
         with open(log, "w") as fh:
-            p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, f], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT)
+            p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, f], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT,
+                                 env=coq_env())
             _, status, ru = os.wait4(p.pid, 0)
             p.returncode = os.waitstatus_to_exitcode(status)
         report.file_seconds[f] = round(ru.ru_utime + ru.ru_stime, 2)
