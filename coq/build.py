@@ -248,8 +248,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
                 later.set_exception(e)
                 job.result()
                 raise
-            later.set_result({f: t for f, t in {**files, **({PROBE: probe} if probe else {})}.items()
-                              if f not in early})
+            later.set_result({f: t for f, t in {**files, **({PROBE: probe} if probe else {})}.items() if f not in early})
             built, keys = job.result()
         # the rule instances Coq derives from Rules.v (a probe), then the steps' corollaries without them
         ok_instances = _probe(bdir, built, rep) if probe is not None else set()
@@ -344,9 +343,8 @@ PROBE = "ChecksProbe.v"
 
 def _probe(bdir: Path, built: set, rep) -> set:
     """(step lemma, hypothesis index, alternative) of every rule instance Coq derives from its Rules.v
-    lemma, tried in one proof where a failure is printed instead of stopping the file
-    (``ChecksProbe.v``, compiled with the rest; its output is kept in ``ChecksProbe.log`` and re-read
-    while nothing it depends on changed)."""
+    lemma, tried in one proof where a failure is printed instead of stopping the file (``ChecksProbe.v``,
+    compiled with the rest; its output, ``ChecksProbe.log``, is re-read while nothing it requires changed)."""
     log = bdir / "ChecksProbe.log"
     if PROBE not in built or not log.exists():
         why = rep.file_errors.pop(PROBE, "") or "its output is missing"
