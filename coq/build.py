@@ -29,7 +29,6 @@ from pathlib import Path
 
 from . import generate, names
 from concurrent.futures import Future, ThreadPoolExecutor
-
 from .compile import coqc_version, compile_all, default_build_dir, self_contained, write_files
 from .generate import LOGICAL, generated_files, rule_uses_of, step_group, trusted_rules
 from .rules_coq import rule_lemmas
@@ -228,8 +227,9 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
         write_files(bdir, early, prune=False)
         later: Future = Future()
         with ThreadPoolExecutor(max_workers=1) as ex:
+            failures: dict = {}      # file -> content key of a failed coqc run: not run again in the derived round
             job = ex.submit(compile_all, coqc, version, bdir, early, jobs, rep, progress, later,
-                            {f"{m}.v": 30.0 for m in generate.STEP_REQUIRES})
+                            {f"{m}.v": 30.0 for m in generate.STEP_REQUIRES}, failures)
             try:
                 gen, steps, gen_errors = generated_files(all_ths)
                 lgen, learner_errors = learner_files()
@@ -259,7 +259,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
             rep.audit += audit_sources(derived) if lexical else []
             write_files(bdir, files)
             compiled_before = list(rep.compiled)
-            built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
+            built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress, failures=failures)
             rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
         rep.compiled = [f for f in dict.fromkeys(rep.compiled) if f != PROBE]
         rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled and f != PROBE]

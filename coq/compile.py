@@ -101,13 +101,16 @@ def order(files: dict[str, str]) -> tuple[list[str], dict[str, list[str]]]:
 
 
 def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs: int, report: CoqReport,
-                 progress=None, later=None, waiting: dict | None = None) -> tuple[set[str], dict[str, str]]:
+                 progress=None, later=None, waiting: dict | None = None,
+                 failures: dict | None = None) -> tuple[set[str], dict[str, str]]:
     """Compile in dependency order; returns the files that are built (compiled or reused) and
     every file's content key (its text, its requirements' keys, the coqc version).
 
     ``later``: a future of more files (those still being generated when the compilation starts;
     ``files`` then require none of them): they join the schedule when it resolves.  ``waiting``:
-    CPU seconds of the work known to wait on a file until then (it ranks the files)."""
+    CPU seconds of the work known to wait on a file until then (it ranks the files).  ``failures``
+    (file -> content key, filled in): a file that failed with the same key is not compiled again."""
+    failures = {} if failures is None else failures
     files = dict(files)
     keys: dict[str, str] = {}
     ok: set[str] = set()
@@ -155,6 +158,10 @@ def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs
                     continue
                 if not all(d in ok for d in deps[f]):
                     continue
+                if failures.get(f) == keys[f] and f in report.file_errors:   # failed earlier in this build
+                    pending.remove(f)
+                    failed.add(f)
+                    continue
                 vo, keyf = bdir / (f[:-2] + ".vo"), bdir / (f[:-2] + ".mbkey")
                 if vo.exists() and keyf.exists() and keyf.read_text() == keys[f]:
                     pending.remove(f)
@@ -183,6 +190,7 @@ def compile_all(coqc: str, version: str, bdir: Path, files: dict[str, str], jobs
                 report.compiled.append(f)
             else:
                 failed.add(f)
+                failures[f] = keys[f]
                 report.file_errors[f] = _short_error(out)
             if progress:
                 progress(f, rc == 0, report.file_seconds.get(f, 0.0))
