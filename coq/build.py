@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import generate, names
-from .compile import coqc_version, compile_all, default_build_dir, write_files
+from concurrent.futures import Future, ThreadPoolExecutor
+from .compile import coqc_version, compile_all, default_build_dir, self_contained, write_files
 from .generate import LOGICAL, generated_files, rule_uses_of, step_group, trusted_rules
 from .rules_coq import rule_lemmas
 from .hints import COVERED_FAMILIES
@@ -219,18 +220,38 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     bdir = Path(build_dir) if build_dir else default_build_dir()
     bdir.mkdir(parents=True, exist_ok=True)
     rep.build_dir = str(bdir)
-    gen, steps, gen_errors = generated_files(all_ths)
-    lgen, learner_errors = learner_files()
-    gen.update(lgen)
-    files = _present_files(gen)
-    files.update(sources or {})
-    rep.audit = audit_sources(files) if lexical else []
     with open(bdir / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        write_files(bdir, files, keep=("StepStatements_derived.v", "StepsDerived.v"))
-        built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
+        # the hand-written files that require nothing generated compile while the rest is generated
+        early = self_contained({**_present_files({}), **(sources or {})})
+        write_files(bdir, early, prune=False)
+        later: Future = Future()
+        with ThreadPoolExecutor(max_workers=1) as ex:
+            failures: dict = {}      # file -> content key of a failed coqc run: not run again in the derived round
+            job = ex.submit(compile_all, coqc, version, bdir, early, jobs, rep, progress, later,
+                            {f"{m}.v": 30.0 for m in generate.STEP_REQUIRES}, failures)
+            try:
+                gen, steps, gen_errors = generated_files(all_ths)
+                lgen, learner_errors = learner_files()
+                gen.update(lgen)
+                files = _present_files(gen)
+                files.update(sources or {})
+                rep.audit = audit_sources(files) if lexical else []
+                write_files(bdir, files, keep=("StepStatements_derived.v", "StepsDerived.v"))
+                # the rule-instance probe compiles beside the rest (it needs Rules.v and Tactics.v only)
+                probe = generate.probe_file(generate.CANDIDATES) if generate.CANDIDATES else None
+                if probe is not None:
+                    write_files(bdir, {PROBE: probe}, prune=False)
+                    if not (bdir / "ChecksProbe.log").exists():     # its output is what is read: compile it again
+                        (bdir / "ChecksProbe.mbkey").unlink(missing_ok=True)
+            except BaseException as e:
+                later.set_exception(e)
+                job.result()
+                raise
+            later.set_result({f: t for f, t in {**files, **({PROBE: probe} if probe else {})}.items() if f not in early})
+            built, keys = job.result()
         # the rule instances Coq derives from Rules.v (a probe), then the steps' corollaries without them
-        ok_instances = _probe(coqc, bdir, built, keys, rep)
+        ok_instances = _probe(bdir, built, rep) if probe is not None else set()
         derived = generate.derived_files(generate.CANDIDATES, ok_instances)
         underived = set().union(*(c.underived(ok_instances) for c in generate.CANDIDATES))
         if derived:
@@ -238,9 +259,10 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
             rep.audit += audit_sources(derived) if lexical else []
             write_files(bdir, files)
             compiled_before = list(rep.compiled)
-            built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress)
-            rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled]
+            built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress, failures=failures)
             rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
+        rep.compiled = [f for f in dict.fromkeys(rep.compiled) if f != PROBE]
+        rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled and f != PROBE]
         entries = _check_entries(theorems, steps, files, built) + learner_checks(learner_ths, built)
         stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
@@ -316,31 +338,21 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     return rep
 
 
-def _probe(coqc: str, bdir: Path, built: set, keys: dict, rep) -> set:
-    """(step lemma, hypothesis index) of every rule instance Coq derives from its Rules.v lemma, tried
-    in one proof where a failure is printed instead of stopping the file (re-read while nothing
-    it depends on changed)."""
-    import hashlib
-    import subprocess
-    need = ("Rules.v", "RuleStatements.v", "Tactics.v")
-    if not generate.CANDIDATES or not all(f in built for f in need):
+PROBE = "ChecksProbe.v"
+
+
+def _probe(bdir: Path, built: set, rep) -> set:
+    """(step lemma, hypothesis index, alternative) of every rule instance Coq derives from its Rules.v
+    lemma, tried in one proof where a failure is printed instead of stopping the file (``ChecksProbe.v``,
+    compiled with the rest; its output, ``ChecksProbe.log``, is re-read while nothing it requires changed)."""
+    log = bdir / "ChecksProbe.log"
+    if PROBE not in built or not log.exists():
+        why = rep.file_errors.pop(PROBE, "") or "its output is missing"
+        if not why.startswith("not compiled: it requires"):    # else the failed requirement is reported
+            rep.audit.append("the rule-instance probe did not compile: " + why[-300:])
         return set()
-    text = generate.probe_file(generate.CANDIDATES)
-    h = hashlib.sha256(text.encode())
-    for f in need:
-        h.update(keys[f].encode())
-    key = h.hexdigest()
-    out, keyf = bdir / "ChecksProbe.out", bdir / "ChecksProbe.mbkey"
-    if not (out.exists() and keyf.exists() and keyf.read_text() == key):
-        (bdir / "ChecksProbe.v").write_text(text)
-        r = subprocess.run([coqc, "-q", "-R", ".", LOGICAL, "ChecksProbe.v"], cwd=bdir, capture_output=True, text=True)
-        if r.returncode != 0:
-            rep.audit.append("the rule-instance probe did not compile: " + " ".join(r.stdout.split())[-300:])
-            return set()
-        out.write_text(r.stdout)
-        keyf.write_text(key)
     return {(m.group(1), int(m.group(2)), int(m.group(3)))
-            for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", out.read_text())}
+            for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
 
 
 def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = frozenset()) -> list[str]:

@@ -67,8 +67,13 @@ def test_a_false_statement_is_not_kernel_checked(monkeypatch, tmp_path, report):
     monkeypatch.setattr(registry, "get", lambda tid: next(t for t in ths if t.id == tid))
     bdir = tmp_path / "coq"
     shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
-    rep = build.build(["block_novikoff_unit", "block_novikoff_radius", "cauchy_schwarz"], build_dir=bdir)
+    seen = []
+    rep = build.build(["block_novikoff_unit", "block_novikoff_radius", "cauchy_schwarz"], build_dir=bdir,
+                      progress=lambda f, ok, cpu: seen.append((f, ok)))
     st = {t.id: t for t in rep.theorems}
+    # one progress report per coqc run: each compiled file once, the failed one as failed
+    assert sorted(f for f, ok in seen if ok and f not in ("Checks.v", "ChecksProbe.v")) == sorted(rep.compiled)
+    assert ("Catalogue_block_novikoff.v", False) in seen and len(seen) == len(set(seen))
     assert st["block_novikoff_unit"].status == build.FAILED
     assert "Catalogue_block_novikoff.v" in st["block_novikoff_unit"].reason
     assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED
@@ -84,6 +89,8 @@ def test_a_rebuild_reuses_every_compiled_file(report):
 def test_verify_coq_cli(report):
     r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq"], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+    # not a terminal: a line per coqc run (here the checks only: every file is reused), no control codes
+    assert "coqc Checks.v ok (" in r.stderr and "\r" not in r.stderr and "\033" not in r.stderr
     lines = r.stdout.splitlines()
     assert sum(ln.startswith("kernel-checked ") for ln in lines) == len(registry.all_theorems())
     n = len(registry.all_theorems())
@@ -208,3 +215,16 @@ def test_a_family_without_a_coq_counterpart_is_reported_not_crashed(monkeypatch,
     assert not st["cauchy_schwarz_again"].steps_required
     assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED
     assert rep.ok
+
+
+def test_the_files_that_require_nothing_generated_compile_first_and_the_long_chains_lead(tmp_path):
+    """While the statements are generated, only the hand-written files whose every Require is
+    hand-written compile; a file that generated work will wait on starts before a leaf."""
+    from coq import compile as cc
+    files = {"A.v": "Require Import Mistakebound.B.", "B.v": "(* Require Mistakebound.Gen. *)",
+             "C.v": "Require Import Mistakebound.Gen.", "D.v": "Require Mistakebound.C.", "E.v": ""}
+    assert sorted(cc.self_contained(files)) == ["A.v", "B.v", "E.v"]
+    early = cc.self_contained(files)
+    seq, deps = cc.order(early)
+    assert cc._by_critical_path(seq, deps, tmp_path, {"E.v": 30.0})[0] == "E.v"
+    assert cc._by_critical_path(seq, deps, tmp_path)[0] == "B.v"      # A waits on it

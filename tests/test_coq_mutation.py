@@ -80,6 +80,7 @@ def test_coq_mutation_of_a_counterpart_is_rejected_by_coq(kind, base_dir, tmp_pa
     assert TARGET in rep.check_errors or any(TARGET in a for a in rep.audit)
     assert "Coq" in st[TARGET].reason or "Search" in st[TARGET].reason, st[TARGET].reason
     assert not rep.ok
+    assert set(rep.compiled) <= {MODULE}           # the copy's other files are reused, not rebuilt
     if kind != "local_statement_redefinition":
         assert st[OTHER].status == build.KERNEL_CHECKED
     # the refusal list, the second layer, also names those it can see (a weakened type it cannot)
@@ -96,6 +97,7 @@ def test_coq_mutation_of_a_step_tactic_is_rejected_by_coq(kind, base_dir, tmp_pa
     assert STEP in t.steps_failed and t.steps_checked == t.steps_total - 1
     assert f"{STEP_THEOREM}__{STEP}" in rep.check_errors
     assert not rep.ok
+    assert set(rep.compiled) <= {"Steps_vectors.v", "StepsDerived.v"}   # only what requires the edited file
     text = (tmp_path / "b" / "Steps_vectors.v").read_text()
     assert re.search(r"\bAbort\b", text) and build.audit_sources({"Steps_vectors.v": text}) != []
 
@@ -107,3 +109,4 @@ def test_coq_mutation_a_stray_statement_definition_is_found_by_coq_search(base_d
     rep = build.build([OTHER], build_dir=_copy(base_dir, tmp_path), sources={MODULE: text}, lexical=False)
     assert any("Search" in a and "cauchy_schwarz_statement" in a for a in rep.audit), rep.audit
     assert not rep.ok and rep.theorems[0].status == build.FAILED
+    assert rep.compiled == [MODULE]
