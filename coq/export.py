@@ -58,6 +58,11 @@ class CoqPrinter:
         # sequences read at an integer index somewhere in the statement: indexed by Z throughout
         # (the SMT encoding's Int -> T), so that the statement means what the formula means
         self.z_indexed = set(z_indexed)
+        # raw: integer terms printed as built, not in canonical linear form (a rule's schema at its
+        # arguments, as Coq's own instance of the Rules.v lemma reads); bridge: (raw, canonical)
+        # text of every integer term the two forms print differently, for a rewrite Coq checks
+        self.raw = False
+        self.bridge: list[tuple[str, str]] = []
 
     # ------------------------------------------------------------------ reals
     def R(self, e: Expr) -> str:  # noqa: C901 - one case per node kind
@@ -138,7 +143,14 @@ class CoqPrinter:
         naturals from the bound on, so a negative bound starts the sum at 0."""
         if lo.sort == NAT and nat_safe(lo):
             return self.nat(lo)
-        lin = linear(lo) if _is_int(lo.sort) else None
+        if self.raw:
+            return self._both(self._nat_lower, lo)
+        return self._nat_lower(lo)
+
+    def _nat_lower(self, lo: Expr) -> str:
+        if lo.sort == NAT and nat_safe(lo):
+            return self.nat(lo)
+        lin = linear(lo) if _is_int(lo.sort) and not self.raw else None
         if lin is not None and is_nat_form(lin):
             return f"({print_nat_form(lin)})%nat"
         return f"(Z.to_nat {self.z_any(lo)})"
@@ -148,7 +160,7 @@ class CoqPrinter:
         op, a = e.op, e.args
         if not _is_int(e.sort) or not nat_safe(e):
             raise ExportError(f"a {e.sort} term where a natural number is expected")
-        lin = linear(e) if op in ("add", "mul", "sub", "neg") else None
+        lin = linear(e) if op in ("add", "mul", "sub", "neg") and not self.raw else None
         if lin is not None and is_nat_form(lin):
             return print_nat_form(lin)
         if op == "num":
@@ -170,12 +182,26 @@ class CoqPrinter:
         raise ExportError(f"no Coq translation for the natural-number operation {op!r}")
 
     def nat(self, e: Expr) -> str:
+        if self.raw:
+            return self._both(lambda x: f"({self.N(x)})%nat", e)
         return f"({self.N(e)})%nat"
+
+    def _both(self, fn, e: Expr) -> str:
+        """``fn(e)`` printed raw, recording it with its canonical form when the two differ."""
+        out = fn(e)
+        self.raw = False
+        try:
+            canon = fn(e)
+        finally:
+            self.raw = True
+        if canon != out and (out, canon) not in self.bridge:
+            self.bridge.append((out, canon))
+        return out
 
     def Zt(self, e: Expr) -> str:
         """An integer term, printed for Z_scope (natural-number subterms injected)."""
         op, a = e.op, e.args
-        lin = linear(e) if op in ("add", "sub", "mul", "neg") else None
+        lin = linear(e) if op in ("add", "sub", "mul", "neg") and not self.raw else None
         if lin is not None:
             if is_nat_form(lin):
                 return f"(Z.of_nat ({print_nat_form(lin)})%nat)" if lin[0] else _int_lit(lin[1])
@@ -214,6 +240,8 @@ class CoqPrinter:
         raise ExportError(f"no Coq translation for the integer operation {op!r}")
 
     def z(self, e: Expr) -> str:
+        if self.raw:
+            return self._both(lambda x: f"({self.Zt(x)})%Z", e)
         return f"({self.Zt(e)})%Z"
 
     def z_any(self, e: Expr) -> str:

@@ -140,18 +140,33 @@ class Candidate:
     """A step whose hypotheses include rule instances Rules.v proves: the step lemma's corollary
     without them is derived once Coq showed each instance follows from its lemma (the probe)."""
 
-    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas, rids=()):
+    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas, rids=(), raws=()):
         self.name, self.grp, self.binders, self.btext = name, grp, binders, btext
         self.htexts, self.gtext, self.lemmas = htexts, gtext, lemmas
         self.rids = list(rids) or [None] * len(htexts)       # the rule of each hypothesis that is an instance
+        # each hypothesis's schema at the arguments the kernel kept, printed as built, with the
+        # (as built, canonical) integer terms to bridge (coq.bridge); None: none
+        self.raws = list(raws) or [None] * len(htexts)
+
+    def _alts(self, k) -> list[tuple[str, tuple | None]]:
+        """The ways to derive hypothesis k: each lemma by unification, then each through the bridge."""
+        lems = self.lemmas[k] or []
+        raw = self.raws[k]
+        return [(lem, None) for lem in lems] + ([(lem, raw) for lem in lems] if raw and raw[1] else [])
+
+    def _tac(self, lem, raw) -> str:
+        from .bridge import bridge_tactic
+        return _mb_rule(lem) if raw is None else bridge_tactic("mbR", raw[0], raw[1], _mb_rule(lem))
 
     def probe_lines(self) -> list[str]:
         out = []
-        for k, (text, lems) in enumerate(zip(self.htexts, self.lemmas)):
-            if lems:
+        for k, text in enumerate(self.htexts):
+            alts = self._alts(k)
+            if alts:
                 inst = f"forall {self.btext}, {text}" if self.btext else text
-                tries = " | ".join(f"assert ({inst}) by (intros; {_mb_rule(lem)}); clear; "
-                                   f"idtac \"MBOK {self.name} {k} {a}\"" for a, lem in enumerate(lems))
+                intro = ("intros " + " ".join(self.binders) + "; ") if self.binders else ""
+                tries = " | ".join(f"assert ({inst}) by ({'intros; ' if raw is None else intro}{self._tac(lem, raw)}); "
+                                   f"clear; idtac \"MBOK {self.name} {k} {a}\"" for a, (lem, raw) in enumerate(alts))
                 out.append(f"  first [ {tries} | idtac \"MBNO {self.name} {k}\" ].")
         return out
 
@@ -159,9 +174,10 @@ class Candidate:
         """The lemma each hypothesis is derived from (the first alternative Coq derived it from in
         the probe, ``ok``: (name, k, alternative)); None where it is not derived."""
         out = []
-        for k, lems in enumerate(self.lemmas):
-            alts = [a for a in range(len(lems or ())) if (self.name, k, a) in ok]
-            out.append(lems[min(alts)] if alts else None)
+        for k in range(len(self.lemmas)):
+            alts = self._alts(k)
+            got = [a for a in range(len(alts)) if (self.name, k, a) in ok]
+            out.append(alts[min(got)] if got else None)
         return out
 
     def underived(self, ok: set) -> set:
@@ -181,7 +197,7 @@ class Candidate:
         lines = [f"unfold {self.name}__derived_statement."] + (["intros " + " ".join(intro) + "."] if intro else [])
         for h, text, lem in zip(hn, self.htexts, lemmas):
             if lem:
-                lines.append(f"assert ({h} : {text}) by ({_mb_rule(lem)}).")
+                lines.append(f"assert ({h} : {text}) by ({self._tac(*lem)}).")
         if hn:
             lines.append("revert " + " ".join(hn) + ".")
         if self.binders:
@@ -199,8 +215,10 @@ def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
     lemmas = [_derivable(f, proved) for _, f in st.hyps]
     if not any(lemmas):
         return None
+    from .bridge import raw_formula, raw_parts
     binders, btext, htexts, gtext = step_parts(hyps, goal)
-    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas, [_direct_rule(f) for _, f in st.hyps])
+    raws = raw_parts(hyps, goal, [raw_formula(f) if lem else None for lem, (_, f) in zip(lemmas, st.hyps)])
+    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas, [_direct_rule(f) for _, f in st.hyps], raws)
 
 
 CANDIDATES: list = []          # filled by generated_files
