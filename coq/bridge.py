@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from proofs.formula import Expr
 
-from .export import CoqPrinter, ExportError, _z_indexed
+from .export import CoqPrinter, ExportError, _z_indexed, coq_ident
 
-__all__ = ["raw_parts", "raw_formula", "bridge_tactic"]
+__all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic"]
 
 
 def raw_formula(f) -> Expr | None:
@@ -35,6 +35,75 @@ def raw_formula(f) -> Expr | None:
     return None
 
 
+def explicit_args(pr, f, lem: str) -> str | None:
+    """The arguments the kernel kept on the rule fact ``f``, printed (as built) for the binders of
+    the Rules.v lemma ``lem``, in its order; a term of the sum as a function of its index.  None
+    when ``f`` is not a rule fact or an argument does not print."""
+    import re
+    from proofs.formula import NAT, REAL
+    from .rules_coq import lemma_binders
+    binders = lemma_binders(lem)
+    if f.how != "rule" or not f.rule_args or binders is None:
+        return None
+    args = f.rule_args
+    idx = next((a for a in args if a.op == "var" and a is args[0]), None)
+    was = pr.raw
+    pr.raw, saved = True, pr.bridge
+    pr.bridge = []
+    try:
+        out = []
+        for name, typ in binders:
+            if name == "dim":
+                out.append("dim")
+                continue
+            m = re.match(r"^[Fncav](\d+)$", name)
+            if not m or int(m.group(1)) >= len(args):
+                return None
+            e = args[int(m.group(1))]
+            typ = typ.strip()
+            if "->" not in typ:
+                out.append(_term(pr, e, typ))
+                continue
+            if idx is None:
+                return None
+            dom, cod = (t.strip() for t in typ.split("->", 1))
+            body = _term(pr, e, cod)
+            i, isort = coq_ident(idx.name), ("nat" if idx.sort == NAT else "Z")
+            if dom == isort:
+                out.append(f"(fun {i} : {isort} => {body})")
+            elif dom == "Z":
+                out.append(f"(fun mbz : Z => (fun {i} : nat => {body}) (Z.to_nat mbz))")
+            else:
+                out.append(f"(fun mbn : nat => (fun {i} : Z => {body}) (Z.of_nat mbn))")
+        return " ".join(out)
+    except ExportError:
+        return None
+    finally:
+        pr.raw, pr.bridge = was, saved
+
+
+def _term(pr, e, typ: str) -> str:
+    from proofs.formula import REAL
+    if typ == "Z":
+        return pr.z(e)
+    if typ == "nat":
+        return pr.nat(e)
+    if typ == "R":
+        return pr.R(e) if e.sort == REAL else f"(IZR {pr.z(e)})"
+    if typ == "Vec":
+        return pr.V(e)
+    raise ExportError(f"a rule argument of type {typ}")
+
+
+def explicit_tactic(name: str, raw: str, pairs, lem_path: str, stmt_path: str, args: str) -> str:
+    """Prove the goal (a printed instance) from the schema lemma at the kernel's arguments: the
+    lemma specialised to them, its terms' index read back through ``Z.to_nat (Z.of_nat i) = i``,
+    checked to be ``raw`` (the schema at those arguments as built), then bridged as below."""
+    steps = "".join(f"try (replace {a} with {b} in {name} by lia); " for a, b in pairs)
+    return (f"pose proof {lem_path} as mbL; unfold {stmt_path} in mbL; specialize (mbL {args}); cbv beta in mbL; "
+            f"try setoid_rewrite Nat2Z.id in mbL; assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}")
+
+
 def bridge_tactic(name: str, raw: str, pairs, rule_tac: str) -> str:
     """Prove the goal (a printed instance) from ``raw`` (the schema at its arguments, proved by
     ``rule_tac``), rewriting each (as built, canonical) pair by lia, then ``exact``."""
@@ -45,7 +114,7 @@ def bridge_tactic(name: str, raw: str, pairs, rule_tac: str) -> str:
 def raw_parts(hyps, goal: Expr, raws) -> list[tuple[str, list[tuple[str, str]]] | None]:
     """For each formula of ``raws`` (None: skipped), printed by the printer of :func:`step_parts`
     (same binders) with its integer terms as built: (text, [(raw, canonical) integer terms])."""
-    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]), list(hyps) + [goal])
+    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]), list(hyps) + [goal] + [r for r in raws if r is not None])
     for h in list(hyps) + [goal]:
         pr.P(h)
     pr.binders(list(hyps) + [goal])
@@ -62,4 +131,4 @@ def raw_parts(hyps, goal: Expr, raws) -> list[tuple[str, list[tuple[str, str]]] 
         finally:
             pr.raw = False
         out.append((text, list(reversed(pr.bridge))) if text is not None else None)
-    return out
+    return out, pr

@@ -322,7 +322,7 @@ def _probe(coqc: str, bdir: Path, built: set, keys: dict, rep) -> set:
     it depends on changed)."""
     import hashlib
     import subprocess
-    need = ("Rules.v", "RuleStatements.v", "Tactics.v")
+    need = ("Rules.v", "RuleStatements.v", "RulesLib.v", "Tactics.v")
     if not generate.CANDIDATES or not all(f in built for f in need):
         return set()
     text = generate.probe_file(generate.CANDIDATES)

@@ -183,8 +183,16 @@ class CoqPrinter:
 
     def nat(self, e: Expr) -> str:
         if self.raw:
-            return self._both(lambda x: f"({self.N(x)})%nat", e)
+            return self._both(self._nat_raw, e)
         return f"({self.N(e)})%nat"
+
+    def _nat_raw(self, e: Expr) -> str:
+        try:
+            return f"({self.N(e)})%nat"
+        except ExportError:          # as built it is an integer term (k - 1 + 1): a natural through Z
+            if not self.raw:
+                raise
+            return f"(Z.to_nat {self.z(e)})"
 
     def _both(self, fn, e: Expr) -> str:
         """``fn(e)`` printed raw, recording it with its canonical form when the two differ."""
@@ -210,7 +218,7 @@ class CoqPrinter:
             return _int_lit(e.value)
         if not _is_int(e.sort):
             raise ExportError(f"a {e.sort} term where an integer is expected")
-        if nat_safe(e):
+        if nat_safe(e) and not (self.raw and op in ("add", "sub", "mul", "neg")):
             return f"(Z.of_nat {self.nat(e)})"
         if op == "var":
             return coq_ident(e.name)
