@@ -15,9 +15,51 @@ from __future__ import annotations
 
 from proofs.formula import Expr
 
+from proofs.formula import NAT
+
 from .export import CoqPrinter, ExportError, _z_indexed, coq_ident
+from .intterms import nat_safe
 
 __all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic"]
+
+
+class RawPrinter(CoqPrinter):
+    """The printer, with ``raw`` switched on: integer terms printed as built; ``bridge`` records the
+    (as built, canonical) text of every integer term the two forms print differently."""
+
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.bridge: list[tuple[str, str]] = []
+
+    def _both(self, fn, e: Expr) -> str:
+        out = fn(e)
+        self.raw = False
+        try:
+            canon = fn(e)
+        finally:
+            self.raw = True
+        if canon != out and (out, canon) not in self.bridge:
+            self.bridge.append((out, canon))
+        return out
+
+    def z(self, e: Expr) -> str:
+        return self._both(super().z, e) if self.raw else super().z(e)
+
+    def nat(self, e: Expr) -> str:
+        return self._both(self._nat_raw, e) if self.raw else super().nat(e)
+
+    def _nat_raw(self, e: Expr) -> str:
+        try:
+            return super().nat(e)
+        except ExportError:          # as built it is an integer term (k - 1 + 1): a natural through Z
+            if not self.raw:
+                raise
+            return f"(Z.to_nat {self.z(e)})"
+
+    def nat_lower(self, lo: Expr) -> str:
+        if self.raw and not (lo.sort == NAT and nat_safe(lo)):
+            return self._both(super().nat_lower, lo)
+        return super().nat_lower(lo)
 
 
 def raw_formula(f) -> Expr | None:
@@ -114,7 +156,7 @@ def bridge_tactic(name: str, raw: str, pairs, rule_tac: str) -> str:
 def raw_parts(hyps, goal: Expr, raws) -> list[tuple[str, list[tuple[str, str]]] | None]:
     """For each formula of ``raws`` (None: skipped), printed by the printer of :func:`step_parts`
     (same binders) with its integer terms as built: (text, [(raw, canonical) integer terms])."""
-    pr = CoqPrinter(_z_indexed(list(hyps) + [goal]), list(hyps) + [goal] + [r for r in raws if r is not None])
+    pr = RawPrinter(_z_indexed(list(hyps) + [goal]), list(hyps) + [goal] + [r for r in raws if r is not None])
     for h in list(hyps) + [goal]:
         pr.P(h)
     pr.binders(list(hyps) + [goal])

@@ -58,11 +58,7 @@ class CoqPrinter:
         # sequences read at an integer index somewhere in the statement: indexed by Z throughout
         # (the SMT encoding's Int -> T), so that the statement means what the formula means
         self.z_indexed = set(z_indexed)
-        # raw: integer terms printed as built, not in canonical linear form (a rule's schema at its
-        # arguments, as Coq's own instance of the Rules.v lemma reads); bridge: (raw, canonical)
-        # text of every integer term the two forms print differently, for a rewrite Coq checks
-        self.raw = False
-        self.bridge: list[tuple[str, str]] = []
+        self.raw = False            # integer terms as built, not in canonical form (coq.bridge)
 
     # ------------------------------------------------------------------ reals
     def R(self, e: Expr) -> str:  # noqa: C901 - one case per node kind
@@ -143,13 +139,6 @@ class CoqPrinter:
         naturals from the bound on, so a negative bound starts the sum at 0."""
         if lo.sort == NAT and nat_safe(lo):
             return self.nat(lo)
-        if self.raw:
-            return self._both(self._nat_lower, lo)
-        return self._nat_lower(lo)
-
-    def _nat_lower(self, lo: Expr) -> str:
-        if lo.sort == NAT and nat_safe(lo):
-            return self.nat(lo)
         lin = linear(lo) if _is_int(lo.sort) and not self.raw else None
         if lin is not None and is_nat_form(lin):
             return f"({print_nat_form(lin)})%nat"
@@ -182,29 +171,7 @@ class CoqPrinter:
         raise ExportError(f"no Coq translation for the natural-number operation {op!r}")
 
     def nat(self, e: Expr) -> str:
-        if self.raw:
-            return self._both(self._nat_raw, e)
         return f"({self.N(e)})%nat"
-
-    def _nat_raw(self, e: Expr) -> str:
-        try:
-            return f"({self.N(e)})%nat"
-        except ExportError:          # as built it is an integer term (k - 1 + 1): a natural through Z
-            if not self.raw:
-                raise
-            return f"(Z.to_nat {self.z(e)})"
-
-    def _both(self, fn, e: Expr) -> str:
-        """``fn(e)`` printed raw, recording it with its canonical form when the two differ."""
-        out = fn(e)
-        self.raw = False
-        try:
-            canon = fn(e)
-        finally:
-            self.raw = True
-        if canon != out and (out, canon) not in self.bridge:
-            self.bridge.append((out, canon))
-        return out
 
     def Zt(self, e: Expr) -> str:
         """An integer term, printed for Z_scope (natural-number subterms injected)."""
@@ -248,8 +215,6 @@ class CoqPrinter:
         raise ExportError(f"no Coq translation for the integer operation {op!r}")
 
     def z(self, e: Expr) -> str:
-        if self.raw:
-            return self._both(lambda x: f"({self.Zt(x)})%Z", e)
         return f"({self.Zt(e)})%Z"
 
     def z_any(self, e: Expr) -> str:
