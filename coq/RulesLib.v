@@ -106,3 +106,23 @@ Proof.
   intros Hs. pose proof (exp_kernel_psd d (s / 2) ltac:(lra) m x b) as H. unfold gram_form in H.
   replace (2 * (s / 2)) with s in H by field. exact H.
 Qed.
+
+(** The sums respect pointwise equality of their terms (for [setoid_rewrite] under the term's
+    binder, e.g. [Z.to_nat (Z.of_nat i) = i] when a schema's term over the integers is read at a
+    natural-number index). *)
+Require Import Setoid Morphisms.
+
+Lemma vsum_lt_ext n (f g : nat -> Vec) : (forall i, f i = g i) -> vsum_lt n f = vsum_lt n g.
+Proof. intros H; induction n as [|n IH]; simpl; [reflexivity | rewrite IH, H; reflexivity]. Qed.
+
+#[global] Instance sum_incl_pointwise lo hi : Proper (pointwise_relation nat eq ==> eq) (sum_incl lo hi).
+Proof. intros f g H; unfold sum_incl; apply sum_lt_ext; intros; apply H. Qed.
+
+#[global] Instance zsum_incl_pointwise lo hi : Proper (pointwise_relation nat eq ==> eq) (zsum_incl lo hi).
+Proof. intros f g H; unfold zsum_incl; apply zsum_lt_ext; intros; apply H. Qed.
+
+#[global] Instance sum_inclZ_pointwise lo hi : Proper (pointwise_relation Z eq ==> eq) (sum_inclZ lo hi).
+Proof. intros f g H; unfold sum_inclZ; apply sum_lt_ext; intros; apply H. Qed.
+
+#[global] Instance vsum_incl_pointwise lo hi : Proper (pointwise_relation nat eq ==> eq) (vsum_incl lo hi).
+Proof. intros f g H; unfold vsum_incl; apply vsum_lt_ext; intros; apply H. Qed.

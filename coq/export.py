@@ -58,6 +58,7 @@ class CoqPrinter:
         # sequences read at an integer index somewhere in the statement: indexed by Z throughout
         # (the SMT encoding's Int -> T), so that the statement means what the formula means
         self.z_indexed = set(z_indexed)
+        self.raw = False            # integer terms as built, not in canonical form (coq.bridge)
 
     # ------------------------------------------------------------------ reals
     def R(self, e: Expr) -> str:  # noqa: C901 - one case per node kind
@@ -138,7 +139,7 @@ class CoqPrinter:
         naturals from the bound on, so a negative bound starts the sum at 0."""
         if lo.sort == NAT and nat_safe(lo):
             return self.nat(lo)
-        lin = linear(lo) if _is_int(lo.sort) else None
+        lin = linear(lo) if _is_int(lo.sort) and not self.raw else None
         if lin is not None and is_nat_form(lin):
             return f"({print_nat_form(lin)})%nat"
         return f"(Z.to_nat {self.z_any(lo)})"
@@ -148,7 +149,7 @@ class CoqPrinter:
         op, a = e.op, e.args
         if not _is_int(e.sort) or not nat_safe(e):
             raise ExportError(f"a {e.sort} term where a natural number is expected")
-        lin = linear(e) if op in ("add", "mul", "sub", "neg") else None
+        lin = linear(e) if op in ("add", "mul", "sub", "neg") and not self.raw else None
         if lin is not None and is_nat_form(lin):
             return print_nat_form(lin)
         if op == "num":
@@ -175,7 +176,7 @@ class CoqPrinter:
     def Zt(self, e: Expr) -> str:
         """An integer term, printed for Z_scope (natural-number subterms injected)."""
         op, a = e.op, e.args
-        lin = linear(e) if op in ("add", "sub", "mul", "neg") else None
+        lin = linear(e) if op in ("add", "sub", "mul", "neg") and not self.raw else None
         if lin is not None:
             if is_nat_form(lin):
                 return f"(Z.of_nat ({print_nat_form(lin)})%nat)" if lin[0] else _int_lit(lin[1])
@@ -184,7 +185,7 @@ class CoqPrinter:
             return _int_lit(e.value)
         if not _is_int(e.sort):
             raise ExportError(f"a {e.sort} term where an integer is expected")
-        if nat_safe(e):
+        if nat_safe(e) and not (self.raw and op in ("add", "sub", "mul", "neg")):
             return f"(Z.of_nat {self.nat(e)})"
         if op == "var":
             return coq_ident(e.name)

@@ -150,18 +150,45 @@ class Candidate:
     """A step whose hypotheses include rule instances Rules.v proves: the step lemma's corollary
     without them is derived once Coq showed each instance follows from its lemma (the probe)."""
 
-    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas, rids=()):
+    def __init__(self, name, grp, binders, btext, htexts, gtext, lemmas, rids=(), raws=(), explicit=()):
         self.name, self.grp, self.binders, self.btext = name, grp, binders, btext
         self.htexts, self.gtext, self.lemmas = htexts, gtext, lemmas
         self.rids = list(rids) or [None] * len(htexts)       # the rule of each hypothesis that is an instance
+        # each hypothesis's schema at the arguments the kernel kept, printed as built, with the
+        # (as built, canonical) integer terms to bridge (coq.bridge); None: none
+        self.raws = list(raws) or [None] * len(htexts)
+        # per hypothesis: lemma -> the kernel's arguments of the instance printed for its binders
+        self.explicit = list(explicit) or [{}] * len(htexts)
+
+    def _alts(self, k) -> list[tuple]:
+        """The ways to derive hypothesis k: each lemma by unification; at the kernel's arguments,
+        bridged; by unification with the schema as built, bridged."""
+        lems = self.lemmas[k] or []
+        raw = self.raws[k]
+        out = [(lem, None, None) for lem in lems]
+        if raw:
+            out += [(lem, raw, self.explicit[k][lem]) for lem in lems if self.explicit[k].get(lem)]
+            out += [(lem, raw, None) for lem in lems] if raw[1] else []
+        return out
+
+    def _tac(self, lem, raw, args) -> str:
+        from .bridge import bridge_tactic, explicit_tactic
+        if raw is None:
+            return _mb_rule(lem)
+        if args is not None:
+            return explicit_tactic("mbR", raw[0], raw[1], f"{LOGICAL}.Rules.{lem}",
+                                   f"{LOGICAL}.RuleStatements.{lem}_statement", args)
+        return bridge_tactic("mbR", raw[0], raw[1], _mb_rule(lem))
 
     def probe_lines(self) -> list[str]:
         out = []
-        for k, (text, lems) in enumerate(zip(self.htexts, self.lemmas)):
-            if lems:
+        for k, text in enumerate(self.htexts):
+            alts = self._alts(k)
+            if alts:
                 inst = f"forall {self.btext}, {text}" if self.btext else text
-                tries = " | ".join(f"assert ({inst}) by (intros; {_mb_rule(lem)}); clear; "
-                                   f"idtac \"MBOK {self.name} {k} {a}\"" for a, lem in enumerate(lems))
+                intro = ("intros " + " ".join(self.binders) + "; ") if self.binders else ""
+                tries = " | ".join(f"assert ({inst}) by ({'intros; ' if raw is None else intro}{self._tac(lem, raw, args)}); "
+                                   f"clear; idtac \"MBOK {self.name} {k} {a}\"" for a, (lem, raw, args) in enumerate(alts))
                 out.append(f"  first [ {tries} | idtac \"MBNO {self.name} {k}\" ].")
         return out
 
@@ -169,9 +196,10 @@ class Candidate:
         """The lemma each hypothesis is derived from (the first alternative Coq derived it from in
         the probe, ``ok``: (name, k, alternative)); None where it is not derived."""
         out = []
-        for k, lems in enumerate(self.lemmas):
-            alts = [a for a in range(len(lems or ())) if (self.name, k, a) in ok]
-            out.append(lems[min(alts)] if alts else None)
+        for k in range(len(self.lemmas)):
+            alts = self._alts(k)
+            got = [a for a in range(len(alts)) if (self.name, k, a) in ok]
+            out.append(alts[min(got)] if got else None)
         return out
 
     def underived(self, ok: set) -> set:
@@ -191,7 +219,7 @@ class Candidate:
         lines = [f"unfold {self.name}__derived_statement."] + (["intros " + " ".join(intro) + "."] if intro else [])
         for h, text, lem in zip(hn, self.htexts, lemmas):
             if lem:
-                lines.append(f"assert ({h} : {text}) by ({_mb_rule(lem)}).")
+                lines.append(f"assert ({h} : {text}) by ({self._tac(*lem)}).")
         if hn:
             lines.append("revert " + " ".join(hn) + ".")
         if self.binders:
@@ -209,8 +237,12 @@ def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
     lemmas = [_derivable(f, proved) for _, f in st.hyps]
     if not any(lemmas):
         return None
+    from .bridge import explicit_args, raw_formula, raw_parts
     binders, btext, htexts, gtext = step_parts(hyps, goal)
-    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas, [_direct_rule(f) for _, f in st.hyps])
+    raws, pr = raw_parts(hyps, goal, [raw_formula(f) if lem else None for lem, (_, f) in zip(lemmas, st.hyps)])
+    explicit = [{lem: explicit_args(pr, f, lem) for lem in (lems or ())} for lems, (_, f) in zip(lemmas, st.hyps)]
+    return Candidate(name, grp, binders, btext, htexts, gtext, lemmas, [_direct_rule(f) for _, f in st.hyps], raws,
+                     explicit)
 
 
 CANDIDATES: list = []          # filled by generated_files
@@ -218,7 +250,7 @@ CANDIDATES: list = []          # filled by generated_files
 
 def probe_file(cands) -> str:
     """One proof that tries every candidate instance (a failure is printed, not fatal)."""
-    lines = [f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics.",
+    lines = [f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics {LOGICAL}.RulesLib.",
              f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements.", "Open Scope R_scope.", "Goal True."]
     for c in cands:
         lines += c.probe_lines()
@@ -244,7 +276,8 @@ def derived_files(cands, ok: set) -> dict[str, str]:
         + "".join(stmts),
         "StepsDerived.v": head + "(* Each step lemma without the rule instances it assumes: every instance proved from\n"
         "   its lemma in Rules.v, then the step lemma applies. *)\n"
-        f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics {LOGICAL}.StepStatements_derived.\n"
+        f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics {LOGICAL}.RulesLib "
+        f"{LOGICAL}.StepStatements_derived.\n"
         f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements "
         + " ".join(f"{LOGICAL}.Steps_{g}" for g in sorted(groups)) + ".\nOpen Scope R_scope.\n\n" + "".join(lemmas)}
 

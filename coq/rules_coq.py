@@ -17,7 +17,7 @@ from proofs.formula import INT, NAT, REAL, VEC, Expr, Int, Real, Vec
 from .export import ExportError, step_statement
 from .names import LOGICAL
 
-__all__ = ["lemma_name", "rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
+__all__ = ["lemma_name", "lemma_binders", "rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
 
 VAR, NUM = "var", "num"
 
@@ -268,3 +268,19 @@ def rules_files() -> tuple[dict[str, str], set[tuple[str, str, str]]]:
         lemmas.append(f"Lemma {lem} : {lem}_statement.\nProof.\n  unfold {lem}_statement.\n  {tac}\nQed.\n\n")
         proved.add((rid, name, variant))
     return {"RuleStatements.v": "".join(stmts), "Rules.v": "".join(lemmas)}, proved
+
+
+_BINDERS: dict[str, list[tuple[str, str]]] = {}
+
+
+def lemma_binders(lem: str) -> list[tuple[str, str]] | None:
+    """The binders of a Rules.v lemma's statement, in order: (name, Coq type); a schema argument's
+    binder is named after its position (``F3``, ``n1``, ``c4``, ``a0``, ``v0``); None: no such lemma."""
+    import re
+    if not _BINDERS:
+        for name, *_, text in rule_lemmas():
+            if text is None:
+                continue
+            m = re.match(r"forall ((?:\(\w+ : [^()]+\)\s*)+),", text)
+            _BINDERS[name] = re.findall(r"\((\w+) : ([^()]+)\)", m.group(1)) if m else []
+    return _BINDERS.get(lem)

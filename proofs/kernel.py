@@ -99,10 +99,10 @@ def _sig(sig) -> str:
 
 class Fact:
     """A formula the kernel accepted, with how it was justified.  Read-only."""
-    __slots__ = ("formula", "how", "premises", "step", "lemma", "rule", "proof", "assumptions", "label")
+    __slots__ = ("formula", "how", "premises", "step", "lemma", "rule", "rule_args", "proof", "assumptions", "label")
 
     def __init__(self, token, formula: Expr, how: str, proof: "Proof", premises=(), step=None, lemma=None,
-                 rule=None, label=""):
+                 rule=None, label="", rule_args=()):
         if token is not _TOKEN:
             raise KernelError("a Fact is made by the proof kernel only")
         if not isinstance(formula, Expr) or formula.sort != BOOL:
@@ -115,6 +115,7 @@ class Fact:
         s(self, "step", step)
         s(self, "lemma", lemma)
         s(self, "rule", rule)
+        s(self, "rule_args", tuple(rule_args))     # a rule instance: the terms its schema was built on
         s(self, "label", label)
         assumed = {formula} if how == "hypothesis" else set()
         for p in premises:
@@ -230,11 +231,11 @@ class Proof:
 
     def rule(self, rule_id: str, schema: str, *terms) -> Fact:
         try:
-            f = _rules.schema_formula(rule_id, schema, terms)
+            f, args = _rules.schema_instance(rule_id, schema, terms)
         except (KeyError, TypeError, FormulaError) as e:
             raise KernelError(f"{self.theorem.id}: rule {rule_id}: {e}") from None
         self.rules.add(rule_id)
-        return Fact(_TOKEN, f, "rule", self, rule=f"{rule_id}.{schema}", label=f"{rule_id}.{schema}")
+        return Fact(_TOKEN, f, "rule", self, rule=f"{rule_id}.{schema}", label=f"{rule_id}.{schema}", rule_args=args)
 
     # ------------------------------------------------------------------ structural rules
     def inst(self, fact: Fact, *terms) -> Fact:
@@ -293,7 +294,8 @@ class Proof:
         j = Expr("var", name=f"{k.name}", sort=k.sort, tex=k.tex, text=k.text)
         concl = ForAll(j, Implies(And(num(0) <= j, j <= n), P))
         self.rules.add("induction")
-        return Fact(_TOKEN, concl, "induction", self, (base, step), rule="induction", label=f"induction on {k.name}")
+        return Fact(_TOKEN, concl, "induction", self, (base, step), rule="induction", label=f"induction on {k.name}",
+                    rule_args=(k, P, n))
 
     # ------------------------------------------------------------------ the end
     def conclude(self, fact) -> Fact:

@@ -29,7 +29,7 @@ from .formula import INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, 
 from .substitution import free_vars, subst
 from .functions import VSum, exp, lg, npow, pow2, sqrt, tensor, tensor_pow, vec1
 
-__all__ = ["TrustedRule", "RULES", "rule", "schema_formula", "gram_form"]
+__all__ = ["TrustedRule", "RULES", "rule", "schema_formula", "schema_instance", "gram_form"]
 
 
 @dataclass(frozen=True)
@@ -132,13 +132,19 @@ def nat_lo(i: Expr, lo: Expr) -> list[Expr]:
 
 
 def schema_formula(rule_id: str, name: str, args) -> Expr:
+    return schema_instance(rule_id, name, args)[0]
+
+
+def schema_instance(rule_id: str, name: str, args) -> tuple[Expr, tuple[Expr, ...]]:
+    """The schema's formula at ``args``, and the arguments as the schema read them (checked sorts,
+    integers cast to reals where it takes a real): the schema at those is the formula again."""
     r = RULES[rule_id]
     if name not in r.schemas:
         raise KeyError(f"rule {rule_id} has no schema {name!r} (it has: {', '.join(r.schemas)})")
     sorts, build = r.schemas[name]
     checked = _check_sorts(rule_id, name, sorts, args)
     _hygienic(rule_id, name, sorts, checked)
-    return build(*checked)
+    return build(*checked), tuple(checked)
 
 
 _RULES = [
