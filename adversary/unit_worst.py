@@ -201,7 +201,8 @@ def unit_cells():
         ("passive_aggressive", "PA-II C=8 d=8 (sum of l^2)", "pa2_orthogonal_d8",
          lambda: pa_variant_orthogonal(8, "pa2", 8)),
         ("freund_schapire", "FS gamma=1 d=4 (D=1)", "fs_g1_d4", lambda: orthonormal_forcing(2, 1)),
-        ("freund_schapire", "FS kernel (x.x')^2 d=4", "fs_kernel_poly2_d4", lambda: kernel_fs_forcing(2)),
+        ("freund_schapire", "FS kernel (x.x')^2 d=4", "fs_kernel_poly2_d4",
+         lambda: kernel_fs_forcing(2)),
         ("lower_bound", "any learner gamma=1/4 d=16", "lower_g1-4_d16", lambda: orthonormal_forcing(4)),
         ("lower_bound", "two experts 2m T=40", "lower_two_experts_T40", lambda: lower_2m_row(40)),
     ]

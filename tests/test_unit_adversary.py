@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from adversary.table import grid, run_cell
-from adversary.unit_worst import halving_worst, kernel_fs_forcing, orthonormal_forcing, pa_orthogonal, rwm_two_experts, two_experts_worst
+from adversary.unit_worst import (halving_worst, kernel_fs_forcing, orthonormal_forcing, pa_orthogonal, rwm_two_experts,
+                                  two_experts_worst)
 from learners import run_halving, run_weighted_majority
 
 
@@ -16,8 +17,8 @@ def test_unit_rows_certified(tmp_path):
     by = {r["name"]: r for r in rows}
     assert by["pa2_orthogonal_d8"]["ratio"] == Fraction(16, 17)
     assert 0.75 < by["wm_half_two_experts_T40"]["ratio"] < 1
-    for name in ("halving_k6", "pa_orthogonal_d8", "pa1_orthogonal_d8", "fs_g1_d4", "fs_kernel_poly2_d4", "lower_g1-4_d16",
-                 "lower_two_experts_T40"):
+    for name in ("halving_k6", "pa_orthogonal_d8", "pa1_orthogonal_d8", "fs_g1_d4", "fs_kernel_poly2_d4",
+                 "lower_g1-4_d16", "lower_two_experts_T40"):
         assert by[name]["ratio"] == 1, name
     assert 0.75 < by["wm_two_experts_T40"]["ratio"] < 1 and 0.75 < by["rwm_two_experts_T40"]["ratio"] < 1
     assert (tmp_path / "halving_k6.json").exists()
