@@ -24,7 +24,8 @@ from learners.numbers import fraction_str
 
 __all__ = ["UNIT_ALGORITHMS", "unit_cells", "run_unit_cell", "halving_worst", "two_experts_worst",
            "rwm_two_experts", "pa_orthogonal",
-           "pa_variant_orthogonal", "wm_half_row", "orthonormal_forcing", "kernel_fs_forcing"]
+           "pa_variant_orthogonal", "wm_half_row", "orthonormal_forcing", "kernel_fs_forcing",
+           "disjunction_forcing"]
 
 UNIT_ALGORITHMS = ("halving", "weighted_majority", "randomized_weighted_majority", "passive_aggressive",
                    "freund_schapire", "lower_bound")
@@ -188,6 +189,36 @@ def kernel_fs_forcing(k: int, scale: int = 2, kernel: str = "poly:c=0,k=2") -> d
                      "beta": [fraction_str(v) for v in beta]}}
 
 
+def disjunction_forcing(n: int, r: int, variant: str = "halve") -> dict:
+    """Any deterministic learner on r-of-n disjunctions can be forced to r floor(lg(n/r)) mistakes
+    (the matching lower bound of Winnow's O(r log n), Littlestone 1988): the n variables in r blocks
+    of b = floor(n/r); in each block a binary search, one example per halving, that turns on half of
+    the block's remaining candidates and nothing else, labelled against the learner's prediction: the
+    relevant variable of the block is kept among the candidates that agree with the label.  Replayed
+    here against Winnow (exact); certified: every example a mistake, and the disjunction of the r
+    surviving candidates labels every example as given."""
+    from learners import run_winnow
+    b = n // r
+    X, y, target = [], [], []
+    for blk in range(r):
+        cand = list(range(blk * b, blk * b + b))
+        while len(cand) >= 2:
+            on = cand[:len(cand) // 2]
+            X.append([1 if v in on else 0 for v in range(n)])
+            tr = run_winnow(X, y + [1], variant=variant, exact=True)
+            label = 1 - int(tr.steps[-1].prediction)
+            y.append(label)
+            cand = on if label == 1 else cand[len(cand) // 2:]
+        target.append(cand[0])
+    M = run_winnow(X, y, variant=variant, exact=True).mistakes if X else 0
+    consistent = all(int(any(row[v] for v in target)) == lab for row, lab in zip(X, y))
+    forced = r * (b.bit_length() - 1)                    # r floor(lg b)
+    return {"mistakes": M, "bound": Fraction(forced), "ok": consistent and M == len(X) >= forced,
+            "figures": {"n": n, "r": r, "block": b, "target": target, "consistent": consistent,
+                        "every_step_a_mistake": M == len(X)},
+            "data": {"X": X, "y": y, "target": target, "variant": variant}, "lower": True}
+
+
 def unit_cells():
     """(algorithm, label, name, builder) for every row of the table."""
     return [
@@ -204,6 +235,8 @@ def unit_cells():
         ("freund_schapire", "FS kernel (x.x')^2 d=4", "fs_kernel_poly2_d4",
          lambda: kernel_fs_forcing(2)),
         ("lower_bound", "any learner gamma=1/4 d=16", "lower_g1-4_d16", lambda: orthonormal_forcing(4)),
+        ("lower_bound", "r-of-n disjunctions n=64 r=4", "lower_disjunction_n64_r4",
+         lambda: disjunction_forcing(64, 4)),
         ("lower_bound", "two experts 2m T=40", "lower_two_experts_T40", lambda: lower_2m_row(40)),
     ]
 
