@@ -24,7 +24,8 @@ from learners.numbers import fraction_str
 
 __all__ = ["UNIT_ALGORITHMS", "unit_cells", "run_unit_cell", "halving_worst", "two_experts_worst",
            "rwm_two_experts", "pa_orthogonal",
-           "pa_variant_orthogonal", "wm_half_row", "orthonormal_forcing"]
+           "pa_variant_orthogonal", "wm_half_row", "orthonormal_forcing", "kernel_fs_forcing",
+           "disjunction_forcing"]
 
 UNIT_ALGORITHMS = ("halving", "weighted_majority", "randomized_weighted_majority", "passive_aggressive",
                    "freund_schapire", "lower_bound")
@@ -151,6 +152,73 @@ def orthonormal_forcing(k: int, gamma=None) -> dict:
             "lower": gamma is None}
 
 
+def _exact_root(q: Fraction):
+    """sqrt(q) when it is rational (None otherwise)."""
+    n, d = math.isqrt(q.numerator), math.isqrt(q.denominator)
+    return Fraction(n, d) if n * n == q.numerator and d * d == q.denominator else None
+
+
+def kernel_fs_forcing(k: int, scale: int = 2, kernel: str = "poly:c=0,k=2") -> dict:
+    """The kernel form of Freund-Schapire, reached: the points scale e_1, ..., scale e_d (d = k^2), whose
+    features under K(x, x') = (x.x')^2 are orthogonal, labelled against the kernel perceptron: d
+    mistakes.  Everything in the feature space is computed from the Gram matrix G alone: u =
+    sum_j beta_j phi(x_j) with beta = y / (k s^2) has |u|^2 = beta G beta = 1 and margin
+    m = (G beta)_i y_i = s^2 / k; R^2 = max K(x, x) = s^4; at gamma = 2 m, D = k (gamma - m) and the
+    bound ((R + D)/gamma)^2 = d is met exactly."""
+    from learners import run_kernel_perceptron
+    from learners.kernels import parse_kernel
+    d = k * k
+    X = [[Fraction(scale * int(j == i)) for j in range(d)] for i in range(d)]
+    y = _against(run_kernel_perceptron, X, kernel=kernel, exact=True)
+    tr = run_kernel_perceptron(X, y, kernel, exact=True)
+    K = parse_kernel(kernel)
+    G = [[Fraction(K(a, b)) for b in X] for a in X]
+    beta = [Fraction(v, k * scale * scale) for v in y]
+    u_sq = sum(beta[i] * G[i][j] * beta[j] for i in range(d) for j in range(d))
+    margins = [y[i] * sum(G[i][j] * beta[j] for j in range(d)) for i in range(d)]
+    R = _exact_root(max(G[i][i] for i in range(d)))
+    g = 2 * min(margins)
+    D2 = sum(max(Fraction(0), g - mg) ** 2 for mg in margins)
+    D = _exact_root(D2)
+    ok = u_sq == 1 and R is not None and D is not None
+    bound = ((R + D) / g) ** 2 if ok else Fraction(0)
+    return {"mistakes": tr.mistakes, "bound": bound, "ok": ok and tr.mistakes <= bound,
+            "figures": {"d": d, "kernel": kernel, "R": R, "gamma": g, "D": D, "u_sq_in_feature_space": u_sq,
+                        "margin_of_u": min(margins)},
+            "data": {"X": [[fraction_str(v) for v in r] for r in X], "y": y, "kernel": kernel,
+                     "beta": [fraction_str(v) for v in beta]}}
+
+
+def disjunction_forcing(n: int, r: int, variant: str = "halve") -> dict:
+    """Any deterministic learner on r-of-n disjunctions can be forced to r floor(lg(n/r)) mistakes
+    (the matching lower bound of Winnow's O(r log n), Littlestone 1988): the n variables in r blocks
+    of b = floor(n/r); in each block a binary search, one example per halving, that turns on half of
+    the block's remaining candidates and nothing else, labelled against the learner's prediction: the
+    relevant variable of the block is kept among the candidates that agree with the label.  Replayed
+    here against Winnow (exact); certified: every example a mistake, and the disjunction of the r
+    surviving candidates labels every example as given."""
+    from learners import run_winnow
+    b = n // r
+    X, y, target = [], [], []
+    for blk in range(r):
+        cand = list(range(blk * b, blk * b + b))
+        while len(cand) >= 2:
+            on = cand[:len(cand) // 2]
+            X.append([1 if v in on else 0 for v in range(n)])
+            tr = run_winnow(X, y + [1], variant=variant, exact=True)
+            label = 1 - int(tr.steps[-1].prediction)
+            y.append(label)
+            cand = on if label == 1 else cand[len(cand) // 2:]
+        target.append(cand[0])
+    M = run_winnow(X, y, variant=variant, exact=True).mistakes if X else 0
+    consistent = all(int(any(row[v] for v in target)) == lab for row, lab in zip(X, y))
+    forced = r * (b.bit_length() - 1)                    # r floor(lg b)
+    return {"mistakes": M, "bound": Fraction(forced), "ok": consistent and M == len(X) >= forced,
+            "figures": {"n": n, "r": r, "block": b, "target": target, "consistent": consistent,
+                        "every_step_a_mistake": M == len(X)},
+            "data": {"X": X, "y": y, "target": target, "variant": variant}, "lower": True}
+
+
 def unit_cells():
     """(algorithm, label, name, builder) for every row of the table."""
     return [
@@ -164,7 +232,11 @@ def unit_cells():
         ("passive_aggressive", "PA-II C=8 d=8 (sum of l^2)", "pa2_orthogonal_d8",
          lambda: pa_variant_orthogonal(8, "pa2", 8)),
         ("freund_schapire", "FS gamma=1 d=4 (D=1)", "fs_g1_d4", lambda: orthonormal_forcing(2, 1)),
+        ("freund_schapire", "FS kernel (x.x')^2 d=4", "fs_kernel_poly2_d4",
+         lambda: kernel_fs_forcing(2)),
         ("lower_bound", "any learner gamma=1/4 d=16", "lower_g1-4_d16", lambda: orthonormal_forcing(4)),
+        ("lower_bound", "r-of-n disjunctions n=64 r=4", "lower_disjunction_n64_r4",
+         lambda: disjunction_forcing(64, 4)),
         ("lower_bound", "two experts 2m T=40", "lower_two_experts_T40", lambda: lower_2m_row(40)),
     ]
 

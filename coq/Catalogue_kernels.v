@@ -3,7 +3,7 @@
     formulas (a feature map's values live in a space of its own dimension). *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Glue.
 Require Import Mistakebound.Kernels.
-Require Mistakebound.Gaussian.
+Require Mistakebound.Gaussian Mistakebound.Catalogue_hinge.
 Require Import Mistakebound.Statements.
 Open Scope R_scope.
 
@@ -69,4 +69,26 @@ Proof.
   - intros t [_ Ht]. rewrite vsum_incl_first, sum_incl_first. split; [exact (Inv t Ht)|].
     apply Act, Inv, Ht.
   - intros t [_ Ht]. rewrite sum_incl_first, <- (Act t (Inv t ltac:(lia))). reflexivity.
+Qed.
+
+(** Freund & Schapire (1999), Thm 2 and section 6: the kernel perceptron's mistakes, from the linear
+    bound (Catalogue_hinge.freund_schapire_bound) in phi's feature space: the kernel activation is
+    w(k).phi(z), by induction on k, and K(z, z) = |phi(z)|^2. *)
+Theorem kernel_freund_schapire_bound : kernel_freund_schapire_bound_statement.
+Proof.
+  intros dim D K M R_ g phi u w x y z HK Hx H0 Hu Hm Hy Hr HR Hu1 Hg.
+  assert (Act : forall t p, (t <= M)%nat -> dot D (w t) (phi p) = sum_lt t (fun j => y j * K (z j) p)).
+  { induction t as [|t IH]; intros p Ht; simpl.
+    - rewrite (dot_veq_l D _ _ _ H0). apply dot_vzero_l.
+    - assert (Hut := Hu t ltac:(lia)). rewrite Nat.add_1_r in Hut.
+      rewrite (dot_veq_l D _ _ _ Hut), dot_vadd_l, dot_smul_l, IH by lia.
+      rewrite (dot_veq_l D _ _ _ (Hx t ltac:(lia))), <- HK. reflexivity. }
+  apply (Catalogue_hinge.freund_schapire_bound D M R_ g u w x y H0 Hu).
+  - intros k Hk. assert (Hmk := Hm k Hk). rewrite sum_incl_first in Hmk.
+    rewrite (dot_veq_r D _ _ _ (Hx k Hk)), Act by lia. exact Hmk.
+  - exact Hy.
+  - intros k Hk. rewrite (dot_veq_l D _ _ _ (Hx k Hk)), (dot_veq_r D _ _ _ (Hx k Hk)), <- HK. exact (Hr k Hk).
+  - exact HR.
+  - exact Hu1.
+  - exact Hg.
 Qed.

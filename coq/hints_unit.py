@@ -9,7 +9,7 @@ __all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
 # The unit's families whose every step closes in Coq (by a hint here or the default tactic).
 UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
                            "freund_schapire_bound", "margin_lower_bound", "weighted_majority_bound",
-                           "randomized_weighted_majority_bound"})
+                           "randomized_weighted_majority_bound", "kernel_freund_schapire_bound"})
 
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
     # V(0) = |H| and 2^0 = 1
@@ -332,3 +332,16 @@ UNIT_STEP_HINTS.update({
   nra.""",
 })
 UNIT_FAMILIES = UNIT_FAMILIES | {"weighted_majority_half_bound"}
+
+# The kernel form of Freund-Schapire runs the linear proof's steps over phi's feature space: the same hints.
+UNIT_STEP_HINTS.update({("kernel_freund_schapire_bound", s): h for (t, s), h in list(UNIT_STEP_HINTS.items())
+                        if t == "freund_schapire_bound"})
+UNIT_STEP_HINTS.update({
+    # the induction's "n <= M - 1 -> test" at every n < M
+    ("kernel_freund_schapire_bound", "kfs_feature_mistakes"): r"""
+  intros dim M w x y H k [Hk0 HkM]. apply (H k); lia.""",
+    # |phi(z)|^2 = K(z, z) <= R^2
+    ("kernel_freund_schapire_bound", "kfs_feature_radius"): r"""
+  intros dim D K M R_ phi x z Hx HK Hr k Hk.
+  rewrite (dot_veq_l D _ _ _ (Hx k Hk)), (dot_veq_r D _ _ _ (Hx k Hk)), <- HK. exact (Hr k Hk).""",
+})

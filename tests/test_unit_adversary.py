@@ -6,18 +6,19 @@ from fractions import Fraction
 import pytest
 
 from adversary.table import grid, run_cell
-from adversary.unit_worst import halving_worst, orthonormal_forcing, pa_orthogonal, rwm_two_experts, two_experts_worst
+from adversary.unit_worst import (disjunction_forcing, halving_worst, kernel_fs_forcing, orthonormal_forcing,
+                                  pa_orthogonal, rwm_two_experts, two_experts_worst)
 from learners import run_halving, run_weighted_majority
 
 
 def test_unit_rows_certified(tmp_path):
     rows = [run_cell(c, str(tmp_path)) for c in grid("unit")]
-    assert len(rows) == 10 and all(r["ok"] for r in rows)
+    assert len(rows) == 12 and all(r["ok"] for r in rows)
     by = {r["name"]: r for r in rows}
     assert by["pa2_orthogonal_d8"]["ratio"] == Fraction(16, 17)
     assert 0.75 < by["wm_half_two_experts_T40"]["ratio"] < 1
-    for name in ("halving_k6", "pa_orthogonal_d8", "pa1_orthogonal_d8", "fs_g1_d4", "lower_g1-4_d16",
-                 "lower_two_experts_T40"):
+    for name in ("halving_k6", "pa_orthogonal_d8", "pa1_orthogonal_d8", "fs_g1_d4", "fs_kernel_poly2_d4",
+                 "lower_g1-4_d16", "lower_two_experts_T40", "lower_disjunction_n64_r4"):
         assert by[name]["ratio"] == 1, name
     assert 0.75 < by["wm_two_experts_T40"]["ratio"] < 1 and 0.75 < by["rwm_two_experts_T40"]["ratio"] < 1
     assert (tmp_path / "halving_k6.json").exists()
@@ -45,6 +46,10 @@ def test_forcing_margin_is_exact():
     fs = orthonormal_forcing(2, Fraction(3, 2))          # D = 2, bound ((1 + 2)/(3/2))^2 = 4 = M
     assert fs["figures"]["D"] == 2 and fs["bound"] == 4 == fs["mistakes"]
     assert pa_orthogonal(3)["mistakes"] == 3
+    kfs = kernel_fs_forcing(3, scale=1)                  # features of e_i orthonormal: R = 1, m = 1/3, D = 1
+    f = kfs["figures"]
+    assert kfs["ok"] and kfs["mistakes"] == 9 == kfs["bound"] and f["u_sq_in_feature_space"] == 1
+    assert f["R"] == 1 and f["gamma"] == Fraction(2, 3) and f["D"] == 1
     assert rwm_two_experts(6)["mistakes"] > 3
 
 
@@ -56,6 +61,17 @@ def test_table_cli_unit_rows_json(tmp_path):
                         str(tmp_path / "t"), "--json"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)["rows"]
-    assert len(rows) == 10 and all(row["ok"] for row in rows)
+    assert len(rows) == 12 and all(row["ok"] for row in rows)
     assert {row["name"]: row["ratio"] for row in rows}["halving_k6"] in (1, "1")
     assert (tmp_path / "t" / "table.json").exists() and (tmp_path / "t" / "mistakes_vs_bound.png").exists()
+
+
+@pytest.mark.parametrize("n, r, variant", [(64, 4, "halve"), (16, 2, "eliminate"), (20, 3, "halve"), (8, 8, "halve"),
+                                           (9, 2, "eliminate")])
+def test_disjunction_forcing_reaches_r_floor_lg_n_over_r(n, r, variant):
+    d = disjunction_forcing(n, r, variant)
+    b = n // r
+    want = r * (b.bit_length() - 1)
+    assert d["ok"] and d["mistakes"] == want == d["bound"]
+    target, X, y = d["data"]["target"], d["data"]["X"], d["data"]["y"]
+    assert len(set(target)) == r and all(int(any(row[v] for v in target)) == lab for row, lab in zip(X, y))

@@ -17,7 +17,7 @@ from proofs.runner import run_catalogue
 UNIT = ["halving_bound", "erratum_halving_strict", "erratum_halving_unrealizable", "exp_monotone",
         "weighted_majority_bound", "randomized_weighted_majority_bound", "freund_schapire_bound",
         "passive_aggressive_bound", "two_experts_lower_bound", "margin_lower_bound", "weighted_majority_half_bound",
-        "passive_aggressive_pa1_bound", "passive_aggressive_pa2_bound"]
+        "passive_aggressive_pa1_bound", "passive_aggressive_pa2_bound", "kernel_freund_schapire_bound"]
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +55,8 @@ EDITS = [("halving_bound", None), ("weighted_majority_bound", None), ("randomize
          ("passive_aggressive_bound", None), ("freund_schapire_bound", None),
          ("halving_bound", "majority_was_wrong"), ("weighted_majority_bound", "majority_wrong_on_mistake"),
          ("randomized_weighted_majority_bound", "best_in_total"), ("passive_aggressive_bound", "separable"),
-         ("freund_schapire_bound", "unit_target"), ("passive_aggressive_bound", "nonzero_examples"),
+         ("freund_schapire_bound", "unit_target"), ("kernel_freund_schapire_bound", None),
+         ("kernel_freund_schapire_bound", "kernel_radius"), ("kernel_freund_schapire_bound", "feature_map"), ("passive_aggressive_bound", "nonzero_examples"),
          ("two_experts_lower_bound", None), ("two_experts_lower_bound", "adversary_labels"),
          ("margin_lower_bound", "margin_fits"), ("margin_lower_bound", "orthonormal"),
          ("weighted_majority_half_bound", None), ("weighted_majority_half_bound", "log2_n"),
