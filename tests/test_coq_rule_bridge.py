@@ -40,7 +40,7 @@ def derived():
     rep = build.build()
     bdir = build.default_build_dir()
     ok = {(m.group(1), int(m.group(2)), int(m.group(3)))
-          for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", (bdir / "ChecksProbe.out").read_text())}
+          for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", (bdir / "ChecksProbe.log").read_text())}
     return rep, bdir, ok
 
 
