@@ -101,15 +101,17 @@ def model_dict(m, limit: int = 40) -> dict:
 
 def z3_run(smt: str, timeout_ms: int, fresh: bool = False):
     """(answer, model dict or None, reason, seconds) for the SMT-LIB text.  z3 gives up on some
-    quantified problems ("incomplete") depending on what the process parsed before (its search
-    follows the numbering of terms in a context): such an "unknown" is asked once more of a fresh
-    context, so the answer depends on the text alone."""
+    quantified problems ("incomplete"), or searches far longer, depending on what the process parsed
+    before (its search follows the numbering of terms in a context): the shared context gets a
+    quarter of the time, and any "unknown" it gives (a timeout included) is asked once more of a
+    fresh context with the rest, so whether a step is decided depends on the text alone, not on
+    which questions a worker happened to be sent before it."""
     z3 = z3mod()
     t = time.perf_counter()
     try:
         ctx = z3.Context() if fresh else None
         s = z3.Solver(ctx=ctx)
-        s.set("timeout", int(timeout_ms))
+        s.set("timeout", int(timeout_ms if fresh else max(1, timeout_ms // 4)))
         s.add(z3.parse_smt2_string(smt, ctx=ctx))
         r = s.check()
     except z3.Z3Exception as e:
@@ -120,8 +122,9 @@ def z3_run(smt: str, timeout_ms: int, fresh: bool = False):
     if r == z3.unsat:
         return UNSAT, None, "", dt
     why = s.reason_unknown() or "unknown"
-    if not fresh and "timeout" not in why and "canceled" not in why and dt * 1000 < timeout_ms / 2:
-        a, m, why2, dt2 = z3_run(smt, int(timeout_ms - dt * 1000), fresh=True)
+    left = int(timeout_ms - dt * 1000)
+    if not fresh and left > 0 and "canceled" not in why:
+        a, m, why2, dt2 = z3_run(smt, left, fresh=True)
         return a, m, why2, dt + dt2
     return UNKNOWN, None, why, dt
 

@@ -216,3 +216,24 @@ def test_builds_refuse_a_retyped_hypothesis():
     with pytest.raises(KernelError):
         b.proof.solve("again", [th.hypotheses[0][1]], th.conclusion)
 
+
+
+def test_z3_asks_a_fresh_context_again_after_any_unknown_of_the_shared_one(monkeypatch):
+    # z3's search in a shared context follows what the worker parsed before: a shared-context
+    # timeout must not decide the step; the rest of the budget goes to a fresh context
+    import z3
+
+    from proofs import engines
+    made = []
+    real = z3.Context
+
+    def counting(*a, **k):
+        made.append(1)
+        return real(*a, **k)
+    monkeypatch.setattr(z3, "Context", counting)
+    hard = ("(declare-fun x () Int)(declare-fun y () Int)(declare-fun z () Int)"
+            "(assert (> x 0))(assert (> y 0))(assert (> z 0))"
+            "(assert (= (+ (* x x x) (* y y y)) (* z z z)))")
+    answer, _, why, _ = engines.z3_run(hard, 400)
+    assert answer == engines.UNKNOWN
+    assert made == [1], "the shared context's unknown was not asked of a fresh context"
