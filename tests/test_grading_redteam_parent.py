@@ -336,6 +336,13 @@ def test_redteam_total_budget_bounds_a_slow_submission(tmp_path):
     assert all("total budget of 4 s" in t.output for t in r.tests), [t.output for t in r.tests]
 
 
+def _interruptible():
+    """A command started in the background by a non-interactive shell (as CI scripts and `cmd &`
+    do) inherits SIGINT ignored, and so would the grader: give it SIGINT's default, as Ctrl-C in a
+    terminal finds it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 def test_redteam_an_interrupted_batch_keeps_what_finished(slow_course, tmp_path):
     spec, paths = slow_course
@@ -343,7 +350,7 @@ def test_redteam_an_interrupted_batch_keeps_what_finished(slow_course, tmp_path)
     order = [paths[1], paths[0], paths[2]]            # good, slow, good2, one at a time
     p = subprocess.Popen([sys.executable, "-m", "mistakebound", "grade", "--no-progress", "-a", str(spec),
                           "--out", str(out), "--jobs", "1"] + order, cwd=ROOT_DIR,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_interruptible)
     deadline = time.monotonic() + 60
     while not (out / "good" / "results.json").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
