@@ -43,7 +43,8 @@ def run_perceptron(X, y, *, epochs=1, bias=False, normalize=False, w0=None, b0=0
     be ints, Fractions, floats (their exact binary value) or strings ``"p/q"``.  The engine
     (``trace.params["exact_engine"]``) follows from an a-priori bound on every intermediate value:
     ``float64-exact`` (an integer-valued numpy float array, all values below 2**53: float
-    arithmetic on it is exact in any order), ``int64`` (compiled), or ``python-int``.
+    arithmetic on it is exact in any order), ``int64`` (compiled; a run of at most
+    ``PY_MAX_WORK`` steps times features takes the same loop on Python integers), or ``python-int``.
     fast=True (float mode only): the dot products may be summed in any order (SIMD, FMA); the
     default float path sums in index order and is bitwise equal to scikit-learn's Perceptron.
     Float mode never copies a C-contiguous float64 X and checks it for NaN/inf through the
@@ -174,7 +175,7 @@ FLOAT_EXACT = 2 ** 53     # integers below this are exact in float64, and so are
 
 def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm,
                int_matrix=False):
-    from ._loops_sparse import run_pass
+    from ._loops_sparse import PY_MAX_WORK, run_pass
     n, d = (rows[0].shape if int_matrix else (len(rows), len(rows[0])))
     wq = (Fraction(0),) * d if w0 is None else check_vector(w0, d, exact=True, what="w0")
     bq = to_fraction(b0, what="b0")
@@ -182,7 +183,7 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         raise InputError("b0 given but bias=False")
     if int_matrix and (any(v.denominator != 1 for v in wq) or bq.denominator != 1):
         # a common denominator is needed: take the general path
-        rows = [tuple(Fraction(int(v)) for v in r) for r in rows[0].tolist()]
+        rows = [tuple(Fraction(int(v)) for v in r) for r in _dense_rows(rows[0])]
         yl = yl.tolist()
         int_matrix = False
     if int_matrix:
@@ -219,6 +220,15 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         b_fin = int(b_fin)
         act_i = act_f
         engine = "float64-exact"
+    elif bound < INT64_SAFE and T * d <= PY_MAX_WORK:
+        # a small run: the same integer loop on Python integers (nothing can leave int64, so the
+        # two agree exactly), without importing numba and loading the compiled loop (about a
+        # second in a fresh process) for a run of a few microseconds
+        if X_int is None:
+            X_int = [[int(v) for v in r] for r in _dense_rows(Xi)]
+        w_fin, b_fin, acts = _exact_python_loop(X_int, yl.tolist() if isinstance(yl, np.ndarray) else yl, order,
+                                                w_int, b_int, bias_step, mis)
+        engine = "int64"
     elif bound < INT64_SAFE:
         if not int_matrix:
             Xi = np.array(X_int, dtype=np.int64)

@@ -18,7 +18,11 @@ import numpy as np
 from .errors import InputError
 from .sparse import is_sparse
 
-__all__ = ["ExactWinnow", "theta_bounds", "decide_rows"]
+__all__ = ["ExactWinnow", "theta_bounds", "decide_rows", "PY_MAX_WORK"]
+
+# A run of at most this many steps times features is decided step by step in rational arithmetic
+# in Python (the definition of the exact run) instead of by the compiled loops.
+PY_MAX_WORK = 4_000
 
 
 def theta_bounds(th: Fraction):
@@ -151,6 +155,8 @@ class ExactWinnow:
             self._refresh()
 
     def run(self, order):
+        if len(order) * self.n <= PY_MAX_WORK:
+            return self._run_rational(order)
         WL, A = self.WL, self.A
         T = len(order)
         fs = np.empty(T)
@@ -182,6 +188,47 @@ class ExactWinnow:
             if m:
                 self._update(act, bool(self.y[i] == 1))
             t += 1
+
+    def _run_rational(self, order):
+        """A small run: every step decided in rational arithmetic, the exponents updated as
+        :func:`learners._winnow_loops.exact_update` does, without importing numba and loading the
+        compiled loops (about a second in a fresh process) for a run of a few microseconds."""
+        A = self.A
+        if not is_sparse(A) and A.size and bool(np.any((A != 0) & (A != 1))):
+            raise_if_not_binary(A)
+        T = len(order)
+        fs = np.empty(T)
+        mis = np.zeros(T, dtype=np.bool_)
+        e, alive, y = self.e.tolist(), self.alive.tolist(), self.y.tolist()
+        eliminate = self.variant == self.WL.ELIMINATE
+        rows: dict = {}
+        for t, i in enumerate(order.tolist()):
+            act = rows.get(i)
+            if act is None:
+                act = rows[i] = _active(A, i).tolist()
+            s = sum((self._power(e[j]) for j in act if alive[j]), Fraction(0))
+            try:
+                fs[t] = float(s)
+            except OverflowError:
+                fs[t] = math.inf
+            yi = y[i]
+            if (1 if s >= self.th else 0) != yi:
+                mis[t] = True
+                for j in act:
+                    if not alive[j]:
+                        continue
+                    if yi != 1 and eliminate:
+                        alive[j] = 0
+                    else:
+                        e[j] += 1 if yi == 1 else -1
+        self.exact_decisions += T
+        self.e = np.array(e, dtype=np.int64)
+        self.alive = np.array(alive, dtype=np.uint8)
+        self.emin, self.emax = min(0, self.emin, min(e, default=0)), max(0, self.emax, max(e, default=0))
+        while self.table.tmin > self.emin or self.table.tmin + len(self.table.values) - 1 < self.emax:
+            self.table.widen()
+        self._refresh()
+        return mis, fs
 
     def weights(self):
         zero = Fraction(0)

@@ -19,6 +19,18 @@ from hypothesis.extra import numpy as hnp
 from learners import InputError, Winnow
 from learners.winnow import run_winnow, run_winnow_reference
 
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _compiled_engine_even_on_small_runs():
+    """These tests are about the compiled exact engine: small runs are sent to it too (the rational
+    path small runs take by default is tested against it in tests/test_learners_small_exact.py)."""
+    import learners.winnow_exact as WE
+    old, WE.PY_MAX_WORK = WE.PY_MAX_WORK, -1
+    yield
+    WE.PY_MAX_WORK = old
+
+
 FORMS = ["int64", "uint8", "float64", "bool", "lists", "csr", "csr-stored-zeros", "f-order"]
 
 
