@@ -99,31 +99,65 @@ def model_dict(m, limit: int = 40) -> dict:
     return out
 
 
+_SHARED = None      # this process's incremental z3 solver (z3's main context), one text at a time
+SHARED_MS = 400     # at most this long on the shared solver (a text it cannot do fast goes to a fresh one)
+
+
 def z3_run(smt: str, timeout_ms: int, fresh: bool = False):
-    """(answer, model dict or None, reason, seconds) for the SMT-LIB text.  z3 gives up on some
-    quantified problems ("incomplete"), or searches far longer, depending on what the process parsed
-    before (its search follows the numbering of terms in a context): the shared context gets a
-    quarter of the time, and any "unknown" it gives (a timeout included) is asked once more of a
-    fresh context with the rest, so whether a step is decided depends on the text alone, not on
-    which questions a worker happened to be sent before it."""
+    """(answer, model dict or None, reason, seconds) for the SMT-LIB text.
+
+    A worker asks each text first of one incremental solver it keeps (the text's declarations and
+    assertions in a push/pop scope, so nothing of one text is asserted in the next; about half
+    the CPU of a new solver per text, which pays z3's preprocessing and set-up again for every
+    small problem).  z3 gives up on some quantified problems ("incomplete"), or searches far
+    longer, depending on what the process parsed before (its search follows the numbering of
+    terms in a context, and an incremental solver skips some preprocessing): the shared solver
+    gets a quarter of the time (at most :data:`SHARED_MS`), and any "unknown" it gives (a
+    timeout, reported as "canceled", included) is asked once more of a fresh context with the rest, so whether a step is decided depends on the text
+    alone, not on which questions a worker happened to be sent before it.  sat and unsat are
+    z3's answers on the text's own assertions either way."""
+    global _SHARED
     z3 = z3mod()
     t = time.perf_counter()
+    model = None
     try:
-        ctx = z3.Context() if fresh else None
-        s = z3.Solver(ctx=ctx)
-        s.set("timeout", int(timeout_ms if fresh else max(1, timeout_ms // 4)))
-        s.add(z3.parse_smt2_string(smt, ctx=ctx))
-        r = s.check()
+        if fresh:
+            ctx = z3.Context()
+            s = z3.Solver(ctx=ctx)
+            s.set("timeout", int(timeout_ms))
+            s.add(z3.parse_smt2_string(smt, ctx=ctx))
+            r = s.check()
+            if r == z3.sat:
+                model = model_dict(s.model())
+            why = s.reason_unknown() if r == z3.unknown else ""
+        else:
+            if _SHARED is None:
+                _SHARED = z3.Solver()
+            s = _SHARED
+            s.set("timeout", int(max(1, min(timeout_ms // 4, SHARED_MS))))
+            s.push()
+            try:
+                s.add(z3.parse_smt2_string(smt))
+                r = s.check()
+                if r == z3.sat:
+                    model = model_dict(s.model())
+                why = s.reason_unknown() if r == z3.unknown else ""
+            finally:
+                s.pop()
+            if r == z3.unknown:
+                _SHARED = None         # a solver that gave up (or was cancelled) is not asked again
     except z3.Z3Exception as e:
+        if not fresh:
+            _SHARED = None
         return "error", None, f"z3 error: {e}", time.perf_counter() - t
     dt = time.perf_counter() - t
     if r == z3.sat:
-        return SAT, model_dict(s.model()), "", dt
+        return SAT, model, "", dt
     if r == z3.unsat:
         return UNSAT, None, "", dt
-    why = s.reason_unknown() or "unknown"
+    why = why or "unknown"
     left = int(timeout_ms - dt * 1000)
-    if not fresh and left > 0 and "canceled" not in why:
+    if not fresh and left > 0:
         a, m, why2, dt2 = z3_run(smt, left, fresh=True)
         return a, m, why2, dt + dt2
     return UNKNOWN, None, why, dt
