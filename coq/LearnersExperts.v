@@ -45,6 +45,13 @@ Fixpoint wm_trace (beta : Q) (w : list Q) (ex : list (list Z * Z)) : list Z :=
         ++ wm_trace beta w' rest
   end.
 
+(** The mistakes of expert j alone (its advice is column j of every row). *)
+Fixpoint expert_mistakes (j : nat) (ex : list (list Z * Z)) : nat :=
+  match ex with
+  | [] => 0
+  | (row, y) :: rest => (if Z.eqb (nth j row 0%Z) y then 0 else 1) + expert_mistakes j rest
+  end.
+
 (** The run from weight 1 on each of n experts. *)
 Definition wm_start (n : nat) : list Q := repeat 1 n.
 

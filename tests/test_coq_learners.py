@@ -27,13 +27,18 @@ pytestmark = pytest.mark.xdist_group("coq")      # the session's one Coq build, 
 def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert {lt.learner.id for lt in lth.LEARNER_THEOREMS} == {
         "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
-        "perceptron_exact", "winnow_halving_exact"}        # the last two: run over the rationals, as compared with Python
+        "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
+        "weighted_majority", "weighted_majority_half", "halving"}   # over expert advice (LearnersExperts.v)
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
     for lt in lth.LEARNER_THEOREMS:
         stmt = lth.learner_statement(lt)
         assert f"Definition {lt.id}_statement : Prop :=\n  {stmt}.\n" in text
+        if isinstance(lt, lth.ExpertsLearnerTheorem):
+            assert callable(getattr(learners, lt.learner.python.split("(")[0].split(".")[-1]))
+            assert f"let M : nat := {lt.learner.coq} " in stmt
+            continue
         base = registry.get(lt.base)
         per_ex, glob, concl = lth._parts(lt)
         assert concl is base.conclusion                        # the catalogue's bound, the same object
@@ -48,6 +53,41 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((y * (dot dim x u)) >= g))" in radius
     assert radius.endswith("((INR (M)%nat) <= ((R_ ^ 2) / (g ^ 2)))")
     assert "perceptron_run RN dim true vzero 0 ex" in lth.learner_statement(lth.LEARNER_THEOREMS[1])
+
+
+def test_weighted_majority_statements_bound_the_learner_by_every_expert():
+    """The experts' entries: the catalogue's run equations are dropped, its sums over the run of
+    z (the learner's mistakes) and e (expert j's) become the learner's counts, the rest is kept."""
+    wm = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority"))
+    assert "Q2R bq = beta ->" in wm and "((beta > 0) /\\ (beta < 1))" in wm
+    assert "let M : nat := Mistakebound.LearnersExperts.wm_mistakes bq (Mistakebound.LearnersExperts.wm_start n) ex in" in wm
+    assert "let m : nat := Mistakebound.LearnersExperts.expert_mistakes j ex in" in wm
+    assert wm.endswith("((INR (M)%nat) <= (((ln_inv_beta * (INR (m)%nat)) + ln_n) / ln_wm))")
+    assert "(W " not in wm and "(F " not in wm and "zsum" not in wm      # nothing of the run is left
+    half = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority_half"))
+    assert "wm_mistakes (1 # 2)" in half and half.endswith("((INR (M)%nat) <= ((241 / 100) * ((INR (m)%nat) + lg_n)))")
+    assert "((lg_n * ln_2) = ln_n)" in half
+
+
+def test_an_experts_learner_that_discharges_less_or_counts_the_wrong_thing_is_refused():
+    lt = next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority")
+    ln = lt.learner
+    short = dataclasses.replace(ln, run=tuple(r for r in ln.run if r != "majority_wrong_on_mistake"))
+    with pytest.raises(ExportError, match="majority_wrong_on_mistake speaks of the run"):
+        lth.learner_statement(dataclasses.replace(lt, learner=short))
+    with pytest.raises(ExportError, match="halving_bound has no hypothesis"):
+        lth.learner_statement(dataclasses.replace(lt, base="halving_bound"))
+    no_m = dataclasses.replace(ln, totals=(("z", "M"),), counts=(ln.counts[0],))
+    with pytest.raises(ExportError, match="beyond the totals"):           # sum e is left in the conclusion
+        lth.learner_statement(dataclasses.replace(lt, learner=no_m))
+    other = dataclasses.replace(ln, counts=(("M", ln.counts[0][1].replace("wm_mistakes", "wm_trace")), ln.counts[1]))
+    with pytest.raises(ExportError, match="does not run"):
+        lth.learner_statement(dataclasses.replace(lt, learner=other))
+    fixed_j = dataclasses.replace(ln, counts=(ln.counts[0], ("m", ln.counts[1][1].replace(" j ", " 0%nat "))),
+                                  side=tuple(c for c in ln.side if "(j " not in c))
+    with pytest.raises(ExportError, match="nothing reads the learner.s input j"):
+        lth.learner_statement(dataclasses.replace(lt, learner=fixed_j))
+    assert "learner_weighted_majority" in lth.learner_files([dataclasses.replace(lt, learner=short)])[1]
 
 
 def test_a_run_hypothesis_the_learner_does_not_discharge_is_refused():
@@ -147,6 +187,21 @@ def test_a_learner_that_does_not_update_has_no_theorem(tmp_path, report):
         src = src.replace(update, update.split(":=")[0] + ":= " + update.rsplit("else ", 1)[1])
         ids += its
     rep = build.build(ids, build_dir=_copy(tmp_path), sources={"Learners.v": src})
+    assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
+    assert not rep.ok
+
+
+@pytest.mark.slow
+def test_weighted_majority_that_does_not_update_its_weights_has_no_theorem(tmp_path, report):
+    """LearnersExperts.v weakened so that a wrong expert keeps its weight: with one expert always
+    right and two always wrong the learner errs at every step, and no proof of its theorems is
+    accepted."""
+    update = "map (fun p => if Z.eqb (snd p) y then fst p else fst p * beta) (combine w row)."
+    src = (build.SRC / "LearnersExperts.v").read_text()
+    assert src.count(update) == 1
+    ids = ["learner_weighted_majority", "learner_weighted_majority_half"]
+    rep = build.build(ids, build_dir=_copy(tmp_path), sources={"LearnersExperts.v": src.replace(
+        update, "map (fun p => fst p) (combine w row).")})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
 
