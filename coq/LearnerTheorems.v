@@ -9,6 +9,7 @@ Require Import Mistakebound.Learners Mistakebound.PerceptronRuns.
 Require Mistakebound.KernelPerceptron Mistakebound.WinnowCore Mistakebound.WinnowAbstract Mistakebound.WinnowBounds.
 Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff.
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts.
+Require Mistakebound.DisjunctionLowerBound.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -143,3 +144,8 @@ Proof.
   destruct (ExpertsRuns.halving_run_start N j ex Hj Hrows Hre) as (V & a & c & H0 & Hs & Hc & Hv & HM).
   exact (Catalogue_experts.halving_bound _ N V a c H0 Hs Hc Hv HM).
 Qed.
+
+(** ** Every deterministic algorithm on r-literal monotone disjunctions of n = r 2^l variables:
+    r l mistakes, by a binary search in each of r blocks (DisjunctionLowerBound.v). *)
+Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.

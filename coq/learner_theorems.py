@@ -31,7 +31,7 @@ from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
 
-__all__ = ["Learner", "LearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
+__all__ = ["Learner", "LearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
 
 STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
@@ -165,8 +165,45 @@ HALVING = ExpertsLearner(
     side=_ROWS + ("(forall (row : list Z) (lab : Z), In (row, lab) ex -> nth j row 0%Z = lab)",),
     experts="N", steps="M")
 
+
+@dataclass(frozen=True)
+class AnyLearner:
+    """Every deterministic online algorithm: a function from the history of labelled examples and
+    the next example to a prediction (``algorithm`` in coq/DisjunctionLowerBound.v), run by ``coq``."""
+    id: str
+    python: str                      # the adversary that plays the same construction in Python
+    coq: str
+
+
+@dataclass(frozen=True)
+class LowerBoundTheorem:
+    """A lower bound for every algorithm: its statement is printed here from (r, l), n = r 2^l."""
+    id: str
+    name: str
+    learner: AnyLearner
+    base: str                        # what it bounds (no catalogue entry states it over formulas)
+
+
+DLB = f"{LOGICAL}.DisjunctionLowerBound"
+ANY_ALGORITHM = AnyLearner(id="any_algorithm", python="adversary.unit_worst.disjunction_forcing",
+                           coq=f"{DLB}.mistakes")
+
+
+def _disjunction_statement(lt: LowerBoundTheorem) -> str:
+    """For every algorithm and r, l: r l examples over the n = r 2^l variables, labelled by the
+    disjunction of r of them (one in each block of 2^l), on which the algorithm errs r l times."""
+    ex = f"list {DLB}.example"
+    return (f"forall (alg : {DLB}.algorithm) (r l : nat),\n"
+            f"  exists (ex : {ex}) (target : list nat),\n"
+            f"    length ex = (r * l)%nat /\\ length target = r /\\\n"
+            f"    (forall c : nat, (c < r)%nat -> (c * 2 ^ l <= nth c target 0 < (c + 1) * 2 ^ l)%nat) /\\\n"
+            f"    (forall (x : nat -> bool) (y : bool), In (x, y) ex ->\n"
+            f"       (forall i : nat, x i = true -> (i < r * 2 ^ l)%nat) /\\ y = {DLB}.disjunction target x) /\\\n"
+            f"    {lt.learner.coq} alg nil ex = (r * l)%nat")
+
+
 LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT,
-            WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, HALVING)
+            WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, HALVING, ANY_ALGORITHM)
 
 
 def _feature_map():
@@ -195,6 +232,9 @@ LEARNER_THEOREMS = (
                           WEIGHTED_MAJORITY, "weighted_majority_bound"),
     ExpertsLearnerTheorem("learner_weighted_majority_half", "Weighted Majority with beta = 1/2: 2.41 (m + lg n)",
                           WEIGHTED_MAJORITY_HALF, "weighted_majority_half_bound"),
+    LowerBoundTheorem("learner_disjunction_lower_bound",
+                      "Every deterministic algorithm errs r lg(n/r) times on some r-literal monotone disjunction, "
+                      "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),
 )
 
 
@@ -347,6 +387,8 @@ def learner_statement(lt) -> str:
     """The Coq statement of a learner theorem, printed from the catalogue's formula objects."""
     if isinstance(lt, ExpertsLearnerTheorem):
         return _experts_statement(lt)
+    if isinstance(lt, LowerBoundTheorem):
+        return _disjunction_statement(lt)
     per_ex, glob, concl = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl]

@@ -28,7 +28,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert {lt.learner.id for lt in lth.LEARNER_THEOREMS} == {
         "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
         "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
-        "weighted_majority", "weighted_majority_half", "halving"}   # over expert advice (LearnersExperts.v)
+        "weighted_majority", "weighted_majority_half", "halving",   # over expert advice (LearnersExperts.v)
+        "any_algorithm"}                                    # a lower bound for every deterministic algorithm
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -38,6 +39,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         if isinstance(lt, lth.ExpertsLearnerTheorem):
             assert callable(getattr(learners, lt.learner.python.split("(")[0].split(".")[-1]))
             assert f"let M : nat := {lt.learner.coq} " in stmt
+            continue
+        if isinstance(lt, lth.LowerBoundTheorem):
+            assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) (r l : nat),")
+            assert stmt.endswith(f"{lt.learner.coq} alg nil ex = (r * l)%nat")
             continue
         base = registry.get(lt.base)
         per_ex, glob, concl = lth._parts(lt)
@@ -203,6 +208,19 @@ def test_weighted_majority_that_does_not_update_its_weights_has_no_theorem(tmp_p
     rep = build.build(ids, build_dir=_copy(tmp_path), sources={"LearnersExperts.v": src.replace(
         update, "map (fun p => fst p) (combine w row).")})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
+    assert not rep.ok
+
+
+@pytest.mark.slow
+def test_an_adversary_that_agrees_with_the_algorithm_proves_no_lower_bound(tmp_path, report):
+    """DisjunctionLowerBound.v with the adversary labelling each example as the algorithm predicts:
+    the algorithm then never errs, and Coq accepts no proof of r l mistakes."""
+    label = "let y := negb (alg hist x) in"
+    src = (build.SRC / "DisjunctionLowerBound.v").read_text()
+    assert src.count(label) == 1
+    rep = build.build(["learner_disjunction_lower_bound"], build_dir=_copy(tmp_path),
+                      sources={"DisjunctionLowerBound.v": src.replace(label, "let y := alg hist x in")})
+    assert [(t.id, t.status) for t in rep.learners] == [("learner_disjunction_lower_bound", build.FAILED)]
     assert not rep.ok
 
 
