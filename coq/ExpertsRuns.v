@@ -113,6 +113,21 @@ Proof.
     destruct Hy as [->| ->]; [lra|congruence].
 Qed.
 
+Lemma rsum_total (w : list Q) : Q2R (wm_total w) = rsum w.
+Proof. induction w as [|q w IH]; simpl; [apply Q2R_0|]. rewrite Q2R_plus, IH. reflexivity. Qed.
+
+Lemma wrong_R (w : list Q) (row : list Z) (y : Z) : Q2R (wm_wrong w row y) = lwrong (combine w row) y.
+Proof.
+  unfold wm_wrong. induction (combine w row) as [|[q a] l IH]; simpl; [apply Q2R_0|].
+  rewrite Q2R_plus, IH. destruct (Z.eqb a y); [rewrite Q2R_0|]; reflexivity.
+Qed.
+
+Lemma sum_lt_shift' (T : nat) (f g : nat -> R) : (forall k, g k = f (S k)) ->
+  sum_lt (S T) f = f 0%nat + sum_lt T g.
+Proof.
+  intros H. induction T as [|T IH]; simpl in *; [ring|]. rewrite IH, H. ring.
+Qed.
+
 Lemma zsum_lt_shift (T : nat) (f : nat -> Z) : zsum_lt (S T) f = (f 0%nat + zsum_lt T (fun k => f (S k)))%Z.
 Proof. induction T as [|T IH]; simpl in *; [lia|]. rewrite IH. lia. Qed.
 
@@ -142,12 +157,13 @@ Lemma wm_run (beta : Q) (n j : nat) (ex : list (list Z * Z)) :
        (z t = 1%Z -> 2 * F t >= 1) /\ (z t = 0%Z \/ z t = 1%Z)) /\
     v (length ex) <= W (length ex) /\
     zsum_lt (length ex) z = Z.of_nat (wm_mistakes beta w0 ex) /\
-    zsum_lt (length ex) e = Z.of_nat (expert_mistakes j ex).
+    zsum_lt (length ex) e = Z.of_nat (expert_mistakes j ex) /\
+    sum_lt (length ex) F = Q2R (rwm_expected beta w0 ex).
 Proof.
   intros Bp Hj Hex. induction ex as [|[row y] rest IH]; intros w0 Hl Hn Hv.
   - exists (fun _ => rsum w0), (fun _ => 0), (fun _ => Q2R (nth j w0 0%Q)), (fun _ => 0%Z), (fun _ => 0%Z).
     split; [reflexivity|split; [reflexivity|split; [intros t Ht; simpl in Ht; lia|]]].
-    split; [apply nth_le_rsum, Hn|split; reflexivity].
+    split; [apply nth_le_rsum, Hn|split; [reflexivity|split; [reflexivity|simpl; rewrite Q2R_0; reflexivity]]].
   - destruct (Hex row y (or_introl eq_refl)) as (Lr & Hrow & Hy).
     assert (Hex' : rows_ok n rest) by (intros r' y' H; apply Hex; right; exact H).
     set (w1 := wm_update beta w0 row y).
@@ -159,7 +175,7 @@ Proof.
     { unfold w1. rewrite update_nth by lia. destruct (Z.eqb (nth j row 0%Z) y); [|rewrite Q2R_mult]; ring. }
     assert (V1 : 0 < Q2R (nth j w1 0%Q)).
     { rewrite J1. destruct (Z.eqb (nth j row 0%Z) y); nra. }
-    destruct (IH Hex' w1 L1 N1 V1) as (W & F & v & e & z & HW0 & Hv0 & Hs & HvW & Hz & He).
+    destruct (IH Hex' w1 L1 N1 V1) as (W & F & v & e & z & HW0 & Hv0 & Hs & HvW & Hz & He & HF).
     set (W0 := rsum w0). set (wr := lwrong (combine w0 row) y).
     assert (P0 : 0 < W0) by (pose proof (nth_le_rsum w0 j Hn); unfold W0; lra).
     destruct (wrong_bounds (combine w0 row) y (nonneg_combine w0 row Hn)) as [Wr0 Wr1].
@@ -184,8 +200,10 @@ Proof.
       * exact (Hs t ltac:(simpl in Ht; lia)).
     + rewrite (zsum_lt_shift' _ _ z), Hz by reflexivity. unfold w1.
       destruct (Z.eqb (wm_predict w0 row) y); rewrite Nat2Z.inj_add; simpl; lia.
-    + rewrite (zsum_lt_shift' _ _ e), He by reflexivity.
-      destruct (Z.eqb (nth j row 0%Z) y); rewrite Nat2Z.inj_add; simpl; lia.
+    + split; [rewrite (zsum_lt_shift' _ _ e), He by reflexivity;
+              destruct (Z.eqb (nth j row 0%Z) y); rewrite Nat2Z.inj_add; simpl; lia|].
+      rewrite (sum_lt_shift' _ _ F), HF by reflexivity. cbn [rwm_expected]. fold w1.
+      rewrite Q2R_plus. unfold Qdiv. rewrite Q2R_mult, Q2R_inv', rsum_total, wrong_R. reflexivity.
 Qed.
 
 (** From weight 1 on each of the n experts. *)
@@ -208,7 +226,8 @@ Lemma wm_run_start (beta : Q) (n j : nat) (ex : list (list Z * Z)) :
        (z t = 1%Z -> 2 * F t >= 1) /\ (z t = 0%Z \/ z t = 1%Z)) /\
     v (length ex) <= W (length ex) /\
     zsum_lt (length ex) z = Z.of_nat (wm_mistakes beta (wm_start n) ex) /\
-    zsum_lt (length ex) e = Z.of_nat (expert_mistakes j ex).
+    zsum_lt (length ex) e = Z.of_nat (expert_mistakes j ex) /\
+    sum_lt (length ex) F = Q2R (rwm_expected beta (wm_start n) ex).
 Proof.
   intros Bp Hj Hex.
   assert (Nn : nonneg (wm_start n)) by (intros q Hq; apply repeat_spec in Hq; subst q; rewrite Q2R_1; lra).

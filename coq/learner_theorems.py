@@ -121,7 +121,8 @@ class ExpertsLearner:
     counts: tuple                    # ((count name, Coq term), ...): {n} is the catalogue's number of experts
     run: tuple                       # the catalogue hypotheses the run discharges
     side: tuple = ()                 # Coq side conditions on the inputs ({n}, {beta}: the catalogue's names)
-    totals: tuple = (("z", "M"), ("e", "m"))
+    totals: tuple = (("z", "M"), ("e", "m"))    # a sequence of integers gives a nat, of reals a real
+    own: str = "M"                   # the count of the learner's own mistakes (or their expectation)
     beta: str = ""                   # the learner's penalty input (Q), tied to the catalogue's beta by a hypothesis
     experts: str = "n"               # the catalogue variable counting the experts
     steps: str = "T"                 # the catalogue variable counting the steps
@@ -154,6 +155,14 @@ def _wm(beta: str) -> ExpertsLearner:
 
 
 WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF = _wm("bq"), _wm("(1 # 2)")
+
+# Randomized Weighted Majority: the same weights; its expected mistakes sum_t F(t), over the rationals
+RANDOMIZED_WEIGHTED_MAJORITY = ExpertsLearner(
+    id="randomized_weighted_majority", python="learners.run_randomized_weighted_majority(beta=bq, exact=True)",
+    coq=f"{LE}.rwm_expected", inputs=(("bq", "Q"), ("j", "nat"), ("ex", "list (list Z * Z)")),
+    counts=(("EM", f"Q2R ({LE}.rwm_expected bq ({LE}.wm_start {{n}}) ex)"), ("m", f"{LE}.expert_mistakes j ex")),
+    totals=(("F", "EM"), ("e", "m")), own="EM",
+    run=_WM_RUN[:6], side=("Q2R bq = {beta}",) + _ROWS, beta="bq")
 
 # Halving: Weighted Majority with the penalty 0 over the hypotheses' predictions (one expert each); the
 # catalogue's run is read at the learner's mistakes, M itself is the count, the target is hypothesis j
@@ -203,7 +212,7 @@ def _disjunction_statement(lt: LowerBoundTheorem) -> str:
 
 
 LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT,
-            WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, HALVING, ANY_ALGORITHM)
+            WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, RANDOMIZED_WEIGHTED_MAJORITY, HALVING, ANY_ALGORITHM)
 
 
 def _feature_map():
@@ -232,6 +241,9 @@ LEARNER_THEOREMS = (
                           WEIGHTED_MAJORITY, "weighted_majority_bound"),
     ExpertsLearnerTheorem("learner_weighted_majority_half", "Weighted Majority with beta = 1/2: 2.41 (m + lg n)",
                           WEIGHTED_MAJORITY_HALF, "weighted_majority_half_bound"),
+    ExpertsLearnerTheorem("learner_randomized_weighted_majority",
+                          "Randomized Weighted Majority with a rational penalty beta in (0, 1): its expected mistakes",
+                          RANDOMIZED_WEIGHTED_MAJORITY, "randomized_weighted_majority_bound"),
     LowerBoundTheorem("learner_disjunction_lower_bound",
                       "Every deterministic algorithm errs r lg(n/r) times on some r-literal monotone disjunction, "
                       "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),
@@ -333,12 +345,14 @@ def _experts_statement(lt: ExpertsLearnerTheorem) -> str:
             raise ExportError(f"{lt.base}: hypothesis {name} speaks of the run but is not discharged by the learner")
         glob.append((name, f))
     T = Nat(steps)
-    repl = {}
+    repl, ctype = {}, {}
     for seq, count in ln.totals:
         sorts = {n.sort for _, f in base.hypotheses for n in walk(f) if n.op == "call" and n.name == seq}
         if len(sorts) != 1:
             raise ExportError(f"{lt.base} has no run sequence {seq}")
-        repl[sum_to(Seq(seq, sorts.pop()), T)] = Nat(count)
+        sort = sorts.pop()
+        repl[sum_to(Seq(seq, sort), T)] = Real(count) if sort == REAL else Nat(count)
+        ctype[count] = "R" if sort == REAL else "nat"
 
     def go(n):
         if n in repl:
@@ -348,12 +362,13 @@ def _experts_statement(lt: ExpertsLearnerTheorem) -> str:
         return Expr(n.op, tuple(go(c) for c in n.args), n.name, n.sort, n.value, n.tex, n.text)
     concl = go(base.conclusion)
     counts = dict(ln.counts)
-    if set(counts) != {c for _, c in ln.totals} | {"M"}:
-        raise ExportError("the learner must give a count for every run total, M its own mistakes")
+    own = ln.own
+    if set(counts) != {c for _, c in ln.totals} | {own}:
+        raise ExportError(f"the learner must give a count for every run total, {own} its own mistakes")
     if of_run(concl, counts):
         raise ExportError(f"{lt.base}: the conclusion speaks of the run beyond the totals the learner counts")
-    if "M" not in {v.name for v in free_vars(concl)}:
-        raise ExportError(f"{lt.base}: the conclusion does not bound M")
+    if own not in {v.name for v in free_vars(concl)}:
+        raise ExportError(f"{lt.base}: the conclusion does not bound {own}")
     forms = [f for _, f in glob] + [concl]
     pr = CoqPrinter(_z_indexed(forms), forms)
     binders = [(n, t) for n, t in _binders(pr.binders(forms)) if n not in counts]
@@ -368,17 +383,18 @@ def _experts_statement(lt: ExpertsLearnerTheorem) -> str:
     fmt = {"n": ln.experts, "beta": "beta"}
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
     prem = [s.format(**fmt) for s in ln.side] + [pr.P(f) for _, f in glob]
-    if not re.search(rf"^{re.escape(ln.coq)} ", counts["M"]):
+    if not re.search(rf"^(Q2R \()?{re.escape(ln.coq)} ", counts[own]):
         raise ExportError(f"the learner's count of mistakes does not run {ln.coq}")
     def reads(n, text):
         return re.search(rf"(?<![\w.']){re.escape(n)}(?![\w'])", text) is not None
     seq_in = ln.inputs[-1][0]                 # the sequence of examples: the learner's run reads it
-    if not reads(seq_in, counts["M"]):
+    if not reads(seq_in, counts[own]):
         raise ExportError(f"the learner's count of mistakes does not read its input {seq_in}")
     for n, _ in ln.inputs:                    # every input quantified, none fixed
         if not any(reads(n, c) for c in list(counts.values()) + list(ln.side)):
             raise ExportError(f"nothing reads the learner's input {n}")
-    lets = "".join(f"let {c} : nat := {counts[c].format(**fmt)} in\n  " for c in sorted(counts, key=lambda c: c != "M"))
+    lets = "".join(f"let {c} : {ctype.get(c, 'nat')} := {counts[c].format(**fmt)} in\n  "
+                   for c in sorted(counts, key=lambda c: c != own))
     chain = " ->\n  ".join(prem + [f"{lets}{pr.P(concl)}"])
     return f"forall {head},\n  {chain}"
 

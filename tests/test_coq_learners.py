@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -28,7 +29,7 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert {lt.learner.id for lt in lth.LEARNER_THEOREMS} == {
         "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
         "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
-        "weighted_majority", "weighted_majority_half", "halving",   # over expert advice (LearnersExperts.v)
+        "weighted_majority", "weighted_majority_half", "randomized_weighted_majority", "halving",  # expert advice
         "any_algorithm"}                                    # a lower bound for every deterministic algorithm
     files, errors = lth.learner_files()
     assert errors == {}
@@ -38,7 +39,7 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         assert f"Definition {lt.id}_statement : Prop :=\n  {stmt}.\n" in text
         if isinstance(lt, lth.ExpertsLearnerTheorem):
             assert callable(getattr(learners, lt.learner.python.split("(")[0].split(".")[-1]))
-            assert f"let M : nat := {lt.learner.coq} " in stmt
+            assert re.search(rf"let {lt.learner.own} : (nat|R) := (Q2R \()?{re.escape(lt.learner.coq)} ", stmt)
             continue
         if isinstance(lt, lth.LowerBoundTheorem):
             assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) (r l : nat),")
@@ -72,6 +73,12 @@ def test_weighted_majority_statements_bound_the_learner_by_every_expert():
     half = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority_half"))
     assert "wm_mistakes (1 # 2)" in half and half.endswith("((INR (M)%nat) <= ((241 / 100) * ((INR (m)%nat) + lg_n)))")
     assert "((lg_n * ln_2) = ln_n)" in half
+    rwm = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_randomized_weighted_majority"))
+    assert "let EM : R := Q2R (Mistakebound.LearnersExperts.rwm_expected bq" in rwm
+    assert rwm.endswith("(EM <= (((ln_inv_beta * (INR (m)%nat)) + ln_n) / (1 - beta)))")
+    halving = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_halving"))
+    assert "In (row, lab) ex -> nth j row 0%Z = lab" in halving             # the target is in the class
+    assert halving.endswith("((INR (M)%nat) <= (lg (INR (N)%nat)))")
 
 
 def test_an_experts_learner_that_discharges_less_or_counts_the_wrong_thing_is_refused():
@@ -199,12 +206,14 @@ def test_a_learner_that_does_not_update_has_no_theorem(tmp_path, report):
 @pytest.mark.slow
 def test_weighted_majority_that_does_not_update_its_weights_has_no_theorem(tmp_path, report):
     """LearnersExperts.v weakened so that a wrong expert keeps its weight: with one expert always
-    right and two always wrong the learner errs at every step, and no proof of its theorems is
+    right and two always wrong the learner errs at every step, and no proof of its theorems (nor of
+    Halving's, the penalty 0, nor of the randomized form's, which keeps the same weights) is
     accepted."""
     update = "map (fun p => if Z.eqb (snd p) y then fst p else fst p * beta) (combine w row)."
     src = (build.SRC / "LearnersExperts.v").read_text()
     assert src.count(update) == 1
-    ids = ["learner_weighted_majority", "learner_weighted_majority_half"]
+    ids = ["learner_weighted_majority", "learner_weighted_majority_half", "learner_randomized_weighted_majority",
+           "learner_halving"]
     rep = build.build(ids, build_dir=_copy(tmp_path), sources={"LearnersExperts.v": src.replace(
         update, "map (fun p => fst p) (combine w row).")})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
