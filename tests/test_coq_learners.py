@@ -248,3 +248,14 @@ def test_a_statement_naming_a_scratch_learner_that_does_not_update_is_not_proved
     assert t.status == build.FAILED and t.learner.endswith("LearnersFrozen.perceptron_run")
     assert "LearnerTheorems.v" in t.reason and "LearnersFrozen.v" not in rep.file_errors, t.reason
     assert not rep.ok
+
+
+def test_the_differential_compares_the_randomized_expectation():
+    """The Coq function the randomized theorem is about (rwm_expected) is compared with the Python
+    learner's exact expectation on every Weighted Majority case with beta > 0."""
+    from fractions import Fraction
+    from coq import differential as d
+    c = next(c for c in d.generate(60) if c.kind == "weighted_majority" and c.opts["beta"])
+    assert "(qenc (rwm_expected " in d.coq_term(c)
+    exp = learners.run_randomized_weighted_majority(c.X, c.y, beta=Fraction(c.opts["beta"])).extras["expected_mistakes"]
+    assert d.python_trace(c)[-2:] == [exp.numerator, exp.denominator]
