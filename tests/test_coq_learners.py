@@ -259,3 +259,21 @@ def test_the_differential_compares_the_randomized_expectation():
     assert "(qenc (rwm_expected " in d.coq_term(c)
     exp = learners.run_randomized_weighted_majority(c.X, c.y, beta=Fraction(c.opts["beta"])).extras["expected_mistakes"]
     assert d.python_trace(c)[-2:] == [exp.numerator, exp.denominator]
+
+
+@pytest.mark.slow
+def test_coq_and_python_agree_on_the_randomized_expectation_and_a_different_one_is_seen(report):
+    from fractions import Fraction
+    from coq import differential as d
+    cases = [c for c in d.generate(120, seed=7) if c.kind == "weighted_majority" and c.opts["beta"]]
+    assert cases
+    expected = [d.python_trace(c) for c in cases]
+    assert d.run_coq(cases, build.default_build_dir()) == expected
+    # the same WM runs, but the expectation of the randomized learner at another penalty
+    other = []
+    for c, e in zip(cases, expected):
+        b = Fraction(1, 3) if Fraction(c.opts["beta"]) != Fraction(1, 3) else Fraction(1, 5)
+        q = learners.run_randomized_weighted_majority(c.X, c.y, beta=b).extras["expected_mistakes"]
+        other.append(e[:-2] + [q.numerator, q.denominator])
+    assert any(o != e for o, e in zip(other, expected))
+    assert d.run_coq(cases, build.default_build_dir()) != other
