@@ -3,7 +3,9 @@
     of: every run of [wm_mistakes] from positive weights yields the total weight W(t) before step
     t, the fraction F(t) of it on wrong experts, the weight v(t) of one expert j and its mistakes
     e(t), and the learner's mistakes z(t), satisfying the update equations of Littlestone &
-    Warmuth's analysis (1994, Theorem 2.1); sum z is the learner's count, sum e expert j's. *)
+    Warmuth's analysis (1994, Theorem 2.1); sum z is the learner's count, sum e expert j's, and
+    sum F the randomized form's expected mistakes ([rwm_expected], section 5).  Halving (the
+    penalty 0) is read at its mistakes below. *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.Num Mistakebound.LearnersExperts.
 Import ListNotations.
 Open Scope R_scope.

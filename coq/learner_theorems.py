@@ -19,6 +19,9 @@ and such a catalogue theorem; its Coq statement is printed from that theorem's f
 The statements go into the generated ``LearnerStatements.v``; ``LearnerTheorems.v`` proves each
 (from the catalogue counterpart, the learner's run giving the update equations), and ``Checks.v``
 makes Coq type-check ``LearnerTheorems.<id>`` against ``LearnerStatements.<id>_statement``.
+
+The learners over expert advice (Weighted Majority, its randomized form, Halving) and the lower bound
+for every algorithm on disjunctions have their own entry types, in ``coq.learner_theorems_experts``.
 """
 from __future__ import annotations
 
