@@ -196,7 +196,9 @@ def disjunction_forcing(n: int, r: int, variant: str = "halve") -> dict:
     the block's remaining candidates and nothing else, labelled against the learner's prediction: the
     relevant variable of the block is kept among the candidates that agree with the label.  Replayed
     here against Winnow (exact); certified: every example a mistake, and the disjunction of the r
-    surviving candidates labels every example as given."""
+    surviving candidates labels every example as given.  For every deterministic algorithm and
+    n = r 2^l the same construction (the left half of the candidates turned on) is proved in Coq,
+    ``coq/DisjunctionLowerBound.v`` (``verify --coq``: learner_disjunction_lower_bound)."""
     from learners import run_winnow
     b = n // r
     X, y, target = [], [], []

@@ -8,6 +8,8 @@ Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas M
 Require Import Mistakebound.Learners Mistakebound.PerceptronRuns.
 Require Mistakebound.KernelPerceptron Mistakebound.WinnowCore Mistakebound.WinnowAbstract Mistakebound.WinnowBounds.
 Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff.
+Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
+Require Mistakebound.DisjunctionLowerBound.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -96,3 +98,68 @@ Proof.
   intros n r ex Hlab Hn Hr. cbv zeta. rewrite <- WinnowBounds.halving_mistakes_Q.
   exact (learner_winnow_halving n r ex Hlab Hn Hr).
 Qed.
+
+
+(** ** Weighted Majority (LearnersExperts.v): its run gives the total weight, the fraction on wrong
+    experts, expert j's weight and mistakes and its own mistakes (ExpertsRuns.v), and Littlestone &
+    Warmuth's theorem bounds its mistakes by those of every expert j, in particular the best. *)
+Theorem learner_weighted_majority : learner_weighted_majority_statement.
+Proof.
+  intros beta lib ln_n ln_wm n bq j ex Hq Hj Hrows Hn Hb Hlib Hln Hwm. cbv zeta. subst beta.
+  destruct (ExpertsRuns.wm_run_start bq n j ex (proj1 Hb) Hj Hrows) as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & Hz & He & _).
+  pose proof (Catalogue_experts.weighted_majority_bound F (length ex) W (Q2R bq) e lib ln_n ln_wm n v z Hn Hb Hlib
+                Hln H0 Hv0 (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
+                (fun t Ht => proj1 (proj2 (proj2 (Hs t Ht)))) HvW Hwm
+                (fun t Ht => proj1 (proj2 (proj2 (proj2 (Hs t Ht))))) (fun t Ht => proj2 (proj2 (proj2 (proj2 (Hs t Ht))))))
+    as B.
+  rewrite !WinnowAbstract.zsum_incl_first in B.
+  change (fun s : nat => z s) with z in B. change (fun s : nat => e s) with e in B.
+  rewrite Hz, He, <- !INR_IZR_INZ in B. exact B.
+Qed.
+
+(** ** Weighted Majority with beta = 1/2 (the learner run with the rational 1/2): 2.41 (m + lg n). *)
+Theorem learner_weighted_majority_half : learner_weighted_majority_half_statement.
+Proof.
+  intros lg_n l2 l43 ln_n n j ex Hj Hrows Hn H2 Hln H43 Hlg. cbv zeta.
+  assert (Eh : Q2R (1 # 2) = 1 / 2) by (unfold Q2R; simpl; field).
+  destruct (ExpertsRuns.wm_run_start (1 # 2) n j ex ltac:(rewrite Eh; lra) Hj Hrows)
+    as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & Hz & He & _).
+  rewrite Eh in Hs.
+  pose proof (Catalogue_experts.weighted_majority_half_bound F (length ex) W e lg_n l2 l43 ln_n n v z Hn H2 Hln H0 Hv0
+                (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
+                (fun t Ht => proj1 (proj2 (proj2 (Hs t Ht)))) HvW H43
+                (fun t Ht => proj1 (proj2 (proj2 (proj2 (Hs t Ht))))) (fun t Ht => proj2 (proj2 (proj2 (proj2 (Hs t Ht)))))
+                Hlg) as B.
+  rewrite !WinnowAbstract.zsum_incl_first in B.
+  change (fun s : nat => z s) with z in B. change (fun s : nat => e s) with e in B.
+  rewrite Hz, He, <- !INR_IZR_INZ in B. exact B.
+Qed.
+
+(** ** Randomized Weighted Majority: the same weights; its expected mistakes, sum_t F(t) computed
+    over the rationals by [rwm_expected], are bounded by (m ln(1/beta) + ln n) / (1 - beta). *)
+Theorem learner_randomized_weighted_majority : learner_randomized_weighted_majority_statement.
+Proof.
+  intros beta lib ln_n n bq j ex Hq Hj Hrows Hn Hb Hlib Hln. cbv zeta. subst beta.
+  destruct (ExpertsRuns.wm_run_start bq n j ex (proj1 Hb) Hj Hrows) as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & _ & He & HF).
+  pose proof (Catalogue_experts.randomized_weighted_majority_bound F (length ex) W (Q2R bq) e lib ln_n n v Hn Hb Hlib
+                Hln H0 Hv0 (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
+                (fun t Ht => proj1 (proj2 (proj2 (Hs t Ht)))) HvW) as B.
+  rewrite Glue.sum_incl_first, WinnowAbstract.zsum_incl_first in B.
+  change (fun s : nat => F s) with F in B. change (fun s : nat => e s) with e in B.
+  rewrite HF, He, <- INR_IZR_INZ in B. exact B.
+Qed.
+
+(** ** Halving (Weighted Majority with the penalty 0, LearnersExperts.v) over N hypotheses, one of
+    them right on every example: its run read at its mistakes (ExpertsRuns.v) and the catalogue's
+    Halving theorem. *)
+Theorem learner_halving : learner_halving_statement.
+Proof.
+  intros N j ex Hj Hrows Hre. cbv zeta.
+  destruct (ExpertsRuns.halving_run_start N j ex Hj Hrows Hre) as (V & a & c & H0 & Hs & Hc & Hv & HM).
+  exact (Catalogue_experts.halving_bound _ N V a c H0 Hs Hc Hv HM).
+Qed.
+
+(** ** Every deterministic algorithm on r-literal monotone disjunctions of n = r 2^l variables:
+    r l mistakes, by a binary search in each of r blocks (DisjunctionLowerBound.v). *)
+Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.

@@ -45,6 +45,26 @@ Fixpoint wm_trace (beta : Q) (w : list Q) (ex : list (list Z * Z)) : list Z :=
         ++ wm_trace beta w' rest
   end.
 
+(** The mistakes of expert j alone (its advice is column j of every row). *)
+Fixpoint expert_mistakes (j : nat) (ex : list (list Z * Z)) : nat :=
+  match ex with
+  | [] => 0
+  | (row, y) :: rest => (if Z.eqb (nth j row 0%Z) y then 0 else 1) + expert_mistakes j rest
+  end.
+
+(** Randomized Weighted Majority (Littlestone & Warmuth 1994, section 5) keeps the same weights and
+    predicts with an expert drawn by weight: its expected number of mistakes is the sum over the
+    steps of the fraction of the weight on the wrong experts. *)
+Definition wm_total (w : list Q) : Q := fold_right Qplus 0 w.
+Definition wm_wrong (w : list Q) (row : list Z) (y : Z) : Q :=
+  fold_right (fun p acc => (if Z.eqb (snd p) y then 0 else fst p) + acc) 0 (combine w row).
+
+Fixpoint rwm_expected (beta : Q) (w : list Q) (ex : list (list Z * Z)) : Q :=
+  match ex with
+  | [] => 0
+  | (row, y) :: rest => wm_wrong w row y / wm_total w + rwm_expected beta (wm_update beta w row y) rest
+  end.
+
 (** The run from weight 1 on each of n experts. *)
 Definition wm_start (n : nat) : list Q := repeat 1 n.
 

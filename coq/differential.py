@@ -128,6 +128,9 @@ def python_trace(c: Case) -> list[int]:
             out += [*_q(s.activation), int(s.prediction), int(s.mistake)]
             for v in s.weights:
                 out += _q(v)
+        if o["beta"]:          # the randomized form's expected mistakes, exact (its weights are WM's)
+            from learners import run_randomized_weighted_majority
+            out += _q(run_randomized_weighted_majority(c.X, c.y, beta=Fraction(o["beta"])).extras["expected_mistakes"])
         return out
     if c.kind == "winnow":
         kw = {"theta": o["theta"] if exact else float(o["theta"])} if "theta" in o else {}
@@ -198,7 +201,10 @@ def coq_term(c: Case) -> str:
     o = c.opts
     if c.kind == "weighted_majority":
         ex = " :: ".join(f"({_zlist(c.X[t])}, {_zlit(c.y[t])})" for t in range(len(c.X))) + " :: nil"
-        return f"wm_trace {_cq(o['beta'])} (wm_start {len(c.X[0])}) ({ex})"
+        run = f"wm_trace {_cq(o['beta'])} (wm_start {len(c.X[0])}) ({ex})"
+        if o["beta"]:
+            return f"app ({run}) (qenc (rwm_expected {_cq(o['beta'])} (wm_start {len(c.X[0])}) ({ex})))"
+        return run
     order = _visited(c)
     if c.kind == "winnow":
         n = len(c.X[0])

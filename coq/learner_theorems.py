@@ -19,6 +19,9 @@ and such a catalogue theorem; its Coq statement is printed from that theorem's f
 The statements go into the generated ``LearnerStatements.v``; ``LearnerTheorems.v`` proves each
 (from the catalogue counterpart, the learner's run giving the update equations), and ``Checks.v``
 makes Coq type-check ``LearnerTheorems.<id>`` against ``LearnerStatements.<id>_statement``.
+
+The learners over expert advice (Weighted Majority, its randomized form, Halving) and the lower bound
+for every algorithm on disjunctions have their own entry types, in ``coq.learner_theorems_experts``.
 """
 from __future__ import annotations
 
@@ -30,8 +33,11 @@ from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Real, Vec
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
+from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
+                                       WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
+                                       LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
 
-__all__ = ["Learner", "LearnerTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
+__all__ = ["Learner", "LearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
 
 STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
@@ -108,7 +114,9 @@ HALVING_WINNOW_EXACT = dataclasses.replace(
     HALVING_WINNOW, id="winnow_halving_exact", python="learners.run_winnow(variant='halve', exact=True)",
     mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving QN n ex)")
 
-LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT)
+
+LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT,
+            WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, RANDOMIZED_WEIGHTED_MAJORITY, HALVING, ANY_ALGORITHM)
 
 
 def _feature_map():
@@ -130,6 +138,19 @@ LEARNER_THEOREMS = (
                    PERCEPTRON_EXACT, "block_novikoff_radius"),
     LearnerTheorem("learner_winnow_halving_exact", "Halving Winnow run over the rationals",
                    HALVING_WINNOW_EXACT, "winnow_halving_bound"),
+    ExpertsLearnerTheorem("learner_halving", "Halving over n hypotheses, hypothesis j right on every example",
+                          HALVING, "halving_bound"),
+    ExpertsLearnerTheorem("learner_weighted_majority",
+                          "Weighted Majority with a rational penalty beta in (0, 1): every expert j bounds its mistakes",
+                          WEIGHTED_MAJORITY, "weighted_majority_bound"),
+    ExpertsLearnerTheorem("learner_weighted_majority_half", "Weighted Majority with beta = 1/2: 2.41 (m + lg n)",
+                          WEIGHTED_MAJORITY_HALF, "weighted_majority_half_bound"),
+    ExpertsLearnerTheorem("learner_randomized_weighted_majority",
+                          "Randomized Weighted Majority with a rational penalty beta in (0, 1): its expected mistakes",
+                          RANDOMIZED_WEIGHTED_MAJORITY, "randomized_weighted_majority_bound"),
+    LowerBoundTheorem("learner_disjunction_lower_bound",
+                      "Every deterministic algorithm errs r lg(n/r) times on some r-literal monotone disjunction, "
+                      "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),
 )
 
 
@@ -196,11 +217,15 @@ def _parts(lt: LearnerTheorem):
 
 
 def _binders(text: str) -> list[tuple[str, str]]:
-    return re.findall(r"\((\w+) : ([^()]*)\)", text)
+    return binders_of(text)
 
 
-def learner_statement(lt: LearnerTheorem) -> str:
+def learner_statement(lt) -> str:
     """The Coq statement of a learner theorem, printed from the catalogue's formula objects."""
+    if isinstance(lt, ExpertsLearnerTheorem):
+        return experts_statement(lt)
+    if isinstance(lt, LowerBoundTheorem):
+        return disjunction_statement(lt)
     per_ex, glob, concl = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl]

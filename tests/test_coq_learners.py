@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -27,13 +28,23 @@ pytestmark = pytest.mark.xdist_group("coq")      # the session's one Coq build, 
 def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert {lt.learner.id for lt in lth.LEARNER_THEOREMS} == {
         "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
-        "perceptron_exact", "winnow_halving_exact"}        # the last two: run over the rationals, as compared with Python
+        "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
+        "weighted_majority", "weighted_majority_half", "randomized_weighted_majority", "halving",  # expert advice
+        "any_algorithm"}                                    # a lower bound for every deterministic algorithm
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
     for lt in lth.LEARNER_THEOREMS:
         stmt = lth.learner_statement(lt)
         assert f"Definition {lt.id}_statement : Prop :=\n  {stmt}.\n" in text
+        if isinstance(lt, lth.ExpertsLearnerTheorem):
+            assert callable(getattr(learners, lt.learner.python.split("(")[0].split(".")[-1]))
+            assert re.search(rf"let {lt.learner.own} : (nat|R) := (Q2R \()?{re.escape(lt.learner.coq)} ", stmt)
+            continue
+        if isinstance(lt, lth.LowerBoundTheorem):
+            assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) (r l : nat),")
+            assert stmt.endswith(f"{lt.learner.coq} alg nil ex = (r * l)%nat")
+            continue
         base = registry.get(lt.base)
         per_ex, glob, concl = lth._parts(lt)
         assert concl is base.conclusion                        # the catalogue's bound, the same object
@@ -48,6 +59,47 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((y * (dot dim x u)) >= g))" in radius
     assert radius.endswith("((INR (M)%nat) <= ((R_ ^ 2) / (g ^ 2)))")
     assert "perceptron_run RN dim true vzero 0 ex" in lth.learner_statement(lth.LEARNER_THEOREMS[1])
+
+
+def test_weighted_majority_statements_bound_the_learner_by_every_expert():
+    """The experts' entries: the catalogue's run equations are dropped, its sums over the run of
+    z (the learner's mistakes) and e (expert j's) become the learner's counts, the rest is kept."""
+    wm = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority"))
+    assert "Q2R bq = beta ->" in wm and "((beta > 0) /\\ (beta < 1))" in wm
+    assert "let M : nat := Mistakebound.LearnersExperts.wm_mistakes bq (Mistakebound.LearnersExperts.wm_start n) ex in" in wm
+    assert "let m : nat := Mistakebound.LearnersExperts.expert_mistakes j ex in" in wm
+    assert wm.endswith("((INR (M)%nat) <= (((ln_inv_beta * (INR (m)%nat)) + ln_n) / ln_wm))")
+    assert "(W " not in wm and "(F " not in wm and "zsum" not in wm      # nothing of the run is left
+    half = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority_half"))
+    assert "wm_mistakes (1 # 2)" in half and half.endswith("((INR (M)%nat) <= ((241 / 100) * ((INR (m)%nat) + lg_n)))")
+    assert "((lg_n * ln_2) = ln_n)" in half
+    rwm = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_randomized_weighted_majority"))
+    assert "let EM : R := Q2R (Mistakebound.LearnersExperts.rwm_expected bq" in rwm
+    assert rwm.endswith("(EM <= (((ln_inv_beta * (INR (m)%nat)) + ln_n) / (1 - beta)))")
+    halving = lth.learner_statement(next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_halving"))
+    assert "In (row, lab) ex -> nth j row 0%Z = lab" in halving             # the target is in the class
+    assert halving.endswith("((INR (M)%nat) <= (lg (INR (N)%nat)))")
+
+
+def test_an_experts_learner_that_discharges_less_or_counts_the_wrong_thing_is_refused():
+    lt = next(lt for lt in lth.LEARNER_THEOREMS if lt.id == "learner_weighted_majority")
+    ln = lt.learner
+    short = dataclasses.replace(ln, run=tuple(r for r in ln.run if r != "majority_wrong_on_mistake"))
+    with pytest.raises(ExportError, match="majority_wrong_on_mistake speaks of the run"):
+        lth.learner_statement(dataclasses.replace(lt, learner=short))
+    with pytest.raises(ExportError, match="halving_bound has no hypothesis"):
+        lth.learner_statement(dataclasses.replace(lt, base="halving_bound"))
+    no_m = dataclasses.replace(ln, totals=(("z", "M"),), counts=(ln.counts[0],))
+    with pytest.raises(ExportError, match="beyond the totals"):           # sum e is left in the conclusion
+        lth.learner_statement(dataclasses.replace(lt, learner=no_m))
+    other = dataclasses.replace(ln, counts=(("M", ln.counts[0][1].replace("wm_mistakes", "wm_trace")), ln.counts[1]))
+    with pytest.raises(ExportError, match="does not run"):
+        lth.learner_statement(dataclasses.replace(lt, learner=other))
+    fixed_j = dataclasses.replace(ln, counts=(ln.counts[0], ("m", ln.counts[1][1].replace(" j ", " 0%nat "))),
+                                  side=tuple(c for c in ln.side if "(j " not in c))
+    with pytest.raises(ExportError, match="nothing reads the learner.s input j"):
+        lth.learner_statement(dataclasses.replace(lt, learner=fixed_j))
+    assert "learner_weighted_majority" in lth.learner_files([dataclasses.replace(lt, learner=short)])[1]
 
 
 def test_a_run_hypothesis_the_learner_does_not_discharge_is_refused():
@@ -152,6 +204,36 @@ def test_a_learner_that_does_not_update_has_no_theorem(tmp_path, report):
 
 
 @pytest.mark.slow
+def test_weighted_majority_that_does_not_update_its_weights_has_no_theorem(tmp_path, report):
+    """LearnersExperts.v weakened so that a wrong expert keeps its weight: with one expert always
+    right and two always wrong the learner errs at every step, and no proof of its theorems (nor of
+    Halving's, the penalty 0, nor of the randomized form's, which keeps the same weights) is
+    accepted."""
+    update = "map (fun p => if Z.eqb (snd p) y then fst p else fst p * beta) (combine w row)."
+    src = (build.SRC / "LearnersExperts.v").read_text()
+    assert src.count(update) == 1
+    ids = ["learner_weighted_majority", "learner_weighted_majority_half", "learner_randomized_weighted_majority",
+           "learner_halving"]
+    rep = build.build(ids, build_dir=_copy(tmp_path), sources={"LearnersExperts.v": src.replace(
+        update, "map (fun p => fst p) (combine w row).")})
+    assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
+    assert not rep.ok
+
+
+@pytest.mark.slow
+def test_an_adversary_that_agrees_with_the_algorithm_proves_no_lower_bound(tmp_path, report):
+    """DisjunctionLowerBound.v with the adversary labelling each example as the algorithm predicts:
+    the algorithm then never errs, and Coq accepts no proof of r l mistakes."""
+    label = "let y := negb (alg hist x) in"
+    src = (build.SRC / "DisjunctionLowerBound.v").read_text()
+    assert src.count(label) == 1
+    rep = build.build(["learner_disjunction_lower_bound"], build_dir=_copy(tmp_path),
+                      sources={"DisjunctionLowerBound.v": src.replace(label, "let y := alg hist x in")})
+    assert [(t.id, t.status) for t in rep.learners] == [("learner_disjunction_lower_bound", build.FAILED)]
+    assert not rep.ok
+
+
+@pytest.mark.slow
 def test_a_statement_naming_a_scratch_learner_that_does_not_update_is_not_proved(monkeypatch, tmp_path, report):
     """The statement names its learner: pointed at a scratch copy of the perceptron that does not
     update, the same proof no longer has the statement's type and Coq refuses it."""
@@ -166,3 +248,32 @@ def test_a_statement_naming_a_scratch_learner_that_does_not_update_is_not_proved
     assert t.status == build.FAILED and t.learner.endswith("LearnersFrozen.perceptron_run")
     assert "LearnerTheorems.v" in t.reason and "LearnersFrozen.v" not in rep.file_errors, t.reason
     assert not rep.ok
+
+
+def test_the_differential_compares_the_randomized_expectation():
+    """The Coq function the randomized theorem is about (rwm_expected) is compared with the Python
+    learner's exact expectation on every Weighted Majority case with beta > 0."""
+    from fractions import Fraction
+    from coq import differential as d
+    c = next(c for c in d.generate(60) if c.kind == "weighted_majority" and c.opts["beta"])
+    assert "(qenc (rwm_expected " in d.coq_term(c)
+    exp = learners.run_randomized_weighted_majority(c.X, c.y, beta=Fraction(c.opts["beta"])).extras["expected_mistakes"]
+    assert d.python_trace(c)[-2:] == [exp.numerator, exp.denominator]
+
+
+@pytest.mark.slow
+def test_coq_and_python_agree_on_the_randomized_expectation_and_a_different_one_is_seen(report):
+    from fractions import Fraction
+    from coq import differential as d
+    cases = [c for c in d.generate(120, seed=7) if c.kind == "weighted_majority" and c.opts["beta"]]
+    assert cases
+    expected = [d.python_trace(c) for c in cases]
+    assert d.run_coq(cases, build.default_build_dir()) == expected
+    # the same WM runs, but the expectation of the randomized learner at another penalty
+    other = []
+    for c, e in zip(cases, expected):
+        b = Fraction(1, 3) if Fraction(c.opts["beta"]) != Fraction(1, 3) else Fraction(1, 5)
+        q = learners.run_randomized_weighted_majority(c.X, c.y, beta=b).extras["expected_mistakes"]
+        other.append(e[:-2] + [q.numerator, q.denominator])
+    assert any(o != e for o, e in zip(other, expected))
+    assert d.run_coq(cases, build.default_build_dir()) != other
