@@ -69,21 +69,22 @@ Ltac mb_vec_eqs :=
   | H : veq ?d ?a ?b, H' : context [dot ?d ?c ?a] |- _ => rewrite (dot_veq_r d a b c H) in H'
   end.
 
-(** Case splits on |t|, max and min. *)
+(** Case splits on |t|, max and min: one split per term, rewritten everywhere it occurs (the goal
+    and every hypothesis), so that no branch splits the same term twice. *)
 Ltac mb_cases :=
   repeat match goal with
-  | |- context [Rabs ?t] => destruct (Rle_lt_dec 0 t);
-        [rewrite (Rabs_pos_eq t) by lra | rewrite (Rabs_left t) by lra]
-  | H : context [Rabs ?t] |- _ => destruct (Rle_lt_dec 0 t);
-        [rewrite (Rabs_pos_eq t) in H by lra | rewrite (Rabs_left t) in H by lra]
-  | |- context [Rmax ?a ?b] => destruct (Rle_lt_dec a b);
-        [rewrite (Rmax_right a b) by lra | rewrite (Rmax_left a b) by lra]
-  | H : context [Rmax ?a ?b] |- _ => destruct (Rle_lt_dec a b);
-        [rewrite (Rmax_right a b) in H by lra | rewrite (Rmax_left a b) in H by lra]
-  | |- context [Rmin ?a ?b] => destruct (Rle_lt_dec a b);
-        [rewrite (Rmin_left a b) by lra | rewrite (Rmin_right a b) by lra]
-  | H : context [Rmin ?a ?b] |- _ => destruct (Rle_lt_dec a b);
-        [rewrite (Rmin_left a b) in H by lra | rewrite (Rmin_right a b) in H by lra]
+  | |- context [Rabs ?t] => let E := fresh "mbA" in destruct (Rle_lt_dec 0 t) as [E|E];
+        [rewrite (Rabs_pos_eq t E) in * | rewrite (Rabs_left t E) in *]
+  | _ : context [Rabs ?t] |- _ => let E := fresh "mbA" in destruct (Rle_lt_dec 0 t) as [E|E];
+        [rewrite (Rabs_pos_eq t E) in * | rewrite (Rabs_left t E) in *]
+  | |- context [Rmax ?a ?b] => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmax_right a b E) in * | rewrite (Rmax_left a b (Rlt_le _ _ E)) in *]
+  | _ : context [Rmax ?a ?b] |- _ => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmax_right a b E) in * | rewrite (Rmax_left a b (Rlt_le _ _ E)) in *]
+  | |- context [Rmin ?a ?b] => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmin_left a b E) in * | rewrite (Rmin_right a b (Rlt_le _ _ E)) in *]
+  | _ : context [Rmin ?a ?b] |- _ => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmin_left a b E) in * | rewrite (Rmin_right a b (Rlt_le _ _ E)) in *]
   end.
 
 Ltac mb_arith :=
