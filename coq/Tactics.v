@@ -27,15 +27,31 @@ Ltac mb_nat_facts :=
 Lemma mb_INR0 : INR 0 = 0. Proof. reflexivity. Qed.
 Lemma mb_INR1 : INR 1 = 1. Proof. reflexivity. Qed.
 
-(** One pass of pushing IZR and INR inwards.  [mb_norm] makes at most three passes and stops at
-    the first that changes nothing (a pass is deterministic, so the passes after it would change
-    nothing either: the same result as three passes, for a third of the rewriting when the context
-    is already normal; the rewriting is most of a solver step's time). *)
-Ltac mb_norm_pass :=
-  rewrite ?plus_IZR, ?mult_IZR, ?minus_IZR, ?opp_IZR in *; rewrite <- ?INR_IZR_INZ in *;
-  rewrite ?plus_INR, ?mult_INR, ?S_INR, ?mb_INR0, ?mb_INR1 in *.
+(** Push IZR and INR inwards (IZR over +, *, -, opposite and Z.of_nat; INR over +, * and S; INR 0
+    is 0): each redex found by matching, then rewritten in the one place it occurs, until none is
+    left.  (Matching costs little; a [rewrite ?lemma in *] for each lemma over every hypothesis was
+    most of a solver step's time.) *)
 Ltac mb_norm :=
-  try (progress mb_norm_pass; try (progress mb_norm_pass; try (progress mb_norm_pass))).
+  repeat match goal with
+  | |- context [IZR (Z.add ?a ?b)] => rewrite (plus_IZR a b)
+  | |- context [IZR (Z.mul ?a ?b)] => rewrite (mult_IZR a b)
+  | |- context [IZR (Z.sub ?a ?b)] => rewrite (minus_IZR a b)
+  | |- context [IZR (Z.opp ?a)] => rewrite (opp_IZR a)
+  | |- context [IZR (Z.of_nat ?n)] => rewrite <- (INR_IZR_INZ n)
+  | |- context [INR (Nat.add ?a ?b)] => rewrite (plus_INR a b)
+  | |- context [INR (Nat.mul ?a ?b)] => rewrite (mult_INR a b)
+  | |- context [INR (S ?n)] => rewrite (S_INR n)
+  | |- context [INR O] => rewrite mb_INR0
+  | H : context [IZR (Z.add ?a ?b)] |- _ => rewrite (plus_IZR a b) in H
+  | H : context [IZR (Z.mul ?a ?b)] |- _ => rewrite (mult_IZR a b) in H
+  | H : context [IZR (Z.sub ?a ?b)] |- _ => rewrite (minus_IZR a b) in H
+  | H : context [IZR (Z.opp ?a)] |- _ => rewrite (opp_IZR a) in H
+  | H : context [IZR (Z.of_nat ?n)] |- _ => rewrite <- (INR_IZR_INZ n) in H
+  | H : context [INR (Nat.add ?a ?b)] |- _ => rewrite (plus_INR a b) in H
+  | H : context [INR (Nat.mul ?a ?b)] |- _ => rewrite (mult_INR a b) in H
+  | H : context [INR (S ?n)] |- _ => rewrite (S_INR n) in H
+  | H : context [INR O] |- _ => rewrite mb_INR0 in H
+  end.
 
 (** Split every conjunction among the hypotheses. *)
 Ltac mb_split_hyps :=
@@ -69,21 +85,22 @@ Ltac mb_vec_eqs :=
   | H : veq ?d ?a ?b, H' : context [dot ?d ?c ?a] |- _ => rewrite (dot_veq_r d a b c H) in H'
   end.
 
-(** Case splits on |t|, max and min. *)
+(** Case splits on |t|, max and min: one split per term, rewritten everywhere it occurs (the goal
+    and every hypothesis), so that no branch splits the same term twice. *)
 Ltac mb_cases :=
   repeat match goal with
-  | |- context [Rabs ?t] => destruct (Rle_lt_dec 0 t);
-        [rewrite (Rabs_pos_eq t) by lra | rewrite (Rabs_left t) by lra]
-  | H : context [Rabs ?t] |- _ => destruct (Rle_lt_dec 0 t);
-        [rewrite (Rabs_pos_eq t) in H by lra | rewrite (Rabs_left t) in H by lra]
-  | |- context [Rmax ?a ?b] => destruct (Rle_lt_dec a b);
-        [rewrite (Rmax_right a b) by lra | rewrite (Rmax_left a b) by lra]
-  | H : context [Rmax ?a ?b] |- _ => destruct (Rle_lt_dec a b);
-        [rewrite (Rmax_right a b) in H by lra | rewrite (Rmax_left a b) in H by lra]
-  | |- context [Rmin ?a ?b] => destruct (Rle_lt_dec a b);
-        [rewrite (Rmin_left a b) by lra | rewrite (Rmin_right a b) by lra]
-  | H : context [Rmin ?a ?b] |- _ => destruct (Rle_lt_dec a b);
-        [rewrite (Rmin_left a b) in H by lra | rewrite (Rmin_right a b) in H by lra]
+  | |- context [Rabs ?t] => let E := fresh "mbA" in destruct (Rle_lt_dec 0 t) as [E|E];
+        [rewrite (Rabs_pos_eq t E) in * | rewrite (Rabs_left t E) in *]
+  | _ : context [Rabs ?t] |- _ => let E := fresh "mbA" in destruct (Rle_lt_dec 0 t) as [E|E];
+        [rewrite (Rabs_pos_eq t E) in * | rewrite (Rabs_left t E) in *]
+  | |- context [Rmax ?a ?b] => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmax_right a b E) in * | rewrite (Rmax_left a b (Rlt_le _ _ E)) in *]
+  | _ : context [Rmax ?a ?b] |- _ => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmax_right a b E) in * | rewrite (Rmax_left a b (Rlt_le _ _ E)) in *]
+  | |- context [Rmin ?a ?b] => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmin_left a b E) in * | rewrite (Rmin_right a b (Rlt_le _ _ E)) in *]
+  | _ : context [Rmin ?a ?b] |- _ => let E := fresh "mbA" in destruct (Rle_lt_dec a b) as [E|E];
+        [rewrite (Rmin_left a b E) in * | rewrite (Rmin_right a b (Rlt_le _ _ E)) in *]
   end.
 
 Ltac mb_arith :=

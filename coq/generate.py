@@ -167,7 +167,10 @@ class Candidate:
         raw = self.raws[k]
         out = [(lem, None, None) for lem in lems]
         if raw:
-            out += [(lem, raw, self.explicit[k][lem]) for lem in lems if self.explicit[k].get(lem)]
+            # at the kernel's arguments the natural-number variant first: the printed instances'
+            # lower bounds are natural numbers, and a variant that does not fit fails only after a
+            # long conversion (measured: the probe's CPU time 18.9 s against 15.4 s)
+            out += [(lem, raw, self.explicit[k][lem]) for lem in reversed(lems) if self.explicit[k].get(lem)]
             out += [(lem, raw, None) for lem in lems] if raw[1] else []
         return out
 
