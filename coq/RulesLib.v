@@ -126,3 +126,84 @@ Proof. intros f g H; unfold sum_inclZ; apply sum_lt_ext; intros; apply H. Qed.
 
 #[global] Instance vsum_incl_pointwise lo hi : Proper (pointwise_relation nat eq ==> eq) (vsum_incl lo hi).
 Proof. intros f g H; unfold vsum_incl; apply vsum_lt_ext; intros; apply H. Qed.
+
+(** * Bridging a rule lemma to a printed instance
+
+    [mbr_bridge H]: the goal is a rule instance as the step lemma prints it, [H] the Rules.v lemma
+    specialised at the arguments the kernel kept.  The two can differ in how terms are written
+    (an integer sum under [IZR] or a real sum of [IZR] terms, [INR n] or [IZR (Z.of_nat n)],
+    [Z.to_nat 0] or [0], a product re-associated inside a sum's term) and in their premises (the
+    lemma's [lo >= 0], a termwise premise over [Z]-bounds where the instance bounds a natural).
+    Both sides are rewritten to one form, each premise of [H] is proved from the instance's
+    premises ([lia], [lra], or a termwise premise applied and its bounds by [lia]), and the
+    conclusion closes by [exact], [lia], [lra] or [ring] once the sums' terms are shown equal
+    pointwise by [ring].  Every tactic is a decision procedure on a small goal or a bounded
+    rewrite; a bridge that does not close fails, and the instance is then not derived. *)
+Lemma mbr_sum_incl_ext lo hi f g : (forall i, f i = g i) -> sum_incl lo hi f = sum_incl lo hi g.
+Proof. intros H; unfold sum_incl; apply sum_lt_ext; intros; apply H. Qed.
+
+Lemma mbr_zsum_incl_ext lo hi f g : (forall i, f i = g i) -> zsum_incl lo hi f = zsum_incl lo hi g.
+Proof. intros H; unfold zsum_incl; apply zsum_lt_ext; intros; apply H. Qed.
+
+Lemma mbr_sum_inclZ_ext lo hi f g : (forall i, f i = g i) -> sum_inclZ lo hi f = sum_inclZ lo hi g.
+Proof. intros H; unfold sum_inclZ; apply sum_lt_ext; intros; apply H. Qed.
+
+Lemma mbr_zsum_IZR lo hi f : IZR (zsum_incl lo hi f) = sum_incl lo hi (fun i => IZR (f i)).
+Proof.
+  unfold zsum_incl, sum_incl. generalize (Z.to_nat (hi + 1) - lo)%nat. intros n.
+  induction n as [|n IH]; simpl; [reflexivity | rewrite plus_IZR, IH; reflexivity].
+Qed.
+
+Ltac mbr_norm_in H :=
+  change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H;
+  repeat setoid_rewrite INR_IZR_INZ in H;
+  repeat setoid_rewrite mult_IZR in H; repeat setoid_rewrite plus_IZR in H;
+  repeat setoid_rewrite minus_IZR in H; repeat setoid_rewrite opp_IZR in H;
+  repeat setoid_rewrite mbr_zsum_IZR in H; cbv beta in H.
+
+Ltac mbr_norm :=
+  change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z;
+  repeat setoid_rewrite INR_IZR_INZ;
+  repeat setoid_rewrite mult_IZR; repeat setoid_rewrite plus_IZR;
+  repeat setoid_rewrite minus_IZR; repeat setoid_rewrite opp_IZR;
+  repeat setoid_rewrite mbr_zsum_IZR; cbv beta.
+
+Ltac mbr_sum_eq :=
+  first [ reflexivity
+        | apply mbr_sum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
+        | apply mbr_zsum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
+        | apply mbr_sum_inclZ_ext; intro; cbv beta; first [ ring | mbr_sum_eq ] ].
+
+Ltac mbr_match_sums H :=
+  repeat match goal with
+  | H' : context [sum_incl ?a ?b ?f] |- context [sum_incl ?a ?b ?g] =>
+      constr_eq H' H; assert_fails (constr_eq f g);
+      let E := fresh in assert (E : sum_incl a b f = sum_incl a b g) by mbr_sum_eq; rewrite E in H; clear E
+  | H' : context [zsum_incl ?a ?b ?f] |- context [zsum_incl ?a ?b ?g] =>
+      constr_eq H' H; assert_fails (constr_eq f g);
+      let E := fresh in assert (E : zsum_incl a b f = zsum_incl a b g) by mbr_sum_eq; rewrite E in H; clear E
+  | H' : context [sum_inclZ ?a ?b ?f] |- context [sum_inclZ ?a ?b ?g] =>
+      constr_eq H' H; assert_fails (constr_eq f g);
+      let E := fresh in assert (E : sum_inclZ a b f = sum_inclZ a b g) by mbr_sum_eq; rewrite E in H; clear E
+  end.
+
+(* a premise of the lemma, from the instance's premises in the context *)
+Ltac mbr_prem :=
+  repeat split; intros;
+  first [ assumption | lia | lra
+        | match goal with X : forall _ : nat, _ -> _ |- _ => apply X; lia end
+        | match goal with X : forall _ : Z, _ -> _ |- _ => apply X; lia end ].
+
+Ltac mbr_close H :=
+  first [ exact H | lia | lra | (rewrite H; ring) | (rewrite <- H; ring)
+        | (mbr_match_sums H; first [ exact H | lia | lra | (rewrite H; ring) | (rewrite <- H; ring) ]) ].
+
+(* the goal: the printed instance; H: the lemma at the kernel's arguments *)
+Ltac mbr_bridge H :=
+  unfold pow2 in *; rewrite <- ?pow2Z_nat in *; repeat setoid_rewrite Nat2Z.inj_add; repeat setoid_rewrite Nat2Z.inj_add in H; change (Z.of_nat 1) with 1%Z in *;
+  mbr_norm_in H; mbr_norm; intros;
+  repeat match goal with X : _ /\ _ |- _ => destruct X end;
+  repeat match type of H with
+         | ?A -> _ => let P := fresh "mbP" in assert (P : A) by mbr_prem; specialize (H P)
+         end;
+  mbr_close H.

@@ -20,7 +20,7 @@ from proofs.formula import NAT
 from .export import CoqPrinter, ExportError, _z_indexed, coq_ident
 from .intterms import nat_safe
 
-__all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic"]
+__all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic", "premise_bridge"]
 
 
 class RawPrinter(CoqPrinter):
@@ -96,7 +96,7 @@ def explicit_args(pr, f, lem: str) -> str | None:
         out = []
         for name, typ in binders:
             if name == "dim":
-                out.append("dim")
+                out.append(_dimension(pr, args))
                 continue
             m = re.match(r"^[Fncav](\d+)$", name)
             if not m or int(m.group(1)) >= len(args):
@@ -124,6 +124,18 @@ def explicit_args(pr, f, lem: str) -> str | None:
         pr.raw, pr.bridge = was, saved
 
 
+def _dimension(pr, args) -> str:
+    """The dimension the printer gives the vectors among a rule's arguments (``dim`` without one)."""
+    from proofs.formula import VEC
+    for a in args:
+        if a.sort == VEC:
+            try:
+                return pr.sp.dim(a)
+            except (ExportError, KeyError, AttributeError, TypeError):
+                break
+    return "dim"
+
+
 def _term(pr, e, typ: str) -> str:
     from proofs.formula import REAL
     if typ == "Z":
@@ -140,10 +152,24 @@ def _term(pr, e, typ: str) -> str:
 def explicit_tactic(name: str, raw: str, pairs, lem_path: str, stmt_path: str, args: str) -> str:
     """Prove the goal (a printed instance) from the schema lemma at the kernel's arguments: the
     lemma specialised to them, its terms' index read back through ``Z.to_nat (Z.of_nat i) = i``,
-    checked to be ``raw`` (the schema at those arguments as built), then bridged as below."""
+    checked to be ``raw`` (the schema at those arguments as built), then bridged as below.  When
+    that fails (the lemma's premises or its terms are written otherwise than the instance's: a
+    ``lo >= 0`` the instance does not state, a termwise premise over integer bounds, a real sum of
+    integers or an integer sum cast to the reals), ``mbr_bridge`` (RulesLib.v) proves the lemma's
+    premises from the instance's and its conclusion from the lemma's, by bounded tactics only."""
     steps = "".join(f"try (replace {a} with {b} in {name} by lia); " for a, b in pairs)
-    return (f"pose proof {lem_path} as mbL; unfold {stmt_path} in mbL; specialize (mbL {args}); cbv beta in mbL; "
-            f"try setoid_rewrite Nat2Z.id in mbL; assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}")
+    spec = (f"pose proof {lem_path} as mbL; unfold {stmt_path} in mbL; specialize (mbL {args}); cbv beta in mbL; "
+            f"try setoid_rewrite Nat2Z.id in mbL; ")
+    direct = f"{spec}assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}"
+    return f"first [ ({direct}) | ({premise_bridge(spec, pairs)}) ]"
+
+
+def premise_bridge(spec: str, pairs) -> str:
+    """The lemma specialised (``spec``), its integer terms as built rewritten to the printed ones
+    where ``lia`` shows them equal, then ``mbr_bridge``: Coq proves the lemma's premises from the
+    instance's and the instance's conclusion from the lemma's, or the alternative fails."""
+    steps = "".join(f"try (replace {a} with {b} in mbL by lia); " for a, b in pairs)
+    return f"{spec}{steps}mbr_bridge mbL"
 
 
 def bridge_tactic(name: str, raw: str, pairs, rule_tac: str) -> str:
