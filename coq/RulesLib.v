@@ -155,25 +155,25 @@ Proof.
 Qed.
 
 Ltac mbr_norm_in H :=
-  change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H;
-  repeat setoid_rewrite INR_IZR_INZ in H;
-  repeat setoid_rewrite mult_IZR in H; repeat setoid_rewrite plus_IZR in H;
-  repeat setoid_rewrite minus_IZR in H; repeat setoid_rewrite opp_IZR in H;
-  repeat setoid_rewrite mbr_zsum_IZR in H; cbv beta in H.
+  change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H; change (Z.of_nat 1) with 1%Z in H;
+  try (rewrite_strat (topdown (choice INR_IZR_INZ (choice mult_IZR (choice plus_IZR (choice minus_IZR
+    (choice opp_IZR (choice mbr_zsum_IZR Nat2Z.inj_add))))))) in H);
+  cbv beta in H.
 
 Ltac mbr_norm :=
-  change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z;
-  repeat setoid_rewrite INR_IZR_INZ;
-  repeat setoid_rewrite mult_IZR; repeat setoid_rewrite plus_IZR;
-  repeat setoid_rewrite minus_IZR; repeat setoid_rewrite opp_IZR;
-  repeat setoid_rewrite mbr_zsum_IZR; cbv beta.
+  change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z; change (Z.of_nat 1) with 1%Z;
+  try (rewrite_strat (topdown (choice INR_IZR_INZ (choice mult_IZR (choice plus_IZR (choice minus_IZR
+    (choice opp_IZR (choice mbr_zsum_IZR Nat2Z.inj_add))))))));
+  cbv beta.
 
+(* two sums over the same range are equal when their terms are, pointwise, by ring (nested sums too) *)
 Ltac mbr_sum_eq :=
   first [ reflexivity
         | apply mbr_sum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
         | apply mbr_zsum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
         | apply mbr_sum_inclZ_ext; intro; cbv beta; first [ ring | mbr_sum_eq ] ].
 
+(* each sum of H replaced by the goal's sum over the same range with terms equal to its own *)
 Ltac mbr_match_sums H :=
   repeat match goal with
   | H' : context [sum_incl ?a ?b ?f] |- context [sum_incl ?a ?b ?g] =>
@@ -187,20 +187,35 @@ Ltac mbr_match_sums H :=
       let E := fresh in assert (E : sum_inclZ a b f = sum_inclZ a b g) by mbr_sum_eq; rewrite E in H; clear E
   end.
 
+(* a termwise premise (for all i in the range, ...) from the instance's termwise premise at the
+   same i, its range by lia *)
+Ltac mbr_termwise :=
+  let j := fresh "j" in let Hj := fresh "Hj" in intros j Hj;
+  match goal with
+  | X : forall _ : nat, _ -> _ |- _ =>
+      let Y := fresh in pose proof (X j) as Y; cbv beta in Y;
+      first [ apply Y; lia | let W := fresh in assert (W := Y ltac:(lia)); first [ exact W | lia | lra ] ]
+  | X : forall _ : Z, _ -> _ |- _ =>
+      let Y := fresh in pose proof (X j) as Y; cbv beta in Y;
+      first [ apply Y; lia | let W := fresh in assert (W := Y ltac:(lia)); first [ exact W | lia | lra ] ]
+  end.
+
 (* a premise of the lemma, from the instance's premises in the context *)
 Ltac mbr_prem :=
-  repeat split; intros;
-  first [ assumption | lia | lra
-        | match goal with X : forall _ : nat, _ -> _ |- _ => apply X; lia end
-        | match goal with X : forall _ : Z, _ -> _ |- _ => apply X; lia end ].
+  repeat split; first [ assumption | mbr_termwise | lia | lra ].
+
+Ltac mbr_arith H := first [ (rewrite H; ring) | (rewrite <- H; ring) | lia | lra ].
 
 Ltac mbr_close H :=
-  first [ exact H | lia | lra | (rewrite H; ring) | (rewrite <- H; ring)
-        | (mbr_match_sums H; first [ exact H | lia | lra | (rewrite H; ring) | (rewrite <- H; ring) ]) ].
+  first [ exact H | (rewrite H; ring) | (mbr_match_sums H; first [ exact H | mbr_arith H ]) | lia | lra
+        | (etransitivity; [ | exact H ]; f_equal; ring) | (etransitivity; [ exact H | ]; f_equal; ring) ].
+
+(* no hypothesis but the variables: lia and lra then read small contexts *)
+Ltac mbr_clear_props := repeat match goal with X : ?T |- _ => lazymatch type of T with Prop => clear X end end.
 
 (* the goal: the printed instance; H: the lemma at the kernel's arguments *)
 Ltac mbr_bridge H :=
-  unfold pow2 in *; rewrite <- ?pow2Z_nat in *; repeat setoid_rewrite Nat2Z.inj_add; repeat setoid_rewrite Nat2Z.inj_add in H; change (Z.of_nat 1) with 1%Z in *;
+  unfold pow2 in *; rewrite <- ?pow2Z_nat in *;
   mbr_norm_in H; mbr_norm; intros;
   repeat match goal with X : _ /\ _ |- _ => destruct X end;
   repeat match type of H with
