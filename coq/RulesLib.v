@@ -213,12 +213,25 @@ Ltac mbr_close H :=
 (* no hypothesis but the variables: lia and lra then read small contexts *)
 Ltac mbr_clear_props := repeat match goal with X : ?T |- _ => lazymatch type of T with Prop => clear X end end.
 
-(* the goal: the printed instance; H: the lemma at the kernel's arguments *)
-Ltac mbr_bridge H :=
-  unfold pow2 in *; rewrite <- ?pow2Z_nat in *;
-  mbr_norm_in H; mbr_norm; intros;
+(* the same forms by plain rewriting: the terms outside binders, or under them without the bound
+   variable; cheap, and enough for most instances *)
+Ltac mbr_light_in H :=
+  change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H; change (Z.of_nat 1) with 1%Z in H;
+  rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add in H; cbv beta in H.
+
+Ltac mbr_light :=
+  change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z; change (Z.of_nat 1) with 1%Z;
+  rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add; cbv beta.
+
+Ltac mbr_finish H :=
+  intros;
   repeat match goal with X : _ /\ _ |- _ => destruct X end;
   repeat match type of H with
          | ?A -> _ => let P := fresh "mbP" in assert (P : A) by mbr_prem; specialize (H P)
          end;
   mbr_close H.
+
+(* the goal: the printed instance; H: the lemma at the kernel's arguments *)
+Ltac mbr_bridge H :=
+  unfold pow2 in *; rewrite <- ?pow2Z_nat in *;
+  first [ mbr_light_in H; mbr_light; mbr_finish H | mbr_norm_in H; mbr_norm; mbr_finish H ].
