@@ -122,18 +122,19 @@ def _edited(c, k, text):
 
 
 def test_an_instance_with_a_weaker_premise_than_its_lemma_is_refused(derived):
-    """The bridge proves the lemma's premises from the instance's (its lo >= 0, its range by lia):
-    an instance whose premise is weaker than the lemma's (hi >= lo - 2 where the count of equal
-    terms needs hi >= lo - 1: with hi = lo - 2 the sum is 0 and (hi - lo + 1) c is -c) is not
+    """The bridge proves the lemma's premises from the instance's (its lo >= 0, the position's
+    range by lia): an instance whose premise is weaker than the lemma's (the position j of
+    sum_term_le allowed one past the last term, j <= n where the lemma needs j <= n - 1) is not
     derived from it, however many alternatives the probe tries."""
     rep, bdir, ok = derived
-    found = _premise_bridged(ok, "sum_const", "(- 1))%Z ->")
-    assert found, "no instance of sum_const with the premise hi >= -1 was derived"
+    found = _premise_bridged(ok, "sum_term_le", "- 1))%Z) ->")
+    assert found, "no instance of sum_term_le was derived"
     c, k = found
     alts = c._alts(k)
     assert f"MBOK {c.name} {k}" in _probe(bdir, c, k, alts)
-    weak = c.htexts[k].replace("(- 1))%Z ->", "(- 2))%Z ->", 1)
-    assert weak != c.htexts[k]
+    head, sep, tail = c.htexts[k].rpartition("- 1))%Z) ->")
+    weak = head + "- 0))%Z) ->" + tail
+    assert sep and weak != c.htexts[k]
     out = _probe(bdir, _edited(c, k, weak), k, alts)
     assert f"MBNO {c.name} {k}" in out and "MBOK" not in out
 
