@@ -200,16 +200,16 @@ def explicit_tactic(name: str, raw: str, pairs, lem_path: str, stmt_path: str, a
     steps = "".join(f"try (replace {a} with {b} in {name} by lia); " for a, b in pairs)
     spec = (f"pose proof {lem_path} as mbL; unfold {stmt_path} in mbL; specialize (mbL {args}); cbv beta in mbL; "
             f"try setoid_rewrite Nat2Z.id in mbL; ")
-    direct = f"{spec}assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}"
-    return f"first [ ({direct}) | ({premise_bridge(spec, pairs)}) ]"
+    direct = f"assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}"
+    return f"mbr_clear_props; {spec}first [ ({direct}) | ({premise_bridge(pairs)}) ]"
 
 
-def premise_bridge(spec: str, pairs) -> str:
-    """The lemma specialised (``spec``), its integer terms as built rewritten to the printed ones
-    where ``lia`` shows them equal, then ``mbr_bridge``: Coq proves the lemma's premises from the
-    instance's and the instance's conclusion from the lemma's, or the alternative fails."""
+def premise_bridge(pairs) -> str:
+    """With the lemma specialised in ``mbL``: its integer terms as built rewritten to the printed
+    ones where ``lia`` shows them equal, then ``mbr_bridge``: Coq proves the lemma's premises from
+    the instance's and the instance's conclusion from the lemma's, or the alternative fails."""
     steps = "".join(f"try (replace {a} with {b} in mbL by lia); " for a, b in pairs)
-    return f"mbr_clear_props; {spec}{steps}mbr_bridge mbL"
+    return f"{steps}mbr_bridge mbL"
 
 
 def bridge_tactic(name: str, raw: str, pairs, rule_tac: str) -> str:
