@@ -173,9 +173,9 @@ Ltac mbr_sum_eq :=
         | apply mbr_zsum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
         | apply mbr_sum_inclZ_ext; intro; cbv beta; first [ ring | mbr_sum_eq ] ].
 
-(* each sum of H replaced by the goal's sum over the same range with terms equal to its own *)
-Ltac mbr_match_sums H :=
-  repeat match goal with
+(* one sum of H replaced by the goal's sum over the same range with terms equal to its own *)
+Ltac mbr_match_sum H :=
+  match goal with
   | H' : context [sum_incl ?a ?b ?f] |- context [sum_incl ?a ?b ?g] =>
       constr_eq H' H; assert_fails (constr_eq f g);
       let E := fresh in assert (E : sum_incl a b f = sum_incl a b g) by mbr_sum_eq; rewrite E in H; clear E
@@ -186,6 +186,15 @@ Ltac mbr_match_sums H :=
       constr_eq H' H; assert_fails (constr_eq f g);
       let E := fresh in assert (E : sum_inclZ a b f = sum_inclZ a b g) by mbr_sum_eq; rewrite E in H; clear E
   end.
+
+(* at most n such replacements (two sums of the goal equal pointwise cannot make it loop) *)
+Ltac mbr_match_sums_n H n :=
+  lazymatch n with
+  | O => idtac
+  | S ?m => first [ mbr_match_sum H; mbr_match_sums_n H m | idtac ]
+  end.
+
+Ltac mbr_match_sums H := mbr_match_sums_n H 8%nat.
 
 (* a termwise premise (for all i in the range, ...) from the instance's termwise premise at the
    same i, its range by lia *)
