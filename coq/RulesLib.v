@@ -126,3 +126,121 @@ Proof. intros f g H; unfold sum_inclZ; apply sum_lt_ext; intros; apply H. Qed.
 
 #[global] Instance vsum_incl_pointwise lo hi : Proper (pointwise_relation nat eq ==> eq) (vsum_incl lo hi).
 Proof. intros f g H; unfold vsum_incl; apply vsum_lt_ext; intros; apply H. Qed.
+
+(** * Bridging a rule lemma to a printed instance
+
+    [mbr_bridge H]: the goal is a rule instance as the step lemma prints it, [H] the Rules.v lemma
+    specialised at the arguments the kernel kept.  The two can differ in how terms are written
+    (an integer sum under [IZR] or a real sum of [IZR] terms, [INR n] or [IZR (Z.of_nat n)],
+    [Z.to_nat 0] or [0], a product re-associated inside a sum's term) and in their premises (the
+    lemma's [lo >= 0], a termwise premise over [Z]-bounds where the instance bounds a natural).
+    Both sides are rewritten to one form, each premise of [H] is proved from the instance's
+    premises ([lia], [lra], or a termwise premise applied and its bounds by [lia]), and the
+    conclusion closes by [exact], [lia], [lra] or [ring] once the sums' terms are shown equal
+    pointwise by [ring].  Every tactic is a decision procedure on a small goal or a bounded
+    rewrite; a bridge that does not close fails, and the instance is then not derived. *)
+Lemma mbr_sum_incl_ext lo hi f g : (forall i, f i = g i) -> sum_incl lo hi f = sum_incl lo hi g.
+Proof. intros H; unfold sum_incl; apply sum_lt_ext; intros; apply H. Qed.
+
+Lemma mbr_zsum_incl_ext lo hi f g : (forall i, f i = g i) -> zsum_incl lo hi f = zsum_incl lo hi g.
+Proof. intros H; unfold zsum_incl; apply zsum_lt_ext; intros; apply H. Qed.
+
+Lemma mbr_sum_inclZ_ext lo hi f g : (forall i, f i = g i) -> sum_inclZ lo hi f = sum_inclZ lo hi g.
+Proof. intros H; unfold sum_inclZ; apply sum_lt_ext; intros; apply H. Qed.
+
+Lemma mbr_zsum_IZR lo hi f : IZR (zsum_incl lo hi f) = sum_incl lo hi (fun i => IZR (f i)).
+Proof.
+  unfold zsum_incl, sum_incl. generalize (Z.to_nat (hi + 1) - lo)%nat. intros n.
+  induction n as [|n IH]; simpl; [reflexivity | rewrite plus_IZR, IH; reflexivity].
+Qed.
+
+Ltac mbr_norm_in H :=
+  change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H; change (Z.of_nat 1) with 1%Z in H;
+  try (rewrite_strat (topdown (choice INR_IZR_INZ (choice mult_IZR (choice plus_IZR (choice minus_IZR
+    (choice opp_IZR (choice mbr_zsum_IZR Nat2Z.inj_add))))))) in H);
+  cbv beta in H.
+
+Ltac mbr_norm :=
+  change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z; change (Z.of_nat 1) with 1%Z;
+  try (rewrite_strat (topdown (choice INR_IZR_INZ (choice mult_IZR (choice plus_IZR (choice minus_IZR
+    (choice opp_IZR (choice mbr_zsum_IZR Nat2Z.inj_add))))))));
+  cbv beta.
+
+(* two sums over the same range are equal when their terms are, pointwise, by ring (nested sums too) *)
+Ltac mbr_sum_eq :=
+  first [ reflexivity
+        | apply mbr_sum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
+        | apply mbr_zsum_incl_ext; intro; cbv beta; first [ ring | mbr_sum_eq ]
+        | apply mbr_sum_inclZ_ext; intro; cbv beta; first [ ring | mbr_sum_eq ] ].
+
+(* one sum of H replaced by the goal's sum over the same range with terms equal to its own *)
+Ltac mbr_match_sum H :=
+  match goal with
+  | H' : context [sum_incl ?a ?b ?f] |- context [sum_incl ?a ?b ?g] =>
+      constr_eq H' H; assert_fails (constr_eq f g);
+      let E := fresh in assert (E : sum_incl a b f = sum_incl a b g) by mbr_sum_eq; rewrite E in H; clear E
+  | H' : context [zsum_incl ?a ?b ?f] |- context [zsum_incl ?a ?b ?g] =>
+      constr_eq H' H; assert_fails (constr_eq f g);
+      let E := fresh in assert (E : zsum_incl a b f = zsum_incl a b g) by mbr_sum_eq; rewrite E in H; clear E
+  | H' : context [sum_inclZ ?a ?b ?f] |- context [sum_inclZ ?a ?b ?g] =>
+      constr_eq H' H; assert_fails (constr_eq f g);
+      let E := fresh in assert (E : sum_inclZ a b f = sum_inclZ a b g) by mbr_sum_eq; rewrite E in H; clear E
+  end.
+
+(* at most n such replacements (two sums of the goal equal pointwise cannot make it loop) *)
+Ltac mbr_match_sums_n H n :=
+  lazymatch n with
+  | O => idtac
+  | S ?m => first [ mbr_match_sum H; mbr_match_sums_n H m | idtac ]
+  end.
+
+Ltac mbr_match_sums H := mbr_match_sums_n H 8%nat.
+
+(* a termwise premise (for all i in the range, ...) from the instance's termwise premise at the
+   same i, its range by lia *)
+Ltac mbr_termwise :=
+  let j := fresh "j" in let Hj := fresh "Hj" in intros j Hj;
+  match goal with
+  | X : forall _ : nat, _ -> _ |- _ =>
+      let Y := fresh in pose proof (X j) as Y; cbv beta in Y;
+      first [ apply Y; lia | let W := fresh in assert (W := Y ltac:(lia)); first [ exact W | lia | lra ] ]
+  | X : forall _ : Z, _ -> _ |- _ =>
+      let Y := fresh in pose proof (X j) as Y; cbv beta in Y;
+      first [ apply Y; lia | let W := fresh in assert (W := Y ltac:(lia)); first [ exact W | lia | lra ] ]
+  end.
+
+(* a premise of the lemma, from the instance's premises in the context *)
+Ltac mbr_prem :=
+  repeat split; first [ assumption | mbr_termwise | lia | lra ].
+
+Ltac mbr_arith H := first [ (rewrite H; ring) | (rewrite <- H; ring) | lia | lra ].
+
+Ltac mbr_close H :=
+  first [ exact H | (rewrite H; ring) | (mbr_match_sums H; first [ exact H | mbr_arith H ]) | lia | lra
+        | (etransitivity; [ | exact H ]; f_equal; ring) | (etransitivity; [ exact H | ]; f_equal; ring) ].
+
+(* no hypothesis but the variables: lia and lra then read small contexts *)
+Ltac mbr_clear_props := repeat match goal with X : ?T |- _ => lazymatch type of T with Prop => clear X end end.
+
+(* the same forms by plain rewriting: the terms outside binders, or under them without the bound
+   variable; cheap, and enough for most instances *)
+Ltac mbr_light_in H :=
+  change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H; change (Z.of_nat 1) with 1%Z in H;
+  rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add in H; cbv beta in H.
+
+Ltac mbr_light :=
+  change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z; change (Z.of_nat 1) with 1%Z;
+  rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add; cbv beta.
+
+Ltac mbr_finish H :=
+  intros;
+  repeat match goal with X : _ /\ _ |- _ => destruct X end;
+  repeat match type of H with
+         | ?A -> _ => let P := fresh "mbP" in assert (P : A) by mbr_prem; specialize (H P)
+         end;
+  mbr_close H.
+
+(* the goal: the printed instance; H: the lemma at the kernel's arguments *)
+Ltac mbr_bridge H :=
+  unfold pow2 in *; rewrite <- ?pow2Z_nat in *;
+  first [ mbr_light_in H; mbr_light; mbr_finish H | mbr_norm_in H; mbr_norm; mbr_finish H ].

@@ -20,7 +20,7 @@ from proofs.formula import NAT
 from .export import CoqPrinter, ExportError, _z_indexed, coq_ident
 from .intterms import nat_safe
 
-__all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic"]
+__all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic", "premise_bridge", "instance_args"]
 
 
 class RawPrinter(CoqPrinter):
@@ -85,9 +85,9 @@ def explicit_args(pr, f, lem: str) -> str | None:
     from proofs.formula import NAT, REAL
     from .rules_coq import lemma_binders
     binders = lemma_binders(lem)
-    if f.how != "rule" or not f.rule_args or binders is None:
+    args = instance_args(f)
+    if not args or binders is None:
         return None
-    args = f.rule_args
     idx = next((a for a in args if a.op == "var" and a is args[0]), None)
     was = pr.raw
     pr.raw, saved = True, pr.bridge
@@ -96,7 +96,7 @@ def explicit_args(pr, f, lem: str) -> str | None:
         out = []
         for name, typ in binders:
             if name == "dim":
-                out.append("dim")
+                out.append(_dimension(pr, args))
                 continue
             m = re.match(r"^[Fncav](\d+)$", name)
             if not m or int(m.group(1)) >= len(args):
@@ -124,6 +124,58 @@ def explicit_args(pr, f, lem: str) -> str | None:
         pr.raw, pr.bridge = was, saved
 
 
+def instance_args(f) -> tuple | None:
+    """The schema arguments of a rule fact (those the kernel kept), or of a rule fact at other
+    values of its variables (``specialize``): the rule fact's arguments with the values put for its
+    variables, read off by matching its formula against the specialised one.  Only a proposal: Coq
+    decides whether the lemma at those arguments gives the instance."""
+    if f.how == "rule":
+        return tuple(f.rule_args) or None
+    if f.how != "specialize" or not f.premises or f.premises[0].how != "rule" or not f.premises[0].rule_args:
+        return None
+    from proofs.substitution import free_vars, subst
+    src = f.premises[0]
+    target = f.formula
+    m: dict = {}
+    vs = {v.name for v in free_vars(src.formula)}
+    if not _match(src.formula, target, vs, m):
+        # under guards t >= 0 (a natural variable given an integer term): the guarded formula
+        if not (target.op == "implies" and len(target.args) == 2 and _match(src.formula, target.args[1], vs, m := {})):
+            return None
+    mapping = {v: m[v.name] for v in free_vars(src.formula) if v.name in m}
+    try:
+        return tuple(subst(a, mapping) for a in src.rule_args)
+    except Exception:                   # a proposal that cannot be built is no proposal
+        return None
+
+
+def _match(p, t, vs: set, m: dict) -> bool:
+    """Does the formula ``t`` arise from ``p`` by putting terms for the variables named in ``vs``
+    (recorded in ``m``)?"""
+    if p.op == "var" and p.name in vs:
+        if p.name in m:
+            return m[p.name] == t
+        m[p.name] = t
+        return True
+    if p.op != t.op or len(p.args) != len(t.args) or p.name != t.name or p.value != t.value:
+        return False
+    if not p.args:
+        return p == t
+    return all(_match(a, b, vs, m) for a, b in zip(p.args, t.args))
+
+
+def _dimension(pr, args) -> str:
+    """The dimension the printer gives the vectors among a rule's arguments (``dim`` without one)."""
+    from proofs.formula import VEC
+    for a in args:
+        if a.sort == VEC:
+            try:
+                return pr.sp.dim(a)
+            except (ExportError, KeyError, AttributeError, TypeError):
+                break
+    return "dim"
+
+
 def _term(pr, e, typ: str) -> str:
     from proofs.formula import REAL
     if typ == "Z":
@@ -140,10 +192,24 @@ def _term(pr, e, typ: str) -> str:
 def explicit_tactic(name: str, raw: str, pairs, lem_path: str, stmt_path: str, args: str) -> str:
     """Prove the goal (a printed instance) from the schema lemma at the kernel's arguments: the
     lemma specialised to them, its terms' index read back through ``Z.to_nat (Z.of_nat i) = i``,
-    checked to be ``raw`` (the schema at those arguments as built), then bridged as below."""
+    checked to be ``raw`` (the schema at those arguments as built), then bridged as below.  When
+    that fails (the lemma's premises or its terms are written otherwise than the instance's: a
+    ``lo >= 0`` the instance does not state, a termwise premise over integer bounds, a real sum of
+    integers or an integer sum cast to the reals), ``mbr_bridge`` (RulesLib.v) proves the lemma's
+    premises from the instance's and its conclusion from the lemma's, by bounded tactics only."""
     steps = "".join(f"try (replace {a} with {b} in {name} by lia); " for a, b in pairs)
-    return (f"pose proof {lem_path} as mbL; unfold {stmt_path} in mbL; specialize (mbL {args}); cbv beta in mbL; "
-            f"try setoid_rewrite Nat2Z.id in mbL; assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}")
+    spec = (f"pose proof {lem_path} as mbL; unfold {stmt_path} in mbL; specialize (mbL {args}); cbv beta in mbL; "
+            f"try setoid_rewrite Nat2Z.id in mbL; ")
+    direct = f"assert ({name} : {raw}) by (exact mbL); clear mbL; {steps}exact {name}"
+    return f"mbr_clear_props; {spec}first [ ({direct}) | ({premise_bridge(pairs)}) ]"
+
+
+def premise_bridge(pairs) -> str:
+    """With the lemma specialised in ``mbL``: its integer terms as built rewritten to the printed
+    ones where ``lia`` shows them equal, then ``mbr_bridge``: Coq proves the lemma's premises from
+    the instance's and the instance's conclusion from the lemma's, or the alternative fails."""
+    steps = "".join(f"try (replace {a} with {b} in mbL by lia); " for a, b in pairs)
+    return f"{steps}mbr_bridge mbL"
 
 
 def bridge_tactic(name: str, raw: str, pairs, rule_tac: str) -> str:

@@ -137,7 +137,9 @@ def _derivable(f, proved) -> list[str] | None:
         return None
     rid, schema = src.rule.split(".", 1)
     variant = schema_variant(f.formula) if _has_index(rid, schema) else ""
-    out = [lemma_name(rid, schema, v) for v in (variant, variant + "/nat") if (rid, schema, v) in proved]
+    # an integer sum beside a real one (sum_mono of 1 <= w_i): the real lemma, its integer terms cast
+    tries = (variant, variant + "/nat") + (("N", "N/nat") if variant == "NZ" else ())
+    out = [lemma_name(rid, schema, v) for v in tries if (rid, schema, v) in proved]
     return out or None
 
 

@@ -100,3 +100,69 @@ def test_a_false_bridge_is_not_derived(derived):
     assert c3.htexts[k] != c.htexts[k]
     out = _probe(bdir, c3, k, [(lem, raw, args)])
     assert f"MBNO {c.name} {k}" in out and "MBOK" not in out
+
+
+def _premise_bridged(ok, lemma_part: str, marker: str):
+    """(candidate, hypothesis) derived in the probe, an instance of a lemma whose name contains
+    ``lemma_part``, whose printed text contains ``marker``."""
+    for c in generate.CANDIDATES:
+        for k in range(len(c.htexts)):
+            alts = c._alts(k)
+            if marker in c.htexts[k] and any(lemma_part in lem for lem, *_ in alts) \
+                    and any((c.name, k, a) in ok for a in range(len(alts))):
+                return c, k
+    return None
+
+
+def _edited(c, k, text):
+    c2 = generate.Candidate(c.name, c.grp, c.binders, c.btext, list(c.htexts), c.gtext, c.lemmas, c.rids,
+                            c.raws, c.explicit)
+    c2.htexts[k] = text
+    return c2
+
+
+def test_an_instance_with_a_weaker_premise_than_its_lemma_is_refused(derived):
+    """The bridge proves the lemma's premises from the instance's (its lo >= 0, the position's
+    range by lia): an instance whose premise is weaker than the lemma's (the position j of
+    sum_term_le allowed one past the last term, j <= n where the lemma needs j <= n - 1) is not
+    derived from it, however many alternatives the probe tries."""
+    rep, bdir, ok = derived
+    found = _premise_bridged(ok, "sum_term_le", "- 1))%Z) ->")
+    assert found, "no instance of sum_term_le was derived"
+    c, k = found
+    alts = c._alts(k)
+    assert f"MBOK {c.name} {k}" in _probe(bdir, c, k, alts)
+    head, sep, tail = c.htexts[k].rpartition("- 1))%Z) ->")
+    weak = head + "- 0))%Z) ->" + tail
+    assert sep and weak != c.htexts[k]
+    out = _probe(bdir, _edited(c, k, weak), k, alts)
+    assert f"MBNO {c.name} {k}" in out and "MBOK" not in out
+
+
+def test_a_weaker_termwise_premise_is_refused(derived):
+    """A termwise premise (for every i in the range, the term is >= 0) that the bridge must prove
+    from the instance's own: weakened to >= -1, sum_term_le's instance is refused."""
+    rep, bdir, ok = derived
+    found = _premise_bridged(ok, "sum_term_le", ">= 0)")
+    assert found, "no instance of sum_term_le was derived"
+    c, k = found
+    alts = c._alts(k)
+    assert f"MBOK {c.name} {k}" in _probe(bdir, c, k, alts)
+    weak = c.htexts[k].replace(">= 0)", ">= (- 1))", 1)
+    assert weak != c.htexts[k]
+    out = _probe(bdir, _edited(c, k, weak), k, alts)
+    assert f"MBNO {c.name} {k}" in out and "MBOK" not in out
+
+
+def test_instances_written_otherwise_than_their_lemma_are_derived(derived):
+    """Instances that differ from their Rules.v lemma by more than integer terms (the lemma's
+    lo >= 0, a termwise premise over integer bounds, an integer sum cast to the reals) are derived
+    through the bridge: no rule instance of a step is left underived."""
+    rep, bdir, ok = derived
+    left = set().union(*(c.underived(ok) for c in generate.CANDIDATES))
+    assert not left, sorted(left)[:5]
+    for t in rep.theorems:
+        # what is left sits in an induction: the rule of induction, and the sums of its base and step
+        assert set(t.rules_not_proved) <= {"induction", "finite_sum_linearity"}, (t.id, t.rules_not_proved)
+        if "finite_sum_linearity" in t.rules_not_proved:
+            assert "induction" in t.rules_not_proved, t.id
