@@ -160,8 +160,10 @@ class PropertyTests:
         from .diagnose import _never_moved
         P = self.problem
         c = P.contract
-        if P.algorithm not in ("perceptron", "kernel_perceptron") or c.oracle or c.init == "own" or \
-                _never_moved(c, X, got) or P.algorithm == "kernel_perceptron" and not any(got.w):
+        if P.algorithm not in ("perceptron", "kernel_perceptron", "winnow") or c.oracle or c.init == "own" or \
+                P.algorithm != "winnow" and _never_moved(c, X, got) or \
+                P.algorithm == "kernel_perceptron" and not any(got.w) or \
+                P.algorithm == "winnow" and all(v == 1 for v in got.w):      # Winnow's start: w = 1
             return False
         for t in TIES[P.algorithm]:
             if t == c.ties:

@@ -375,10 +375,13 @@ class WinnowProblem(Problem):
         return out
 
     def invariant_data(self):
+        """Ten examples over m = 8 variables, target x_0 or x_5, whose run makes promotions and
+        demotions (so the demotion rule is checked too) and meets no tie w.x = theta under either
+        tie rule, halving or eliminating: the tie rule is graded by the ties test, not here."""
         m = 8
-        X = [[(i >> j) & 1 for j in range(m)] for i in (0b10000000, 0b01100000, 0b00011100, 0b00000011,
-                                                        0b10101010, 0b01010101, 0b00000001, 0b11111111,
-                                                        0b00001000, 0b00100000)]
+        X = [[(i >> j) & 1 for j in range(m)] for i in (0b01111011, 0b11100100, 0b00101110, 0b01110000,
+                                                        0b11001011, 0b10100011, 0b01010110, 0b00010111,
+                                                        0b11001110, 0b11110011)]
         rel = [0, 5]
         y = [1 if any(r[j] for j in rel) else 0 for r in X]
         return X, y, rel, None

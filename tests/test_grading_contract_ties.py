@@ -187,3 +187,125 @@ def test_the_kernel_probes_tell_a_tie_convention_from_one_pass_more(tmp_path, ke
                 if other != course:
                     assert any(ans(C, X, y, e + 1) != ans(C.replace(ties=other), X, y, e)
                                for X, y, e in (pr[:3] for pr in probes)), (bias, course, other)
+
+
+# --- Winnow: the tie rule alone, told from a wrong algorithm ------------------------------------
+WSPEC = textwrap.dedent("""\
+    [assignment]
+    algorithm = "winnow"
+    module = "winnow"
+    entry = "train"
+    labels = "01"
+    max_epochs = 3
+    [contract]
+    ties = "{ties}"
+    [hypothesis]
+    max_examples = 20
+    max_n = 8
+    max_d = 4
+    [tests.one_example]
+    points = 1
+    [tests.ties]
+    points = 2
+    [tests.several_epochs]
+    points = 2
+    [tests.random]
+    points = 4
+    [tests.invariants]
+    points = 2
+    [tests.hidden_random]
+    points = 2
+    hidden = true
+    """)
+WINNOW = '''import numpy as np
+
+
+def train(X, y, epochs=1):
+    X = np.asarray(X, dtype=float)
+    m = X.shape[1]
+    w = np.ones(m)
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            active = x != 0
+            pred = 1 if w[active].sum() {cmp} m else 0
+            if pred != t:
+                if t == 1:
+                    w[active] *= 2
+                else:
+                    w[active] {down}
+    return w.tolist()
+'''
+WTIE = {"predict+1": ">=", "predict-1": ">"}
+WCAUSE = {"predict+1": "ties predict 1", "predict-1": "ties not counted as mistakes"}
+
+
+def _wgrade(tmp_path, ties, name, cmp, down="/= 2"):
+    p = tmp_path / f"{name}.toml"
+    p.write_text(WSPEC.format(ties=ties))
+    d = tmp_path / name
+    d.mkdir()
+    (d / "winnow.py").write_text(WINNOW.format(cmp=cmp, down=down))
+    return grade_submission(load_spec(str(p)), str(d))
+
+
+@pytest.mark.parametrize("ties", ["predict+1", "predict-1"])
+def test_winnow_the_tie_rule_alone_is_named_and_costs_only_the_ties(tmp_path, ties):
+    ok = _wgrade(tmp_path, ties, "ok", WTIE[ties])
+    assert ok.score == ok.max_score == 13 and ok.diagnoses == {}, [(t.kind, t.output) for t in ok.tests if not t.passed]
+    other = "predict-1" if ties == "predict+1" else "predict+1"
+    bug = _wgrade(tmp_path, ties, "tie", WTIE[other])
+    by = _by(bug)
+    assert list(bug.diagnoses) == [WCAUSE[other]], bug.diagnoses
+    assert by["ties"].score == 0
+    assert f"likely mistake: {WCAUSE[other]} -- the reference re-run with a tie w.x = theta" in by["ties"].output
+    # the random tests pass on answers that are the algorithm's under the other tie rule (the rule
+    # is graded once, by the ties test); the invariant data meet no tie
+    assert by["random"].passed and by["hidden_random"].passed and by["invariants"].passed
+    assert "passed apart from the tie rule" in by["random"].output or "passed on" in by["random"].output
+    assert bug.score >= bug.max_score - 3, [(t.kind, t.score) for t in bug.tests]
+
+    # a wrong algorithm (the active weights set to 0 instead of halved) with the course's tie rule
+    wrong = _wgrade(tmp_path, ties, "elim", WTIE[ties], down="= 0")
+    assert WCAUSE[other] not in wrong.diagnoses and "elimination instead of halving" in wrong.diagnoses, \
+        wrong.diagnoses
+    assert wrong.score <= bug.score - 4, (wrong.score, bug.score)
+    assert not any("a convention bug" in t.output for t in wrong.tests)
+    # the tie rule and the wrong algorithm together: no single change reproduces it, and the tie
+    # rule is not named for what the wrong algorithm does
+    both = _wgrade(tmp_path, ties, "both", WTIE[other], down="= 0")
+    assert WCAUSE[other] not in both.diagnoses and both.score <= wrong.score, (both.diagnoses, both.score)
+    assert not any("a convention bug" in t.output for t in both.tests)
+
+
+def test_winnow_random_data_keep_their_ties_and_demotions(tmp_path):
+    """Winnow's ties are not filtered out of the random data (most demotions would go with them):
+    the random tests meet ties and demotions, and the tie rule is told apart by re-running."""
+    from grading.averaging import winnow_ties
+    from grading.checks_differential import SEED_VISIBLE, DifferentialTests
+    p = tmp_path / "w.toml"
+    p.write_text(WSPEC.format(ties="predict+1"))
+    spec = load_spec(str(p))
+
+    class G(DifferentialTests):
+        def __init__(self):
+            self.spec, self.problem = spec, make_problem(spec)
+    runs = [reference_run(spec.contract, X, y, e) for X, y, e in G().generated_cases(SEED_VISIBLE, 1)]
+    assert any(winnow_ties(spec.contract, r) for r in runs)
+    assert any(s.mistake and s.label == 0 for r in runs for s in r.steps)
+    one = {t: reference_run(spec.contract.replace(ties=t), [[1, 1]], [0], 1) for t in ("predict+1", "predict-1")}
+    assert winnow_ties(spec.contract, one["predict+1"]) and one["predict+1"].weights != one["predict-1"].weights
+
+
+def test_winnow_invariant_data_demote_and_meet_no_tie(tmp_path):
+    from grading.averaging import winnow_ties
+    p = tmp_path / "w.toml"
+    p.write_text(WSPEC.format(ties="predict+1"))
+    spec = load_spec(str(p))
+    X, y, rel, _ = make_problem(spec).invariant_data()
+    assert all(y[i] == int(any(X[i][j] for j in rel)) for i in range(len(X)))
+    for t in ("predict+1", "predict-1"):
+        for v in ("halve", "eliminate"):
+            c = spec.contract.replace(ties=t, variant=v)
+            run = reference_run(c, X, y, 1)
+            assert not winnow_ties(c, run)
+            assert sum(s.mistake and s.label == 0 for s in run.steps) >= (2 if v == "halve" else 1)   # demotions
