@@ -8,6 +8,7 @@ test and keeps the invariants (they take the student's own step at a tie met at 
 the contract's convention everywhere after the first update); code that is wrong in the
 algorithm loses points with its cause named."""
 import textwrap
+from fractions import Fraction
 
 import pytest
 
@@ -309,3 +310,25 @@ def test_winnow_invariant_data_demote_and_meet_no_tie(tmp_path):
             run = reference_run(c, X, y, 1)
             assert not winnow_ties(c, run)
             assert sum(s.mistake and s.label == 0 for s in run.steps) >= (2 if v == "halve" else 1)   # demotions
+
+
+# --- the reference's float path, used only where it is proved exact ---------------------------
+def test_the_float_reference_is_used_only_where_exact_and_agrees():
+    import numpy as np
+    from grading.reference import _floats_exact
+    rng = np.random.default_rng(3)
+    X = (rng.integers(-8, 9, size=(600, 5)) / 4).tolist()
+    y = rng.choice([1, -1], size=600).tolist()
+    assert _floats_exact(X, 3)
+    assert not _floats_exact([[0.1, 1.0]], 1)                 # not dyadic
+    assert not _floats_exact([[2.0 ** 40, 1.0]], 4)           # too large to stay exact
+    assert not _floats_exact([[2.0 ** -30, 1.0]], 1)          # too fine
+    for bias in (False, True):
+        for eta in (Fraction(1), Fraction(1, 2), Fraction(3)):
+            c = Contract("perceptron", bias=bias, learning_rate=eta)
+            fast = reference_run(c, X, y, 3)
+            slow = reference_run(c, X, y, 3, engine="loop")
+            assert fast.weights == slow.weights and fast.bias == slow.bias
+            assert [(s.activation, s.mistake, s.weights) for s in fast.steps] == \
+                [(s.activation, s.mistake, s.weights) for s in slow.steps]
+            assert all(isinstance(v, Fraction) for v in fast.weights)
