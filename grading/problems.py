@@ -375,9 +375,8 @@ class WinnowProblem(Problem):
         return out
 
     def invariant_data(self):
-        """Ten examples over m = 8 variables, target x_0 or x_5, whose run makes promotions and
-        demotions (so the demotion rule is checked too) and meets no tie w.x = theta under either
-        tie rule, halving or eliminating: the tie rule is graded by the ties test, not here."""
+        """Target x_0 or x_5; the run promotes and demotes and meets no tie w.x = theta under either
+        tie rule (the ties test grades the rule)."""
         m = 8
         X = [[(i >> j) & 1 for j in range(m)] for i in (0b01111011, 0b11100100, 0b00101110, 0b01110000,
                                                         0b11001011, 0b10100011, 0b01010110, 0b00010111,
@@ -418,9 +417,7 @@ class KernelProblem(Problem):
         return self._passes([("ties, a negative example first", [[0.0, -1.0], [1.0, 0.0], [0.0, 1.0]], [-1, 1, 1], 1)])
 
     def _probes(self):
-        # the third: no tie convention's run equals another's with one pass more (linear, polynomial
-        # and Gaussian kernels, with and without a bias), so "ties counted as mistakes" is never
-        # also confirmed as "wrong number of passes" where the extra pass happens to repeat it
+        # the third: no tie convention's run equals another's with one pass more (tests/test_grading_contract_ties.py)
         return [([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [0.5, -2.0]], [1, -1, 1, -1, 1], 2),
                 ([[0.0, 1.0], [1.0, 0.5], [-1.0, 1.0], [0.5, -1.0]], [-1, 1, 1, -1], 1),
                 ([[-1.5, 1.0], [-1.0, 2.0], [1.0, 0.0], [2.0, 0.0]], [1, 1, 1, -1], 1)]
@@ -438,11 +435,8 @@ class KernelProblem(Problem):
         return out
 
     def invariant_data(self):
-        """Dyadic data whose runs meet no tie after the first update, under every tie convention,
-        with and without a bias, for the linear, polynomial (c = 0, 1; degree 2, 3) and Gaussian
-        kernels (tests/test_grading_contract_ties.py), and make at least three updates under
-        each convention that ever leaves alpha = 0: the first step's tie is the only one, so a
-        tie-convention bug shows in the ties test and not here."""
+        """Dyadic data meeting no tie after the first update under any tie convention, bias or none,
+        linear, polynomial and Gaussian kernels, with 3+ updates (tests/test_grading_contract_ties.py)."""
         X = [[-0.25, 0.25], [-0.5, -0.75], [1.0, 0.25], [0.75, 1.0], [-0.75, -0.25], [-0.5, 1.0], [0.25, 0.75]]
         y = [-1, 1, -1, -1, -1, -1, 1]
         return X, y, None, None
