@@ -226,6 +226,26 @@ def _floats_exact(X, T) -> bool:
     return N * M * 2 ** k < 2 ** 52 and (d + 1) * N * M * M * 4 ** k < 2 ** 52
 
 
+def _kernel_floats_exact(K, X, T) -> bool:
+    """The same certificate for the dual perceptron with a linear or polynomial kernel
+    (c + x.z)^k, c dyadic: each K(x_j, x_i) is a multiple of 2^-(2 q k) (2^-q the data's finest
+    step) of size <= G = (|c| + d M^2)^k, every f(x_i) a sum of at most N = T n + 1 such terms with
+    integer coefficients of size <= N, so every number is an integer times a power of two below
+    2^52 when N^2 G 2^(2 q k) is."""
+    if K.name not in ("linear", "poly") or not _floats_exact(X, T):
+        return False
+    c = Fraction(K.params.get("c", 0)) if K.name == "poly" else Fraction(0)
+    deg = int(K.params.get("k", 1)) if K.name == "poly" else 1
+    if c.denominator & (c.denominator - 1):
+        return False
+    q = max([Fraction(float(v)).denominator.bit_length() - 1 for r in X for v in r] +
+            [c.denominator.bit_length() - 1])
+    M = max(abs(float(v)) for r in X for v in r)
+    N = T * len(X) + 1
+    G = (abs(c) + len(X[0]) * Fraction(M) ** 2 + 1) ** deg
+    return N * N * G * 2 ** (2 * q * deg) < 2 ** 52
+
+
 def _exact_trace(tr):
     """A float run proved exact (:func:`_floats_exact`), its numbers read as the Fractions they are."""
     from types import SimpleNamespace as NS
@@ -356,12 +376,17 @@ def _kernel(c, X, y, T, order, bugs, learners_ok) -> Run:
     exact = K.exact_capable
     if c.ties == "mistake" and learners_ok and not c.start_ties:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
-        tr = run_kernel_perceptron(Xo, yo, c.kernel, epochs=T, bias=c.kernel_bias, exact=exact, record="all")
+        if exact and _kernel_floats_exact(K, Xo, T):
+            tr = _exact_trace(run_kernel_perceptron(Xo, yo, c.kernel, epochs=T, bias=c.kernel_bias, exact=False,
+                                                    record="all"))
+        else:
+            tr = run_kernel_perceptron(Xo, yo, c.kernel, epochs=T, bias=c.kernel_bias, exact=exact, record="all")
         k = eta if exact else float(eta)
         inv = {o: p for p, o in enumerate(order)}
+        same = [inv[i] for i in range(n)]
 
         def back(alpha):
-            return tuple(alpha[inv[i]] * k for i in range(n))
+            return tuple(alpha[j] for j in same) if k == 1 else tuple(alpha[j] * k for j in same)
         steps = [RStep(t=s.t, epoch=s.epoch, index=order[s.index], label=s.label, activation=s.activation * k,
                        mistake=s.mistake, weights=back(s.weights), bias=(s.bias * k if c.kernel_bias else None))
                  for s in tr.steps]

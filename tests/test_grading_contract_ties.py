@@ -332,3 +332,22 @@ def test_the_float_reference_is_used_only_where_exact_and_agrees():
             assert [(s.activation, s.mistake, s.weights) for s in fast.steps] == \
                 [(s.activation, s.mistake, s.weights) for s in slow.steps]
             assert all(isinstance(v, Fraction) for v in fast.weights)
+
+
+def test_the_float_kernel_reference_is_used_only_where_exact_and_agrees():
+    import numpy as np
+    from grading.reference import _kernel_floats_exact
+    from learners.kernels import parse_kernel
+    rng = np.random.default_rng(4)
+    X = (rng.integers(-8, 9, size=(60, 3)) / 4).tolist()
+    y = rng.choice([1, -1], size=60).tolist()
+    assert _kernel_floats_exact(parse_kernel("poly:c=1,k=2"), X, 2)
+    assert not _kernel_floats_exact(parse_kernel("gaussian:c=1"), X, 2)
+    assert not _kernel_floats_exact(parse_kernel("poly:c=1,k=9"), [[2.0 ** 10, 1.0]] * 4, 2)
+    for kernel in ("linear", "poly:c=1,k=2", "poly:c=0.5,k=3"):
+        for bias in (False, True):
+            c = Contract("kernel_perceptron", kernel=kernel, kernel_bias=bias, learning_rate=Fraction(1, 2))
+            fast, slow = reference_run(c, X, y, 2), reference_run(c, X, y, 2, engine="loop")
+            assert fast.weights == slow.weights and fast.bias == slow.bias
+            assert [(s.activation, s.mistake) for s in fast.steps] == [(s.activation, s.mistake) for s in slow.steps]
+            assert all(isinstance(v, Fraction) for v in fast.weights)
