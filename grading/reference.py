@@ -216,7 +216,7 @@ def _floats_exact(X, T) -> bool:
         for v in row:
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v):
                 return False
-            q = Fraction(float(v)).denominator
+            q = float(v).as_integer_ratio()[1]        # a float's denominator is a power of two
             if q & (q - 1):
                 return False
             k = max(k, q.bit_length() - 1)
@@ -238,7 +238,7 @@ def _kernel_floats_exact(K, X, T) -> bool:
     deg = int(K.params.get("k", 1)) if K.name == "poly" else 1
     if c.denominator & (c.denominator - 1):
         return False
-    q = max([Fraction(float(v)).denominator.bit_length() - 1 for r in X for v in r] +
+    q = max([float(v).as_integer_ratio()[1].bit_length() - 1 for r in X for v in r] +
             [c.denominator.bit_length() - 1])
     M = max(abs(float(v)) for r in X for v in r)
     N = T * len(X) + 1
