@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["averaged", "late_ties", "compare_votes", "show_votes", "average_causes"]
+__all__ = ["averaged", "late_ties", "winnow_ties", "compare_votes", "show_votes", "average_causes"]
 
 
 def averaged(c, run, n: int, per_epoch: bool = False):
@@ -48,6 +48,23 @@ def late_ties(run) -> bool:
         if left and st.activation == 0:
             return True
         left = left or st.mistake and (tuple(st.weights) != tuple(run.initial_weights) or st.bias != run.initial_bias)
+    return False
+
+
+def winnow_ties(c, run) -> bool:
+    """Does a Winnow run meet a tie anywhere: w.x = theta (with a margin contract, y (w.x - theta)
+    = margin, where the strict and the non-strict update differ)?  Winnow starts at w = 1, not
+    at a tie, so any step can be one; the tie rule is the only difference between the two
+    conventions, and a run without a tie is the same under both."""
+    theta = None
+    for st in run.steps:
+        if theta is None:
+            theta = c.theta_value(len(st.weights))
+        if c.margin is not None:
+            if (1 if st.label == 1 else -1) * (st.activation - theta) == c.margin:
+                return True
+        elif st.activation == theta:
+            return True
     return False
 
 

@@ -64,7 +64,7 @@ class DifferentialTests:
         test, which is where the convention is graded."""
         if ts.kind == "ties" or got is None:
             return ""
-        line = self.convention_credit(X, y, e, got, more)
+        line = self.convention_credit(X, y, e, got, more, whole_run=ts.kind in ("random", "hidden_random"))
         return f"\n{line}" if line and not ts.hidden else ""
 
     def _t_edge(self, ts):

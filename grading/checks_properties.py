@@ -59,18 +59,11 @@ class PropertyTests:
             notes.append(f"learning rate {eta}: Claims 1 and 2 are stated for eta = 1 and scale with eta (w.w* grows "
                          f"by >= eta gamma, |w|^2 by <= eta^2 R^2); checked on w / eta, where they hold as stated")
         used = "grading.invariants"
-        if P.algorithm == "perceptron" and c.init == "zero":
-            # the first step's tie isolated: steps that leave w = 0 in place are all ties (the ties test
-            # grades which way they go); the invariants are checked on the run from its first update on
-            k = 0
-            while k < len(got) - 1 and all(Fraction(float(v)) == 0 for v in got[k].w) and \
-                    Fraction(float(got[k].b or 0)) == 0:
-                k += 1
-            if k:
-                notes.append(f"your run stays at w = 0 over the first {k} step(s), all ties: which way a tie goes is "
-                             f"graded by the ties test; the invariants are checked from step {k + 1} on (the same "
-                             f"theorems, on the examples from there)")
-                X, y, got = X[k:], y[k:], got[k:]
+        # the first step's tie isolated: from a zero start every step before the first update is a tie,
+        # which the ties test grades; here the student's own run decides each of them (an update there
+        # is checked like any other), every later step follows the contract
+        start_ties = [] if (P.algorithm == "kernel_perceptron" or P.algorithm == "perceptron" and
+                            c.init == "zero") else None
         if P.algorithm == "perceptron":
             states = [([v / eta for v in start_w], start_b / eta)] + \
                 [([Fraction(float(v)) / eta for v in g.w], Fraction(float(g.b or 0)) / eta) for g in got]
@@ -78,7 +71,8 @@ class PropertyTests:
             if not bound:
                 notes.append(f"start w0 != 0 (init = {c.init}): the mistake bound R^2|w*|^2/gamma^2 is proved from "
                              "w0 = 0 and does not apply; Claims 1 and 2 hold from any start and are checked")
-            probs = inv.check_perceptron_run(X, y, states, target, tb, c.bias, ties=c.ties, bound=bound)
+            probs = inv.check_perceptron_run(X, y, states, target, tb, c.bias, ties=c.ties, bound=bound,
+                                             start_ties=start_ties)
         elif P.algorithm == "winnow":
             states = [[Fraction(1)] * len(X[0])] + [[Fraction(float(v)) for v in g.w] for g in got]
             std = c.variant in ("halve", "eliminate") and c.threshold == "n" and c.ties == "predict+1"
@@ -94,7 +88,7 @@ class PropertyTests:
                 return [v * y[i] for i, v in enumerate(a)] if c.dual == "counts" else a
             states = [[]] + [signed(g, k) for k, g in enumerate(got)]
             biases = [Fraction(0)] + [Fraction(float(g.b or 0)) / eta for g in got] if c.kernel_bias else None
-            probs = inv.check_kernel_run(X, y, states, P.kernel, ties=c.ties, biases=biases)
+            probs = inv.check_kernel_run(X, y, states, P.kernel, ties=c.ties, biases=biases, start_ties=start_ties)
         default = c.ties in ("mistake", "predict+1") and eta == 1 and c.init == "zero"
         if P.algorithm in ("perceptron", "winnow") and not c.normalize and default and \
                 (P.algorithm == "perceptron" or c.variant == "halve" and c.threshold == "n"):
@@ -111,6 +105,13 @@ class PropertyTests:
         elif P.algorithm in ("perceptron", "winnow"):
             notes.append("proofs.monitors not used: they check the theorems as stated (ties are mistakes, learning "
                          "rate 1, w0 = 0, Winnow's double/halve with threshold n)")
+        if start_ties and not probs:
+            zero = "w = 0" if P.algorithm == "perceptron" else "alpha = 0"
+            notes.append(f"the tie{'s' if len(start_ties) > 1 else ''} at your start {zero} (step "
+                         f"{', '.join(map(str, start_ties))}) went the other way from the course's convention: which "
+                         "way a tie goes is graded by the ties test; the invariants take your own step there (an "
+                         "update at a tie is checked like any other) and the contract's convention from your "
+                         "first update on")
         note = "".join(f"\nnote: {n}" for n in notes)
         if probs:
             if ts.hidden:
@@ -159,8 +160,10 @@ class PropertyTests:
         from .diagnose import _never_moved
         P = self.problem
         c = P.contract
-        if P.algorithm not in ("perceptron", "kernel_perceptron") or c.oracle or c.init == "own" or \
-                _never_moved(c, X, got) or P.algorithm == "kernel_perceptron" and not any(got.w):
+        if P.algorithm not in ("perceptron", "kernel_perceptron", "winnow") or c.oracle or c.init == "own" or \
+                P.algorithm != "winnow" and _never_moved(c, X, got) or \
+                P.algorithm == "kernel_perceptron" and not any(got.w) or \
+                P.algorithm == "winnow" and all(v == 1 for v in got.w):      # Winnow's start: w = 1
             return False
         for t in TIES[P.algorithm]:
             if t == c.ties:

@@ -39,9 +39,35 @@ def _F(v):
     return Fraction(v) if not isinstance(v, Fraction) else v
 
 
-def check_perceptron_run(X, y, states, wstar, bstar, bias: bool, *, ties="mistake", bound=True) -> list[str]:
+def _start_tie(start_ties, k, ties, label, act, changed, at_start) -> bool:
+    """Is step k (0-based) a mistake?  Under the contract's convention -- except a tie met at the
+    zero start when ``start_ties`` is a list: there the student's own step decides (an update is
+    a mistake, and is then checked like any update).  From a zero start every first step is a
+    tie, so one tie-convention bug would otherwise fail every run at step 1 while the rest of the
+    algorithm is right; which way such a tie goes is what the ties test grades.  The statements
+    hold either way: an update at a tie (y a = 0 <= 0) is an update on an example with y a <= 0,
+    which is all that Claims 1 and 2, the mistake bound and the kernel's Claim 2 use."""
+    want = is_mistake(ties, label, act)
+    if start_ties is None or act != 0 or not at_start:
+        return want
+    if changed != want:
+        start_ties.append(k + 1)
+    return changed
+
+
+def _never_left(step, act, start) -> str:
+    """A run that takes every tie at the start as "no mistake" never updates: the same answers as
+    code that does nothing, so the ties at the start are not free for it."""
+    return (f"step {step}: {act} = 0 is a mistake under the course's tie convention but your weights did not "
+            f"change, and your run never leaves {start} (it never updates)")
+
+
+def check_perceptron_run(X, y, states, wstar, bstar, bias: bool, *, ties="mistake", bound=True,
+                         start_ties=None) -> list[str]:
     """``states``: [(w, b)] before step 1 .. after step T (T = len(X)); returns violations.
-    ``ties``: the contract's tie convention; ``bound``: check the mistake bound (w0 = 0)."""
+    ``ties``: the contract's tie convention; ``bound``: check the mistake bound (w0 = 0).
+    ``start_ties``: a list, to take the ties met at the zero start either way (see
+    :func:`_start_tie`); the steps resolved otherwise than ``ties`` are appended to it."""
     rows = [[_F(v) for v in r] for r in X]
     ws = [_F(v) for v in wstar] + ([_F(bstar)] if bias else [])
     aug = [r + ([Fraction(1)] if bias else []) for r in rows]
@@ -53,8 +79,8 @@ def check_perceptron_run(X, y, states, wstar, bstar, bias: bool, *, ties="mistak
     for k, (x, t) in enumerate(zip(aug, y)):
         before, after = st[k], st[k + 1]
         act = sum(a * b for a, b in zip(before, x))
-        mistake = is_mistake(ties, t, act)
         changed = before != after
+        mistake = _start_tie(start_ties, k, ties, t, act, changed, not any(before))
         if changed and not mistake:
             problems.append(f"step {k + 1}: your weights changed although y(w.x + b) = {act * t} is not a mistake "
                             "(update only on mistakes)")
@@ -74,6 +100,8 @@ def check_perceptron_run(X, y, states, wstar, bstar, bias: bool, *, ties="mistak
                 problems.append(f"step {k + 1}: Claim 2 fails on your run: |w|^2 grew by {float(d2):g} > R^2 = "
                                 f"{float(R2):g}")
                 break
+    if not problems and start_ties and M == 0:
+        problems.append(_never_left(start_ties[0], "y(w.x + b)", "w = 0"))
     if bound and not problems and gamma > 0 and M * gamma * gamma > R2 * sum(a * a for a in ws):
         problems.append(f"your run made {M} updates, more than the mistake bound R^2|w*|^2/gamma^2 = "
                         f"{float(R2 * sum(a * a for a in ws) / gamma ** 2):g}")
@@ -119,9 +147,10 @@ def check_winnow_run(X, y, states, rel, *, theta=None, up=2, down=2, variant="ha
     return problems
 
 
-def check_kernel_run(X, y, states, K, *, ties="mistake", biases=None) -> list[str]:
+def check_kernel_run(X, y, states, K, *, ties="mistake", biases=None, start_ties=None) -> list[str]:
     """``states``: alpha (signed, learning rate divided out) after each prefix; alpha after step
-    k has k entries (prefix runs).  ``biases``: b after each prefix when f has a bias term."""
+    k has k entries (prefix runs).  ``biases``: b after each prefix when f has a bias term.
+    ``start_ties``: as for :func:`check_perceptron_run` (alpha = 0, b = 0 is the start)."""
     rows = [[_F(v) for v in r] for r in X]
     n = len(rows)
     try:
@@ -134,7 +163,9 @@ def check_kernel_run(X, y, states, K, *, ties="mistake", biases=None) -> list[st
         before = [_F(v) for v in states[k]] + [Fraction(0)]
         after = [_F(v) for v in states[k + 1]]
         f = sum(before[j] * G[j][k] for j in range(k)) + (_F(biases[k]) if biases else 0)
-        mistake = is_mistake(ties, y[k], f)
+        at_start = not any(before) and not (biases and _F(biases[k]))
+        mistake = _start_tie(start_ties, k, ties, y[k], f, after[k] != 0 or bool(biases and _F(biases[k + 1])),
+                             at_start)
         if after[:k] != before[:k]:
             problems.append(f"step {k + 1}: coefficients of earlier examples changed (only alpha_i may change)")
             break
@@ -154,6 +185,9 @@ def check_kernel_run(X, y, states, K, *, ties="mistake", biases=None) -> list[st
                 problems.append(f"step {k + 1}: Claim 2 (feature space) fails: |w|^2 grew by {float(q1 - q0):g} > "
                                 f"K(x, x) = {float(G[k][k]):g}")
                 break
+    if not problems and start_ties and not any(_F(v) for v in states[-1]) and \
+            not (biases and any(_F(b) for b in biases)):
+        problems.append(_never_left(start_ties[0], "y f(x)", "alpha = 0"))
     return problems
 
 

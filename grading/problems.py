@@ -375,10 +375,12 @@ class WinnowProblem(Problem):
         return out
 
     def invariant_data(self):
+        """Target x_0 or x_5; the run promotes and demotes and meets no tie w.x = theta under either
+        tie rule (the ties test grades the rule)."""
         m = 8
-        X = [[(i >> j) & 1 for j in range(m)] for i in (0b10000000, 0b01100000, 0b00011100, 0b00000011,
-                                                        0b10101010, 0b01010101, 0b00000001, 0b11111111,
-                                                        0b00001000, 0b00100000)]
+        X = [[(i >> j) & 1 for j in range(m)] for i in (0b01111011, 0b11100100, 0b00101110, 0b01110000,
+                                                        0b11001011, 0b10100011, 0b01010110, 0b00010111,
+                                                        0b11001110, 0b11110011)]
         rel = [0, 5]
         y = [1 if any(r[j] for j in rel) else 0 for r in X]
         return X, y, rel, None
@@ -415,8 +417,10 @@ class KernelProblem(Problem):
         return self._passes([("ties, a negative example first", [[0.0, -1.0], [1.0, 0.0], [0.0, 1.0]], [-1, 1, 1], 1)])
 
     def _probes(self):
+        # the third: no tie convention's run equals another's with one pass more (tests/test_grading_contract_ties.py)
         return [([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 1.0], [0.5, -2.0]], [1, -1, 1, -1, 1], 2),
-                ([[0.0, 1.0], [1.0, 0.5], [-1.0, 1.0], [0.5, -1.0]], [-1, 1, 1, -1], 1)]
+                ([[0.0, 1.0], [1.0, 0.5], [-1.0, 1.0], [0.5, -1.0]], [-1, 1, 1, -1], 1),
+                ([[-1.5, 1.0], [-1.0, 2.0], [1.0, 0.0], [2.0, 0.0]], [1, 1, 1, -1], 1)]
 
     def strategy(self, scale: int = 1):
         from hypothesis import strategies as st
@@ -431,8 +435,10 @@ class KernelProblem(Problem):
         return out
 
     def invariant_data(self):
-        X = [[1.0, 1.0], [-1.0, 1.0], [1.0, -1.0], [-1.0, -1.0], [0.5, 1.0], [1.0, 0.5], [-0.5, -1.0]]
-        y = [1, -1, -1, 1, 1, 1, 1]
+        """Dyadic data meeting no tie after the first update under any tie convention, bias or none,
+        linear, polynomial and Gaussian kernels, with 3+ updates (tests/test_grading_contract_ties.py)."""
+        X = [[-0.25, 0.25], [-0.5, -0.75], [1.0, 0.25], [0.75, 1.0], [-0.75, -0.25], [-0.5, 1.0], [0.25, 0.75]]
+        y = [-1, 1, -1, -1, -1, -1, 1]
         return X, y, None, None
 
 
