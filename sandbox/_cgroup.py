@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import time
 
-__all__ = ["Group", "create", "cpu_of_pid", "tasks_of_pid"]
+__all__ = ["Group", "create", "cpu_of_pid", "tasks_of_pid", "running", "tids_of_pid"]
 
 _BASE = "/sys/fs/cgroup"
 
@@ -121,6 +121,15 @@ class Group:
             if self.kind == "v2":
                 return len(_read(os.path.join(self.dirs["all"], "cgroup.threads")).split())
             return len(_read(os.path.join(self.dirs["cpuacct"], "tasks")).split())
+        except OSError:
+            return None
+
+    def tids(self) -> list[str] | None:
+        """The thread ids (of every process) the group holds now."""
+        try:
+            if self.kind == "v2":
+                return _read(os.path.join(self.dirs["all"], "cgroup.threads")).split()
+            return _read(os.path.join(self.dirs["cpuacct"], "tasks")).split()
         except OSError:
             return None
 
@@ -251,3 +260,31 @@ def tasks_of_pid(pid: int | None) -> int | None:
         return len(os.listdir(f"/proc/{pid}/task"))
     except OSError:
         return None
+
+
+def tids_of_pid(pid: int | None) -> list[str] | None:
+    """The thread ids of process ``pid`` now (the fallback's one process)."""
+    if pid is None:
+        return None
+    try:
+        return [f"{pid}/task/{t}" for t in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return None
+
+
+def running(tids) -> int | None:
+    """How many of these threads are on a CPU or waiting for one (state R) or in an
+    uninterruptible wait (D) -- working, whether or not the machine's load lets them run just now.
+    ``tids``: ids under /proc ("123" or "45/task/123").  None when none can be read."""
+    if tids is None:
+        return None
+    busy, seen = 0, 0
+    for t in tids:
+        try:
+            raw = _read(f"/proc/{t}/stat")
+        except OSError:
+            continue            # ended meanwhile: not working
+        seen += 1
+        if raw[raw.rindex(")") + 2:raw.rindex(")") + 3] in ("R", "D"):
+            busy += 1
+    return busy if seen or not tids else None
