@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import time
 
-__all__ = ["Group", "create", "cpu_of_pid", "tasks_of_pid"]
+__all__ = ["Group", "create", "cpu_of_pid", "tasks_of_pid", "running", "tids_of_pid"]
 
 _BASE = "/sys/fs/cgroup"
 
@@ -124,6 +124,15 @@ class Group:
         except OSError:
             return None
 
+    def tids(self) -> list[str] | None:
+        """The thread ids (of every process) the group holds now."""
+        try:
+            if self.kind == "v2":
+                return _read(os.path.join(self.dirs["all"], "cgroup.threads")).split()
+            return _read(os.path.join(self.dirs["cpuacct"], "tasks")).split()
+        except OSError:
+            return None
+
     def memory_hit(self) -> bool:
         """Did the tree reach its memory limit (an allocation refused or a process killed)?"""
         try:
@@ -222,25 +231,25 @@ def create(memory_bytes: int, processes: int) -> tuple[Group | None, str]:
 
 
 def cpu_of_pid(pid: int | None) -> float | None:
-    """CPU seconds of process ``pid`` and every thread it ever had (/proc/PID/stat utime + stime,
-    and the children it reaped), the fallback when no control group is had; live threads' precise
-    figures (schedstat) when they are larger."""
+    """CPU seconds of process ``pid`` and every thread it ever had, the fallback when no control
+    group is had: the kernel's CPU clock of the process (``clock_getcpuclockid``: nanoseconds,
+    live and ended threads alone), or else /proc/PID/stat's utime + stime and the children it reaped
+    (clock ticks).  One source only, never the larger of two: the difference of two readings
+    taken from different sources would be off by up to a tick (10 ms), a pass's whole cost at
+    the smaller sizes."""
     if pid is None:
         return None
+    try:
+        return time.clock_gettime((~pid << 3) | 2)     # CPUCLOCK_SCHED of the whole thread group
+    except (OSError, OverflowError, ValueError):
+        pass
     try:
         raw = _read(f"/proc/{pid}/stat")
         f = raw[raw.rindex(")") + 2:].split()
         hz = os.sysconf("SC_CLK_TCK")
-        ticks = (int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])) / hz
+        return (int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])) / hz
     except (OSError, ValueError, IndexError):
         return None
-    live = 0.0
-    try:
-        for t in os.listdir(f"/proc/{pid}/task"):
-            live += int(_read(f"/proc/{pid}/task/{t}/schedstat").split()[0]) / 1e9
-    except (OSError, ValueError, IndexError):
-        pass
-    return max(ticks, live)
 
 
 def tasks_of_pid(pid: int | None) -> int | None:
@@ -251,3 +260,31 @@ def tasks_of_pid(pid: int | None) -> int | None:
         return len(os.listdir(f"/proc/{pid}/task"))
     except OSError:
         return None
+
+
+def tids_of_pid(pid: int | None) -> list[str] | None:
+    """The thread ids of process ``pid`` now (the fallback's one process)."""
+    if pid is None:
+        return None
+    try:
+        return [f"{pid}/task/{t}" for t in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return None
+
+
+def running(tids) -> int | None:
+    """How many of these threads are on a CPU or waiting for one (state R) or in an
+    uninterruptible wait (D) -- working, whether or not the machine's load lets them run just now.
+    ``tids``: ids under /proc ("123" or "45/task/123").  None when none can be read."""
+    if tids is None:
+        return None
+    busy, seen = 0, 0
+    for t in tids:
+        try:
+            raw = _read(f"/proc/{t}/stat")
+        except OSError:
+            continue            # ended meanwhile: not working
+        seen += 1
+        if raw[raw.rindex(")") + 2:raw.rindex(")") + 3] in ("R", "D"):
+            busy += 1
+    return busy if seen or not tids else None

@@ -65,12 +65,24 @@ class Channel:
         from ._cgroup import tasks_of_pid
         return tasks_of_pid(self._inner) if self.alive else None
 
+    def tree_running(self) -> int | None:
+        """Threads of the worker's tree that are working now: running, or runnable and waiting
+        for a CPU (on a loaded machine a working thread may get little CPU in a moment)."""
+        from ._cgroup import running, tids_of_pid
+        g = getattr(self, "group", None)
+        if g is not None:
+            return running(g.tids())
+        return running(tids_of_pid(self._inner)) if self.alive else None
+
     def settle(self, tasks_before: int | None, deadline: float, grace: float = 0.5) -> bool:
         """After an answer, before its cost is read: wait until the tree is at rest again -- no CPU
         being spent, and no thread or process started since ``tasks_before`` was counted still
         alive (for ``grace`` seconds at most: an idle thread pool may stay) -- so that the work a
         call set going (a thread still computing, a child, a thread that starts late) is all in the
-        figure read next.  False when it was still busy at ``deadline``: the worker is then killed."""
+        figure read next.  At rest means no thread running or waiting for a CPU, and (between two
+        looks) almost no CPU spent: on a loaded machine a thread that works may get a small share of
+        a CPU for a while, so the rate of CPU spent alone does not tell work from rest.  False when
+        it was still busy at ``deadline``: the worker is then killed."""
         step, last = 0.002, self.cpu_seconds()
         rest = getattr(self, "_rest", None)
         if rest is not None and last is not None and last == rest[0] and rest[1] is self.proc and \
@@ -80,7 +92,7 @@ class Channel:
         while True:
             time.sleep(step)
             now, n = self.cpu_seconds(), self.tree_tasks()
-            idle = now is None or last is None or now - last < 0.2 * step
+            idle = (now is None or last is None or now - last < 0.2 * step) and not self.tree_running()
             if idle and (n is None or tasks_before is None or n <= tasks_before or time.monotonic() - t0 >= grace):
                 self._rest = (now, self.proc)
                 return True

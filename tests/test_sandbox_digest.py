@@ -32,3 +32,19 @@ def test_sent_is_what_the_worker_reports_for_the_array_it_built(rows, kind):
         dtype = {"float": float, "int": np.int64, "auto": None}[kind]
         assert sent == _digest.digest(np.array(X, dtype=dtype))
     assert _digest.digest([list(r) for r in X][::-1]) != _digest.digest(X) or X == X[::-1]
+
+
+def test_an_array_is_digested_as_its_bytes_in_c_order():
+    import numpy as np
+    X = [[0.25, -1.0, 2.0], [1.5, 0.0, -0.0]]
+    a = np.array(X)
+    want = _digest.sent(X, "float")
+    assert _digest.digest(a) == want
+    assert _digest.digest(np.asfortranarray(a)) == want             # the layout in memory does not matter
+    assert _digest.digest(np.array(X).T.copy().T) == want
+    b = a.copy()
+    b[1, 2] = 0.0                                                    # -0.0 -> 0.0: another array
+    assert _digest.digest(b) != want
+    for other in (a.astype(np.float32), a.astype(">f8"), a.reshape(3, 2), a.astype(object), a.tolist()):
+        assert _digest.digest(other) != want
+    assert _digest.sent([[1, 2], [3]], "int") != _digest.digest(np.array([[1, 2], [3, 4]]))

@@ -1,0 +1,82 @@
+"""The linear-time verdict on a loaded machine, from injected CPU readings (no real timing: the
+figures a pass costs are scripted, the answers are the reference's).  A burst of load that makes
+the largest size look slow for a while must not cost a correct submission its point; a cost that
+really grows faster than n, or a fixed padding that hides it, is named however short the passes
+are on a fast machine."""
+import collections
+
+import pytest
+
+from grading.checks import Grader
+from grading.spec import load_spec
+from grading.spec import TestSpec as Kind
+from sandbox.limits import CallResult
+
+SIZES = (512, 1024, 2048, 4096)
+
+
+class _Idle:
+    alive = True
+
+    def close(self):
+        pass
+
+
+class Scripted(Grader):
+    """A grader whose timed passes cost ``cost(n, k)`` CPU seconds (k: how many passes over n
+    were timed before) and answer right."""
+
+    def __init__(self, spec, cost):
+        super().__init__(spec, _Idle)
+        self.cost, self.seen = cost, collections.Counter()
+
+    def _timed(self, X, y, limit):
+        n = len(X)
+        s = self.cost(n, self.seen[n])
+        self.seen[n] += 1
+        self.clock, self.last_call = "CPU", CallResult(ok={}, seconds=s)
+        return s, None, self.problem.expected(X, y, 1)
+
+
+@pytest.fixture
+def verdict(monkeypatch):
+    from grading import checks_properties
+    # the reference's pass: linear (its own timing is not what is tested here)
+    monkeypatch.setattr(checks_properties, "reference_seconds", lambda contract, X, y: 1e-5 * len(X))
+    monkeypatch.setattr(checks_properties, "_REF_SECONDS", {})
+    spec = load_spec("perceptron")
+
+    def run(cost):
+        g = Scripted(spec, cost)
+        ok, msg, _ = g._t_linear_time(Kind(kind="linear_time"))
+        return ok, msg, g.seen
+    return run
+
+
+def test_a_burst_of_load_at_the_largest_size_is_not_super_linear(verdict):
+    # linear work (30 ms per 1024 examples); the first three passes over n = 4096 run during a
+    # burst that slows them x2.2: the minimum of two, and then of three, still reads x8.8
+    ok, msg, seen = verdict(lambda n, k: 0.03 * n / 1024 * (2.2 if n == 4096 and k < 3 else 1.0))
+    assert ok, msg
+    assert seen[4096] >= 4           # confirmed in rounds before anything was named
+
+
+def test_quadratic_work_is_named_in_every_round(verdict):
+    # quadratic work with a linear part, every pass 0-60% slower than the quiet figure
+    noise = [1.0, 1.6, 1.2, 1.45, 1.1, 1.3]
+    ok, msg, _ = verdict(lambda n, k: (2e-6 * n + 4e-8 * n * n) * noise[(k + n) % len(noise)])
+    assert not ok and "quadratic growth" in msg, msg
+
+
+def test_padding_that_hides_quadratic_work_is_named_on_a_fast_machine(verdict):
+    # 50 ms of padding in every pass and 40 ms of quadratic work at n = 4096: the largest pass
+    # takes 90 ms (a fast machine), shorter than the 0.1 s below which growth used not to be judged
+    ok, msg, _ = verdict(lambda n, k: 0.05 + 0.04 * (n / 4096) ** 2)
+    assert not ok and "hidden by a fixed cost" in msg, msg
+
+
+def test_a_fast_correct_pass_is_judged_and_passes(verdict):
+    ok, msg, seen = verdict(lambda n, k: 0.008 * n / 1024)
+    assert ok and "x4.0 while n grew x4" in msg, msg
+    assert all(seen[n] == 2 for n in SIZES)         # nothing looked super-linear: no confirming rounds
+
