@@ -148,6 +148,18 @@ def _child_run(c, mod, X, y, T, **kw):
     return child.run(mod, "m", req, lambda spec: (lambda a, b: sum(p * q for p, q in zip(a, b))), Bad)
 
 
+class _Keeps:
+    """The same estimator without the write into X."""
+    def __init__(self, eta0=1.0, max_iter=5):
+        self.eta0, self.max_iter = eta0, max_iter
+
+    def fit(self, X, y):
+        import numpy as np
+        self.coef_ = np.ones((1, X.shape[1])) * self.max_iter
+        self.intercept_ = np.array([self.eta0])
+        return self
+
+
 def test_plan_builds_objects_reads_attributes_and_sees_modified_inputs():
     np = pytest.importorskip("numpy")
     src = """
@@ -170,7 +182,15 @@ class P:
     c = parse_contract(doc, algorithm="perceptron", style="function", entry="P", bias=True, normalize=False,
                        labels="bool", kernel="linear", epochs=1, src="t")
     out = _child_run(c, mod, [[1.0, 2.0]], [1], 3)
-    assert out["modified"] is True
+    # the grader decides from the digests of the inputs as the call left them (the worker's side)
+    # against its own digests of what it sent
+    from sandbox import _digest
+    from sandbox.worker import _modified
+    after = {k: _digest.digest(v) for k, v in out["watched"].items()}
+    assert _modified(request(c, [[1.0, 2.0]], [1], 3), after) is True
+    untouched = _child_run(c, types.SimpleNamespace(P=_Keeps), [[1.0, 2.0]], [1], 3)
+    assert _modified(request(c, [[1.0, 2.0]], [1], 3),
+                     {k: _digest.digest(v) for k, v in untouched["watched"].items()}) is False
     assert read_answer(c, out["ok"], 2).w == [3.0, 3.0] and read_answer(c, out["ok"], 2).b == 0.5
     out = _child_run(c, mod, [[1.0, 2.0]], [1], 3, omit=["max_iter"])       # the handout's default
     assert read_answer(c, out["ok"], 2).w == [5.0, 5.0]
