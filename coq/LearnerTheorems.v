@@ -7,7 +7,7 @@
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Num.
 Require Import Mistakebound.Learners Mistakebound.PerceptronRuns.
 Require Mistakebound.KernelPerceptron Mistakebound.WinnowCore Mistakebound.WinnowAbstract Mistakebound.WinnowBounds.
-Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff.
+Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff Mistakebound.Catalogue_hinge.
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
 Require Mistakebound.DisjunctionLowerBound.
 Require Import Mistakebound.LearnerStatements.
@@ -99,6 +99,68 @@ Proof.
   exact (learner_winnow_halving n r ex Hlab Hn Hr).
 Qed.
 
+
+(** ** Freund & Schapire (1999), Thm 2, on the learner: the catalogue's bound sums the squared
+    hinge losses over the mistakes; the mistakes are among the examples and every term is >= 0
+    (PerceptronRuns.v), and ((R + sqrt D2)/gamma)^2 grows with D2, so the sum over the examples
+    bounds the mistakes as well. *)
+Lemma fs_bound_mono (M : nat) (R_ g a b : R) :
+  R_ >= 0 -> g > 0 -> 0 <= a -> a <= b -> INR M <= ((R_ + sqrt a) / g) ^ 2 -> INR M <= ((R_ + sqrt b) / g) ^ 2.
+Proof.
+  intros HR Hg Ha Hab B. eapply Rle_trans; [exact B|]. apply pow_incr. split.
+  - apply Rmult_le_pos; [pose proof (sqrt_pos a); lra|left; apply Rinv_0_lt_compat; lra].
+  - unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; lra|].
+    pose proof (sqrt_le_1_alt a b Hab). lra.
+Qed.
+
+Theorem learner_freund_schapire : learner_freund_schapire_statement.
+Proof.
+  intros dim R_ g u ex Hy Hr HR Hu Hg M S0.
+  destruct (perceptron_sequence_nobias dim ex) as (W & X & Y & H0 & Hk & Hs).
+  pose proof (Catalogue_hinge.freund_schapire_bound dim M R_ g u W X Y (veq_refl_eq _ _ _ H0)) as B.
+  rewrite Glue.sum_incl_first in B.
+  apply (fs_bound_mono M R_ g _ _ HR Hg
+           (sum_lt_nonneg M _ (fun k _ => pow2_ge_0 _))
+           (Hs (fun x y => Rmax 0 (g - y * dot dim x u) ^ 2) (fun a c => pow2_ge_0 _))).
+  apply B; try assumption; intros k [_ Hk']; destruct (Hk k Hk') as (A1 & A2 & A3).
+  - rewrite Nat.add_1_r. apply veq_refl_eq, A1.
+  - exact A2.
+  - exact (Hy _ _ A3).
+  - exact (Hr _ _ A3).
+Qed.
+
+Theorem learner_kernel_freund_schapire : learner_kernel_freund_schapire_statement.
+Proof.
+  intros dim dim_phi K R_ g phi u n xs ys order Hord Hy Hr HR Hu Hg HK. cbv zeta.
+  assert (EK : K = fun a b => dot dim_phi (phi a) (phi b)).
+  { apply functional_extensionality; intro a. apply functional_extensionality; intro b. apply HK. }
+  destruct (KernelPerceptron.kernel_perceptron_is_feature_perceptron n dim_phi phi xs ys false order Hord)
+    as (_ & Emis & _ & _).
+  assert (E : count_true ks_mistake (kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order)
+              = perceptron_mistakes (perceptron_run RN dim_phi false vzero 0 (map (fun i => (phi (xs i), ys i)) order))).
+  { unfold perceptron_mistakes. rewrite count_true_map, (count_true_map ps_mistake). rewrite EK.
+    exact (f_equal (count_true (fun b => b)) Emis). }
+  rewrite E.
+  assert (ES : forall o : list nat,
+            sum_examples (fun x y => Rmax 0 (g - y * dot dim_phi (phi x) u) ^ 2) (map (fun i => (xs i, ys i)) o)
+            = sum_examples (fun x y => Rmax 0 (g - y * dot dim_phi x u) ^ 2) (map (fun i => (phi (xs i), ys i)) o)).
+  { intros o. unfold sum_examples. induction o as [|i rest IH]; [reflexivity|]. simpl. f_equal. exact IH. }
+  rewrite ES.
+  assert (Hin : forall x y, In (x, y) (map (fun i => (phi (xs i), ys i)) order) ->
+                exists x0, x = phi x0 /\ In (x0, y) (map (fun i => (xs i, ys i)) order)).
+  { intros x y H. apply in_map_iff in H as (i & E0 & Hi). inversion E0; subst.
+    exists (xs i). split; [reflexivity|]. apply in_map_iff. exists i. split; [reflexivity|exact Hi]. }
+  apply (learner_freund_schapire dim_phi R_ g u); [| |exact HR|exact Hu|exact Hg];
+    intros x y H; destruct (Hin x y H) as (x0 & -> & H0).
+  - exact (Hy _ _ H0).
+  - exact (Hr _ _ H0).
+Qed.
+
+Theorem learner_freund_schapire_exact : learner_freund_schapire_exact_statement.
+Proof.
+  intros dim R_ g u ex Hy Hr HR Hu Hg. cbv zeta. rewrite <- perceptron_mistakes_Q2R.
+  exact (learner_freund_schapire dim R_ g u _ Hy Hr HR Hu Hg).
+Qed.
 
 (** ** Weighted Majority (LearnersExperts.v): its run gives the total weight, the fraction on wrong
     experts, expert j's weight and mistakes and its own mistakes (ExpertsRuns.v), and Littlestone &

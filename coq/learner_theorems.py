@@ -33,6 +33,7 @@ from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Real, Vec
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
+from .learner_theorems_sums import sum_lets, sums_over_examples
 from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
@@ -68,6 +69,7 @@ class LearnerTheorem:
     base: str                        # the catalogue theorem whose conditions and bound it takes
     extra: tuple = ()                # further hypotheses ((name, formula), ...), e.g. a feature map
     run_seq: tuple = field(default=("w", "x", "y", "b", "alpha"))
+    over_examples: bool = False      # sums over the mistakes in the bound read over the examples (coq.learner_theorems_sums)
 
 
 # ------------------------------------------------------------------ the learners
@@ -138,6 +140,16 @@ LEARNER_THEOREMS = (
                    PERCEPTRON_EXACT, "block_novikoff_radius"),
     LearnerTheorem("learner_winnow_halving_exact", "Halving Winnow run over the rationals",
                    HALVING_WINNOW_EXACT, "winnow_halving_bound"),
+    LearnerTheorem("learner_freund_schapire",
+                   "The perceptron (no bias) on any sequence of norm at most R: ((R + D)/gamma)^2, D^2 the squared "
+                   "hinge losses of a unit u at margin gamma summed over the examples",
+                   PERCEPTRON, "freund_schapire_bound", over_examples=True),
+    LearnerTheorem("learner_kernel_freund_schapire",
+                   "The kernel perceptron, K(x, x') = phi(x).phi(x'), |phi(x)| <= R, on any sequence: ((R + D)/gamma)^2 "
+                   "in feature space",
+                   KERNEL_PERCEPTRON, "freund_schapire_bound", extra=(_feature_map(),), over_examples=True),
+    LearnerTheorem("learner_freund_schapire_exact", "The perceptron (no bias) run over the rationals on any sequence",
+                   PERCEPTRON_EXACT, "freund_schapire_bound", over_examples=True),
     ExpertsLearnerTheorem("learner_halving", "Halving over n hypotheses, hypothesis j right on every example",
                           HALVING, "halving_bound"),
     ExpertsLearnerTheorem("learner_weighted_majority",
@@ -210,10 +222,13 @@ def _parts(lt: LearnerTheorem):
             raise ExportError(f"{lt.base}: hypothesis {name} speaks of the run but is neither discharged by the "
                               f"learner nor a condition on each mistake")
         glob.append((name, f))
-    c = base.conclusion
+    c, sums = base.conclusion, []
+    if lt.over_examples:
+        taken = {v.name for f in [c] + [f for _, f in base.hypotheses] for v in free_vars(f)}
+        c, sums = sums_over_examples(c, lambda body, k: _on_example(body, k, ln), taken)
     if any(n.op == "call" and n.name in seqs for n in walk(c)):
         raise ExportError(f"{lt.base}: the conclusion speaks of the run's sequences")
-    return per_ex, glob, c
+    return per_ex, glob, c, sums
 
 
 def _binders(text: str) -> list[tuple[str, str]]:
@@ -226,9 +241,9 @@ def learner_statement(lt) -> str:
         return experts_statement(lt)
     if isinstance(lt, LowerBoundTheorem):
         return disjunction_statement(lt)
-    per_ex, glob, concl = _parts(lt)
+    per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
-    forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl]
+    forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]
     pr = CoqPrinter(_z_indexed(forms), forms)
     ex_names = {e.name for e, _ in ln.example}
     ex_hyps = [pr.P(f) for _, f in per_ex]
@@ -241,7 +256,8 @@ def learner_statement(lt) -> str:
         if node is None:
             raise ExportError(f"no inner product fixes the dimension of the example {ln.dim_of}")
         dim = pr.sp.dim(node)
-    binders = [(n, t) for n, t in _binders(pr.binders(forms)) if n not in ex_names and n != "M"]
+    binders = [(n, t) for n, t in _binders(pr.binders(forms))
+               if n not in ex_names and n != "M" and n not in {s for s, _ in sums}]
     if "M" not in {v.name for v in free_vars(concl)}:
         raise ExportError(f"{lt.base}: the conclusion does not bound M")
     taken = {n for n, _ in binders}
@@ -258,7 +274,10 @@ def learner_statement(lt) -> str:
     for n, _ in ln.inputs:              # on the quantified inputs, not on a fixed sequence
         if not re.search(rf"(?<![\w.']){re.escape(n)}(?![\w'])", mist):
             raise ExportError(f"the learner's count of mistakes does not read its input {n}")
-    chain = " ->\n  ".join(prem + [f"let M : nat := {mist} in\n  {c}"])
+    lets = ""
+    if sums:
+        lets = sum_lets(sums, pr, exb, ln.members)
+    chain = " ->\n  ".join(prem + [f"let M : nat := {mist} in\n  {lets}{c}"])
     return f"forall {head},\n  {chain}"
 
 
@@ -270,7 +289,8 @@ def coq_name(e: Expr | Fun) -> str:
 def learner_files(theorems=None) -> tuple[dict[str, str], dict[str, str]]:
     """(``{LearnerStatements.v: text}``, statement errors by learner theorem id)."""
     theorems = LEARNER_THEOREMS if theorems is None else theorems
-    mods = sorted({lt.learner.coq.rsplit(".", 1)[0] for lt in theorems} | {f"{LOGICAL}.Learners"})
+    mods = sorted({lt.learner.coq.rsplit(".", 1)[0] for lt in theorems} | {f"{LOGICAL}.Learners"}
+                  | ({f"{LOGICAL}.PerceptronRuns"} if any(getattr(lt, "over_examples", False) for lt in theorems) else set()))
     head = ("(* Generated by coq.build from the catalogue's formula objects and the learners they are read on: "
             "do not edit. *)\n"
             f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Num.\nRequire {' '.join(mods)}.\n"

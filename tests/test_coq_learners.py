@@ -46,8 +46,9 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             assert stmt.endswith(f"{lt.learner.coq} alg nil ex = (r * l)%nat")
             continue
         base = registry.get(lt.base)
-        per_ex, glob, concl = lth._parts(lt)
-        assert concl is base.conclusion                        # the catalogue's bound, the same object
+        per_ex, glob, concl, sums = lth._parts(lt)
+        if not lt.over_examples:
+            assert concl is base.conclusion and sums == []     # the catalogue's bound, the same object
         kept = {n for n, _ in per_ex} | {n for n, _ in glob}
         assert kept | set(lt.learner.run) >= {n for n, _ in base.hypotheses}
         assert not kept & set(lt.learner.run)
@@ -59,6 +60,32 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((y * (dot dim x u)) >= g))" in radius
     assert radius.endswith("((INR (M)%nat) <= ((R_ ^ 2) / (g ^ 2)))")
     assert "perceptron_run RN dim true vzero 0 ex" in lth.learner_statement(lth.LEARNER_THEOREMS[1])
+
+
+def test_freund_schapire_sums_the_squared_hinge_losses_over_the_examples():
+    """The catalogue's D^2 sums over the mistakes; the learner's statement sums the same summand,
+    read on one example, over every example (Coq proves the replacement), and nothing else moves."""
+    from proofs.formula import Real
+    from proofs.substitution import walk
+    lt = next(t for t in lth.LEARNER_THEOREMS if t.id == "learner_freund_schapire")
+    base = registry.get(lt.base)
+    per_ex, glob, concl, sums = lth._parts(lt)
+    assert [n for n, _ in sums] == ["S0"]
+    (node,) = [n for n in walk(base.conclusion) if n.op == "sum"]
+    i, _, _, body = node.args
+    assert sums[0][1] == lth._on_example(body, i, lt.learner)
+    assert concl == lth.sums_over_examples(base.conclusion, lambda b, k: lth._on_example(b, k, lt.learner), set())[0]
+    assert Real("S0") in set(walk(concl)) and not [n for n in walk(concl) if n.op == "sum"]
+    stmt = lth.learner_statement(lt)
+    assert ("let S0 : R := Mistakebound.PerceptronRuns.sum_examples (fun (x : Vec) (y : R) => "
+            "((Rmax 0 (g - (y * (dot dim x u)))) ^ 2)) ex in") in stmt
+    assert stmt.endswith("((INR (M)%nat) <= (((R_ + (sqrt S0)) / g) ^ 2))")
+    assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((dot dim x x) <= (R_ ^ 2)))" in stmt
+    # without the reading over the examples the bound speaks of the run: refused, not guessed
+    with pytest.raises(ExportError, match="conclusion speaks of the run"):
+        lth.learner_statement(dataclasses.replace(lt, over_examples=False))
+    kern = lth.learner_statement(next(t for t in lth.LEARNER_THEOREMS if t.id == "learner_kernel_freund_schapire"))
+    assert "(dot dim_phi (phi x) u)" in kern and "(map (fun i => (xs i, ys i)) order) in" in kern
 
 
 def test_weighted_majority_statements_bound_the_learner_by_every_expert():
@@ -179,9 +206,10 @@ def _copy(tmp_path):
 _UPDATE = "let w' := if m then perc_update F w x y else w in"
 # each learner's update on a mistake, and the learner theorems that must then fail
 _FROZEN = {
-    "perceptron": (_UPDATE, ["learner_perceptron_radius", "learner_perceptron_bias", "learner_perceptron_radius_exact"]),
+    "perceptron": (_UPDATE, ["learner_perceptron_radius", "learner_perceptron_bias", "learner_perceptron_radius_exact",
+                             "learner_freund_schapire", "learner_freund_schapire_exact"]),
     "kernel_perceptron": ("let alpha' := if m then (fun j => if Nat.eqb j i then nadd F (alpha j) (ys i) else alpha j) "
-                          "else alpha in", ["learner_kernel_perceptron_radius"]),
+                          "else alpha in", ["learner_kernel_perceptron_radius", "learner_kernel_freund_schapire"]),
     "winnow": ("let w' := if m then winnow_update F w x (if lab then up else down) else w in",
                ["learner_winnow_halving", "learner_winnow_halving_exact"]),
 }
