@@ -1,7 +1,7 @@
 (** * Traces of the rational runs as flat lists of integers, for the comparison with the suite's
     exact Python learners (tests/test_coq_differential.py): a rational is its reduced numerator and
     denominator, a Boolean 0 or 1. *)
-Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners.
+Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersPA.
 
 Definition enc_Q (q : Q) : list Z := let r := Qred q in (Qnum r :: Zpos (Qden r) :: nil)%list.
 Definition enc_b (b : bool) : list Z := ((if b then 1 else 0)%Z :: nil)%list.
@@ -26,6 +26,11 @@ Definition enc_kperceptron (n : nat) (run : list (kstep QN)) : list Z :=
 (** Winnow: per step activation, prediction, mistake, weights after. *)
 Definition enc_winnow (n : nat) (run : list (wstep QN)) : list Z :=
   flat_map (fun s : wstep QN => enc_Q (ws_act s) ++ enc_b (ws_pred s) ++ enc_b (ws_mistake s) ++ enc_vec n (ws_w s)) run.
+
+(** Passive-Aggressive: per step activation, mistake, loss, step size, weights after. *)
+Definition enc_pa (d : nat) (run : list (pastep QRN)) : list Z :=
+  flat_map (fun s : pastep QRN => enc_Q (pa_act s) ++ enc_b (pa_mistake s) ++ enc_Q (pa_loss s) ++ enc_Q (pa_tau s)
+                                 ++ enc_vec d (pa_w s)) run.
 
 Fixpoint list_Z_eqb (a b : list Z) : bool :=
   match a, b with

@@ -2,7 +2,8 @@
 
 Every case is a data set, a learner, its options and the Python path: the exact learners
 (``learners.run_perceptron(..., exact=True)``, ``averaged_weights``, ``voted_weights``,
-``run_kernel_perceptron(..., exact=True)``, ``run_winnow``), or the float paths a user runs by default
+``run_kernel_perceptron(..., exact=True)``, ``run_winnow``, ``run_passive_aggressive`` -- PA, PA-I, PA-II, exact
+only: their step l / |x|^2 is not dyadic), or the float paths a user runs by default
 (the compiled float64 loops, ``exact=False``; and ``fast=True``, the dot products summed in any
 order); Weighted Majority (``run_weighted_majority``, Halving at beta = 0) against
 ``LearnersExperts.v``.  A float case uses dyadic inputs (k/2^j, small), on which float64 arithmetic is exact in
@@ -21,7 +22,7 @@ from pathlib import Path
 
 __all__ = ["Case", "generate", "coq_file", "python_trace", "run_coq", "compare", "KINDS"]
 
-KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority")
+KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority", "passive_aggressive")
 PATHS = ("exact", "float", "fast")       # the Python path a case runs (fast: the perceptron only)
 
 
@@ -62,6 +63,18 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
             y = [rng.choice((-1, 1)) for _ in range(T)]
             betas = (0, Fraction(1, 2), Fraction(1, 4)) if dy else (0, Fraction(1, 2), Fraction(1, 3), Fraction(2, 3))
             out.append(Case(kind, A, y, {"beta": rng.choice(betas), "path": path}))
+            continue
+        if kind == "passive_aggressive":
+            # exact only: the step l / |x|^2 is not dyadic, so float64 rounds it
+            variant = rng.choice(("pa", "pa1", "pa2"))
+            d, m = rng.randint(1, 3), rng.randint(1, 6)
+            X = [[_frac(rng) for _ in range(d)] for _ in range(m)]
+            if variant == "pa":            # PA's step is undefined at x = 0
+                X = [r if any(r) else [Fraction(1)] + r[1:] for r in X]
+            y = [rng.choice((-1, 1)) for _ in range(m)]
+            C = Fraction(rng.randint(1, 6), rng.choice((1, 2, 3)))
+            out.append(Case(kind, X, y, {"variant": variant, "C": C, "epochs": epochs, "shuffle": False, "seed": None,
+                                         "path": "exact"}))
             continue
         if kind == "winnow":
             n = rng.randint(1, 6)
@@ -131,6 +144,14 @@ def python_trace(c: Case) -> list[int]:
         if o["beta"]:          # the randomized form's expected mistakes, exact (its weights are WM's)
             from learners import run_randomized_weighted_majority
             out += _q(run_randomized_weighted_majority(c.X, c.y, beta=Fraction(o["beta"])).extras["expected_mistakes"])
+        return out
+    if c.kind == "passive_aggressive":
+        from learners import run_passive_aggressive
+        tr = run_passive_aggressive(c.X, c.y, variant=o["variant"], C=o["C"], epochs=o["epochs"], exact=True)
+        for s, loss, tau in zip(tr.steps, tr.extras["losses"], tr.extras["steps"]):
+            out += [*_q(s.activation), int(s.mistake), *_q(loss), *_q(tau)]
+            for v in s.weights:
+                out += _q(v)
         return out
     if c.kind == "winnow":
         kw = {"theta": o["theta"] if exact else float(o["theta"])} if "theta" in o else {}
@@ -206,6 +227,11 @@ def coq_term(c: Case) -> str:
             return f"app ({run}) (qenc (rwm_expected {_cq(o['beta'])} (wm_start {len(c.X[0])}) ({ex})))"
         return run
     order = _visited(c)
+    if c.kind == "passive_aggressive":
+        d = len(c.X[0])
+        ex = " :: ".join(f"({_vec(c.X[i])}, {_cq(c.y[i])})" for i in order) + " :: nil"
+        v = {"pa": "PA", "pa1": "PA1", "pa2": "PA2"}[o["variant"]]
+        return f"enc_pa {d} (pa_run QRN {v} {_cq(o['C'])} {d} (fun _ => 0%Q) ({ex}))"
     if c.kind == "winnow":
         n = len(c.X[0])
         alpha = Fraction(o["alpha"])
@@ -238,6 +264,7 @@ def coq_term(c: Case) -> str:
 
 
 _HEAD = ("Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersTrace.\n"
+         "Require Import Mistakebound.LearnersPA.\n"
          "Require Mistakebound.LearnersExperts.\nImport Mistakebound.LearnersExperts.\n"
          "Open Scope Z_scope.\nSet Printing Depth 100000.\n")
 

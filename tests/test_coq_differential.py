@@ -25,7 +25,11 @@ def test_coq_and_python_learners_agree_on_1200_sequences(built, capsys):
     assert {c.opts.get("variant") for c in cases if c.kind == "winnow"} == {"halve", "eliminate", "winnow2"}
     assert {c.opts.get("kernel") for c in cases if c.kind == "kernel"} == {"linear", "poly"}
     # the float paths a user runs by default (compiled float64 loops; any summation order) as well
-    assert {(c.kind, c.opts["path"]) for c in cases} >= {(k, p) for k in differential.KINDS for p in ("exact", "float")}
+    assert {(c.kind, c.opts["path"]) for c in cases} >= {(k, p) for k in differential.KINDS for p in ("exact", "float")
+                                                         if k != "passive_aggressive"}
+    # Passive-Aggressive's step l / |x|^2 is not dyadic: its float path rounds, it is compared exactly
+    pa = [c for c in cases if c.kind == "passive_aggressive"]
+    assert {c.opts["variant"] for c in pa} == {"pa", "pa1", "pa2"} and {c.opts["path"] for c in pa} == {"exact"}
     assert {c.kind for c in cases if c.opts["path"] == "fast"} == {"perceptron", "averaged", "voted"}
     # the README's command itself (`python -m coq differential`: these 1200 sequences, seed 2026)
     from coq.__main__ import main
@@ -53,3 +57,15 @@ def test_the_comparison_sees_a_float_path_that_rounds_differently(built):
     c = differential.Case("perceptron", [[Fraction(1, 3), Fraction(1, 5)], [Fraction(-2, 3), Fraction(1, 7)]],
                           [1, -1], {"epochs": 2, "shuffle": False, "seed": None, "path": "float", "bias": False})
     assert differential.differential([c], built) != []
+
+
+def test_the_comparison_sees_a_different_passive_aggressive_variant(built):
+    """Python's PA-I against Coq's PA-II on the same sequences: some step size differs."""
+    cases = [c for c in differential.generate(140, seed=7) if c.kind == "passive_aggressive"]
+    for c in cases:
+        c.opts["variant"] = "pa1"
+    expected = [differential.python_trace(c) for c in cases]
+    for c in cases:
+        c.opts["variant"] = "pa2"
+    coq = differential.run_coq(cases, built)
+    assert len(cases) == 20 and any(e != t for e, t in zip(expected, coq))
