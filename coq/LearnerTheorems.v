@@ -10,6 +10,7 @@ Require Mistakebound.KernelPerceptron Mistakebound.WinnowCore Mistakebound.Winno
 Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff Mistakebound.Catalogue_hinge.
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
 Require Mistakebound.DisjunctionLowerBound.
+Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -219,6 +220,68 @@ Proof.
   intros N j ex Hj Hrows Hre. cbv zeta.
   destruct (ExpertsRuns.halving_run_start N j ex Hj Hrows Hre) as (V & a & c & H0 & Hs & Hc & Hv & HM).
   exact (Catalogue_experts.halving_bound _ N V a c H0 Hs Hc Hv HM).
+Qed.
+
+(** ** The Passive-Aggressive family (LearnersPA.v), Crammer et al. 2006, Theorems 2-4: the run gives
+    the catalogue's T steps (PARuns.v), T the number of examples; its step sizes are the
+    catalogue's step equations; a sum over the run is the sum over the steps. *)
+Theorem learner_passive_aggressive : learner_passive_aggressive_statement.
+Proof.
+  intros dim R_ u ex Hnz Hy Hsep Hr. cbv zeta.
+  destruct (PARuns.pa_run_sequence LearnersPA.PA 0 dim ex vzero) as (W & X & Y & ST & H0 & Hs & Hsum & _).
+  rewrite Hsum.
+  pose proof (Catalogue_passive_aggressive.passive_aggressive_bound dim R_ (length ex)
+                (fun t => LearnersPA.pa_loss (ST t)) (fun t => LearnersPA.pa_tau (ST t)) u W X Y
+                (veq_refl_eq _ _ _ H0)) as B.
+  rewrite Glue.sum_incl_first in B. apply B; intros t [_ Ht]; destruct (Hs t Ht) as (A1 & A2 & A3 & A4 & A5).
+  - rewrite Nat.add_1_r. apply veq_refl_eq, A1.
+  - exact A2.
+  - rewrite A3. apply PARuns.pa_step_PA; [rewrite A2; apply Rmax_l|exact (Hnz _ _ A5)].
+  - exact (Hnz _ _ A5).
+  - exact (Hy _ _ A5).
+  - exact (Hsep _ _ A5).
+  - exact (Hr _ _ A5).
+Qed.
+
+Theorem learner_passive_aggressive_1 : learner_passive_aggressive_1_statement.
+Proof.
+  intros dim C_ R_ u ex Hy Hnz Hr Hc. cbv zeta.
+  destruct (PARuns.pa_run_sequence LearnersPA.PA1 C_ dim ex vzero) as (W & X & Y & ST & H0 & Hs & Hsum & Hz).
+  rewrite Hsum, Hz.
+  pose proof (Catalogue_passive_aggressive.passive_aggressive_pa1_bound dim C_ R_ (length ex)
+                (fun t => LearnersPA.pa_loss (ST t)) (fun t => Rmax 0 (1 - Y t * dot dim u (X t)))
+                (fun t => LearnersPA.pa_tau (ST t)) u W X Y
+                (fun t => if LearnersPA.pa_mistake (ST t) then 1%Z else 0%Z) (veq_refl_eq _ _ _ H0)) as B.
+  rewrite WinnowAbstract.zsum_incl_first, Glue.sum_incl_first in B.
+  apply B; try exact Hc; intros t [_ Ht]; destruct (Hs t Ht) as (A1 & A2 & A3 & A4 & A5).
+  - rewrite Nat.add_1_r. apply veq_refl_eq, A1.
+  - exact A2.
+  - exact (Hy _ _ A5).
+  - reflexivity.
+  - exact (Hnz _ _ A5).
+  - exact (Hr _ _ A5).
+  - rewrite A3. apply PARuns.pa_step_PA1; [rewrite A2; apply Rmax_l|exact (Hnz _ _ A5)|exact Hc].
+  - rewrite A4. destruct (Rle_b (Y t * dot dim (W t) (X t)) 0) eqn:E.
+    + split; [right; reflexivity|intros _; apply Rle_b_spec, E].
+    + split; [left; reflexivity|intros D; discriminate D].
+Qed.
+
+Theorem learner_passive_aggressive_2 : learner_passive_aggressive_2_statement.
+Proof.
+  intros dim C_ R_ u ex Hy Hr Hc. cbv zeta.
+  destruct (PARuns.pa_run_sequence LearnersPA.PA2 C_ dim ex vzero) as (W & X & Y & ST & H0 & Hs & Hsum & _).
+  rewrite !Hsum.
+  pose proof (Catalogue_passive_aggressive.passive_aggressive_pa2_bound dim C_ R_ (length ex)
+                (fun t => LearnersPA.pa_loss (ST t)) (fun t => Rmax 0 (1 - Y t * dot dim u (X t)))
+                (fun t => LearnersPA.pa_tau (ST t)) u W X Y (veq_refl_eq _ _ _ H0)) as B.
+  rewrite !Glue.sum_incl_first in B.
+  apply B; try exact Hc; intros t [_ Ht]; destruct (Hs t Ht) as (A1 & A2 & A3 & A4 & A5).
+  - rewrite Nat.add_1_r. apply veq_refl_eq, A1.
+  - exact A2.
+  - exact (Hy _ _ A5).
+  - reflexivity.
+  - exact (Hr _ _ A5).
+  - rewrite A3. apply PARuns.pa_step_PA2; [rewrite A2; apply Rmax_l|exact Hc].
 Qed.
 
 (** ** Every deterministic algorithm on r-literal monotone disjunctions of n = r 2^l variables:

@@ -30,7 +30,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
         "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
         "weighted_majority", "weighted_majority_half", "randomized_weighted_majority", "halving",  # expert advice
-        "any_algorithm"}                                    # a lower bound for every deterministic algorithm
+        "any_algorithm",                                    # a lower bound for every deterministic algorithm
+        "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2"}   # every step of the run (LearnersPA.v)
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -40,6 +41,9 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         if isinstance(lt, lth.ExpertsLearnerTheorem):
             assert callable(getattr(learners, lt.learner.python.split("(")[0].split(".")[-1]))
             assert re.search(rf"let {lt.learner.own} : (nat|R) := (Q2R \()?{re.escape(lt.learner.coq)} ", stmt)
+            continue
+        if isinstance(lt, lth.StepsLearnerTheorem):
+            assert f"let run := {lt.learner.coq} RN " in stmt and callable(getattr(learners, "run_passive_aggressive"))
             continue
         if isinstance(lt, lth.LowerBoundTheorem):
             assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) (r l : nat),")
@@ -86,6 +90,38 @@ def test_freund_schapire_sums_the_squared_hinge_losses_over_the_examples():
         lth.learner_statement(dataclasses.replace(lt, over_examples=False))
     kern = lth.learner_statement(next(t for t in lth.LEARNER_THEOREMS if t.id == "learner_kernel_freund_schapire"))
     assert "(dot dim_phi (phi x) u)" in kern and "(map (fun i => (xs i, ys i)) order) in" in kern
+
+
+def test_passive_aggressive_statements_sum_over_the_learners_run():
+    """PA's squared losses, PA-I's mistakes and u's hinge losses: each sum over the T steps becomes
+    the same summand over the learner's run, its loss, step size and mistake read on each step record,
+    u's loss (a definition of the catalogue's) on each example; the step equations are the learner's."""
+    ids = {lt.id: lt for lt in lth.LEARNER_THEOREMS}
+    pa = lth.learner_statement(ids["learner_passive_aggressive"])
+    assert "let run := Mistakebound.LearnersPA.pa_run RN Mistakebound.LearnersPA.PA 0 dim vzero ex in" in pa
+    assert ("let S0 : R := Mistakebound.PARuns.pa_sum (fun (st : Mistakebound.LearnersPA.pastep RN) (x : Vec) (y : R) "
+            "=> let l : R := Mistakebound.LearnersPA.pa_loss st in (l ^ 2)) run ex in") in pa
+    assert pa.endswith("(S0 <= ((dot dim u u) * (R_ ^ 2)))")
+    assert "(forall (x : Vec) (y : R), In (x, y) ex -> ((y * (dot dim u x)) >= 1))" in pa
+    pa1 = lth.learner_statement(ids["learner_passive_aggressive_1"])
+    assert "pa_run RN Mistakebound.LearnersPA.PA1 C_ dim vzero ex" in pa1
+    assert "let z : Z := (if Mistakebound.LearnersPA.pa_mistake st then 1%Z else 0%Z) in (z)%Z) run ex in" in pa1
+    assert "(y : R) => (Rmax 0 (1 - (y * (dot dim u x))))) run ex in" in pa1       # l*(t), by its definition
+    assert pa1.endswith("((IZR (S0)%Z) <= ((Rmax (R_ ^ 2) (1 / C_)) * ((dot dim u u) + (2 * C_ * S1))))")
+    assert "(C_ > 0) ->" in pa1 and "l_u" not in pa1
+    pa2 = lth.learner_statement(ids["learner_passive_aggressive_2"])
+    assert "pa_run RN Mistakebound.LearnersPA.PA2 C_ dim vzero ex" in pa2 and "dot dim x x) > 0" not in pa2
+    # a step equation the learner does not give, or a definition that is not one, is refused
+    lt = ids["learner_passive_aggressive"]
+    with pytest.raises(ExportError, match="no hypothesis pa1_step"):
+        lth.learner_statement(dataclasses.replace(lt, learner=dataclasses.replace(lt.learner, run=lt.learner.run + ("pa1_step",))))
+    with pytest.raises(ExportError, match="tau.* is a sequence of the run the learner does not give"):
+        lth.learner_statement(dataclasses.replace(lt, learner=dataclasses.replace(lt.learner, run=lt.learner.run[:-1])))
+    lt1 = ids["learner_passive_aggressive_1"]
+    with pytest.raises(ExportError, match="does not define a sequence"):
+        lth.learner_statement(dataclasses.replace(lt1, learner=dataclasses.replace(lt1.learner, defs=("c_pos",))))
+    with pytest.raises(ExportError, match="sequence of the run the learner does not give"):
+        lth.learner_statement(dataclasses.replace(lt1, learner=dataclasses.replace(lt1.learner, defs=())))
 
 
 def test_weighted_majority_statements_bound_the_learner_by_every_expert():
@@ -210,6 +246,8 @@ _FROZEN = {
                              "learner_freund_schapire", "learner_freund_schapire_exact"]),
     "kernel_perceptron": ("let alpha' := if m then (fun j => if Nat.eqb j i then nadd F (alpha j) (ys i) else alpha j) "
                           "else alpha in", ["learner_kernel_perceptron_radius", "learner_kernel_freund_schapire"]),
+    "passive_aggressive": ("let w' := fun i => nadd F (w i) (nmul F (nmul F tau y) (x i)) in",
+                           ["learner_passive_aggressive", "learner_passive_aggressive_1", "learner_passive_aggressive_2"]),
     "winnow": ("let w' := if m then winnow_update F w x (if lab then up else down) else w in",
                ["learner_winnow_halving", "learner_winnow_halving_exact"]),
 }
@@ -220,13 +258,15 @@ def test_a_learner_that_does_not_update_has_no_theorem(tmp_path, report):
     """Learners.v weakened so that each learner keeps its state on a mistake (it then repeats a
     mistake for ever): none of their theorems is kernel-checked, and the report fails.  (One build
     for the three learners; the scratch-copy test below shows the statement names its learner.)"""
-    src = (build.SRC / "Learners.v").read_text()
+    srcs = {f: (build.SRC / f).read_text() for f in ("Learners.v", "LearnersPA.v")}
     ids = []
-    for update, its in _FROZEN.values():
-        assert src.count(update) == 1
-        src = src.replace(update, update.split(":=")[0] + ":= " + update.rsplit("else ", 1)[1])
+    for kind, (update, its) in _FROZEN.items():
+        f = "LearnersPA.v" if kind == "passive_aggressive" else "Learners.v"
+        assert srcs[f].count(update) == 1
+        kept = "w in" if kind == "passive_aggressive" else update.rsplit("else ", 1)[1]
+        srcs[f] = srcs[f].replace(update, update.split(":=")[0] + ":= " + kept)
         ids += its
-    rep = build.build(ids, build_dir=_copy(tmp_path), sources={"Learners.v": src})
+    rep = build.build(ids, build_dir=_copy(tmp_path), sources=srcs)
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
 
