@@ -4,6 +4,7 @@
     1/sqrt d >= gamma on every example, and the learner errs d times. *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Glue.
 Require Import Mistakebound.Catalogue_kernels Mistakebound.Statements.
+Require Mistakebound.WinnowAbstract.
 Require Import Reals Lra Lia.
 Open Scope R_scope.
 
@@ -48,4 +49,47 @@ Proof.
     replace (1 / sqrt (INR d) * sqrt (INR d)) with 1 by (field; lra). exact Gs.
   - rewrite (sum_lt_ext d _ (fun _ => 1)); [rewrite sum_lt_const; ring|].
     intros s Hs. rewrite (Hy s ltac:(lia)). pose proof (Hp s ltac:(lia)). nra.
+Qed.
+
+(** ** Littlestone (1988), section 5: a binary search over n = 2^l variables labelled against any
+    deterministic learner forces l = lg n mistakes, every label given by the disjunction of the one
+    variable lo(l) left.  The intervals [lo(m), lo(m) + h(m)) are nested; the whole statement for
+    r blocks and every algorithm is DisjunctionLowerBound.disjunction_lower_bound. *)
+Lemma disjunction_nested (h lo p : nat -> Z) (l : nat) :
+  (forall j : nat, (0 <= j /\ j < l)%nat -> (p j = 0 \/ p j = 1)%Z) ->
+  (forall j : nat, (0 <= j /\ j < l)%nat -> (h j = 2 * h (j + 1)%nat /\ h (j + 1)%nat >= 1)%Z) ->
+  (forall j : nat, (0 <= j /\ j < l)%nat -> (lo (j + 1)%nat = lo j + p j * h (j + 1)%nat)%Z) ->
+  forall m, (m <= l)%nat -> forall j, (j <= m)%nat -> (lo j <= lo m /\ lo m + h m <= lo j + h j)%Z.
+Proof.
+  intros Hp Hh Ha. induction m as [|m IH]; intros Hm j Hj.
+  - replace j with 0%nat by lia. lia.
+  - destruct (Nat.eq_dec j (S m)) as [->|Ne]; [lia|].
+    destruct (IH ltac:(lia) j ltac:(lia)) as [A B].
+    pose proof (Ha m ltac:(lia)) as E. pose proof (Hh m ltac:(lia)) as [H2 H1]. rewrite Nat.add_1_r in E, H2, H1.
+    destruct (Hp m ltac:(lia)) as [P|P]; rewrite P in E; lia.
+Qed.
+
+Theorem disjunction_lower_bound : disjunction_lower_bound_statement.
+Proof.
+  intros h j l lo p Hp Hh Hl H0 Ha.
+  pose proof (disjunction_nested h lo p l Hp Hh Ha) as N.
+  split; [|split; [|split]].
+  - intros [_ Hj]. destruct (N l (le_n l) (j + 1)%nat ltac:(lia)) as [A B].
+    pose proof (Ha j ltac:(lia)) as E. pose proof (Hh j ltac:(lia)) as [H2 H1].
+    destruct (Hp j ltac:(lia)) as [P|P]; rewrite P in *.
+    + replace (Z.leb (lo j) (lo l)) with true by (symmetry; apply Z.leb_le; lia).
+      replace (Z.ltb (lo l) (lo j + h (j + 1)%nat)) with true by (symmetry; apply Z.ltb_lt; lia).
+      reflexivity.
+    + replace (Z.ltb (lo l) (lo j + h (j + 1)%nat)) with false by (symmetry; apply Z.ltb_ge; lia).
+      rewrite andb_false_r. reflexivity.
+  - destruct (N l (le_n l) 0%nat ltac:(lia)) as [A _]. lia.
+  - destruct (N l (le_n l) 0%nat ltac:(lia)) as [_ B]. lia.
+  - rewrite WinnowAbstract.zsum_incl_first.
+    assert (S : forall n, (n <= l)%nat -> zsum_lt n (fun s => ((1 - p s - p s) ^ 2)%Z) = Z.of_nat n).
+    { induction n as [|n IH]; intros Hn; [reflexivity|].
+      change (zsum_lt (S n) (fun s => ((1 - p s - p s) ^ 2)%Z))
+        with (zsum_lt n (fun s => ((1 - p s - p s) ^ 2)%Z) + (1 - p n - p n) ^ 2)%Z.
+      rewrite IH, Nat2Z.inj_succ by lia.
+      destruct (Hp n ltac:(lia)) as [P|P]; rewrite P; lia. }
+    apply S, le_n.
 Qed.

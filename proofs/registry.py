@@ -39,6 +39,7 @@ COQ_MODULES = {
     "passive_aggressive_pa2_bound": "Catalogue_passive_aggressive",
     "two_experts_lower_bound": "Catalogue_experts",
     "margin_lower_bound": "Catalogue_lower_bounds",
+    "disjunction_lower_bound": "Catalogue_lower_bounds",
 }
 FAMILIES = tuple(COQ_MODULES)
 

@@ -20,7 +20,10 @@ FREUND_SCHAPIRE = "Freund & Schapire 1999"
 CRAMMER_PA = "Crammer et al. 2006"
 SHALEV_SHWARTZ = "Shalev-Shwartz 2012"
 CESA_BIANCHI_LUGOSI = "Cesa-Bianchi & Lugosi 2006"
+LITTLESTONE_1988 = "Littlestone 1988"
 TITLES.update({
+    LITTLESTONE_1988: "N. Littlestone, Learning Quickly When Irrelevant Attributes Abound: A New Linear-threshold "
+                      "Algorithm, Machine Learning 2(4), 1988",
     LITTLESTONE_WARMUTH: "N. Littlestone and M. K. Warmuth, The Weighted Majority Algorithm, Information and "
                          "Computation 108(2), 1994",
     FREUND_SCHAPIRE: "Y. Freund and R. E. Schapire, Large margin classification using the perceptron algorithm, "
