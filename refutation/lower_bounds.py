@@ -4,7 +4,8 @@ every deterministic learner is forced to floor(1/gamma^2) mistakes on unit examp
 gamma (catalogue ``margin_lower_bound``; certified sequences from
 ``adversary.unit_worst.orthonormal_forcing``); for Winnow's claims in n and r, every deterministic
 learner on r-of-n disjunctions is forced to r floor(lg(n/r)) mistakes
-(``adversary.unit_worst.disjunction_forcing``; for every algorithm and every n = r 2^l the Coq
+(catalogue ``disjunction_lower_bound``, one block of 2^l variables;
+``adversary.unit_worst.disjunction_forcing``; for every algorithm and every n = r 2^l the Coq
 theorem ``DisjunctionLowerBound.disjunction_lower_bound``, kernel-checked by ``verify --coq`` as
 ``learner_disjunction_lower_bound``)."""
 from __future__ import annotations
@@ -73,7 +74,8 @@ def _disjunction_note(E, strict: bool, rs=(1, 2, 4, 8), ls=range(1, 7)) -> str |
             rel = "<" if strict else "<="
             return (f"no algorithm can do better: at n = {n}, r = {r} every deterministic learner on r-of-n "
                     f"disjunctions is forced to r floor(lg(n/r)) = {forced} mistakes (the claim {rel} "
-                    f"{sp.sstr(val)}), by a binary search in each of r blocks labelled against it (sequence "
+                    f"{sp.sstr(val)}), by a binary search in each of r blocks labelled against it (catalogue "
+                    f"disjunction_lower_bound, one block; sequence "
                     f"replayed exactly against Winnow, the surviving disjunction checked on every label; for "
                     f"every algorithm and every n = r 2^l: Coq theorem DisjunctionLowerBound.disjunction_lower_bound, "
                     f"verify --coq learner_disjunction_lower_bound)")

@@ -28,6 +28,7 @@ def test_winnow_note_when_the_claim_is_below_the_disjunction_lower_bound():
     note = lower_bound_note("winnow", "winnow/halve", r_ * sp.log(n_, 2) / 2, False)
     assert note and "at n = 2, r = 1" in note and "forced to r floor(lg(n/r)) = 1" in note
     assert "Coq theorem DisjunctionLowerBound.disjunction_lower_bound" in note       # the general statement, cited
+    assert "catalogue disjunction_lower_bound" in note                              # and the kernel's one-block entry
     # r (lg n - 2): at r = 1, n = 2^l it is l - 2 < l; the first point judged is n = 2
     assert "at n = 2, r = 1" in lower_bound_note("winnow", "winnow/halve", r_ * (sp.log(n_, 2) - 2), False)
     # r lg(n) / 4 + 1: below r lg(n/r) first at r = 1, n = 4 (forced 2, claim 3/2)
