@@ -9,9 +9,40 @@ __all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
 # The unit's families whose every step closes in Coq (by a hint here or the default tactic).
 UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
                            "freund_schapire_bound", "margin_lower_bound", "weighted_majority_bound",
-                           "randomized_weighted_majority_bound", "kernel_freund_schapire_bound"})
+                           "randomized_weighted_majority_bound", "kernel_freund_schapire_bound",
+                           "disjunction_lower_bound"})
 
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
+    # Littlestone's lower bound on disjunctions: nested intervals; j <= 0 is j = 0
+    ("disjunction_lower_bound", "interval_start"): "intros h j l lo [Hj _]. replace j with 0%nat by lia. lia.",
+    ("disjunction_lower_bound", "interval_step"): r"""
+  intros h j l lo m p E H P [Hm0 [Hml IH]] [Hj Hm1].
+  specialize (E (conj Hm0 Hml)). destruct (H (conj Hm0 Hml)) as [H2 H1].
+  destruct (Nat.eq_dec j (m + 1)) as [->|Ne]; [lia|].
+  assert (Hjm : (j <= m /\ m <= l)%nat) by lia. destruct (IH Hjm) as [A B].
+  destruct (P (conj Hm0 Hml)) as [Q|Q]; rewrite Q in E; lia.""",
+    # the half kept after step j holds lo(l): the lower one (label 1) iff p(j) = 0
+    ("disjunction_lower_bound", "labels_are_the_targets"): r"""
+  intros h j l lo p N E P H Hl [Hj0 Hj].
+  assert (Hjl : (j + 1 <= l /\ l <= l)%nat) by lia.
+  destruct (N (conj (Nat.le_0_l l) (le_n l)) Hjl) as [A B].
+  specialize (E (conj Hj0 Hj)). destruct (H (conj Hj0 Hj)) as [H2 H1].
+  destruct (P (conj Hj0 Hj)) as [Q|Q]; rewrite Q in *.
+  - replace (Z.leb (lo j) (lo l)) with true by (symmetry; apply Z.leb_le; lia).
+    replace (Z.ltb (lo l) (lo j + h (j + 1)%nat)) with true by (symmetry; apply Z.ltb_lt; lia). reflexivity.
+  - replace (Z.ltb (lo l) (lo j + h (j + 1)%nat)) with false by (symmetry; apply Z.ltb_ge; lia).
+    rewrite andb_false_r. reflexivity.""",
+    ("disjunction_lower_bound", "target_is_a_variable"): r"""
+  intros h l lo N H0 Hl.
+  destruct (N (conj (Nat.le_0_l l) (le_n l)) (conj (Nat.le_0_l l) (le_n l))) as [A B]. lia.""",
+    ("disjunction_lower_bound", "every_step_a_mistake"):
+        "intros l p P s Hs. destruct (P s Hs) as [Q|Q]; rewrite Q; reflexivity.",
+    ("disjunction_lower_bound", "terms_le_1"): "intros l p E s [Hs0 Hs]. assert (Hsl : (0 <= s /\\ s < l)%nat) by lia. rewrite (E s Hsl). lia.",
+    ("disjunction_lower_bound", "terms_ge_1"): "intros l p E s [Hs0 Hs]. assert (Hsl : (0 <= s /\\ s < l)%nat) by lia. rewrite (E s Hsl). lia.",
+    ("disjunction_lower_bound", "mistakes_counted"): r"""
+  intros l p A B SA SB C. specialize (SA A). specialize (SB B). specialize (C ltac:(lia)). lia.""",
+    ("disjunction_lower_bound", "forced_mistakes"): r"""
+  intros h j l lo p A [B1 B2] C. split; [exact A|split; [exact B1|split; [exact B2|exact C]]].""",
     # V(0) = |H| and 2^0 = 1
     ("halving_bound", "halving_start"): "intros N V H0 P. rewrite P, H0, <- INR_IZR_INZ. lra.",
     # a mistake keeps at most half of V: 2 V(k+1) <= 2 c(k) <= a(k) + c(k) = V(k)

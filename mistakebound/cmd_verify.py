@@ -317,8 +317,8 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
                 line += f"  {len(t.rules_not_proved)} rule(s) not in Coq"
             click.echo(line[:300], file=out)
     if rep.learners:
-        click.echo("learner theorems (the Coq learners of Learners.v, LearnersExperts.v and LearnersPA.v, or every algorithm, run on "
-                   "any sequence meeting the entry's conditions; compared with the Python learner named):",
+        click.echo("learner theorems (the Coq learners of Learners.v, LearnersExperts.v and LearnersPA.v, or every "
+                   "algorithm, run on any sequence meeting the entry's conditions; compared with the Python learner named):",
                    file=out)
         for t in rep.learners:
             if not quiet or t.status != coq_build.KERNEL_CHECKED:
