@@ -345,3 +345,20 @@ def test_coq_and_python_agree_on_the_randomized_expectation_and_a_different_one_
         other.append(e[:-2] + [q.numerator, q.denominator])
     assert any(o != e for o, e in zip(other, expected))
     assert d.run_coq(cases, build.default_build_dir()) != other
+
+
+@pytest.mark.slow
+def test_passive_aggressive_bound_claimed_for_pa2_is_not_proved(monkeypatch, tmp_path, report):
+    """PA's sum l^2 <= |u|^2 R^2 printed about PA-II's run (the statement names PA-II, the proof is
+    PA's): Coq refuses it."""
+    lts = list(lth.LEARNER_THEOREMS)
+    i = next(k for k, t in enumerate(lts) if t.id == "learner_passive_aggressive")
+    swapped = dataclasses.replace(lts[i].learner, run_term=lts[i].learner.run_term.replace(
+        "LearnersPA.PA 0", "LearnersPA.PA2 1"))
+    lts[i] = dataclasses.replace(lts[i], learner=swapped)
+    monkeypatch.setattr(lth, "LEARNER_THEOREMS", tuple(lts))
+    rep = build.build(["learner_passive_aggressive"], build_dir=_copy(tmp_path))
+    assert "pa_run RN Mistakebound.LearnersPA.PA2 1 dim" in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
+    (t,) = rep.learners
+    assert t.status == build.FAILED and "LearnerTheorems.v" in t.reason
+    assert not rep.ok
