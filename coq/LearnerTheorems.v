@@ -284,6 +284,14 @@ Proof.
   - rewrite A3. apply PARuns.pa_step_PA2; [rewrite A2; apply Rmax_l|exact Hc].
 Qed.
 
+(** The rational run in lowest terms (the one compared with the exact Python learner), read through
+    Q2R, is the real run (LearnersPA.pa_run_hom). *)
+Theorem learner_passive_aggressive_exact : learner_passive_aggressive_exact_statement.
+Proof.
+  intros dim R_ u ex Hnz Hy Hsep Hr. cbv zeta. rewrite PARuns.pa_run_Q2R, Q2R_0.
+  exact (learner_passive_aggressive dim R_ u _ Hnz Hy Hsep Hr).
+Qed.
+
 (** ** Every deterministic algorithm on r-literal monotone disjunctions of n = r 2^l variables:
     r l mistakes, by a binary search in each of r blocks (DisjunctionLowerBound.v). *)
 Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.

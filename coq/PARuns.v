@@ -97,3 +97,13 @@ Proof.
   - apply Rle_b_spec in E. replace l with 0 by lra. unfold Rdiv. rewrite Rmult_0_l. reflexivity.
   - unfold Rdiv. rewrite Rmult_1_l. replace (C + C) with (2 * C) by ring. reflexivity.
 Qed.
+
+(** ** The rational run (the one compared with the Python learner) read as the real run. *)
+Lemma pa_run_Q2R (v : pa_variant) (C : Q) (d : nat) (ex : list ((nat -> Q) * Q)) :
+  map (map_pastep Q2R_red_hom) (pa_run QRN v C d (fun _ => 0%Q) ex)
+  = pa_run RN v (Q2R C) d vzero (map (fun e => (fun i => Q2R (fst e i), Q2R (snd e))) ex).
+Proof.
+  rewrite <- (pa_run_hom Q2R_red_hom). cbv beta.
+  assert (Z : (fun _ : nat => Q2R_red_hom 0%Q) = vzero) by (apply functional_extensionality; intros; apply Q2R_0).
+  rewrite Z. reflexivity.
+Qed.

@@ -34,8 +34,8 @@ from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
 from .learner_theorems_sums import sum_lets, sums_over_examples
-from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2, StepsLearner,
-                                  StepsLearnerTheorem, steps_statement)
+from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2,
+                                  PASSIVE_AGGRESSIVE_EXACT, StepsLearner, StepsLearnerTheorem, steps_statement)
 from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
@@ -121,7 +121,7 @@ HALVING_WINNOW_EXACT = dataclasses.replace(
 
 LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT,
             WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, RANDOMIZED_WEIGHTED_MAJORITY, HALVING, ANY_ALGORITHM,
-            PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2)
+            PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2, PASSIVE_AGGRESSIVE_EXACT)
 
 
 def _feature_map():
@@ -174,6 +174,9 @@ LEARNER_THEOREMS = (
                         "PA-II with C > 0 on any examples, |x| <= R: its squared hinge losses, at most "
                         "(R^2 + 1/(2C)) (|u|^2 + 2C sum of u's squared hinge losses)", PASSIVE_AGGRESSIVE_2,
                         "passive_aggressive_pa2_bound"),
+    StepsLearnerTheorem("learner_passive_aggressive_exact",
+                        "Passive-Aggressive run over the rationals in lowest terms (as compared with the exact "
+                        "Python learner) on separable examples", PASSIVE_AGGRESSIVE_EXACT, "passive_aggressive_bound"),
     LowerBoundTheorem("learner_disjunction_lower_bound",
                       "Every deterministic algorithm errs r lg(n/r) times on some r-literal monotone disjunction, "
                       "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),

@@ -28,7 +28,7 @@ from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
 
 __all__ = ["StepsLearner", "StepsLearnerTheorem", "PASSIVE_AGGRESSIVE", "PASSIVE_AGGRESSIVE_1",
-           "PASSIVE_AGGRESSIVE_2", "steps_statement"]
+           "PASSIVE_AGGRESSIVE_2", "PASSIVE_AGGRESSIVE_EXACT", "steps_statement"]
 
 LPA, PAR = f"{LOGICAL}.LearnersPA", f"{LOGICAL}.PARuns"
 
@@ -48,6 +48,7 @@ class StepsLearner:
     defs: tuple = ()                 # the catalogue hypotheses that define a sequence of the examples
     steps: str = "T"                 # the catalogue variable counting the steps
     requires: tuple = (PAR,)         # Coq modules the statement names beyond the learner's
+    members: str = "ex"              # the Coq list of (real) examples the run's steps go with
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,16 @@ def _pa(variant: str, step: str, extra=(), defs=()) -> StepsLearner:
 PASSIVE_AGGRESSIVE = _pa("PA", "pa_step")
 PASSIVE_AGGRESSIVE_1 = _pa("PA1", "pa1_step", ("mistake_flags",), ("loss_of_u",))
 PASSIVE_AGGRESSIVE_2 = _pa("PA2", "pa2_step", (), ("loss_of_u",))
+
+# the run python -m coq differential compares with the exact Python learner: over the rationals in
+# lowest terms (QRN), its step records and examples read through Q2R
+PASSIVE_AGGRESSIVE_EXACT = StepsLearner(
+    id="passive_aggressive_exact", python="learners.run_passive_aggressive(variant='pa', exact=True)",
+    coq=f"{LPA}.pa_run",
+    run_term=f"map ({LPA}.map_pastep {LPA}.Q2R_red_hom) ({LPA}.pa_run {LPA}.QRN {LPA}.PA 0%Q {{dim}} (fun _ => 0%Q) ex)",
+    step_type=f"{LPA}.pastep RN", inputs=(("ex", "list ((nat -> Q) * Q)"),), example=((_x, "Vec"), (_y, "R")),
+    step_reads=_READS, run=_PA_RUN + ("pa_step",),
+    members="(map (fun e => (fun i => Q2R (fst e i), Q2R (snd e))) ex)")
 
 
 def _below(f: Expr, steps: str):
@@ -210,21 +221,21 @@ def steps_statement(lt: StepsLearnerTheorem) -> str:  # noqa: C901 - one pass pe
             raise ExportError(f"{lt.base} has no real C for the learner's aggressiveness")
         fmt["C"] = "C_"
     run = ln.run_term.format(**fmt)
-    if not run.startswith(f"{ln.coq} ") or not re.search(r"(?<![\w.'])ex$", run):
+    if not re.search(rf"(^|\(){re.escape(ln.coq)} ", run) or not re.search(r"(?<![\w.'])ex\)*$", run):
         raise ExportError(f"the learner's run does not run {ln.coq} on its input ex")
     exb = " ".join(f"({e.name} : {t})" for e, t in ln.example)
     tup = ", ".join(e.name for e, _ in ln.example)
-    prem = [f"(forall {exb}, In ({tup}) ex -> {h})" for h in printed[:len(per_ex)]] + printed[len(per_ex):len(per_ex) + len(glob)]
+    prem = [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in printed[:len(per_ex)]] + printed[len(per_ex):len(per_ex) + len(glob)]
     lets = f"let run := {run} in\n  "
     for name, sort, body in sums:
         used = {n.name for n in walk(body) if n.op == "var"}
         inner = "".join(f"let {s} : {'Z' if s == 'z' else 'R'} := {term} in " for s, term in ln.step_reads if s in used)
         if sort == INT:
             lets += (f"let {name} : Z := {PAR}.pa_zsum (fun (st : {ln.step_type}) {exb} => {inner}{pr.z(body)}) "
-                     f"run ex in\n  ")
+                     f"run {ln.members} in\n  ")
         else:
             lets += (f"let {name} : R := {PAR}.pa_sum (fun (st : {ln.step_type}) {exb} => {inner}{pr.R(body)}) "
-                     f"run ex in\n  ")
+                     f"run {ln.members} in\n  ")
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
     chain = " ->\n  ".join(prem + [f"{lets}{pr.P(concl)}"])
     return f"forall {head},\n  {chain}"

@@ -31,7 +31,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
         "weighted_majority", "weighted_majority_half", "randomized_weighted_majority", "halving",  # expert advice
         "any_algorithm",                                    # a lower bound for every deterministic algorithm
-        "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2"}   # every step of the run (LearnersPA.v)
+        "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2",    # every step of the run (LearnersPA.v)
+        "passive_aggressive_exact"}
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -43,7 +44,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             assert re.search(rf"let {lt.learner.own} : (nat|R) := (Q2R \()?{re.escape(lt.learner.coq)} ", stmt)
             continue
         if isinstance(lt, lth.StepsLearnerTheorem):
-            assert f"let run := {lt.learner.coq} RN " in stmt and callable(getattr(learners, "run_passive_aggressive"))
+            assert re.search(rf"let run := (map .*\()?{re.escape(lt.learner.coq)} (RN|Mistakebound.LearnersPA.QRN) ", stmt)
+            assert callable(getattr(learners, "run_passive_aggressive"))
             continue
         if isinstance(lt, lth.LowerBoundTheorem):
             assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) (r l : nat),")
@@ -109,6 +111,11 @@ def test_passive_aggressive_statements_sum_over_the_learners_run():
     assert "(y : R) => (Rmax 0 (1 - (y * (dot dim u x))))) run ex in" in pa1       # l*(t), by its definition
     assert pa1.endswith("((IZR (S0)%Z) <= ((Rmax (R_ ^ 2) (1 / C_)) * ((dot dim u u) + (2 * C_ * S1))))")
     assert "(C_ > 0) ->" in pa1 and "l_u" not in pa1
+    exact = lth.learner_statement(ids["learner_passive_aggressive_exact"])     # the run compared with Python's
+    assert ("let run := map (Mistakebound.LearnersPA.map_pastep Mistakebound.LearnersPA.Q2R_red_hom) "
+            "(Mistakebound.LearnersPA.pa_run Mistakebound.LearnersPA.QRN Mistakebound.LearnersPA.PA 0%Q dim "
+            "(fun _ => 0%Q) ex) in") in exact
+    assert "run (map (fun e => (fun i => Q2R (fst e i), Q2R (snd e))) ex) in" in exact
     pa2 = lth.learner_statement(ids["learner_passive_aggressive_2"])
     assert "pa_run RN Mistakebound.LearnersPA.PA2 C_ dim vzero ex" in pa2 and "dot dim x x) > 0" not in pa2
     # a step equation the learner does not give, or a definition that is not one, is refused
@@ -247,7 +254,8 @@ _FROZEN = {
     "kernel_perceptron": ("let alpha' := if m then (fun j => if Nat.eqb j i then nadd F (alpha j) (ys i) else alpha j) "
                           "else alpha in", ["learner_kernel_perceptron_radius", "learner_kernel_freund_schapire"]),
     "passive_aggressive": ("let w' := fun i => nadd F (w i) (nmul F (nmul F tau y) (x i)) in",
-                           ["learner_passive_aggressive", "learner_passive_aggressive_1", "learner_passive_aggressive_2"]),
+                           ["learner_passive_aggressive", "learner_passive_aggressive_1", "learner_passive_aggressive_2",
+                            "learner_passive_aggressive_exact"]),
     "winnow": ("let w' := if m then winnow_update F w x (if lab then up else down) else w in",
                ["learner_winnow_halving", "learner_winnow_halving_exact"]),
 }
