@@ -61,16 +61,23 @@ def _values(src, target, names) -> dict | None:
 
 def _tree(f, closure=()) -> _Node | None:
     """The derivation of ``f`` down to its leaves (facts not made by inst / specialize / induction,
-    and rule instances); None when a node's arguments cannot be read back."""
+    and rule instances); None when a node's arguments cannot be read back.  ``closure``: the
+    variables ``f`` is stated for all values of (a parent puts values for them; the kernel allowed
+    it, none being fixed by an assumption), passed on to every premise that mentions them."""
     from proofs.substitution import free_vars
+
+    def inherit(g, own=()):
+        names = {v.name for v in free_vars(g.formula)}
+        return [c for c in closure if c.name in names and c.name not in {v.name for v in own}] + list(own)
+
     if f.how not in _DERIVED or _is_rule_leaf(f):
         return _Node("leaf", f, closure=closure)
     if f.how == "induction":
         k, P, n = f.rule_args
-        if k.sort != NAT or n.sort != NAT:
+        if k.sort != NAT or n.sort != NAT or k.name in {c.name for c in closure}:
             return None
         base, step = f.premises
-        kids = [_tree(base), _tree(step, (k,))]
+        kids = [_tree(base, inherit(base)), _tree(step, inherit(step, (k,)))]
         return None if None in kids else _Node("ind", f, kids, closure, (k,), (n,))
     src = f.premises[0]
     if f.how == "inst":
@@ -78,14 +85,14 @@ def _tree(f, closure=()) -> _Node | None:
         m = _values(src.formula.args[-1], f.formula, {v.name for v in vs})
         if m is None or any(v.name not in m for v in vs):
             return None
-        kid = _tree(src)
+        kid = _tree(src, inherit(src))
         return None if kid is None else _Node("inst", f, [kid], closure, vs, [m[v.name] for v in vs])
     fv = sorted(free_vars(src.formula), key=lambda v: v.name)
     m = _values(src.formula, f.formula, {v.name for v in fv})
     if m is None:
         return None
     vs = [v for v in fv if v.name in m and m[v.name] != v]
-    kid = _tree(src, vs)
+    kid = _tree(src, inherit(src, vs))
     return None if kid is None else _Node("spec", f, [kid], closure, vs, [m[v.name] for v in vs])
 
 
@@ -104,6 +111,17 @@ def expandable(f) -> bool:
     """Does the hypothesis ``f`` rest on an induction (through inst / specialize)?  Its rule uses are
     then the step's own: the step's corollary derives them, or reports them not derived."""
     return _has_induction(f)
+
+
+def _inner(n: _Node) -> list:
+    """The formulas the derivation of ``n`` prints besides the statement's."""
+    out = [_closed(n), n.fact.formula]
+    if n.kind == "ind":
+        k, P, _ = n.fact.rule_args
+        out += [P, n.kids[1].fact.formula]
+    elif n.kind in ("inst", "spec"):
+        out.append(n.kids[0].fact.formula)
+    return out
 
 
 def _nodes(n: _Node, out: list) -> list:
@@ -170,7 +188,16 @@ def _diff(a: list, b: list, pairs: list) -> bool:
 
 
 def _subst_text(text: str, name: str, by: str) -> str:
-    return re.sub(rf"(?<![\w.']){re.escape(name)}(?![\w'])", by, text)
+    return _subst_many(text, {name: by})
+
+
+def _subst_many(text: str, by: dict) -> str:
+    """Every variable named in ``by`` replaced at once by its text (Coq's substitution, written
+    as the printer writes a term: redundant parentheses and scopes aside, the same term)."""
+    if not by:
+        return text
+    alt = "|".join(re.escape(n) for n in sorted(by, key=len, reverse=True))
+    return re.sub(rf"(?<![\w.'])({alt})(?![\w'])", lambda m: by[m.group(1)], text)
 
 
 def _bridge(beta: str, canon: str, where: str = "") -> str | None:
@@ -237,7 +264,10 @@ class _Induction:
         rids = [_direct_rule(f) for f in facts]
         c = cls(name, grp, binders, btext, texts, gtext, lemmas, rids, raws, explicit)
         c.nhyps, c.small_binders, c.trees, c.failed, c.leaves, c.facts = len(hyps), sb, trees, failed, leaves, facts
-        c.pr = CoqPrinter(_z_indexed(forms + [goal]), forms + [goal])
+        # the derivation's inner formulas: vector spaces recorded for them too (the sequences'
+        # indexing is the statement's)
+        inner = [g for t in trees if t is not None for nd in _nodes(t, []) for g in _inner(nd)]
+        c.pr = CoqPrinter(_z_indexed(forms + [goal]), forms + [goal] + inner)
         try:
             c.pr.binders(forms + [goal])
             c.recon = {k: c._recon(t) for k, t in enumerate(trees) if t is not None}
@@ -264,6 +294,26 @@ class _Induction:
                 lines.append(f"assert ({self._ref(n)} : {pr.P(_closed(n))}) by ({tac})")
         return "; ".join(lines)
 
+    def _inherited(self, kid: _Node, own=()) -> str:
+        """The variables a premise is stated for all values of besides its own, applied to
+        themselves (each introduced by the node under the same name)."""
+        names = {v.name for v in own}
+        return "".join(coq_ident(v.name) + " " for v in kid.closure if v.name not in names)
+
+    def _bare(self, v, e) -> str:
+        """A term as the printer writes it where a variable of its sort stands bare."""
+        from proofs.formula import INT, REAL, VEC
+        pr = self.pr
+        if v.sort == NAT:
+            return pr.N(e)
+        if v.sort == INT:
+            return pr.Zt(e)
+        if v.sort == REAL:
+            return pr.R(e)
+        if v.sort == VEC:
+            return pr.V(e)
+        raise ExportError(f"a value of sort {v.sort}")
+
     def _arg(self, v, e) -> str:
         from proofs.formula import INT, REAL, VEC
         pr = self.pr
@@ -279,44 +329,45 @@ class _Induction:
 
     def _node_tac(self, n: _Node) -> str | None:
         pr = self.pr
-        intro = "".join(f"intro {coq_ident(v.name)}; " for v in n.closure)
+        # a binder of the same name in context (the statement's own variable) is renamed out of the way
+        intro = "".join(f"try (let x := fresh \"mbo\" in rename {coq_ident(v.name)} into x); intro {coq_ident(v.name)}; "
+                        for v in n.closure)
         kid = n.kids[0]
         if n.kind in ("inst", "spec"):
             body = kid.fact.formula.args[-1] if n.kind == "inst" else kid.fact.formula
-            beta = pr.P(body)
-            for v, e in zip(n.vars, n.terms):
-                beta = _subst_text(beta, coq_ident(v.name), "(" + self._arg(v, e) + ")")
+            beta = _subst_many(pr.P(body), {coq_ident(v.name): self._bare(v, e) for v, e in zip(n.vars, n.terms)})
             f = n.fact.formula
-            guarded = f.op == "implies" and not (n.kind == "inst" and body.op == "implies" and f == body)
-            canon = pr.P(f.args[1] if guarded and f.op == "implies" else f)
-            x = f"({self._ref(kid)} {' '.join('(' + self._arg(v, e) + ')' for v, e in zip(n.vars, n.terms))})"
-            br = _bridge(beta, canon, "mbX")
+            own = n.vars if n.kind == "spec" else ()
+            x = f"({self._ref(kid)} {self._inherited(kid, own)}{' '.join('(' + self._arg(v, e) + ')' for v, e in zip(n.vars, n.terms))})"
             alts = [f"exact {x}", f"(intros mbG; exact {x})"]
-            if br is not None:
-                alts.append(f"(pose proof {x} as mbX; {br}first [ exact mbX | (intros mbG; exact mbX) ])")
-                br2 = _bridge(beta, pr.P(f.args[1]) if f.op == "implies" else canon, "mbX")
-                if br2 is not None and br2 != br:
-                    alts.append(f"(intros mbG; pose proof {x} as mbX; {br2}exact mbX)")
+            # the integer terms Coq's substitution writes otherwise: the whole instance, or under its guard
+            br = _bridge(beta, pr.P(f), "mbX")
+            if br:
+                alts.append(f"(pose proof {x} as mbX; {br}exact mbX)")
+            br = _bridge(beta, pr.P(f.args[1]), "mbX") if f.op == "implies" else None
+            if br:
+                alts.append(f"(intros mbG; pose proof {x} as mbX; {br}exact mbX)")
             return f"{intro}first [ " + " | ".join(alts) + " ]"
         # induction over a natural index, from 0 to n
         k, P, nbound = n.fact.rule_args
         base, step = n.kids
         kn = coq_ident(k.name)
         ptext = pr.P(P)
-        beta0 = _subst_text(ptext, kn, "(0%nat)")
+        beta0 = _subst_text(ptext, kn, "0")
         b0 = _bridge(beta0, pr.P(base.fact.formula))
         if b0 is None:
             return None
         step_f = step.fact.formula            # 0 <= k /\ k < n /\ P -> P[k := k + 1]
-        beta1 = _subst_text(ptext, kn, "((mbm + 1)%nat)")
+        beta1 = _subst_text(ptext, kn, "(mbm + 1)")
         b1 = _bridge(beta1, _subst_text(pr.P(step_f.args[1]), kn, "mbm"))
         if b1 is None:
             return None
         lem = IND_LEMMA
         return (f"{intro}pose proof {LOGICAL}.Rules.{lem} as mbI; unfold {LOGICAL}.RuleStatements.{lem}_statement in mbI; "
                 f"intros mbk mbHk; pattern mbk; apply (mbI _ {pr.nat(nbound)}); clear mbI; "
-                f"[ cbv beta; first [ exact {self._ref(base)} | ({b0}exact {self._ref(base)}) ] "
-                f"| intros mbm mbHm; cbv beta in mbHm |- *; pose proof ({self._ref(step)} mbm mbHm) as mbX; "
+                f"[ cbv beta; first [ exact ({self._ref(base)} {self._inherited(base)}) | "
+                f"({b0}exact ({self._ref(base)} {self._inherited(base)})) ] "
+                f"| intros mbm mbHm; cbv beta in mbHm |- *; pose proof ({self._ref(step)} {self._inherited(step, (k,))}mbm mbHm) as mbX; "
                 f"first [ exact mbX | ({b1}exact mbX) ] | exact mbHk ]")
 
     def _leaves_of(self, k) -> list[int]:
