@@ -59,6 +59,7 @@ def test_every_induction_is_derived_from_the_coq_induction_principle(report):
 def _mutated_goals(monkeypatch, edit):
     """Replace proofs.kernel.induction_goals (and every module's imported copy) by ``edit`` of it."""
     from proofs import kernel
+    registry.all_theorems()               # every proof module imported (and its copy replaced) first
     orig = kernel.induction_goals
     new = edit(orig)
     for mod in list(sys.modules.values()):
@@ -101,9 +102,9 @@ def test_a_false_induction_schema_is_not_derived_in_coq(monkeypatch, tmp_path, r
     elif edit == "step_of_two":
         _mutated_goals(monkeypatch, lambda g: lambda k, P, n: (g(k, P, n)[0],
                                                                Implies(g(k, P, n)[1].args[0], subst(P, {k: k + 2}))))
-    ids = ["winnow_relevant_weights"]
-    assert build_proof(registry.get(ids[0])).error is None       # the kernel is fooled by its own schema
+    ids = ["halving_bound"]
+    assert not build_proof(registry.get(ids[0])).error       # the kernel is fooled by its own schema
     out, n = _recon_probe(tmp_path, ids)
-    assert n >= 5
+    assert n >= 1
     ok = len(re.findall(r"MBOK \w+ \d+ 0", out))
     assert ok == (n if edit == "none" else 0), out
