@@ -23,6 +23,7 @@ import re
 from proofs.formula import NAT, ForAll
 
 from .bridge import _match
+from .subst_text import int_bridge, subst_many, subst_text
 from .export import CoqPrinter, ExportError, _z_indexed, step_parts
 from .intterms import coq_ident
 from .names import LOGICAL
@@ -133,84 +134,6 @@ def _nodes(n: _Node, out: list) -> list:
 
 def _closed(n: _Node):
     return ForAll(n.closure, n.fact.formula) if n.closure else n.fact.formula
-
-
-# ---------------------------------------------------------------------------- texts
-def _groups(s: str):
-    """The text as nested lists at its parentheses (tokens: words, a scope ``%Z`` its own token)."""
-    toks = re.findall(r"\(|\)|%\w+|[^\s()%]+", s)
-    stack = [[]]
-    for t in toks:
-        if t == "(":
-            stack.append([])
-        elif t == ")":
-            if len(stack) == 1:
-                raise ValueError("unbalanced")
-            g = stack.pop()
-            stack[-1].append(g)
-        else:
-            stack[-1].append(t)
-    if len(stack) != 1:
-        raise ValueError("unbalanced")
-    return stack[0]
-
-
-def _render(g) -> str:
-    out = ""
-    for x in g:
-        t = "(" + _render(x) + ")" if isinstance(x, list) else x
-        out += t if (t.startswith("%") or not out) else " " + t
-    return out
-
-
-def _diff(a: list, b: list, pairs: list) -> bool:
-    """Record (a's, b's) scoped subterms that differ; False when a difference is not inside a
-    scoped term (then no rewrite of integer terms can bridge it)."""
-    if a == b:
-        return True
-    if len(a) != len(b):
-        return False
-    for x, y in zip(a, b):
-        if isinstance(x, list) != isinstance(y, list) or (not isinstance(x, list) and x != y):
-            return False
-    for idx, (x, y) in enumerate(zip(a, b)):
-        if not isinstance(x, list) or x == y:
-            continue
-        sub: list = []
-        if _diff(x, y, sub):
-            pairs.extend(sub)
-            continue
-        scope = a[idx + 1] if idx + 1 < len(a) and isinstance(a[idx + 1], str) and a[idx + 1] in ("%Z", "%nat") else None
-        if scope is None:
-            return False
-        pairs.append(("(" + _render(x) + ")" + scope, "(" + _render(y) + ")" + scope))
-    return True
-
-
-def _subst_text(text: str, name: str, by: str) -> str:
-    return _subst_many(text, {name: by})
-
-
-def _subst_many(text: str, by: dict) -> str:
-    """Every variable named in ``by`` replaced at once by its text (Coq's substitution, written
-    as the printer writes a term: redundant parentheses and scopes aside, the same term)."""
-    if not by:
-        return text
-    alt = "|".join(re.escape(n) for n in sorted(by, key=len, reverse=True))
-    return re.sub(rf"(?<![\w.'])({alt})(?![\w'])", lambda m: by[m.group(1)], text)
-
-
-def _bridge(beta: str, canon: str, where: str = "") -> str | None:
-    """``replace`` steps turning the integer subterms of ``beta`` (Coq's substitution) into those of
-    ``canon`` (the printer's), in the goal or ``in <where>``; None when they differ elsewhere."""
-    pairs: list = []
-    try:
-        if not _diff(_groups(beta), _groups(canon), pairs):
-            return None
-    except ValueError:
-        return None
-    loc = f" in {where}" if where else ""
-    return "".join(f"try (replace {a} with {b}{loc} by lia); " for a, b in pairs)
 
 
 class _Induction:
@@ -335,16 +258,16 @@ class _Induction:
         kid = n.kids[0]
         if n.kind in ("inst", "spec"):
             body = kid.fact.formula.args[-1] if n.kind == "inst" else kid.fact.formula
-            beta = _subst_many(pr.P(body), {coq_ident(v.name): self._bare(v, e) for v, e in zip(n.vars, n.terms)})
+            beta = subst_many(pr.P(body), {coq_ident(v.name): self._bare(v, e) for v, e in zip(n.vars, n.terms)})
             f = n.fact.formula
             own = n.vars if n.kind == "spec" else ()
             x = f"({self._ref(kid)} {self._inherited(kid, own)}{' '.join('(' + self._arg(v, e) + ')' for v, e in zip(n.vars, n.terms))})"
             alts = [f"exact {x}", f"(intros mbG; exact {x})"]
             # the integer terms Coq's substitution writes otherwise: the whole instance, or under its guard
-            br = _bridge(beta, pr.P(f), "mbX")
+            br = int_bridge(beta, pr.P(f), "mbX")
             if br:
                 alts.append(f"(pose proof {x} as mbX; {br}exact mbX)")
-            br = _bridge(beta, pr.P(f.args[1]), "mbX") if f.op == "implies" else None
+            br = int_bridge(beta, pr.P(f.args[1]), "mbX") if f.op == "implies" else None
             if br:
                 alts.append(f"(intros mbG; pose proof {x} as mbX; {br}exact mbX)")
             return f"{intro}first [ " + " | ".join(alts) + " ]"
@@ -353,13 +276,13 @@ class _Induction:
         base, step = n.kids
         kn = coq_ident(k.name)
         ptext = pr.P(P)
-        beta0 = _subst_text(ptext, kn, "0")
-        b0 = _bridge(beta0, pr.P(base.fact.formula))
+        beta0 = subst_text(ptext, kn, "0")
+        b0 = int_bridge(beta0, pr.P(base.fact.formula))
         if b0 is None:
             return None
         step_f = step.fact.formula            # 0 <= k /\ k < n /\ P -> P[k := k + 1]
-        beta1 = _subst_text(ptext, kn, "(mbm + 1)")
-        b1 = _bridge(beta1, _subst_text(pr.P(step_f.args[1]), kn, "mbm"))
+        beta1 = subst_text(ptext, kn, "(mbm + 1)")
+        b1 = int_bridge(beta1, subst_text(pr.P(step_f.args[1]), kn, "mbm"))
         if b1 is None:
             return None
         lem = IND_LEMMA
@@ -477,4 +400,7 @@ def induction_candidate(base, name, grp, st, hyps, goal, proved, derivable, dire
     cls = _CLASSES.get(base)
     if cls is None:
         cls = _CLASSES[base] = type("InductionCandidate", (_Induction, base), {})
-    return cls.make(name, grp, st, hyps, goal, proved, derivable, direct_rule)
+    try:
+        return cls.make(name, grp, st, hyps, goal, proved, derivable, direct_rule)
+    except (ExportError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None      # no corollary: every rule use of the step is reported not proved in Coq
