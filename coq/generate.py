@@ -68,6 +68,7 @@ def rule_uses(proof) -> set:
     identity sympy decided by linearity of finite sums is a use of finite_sum_linearity that the
     step's own Coq lemma proves (schema "identity")."""
     from .rules_coq import schema_variant
+    from .rules_induction import expandable
     out = set()
     for st in proof.steps:
         if st.kind == "identity":
@@ -79,6 +80,8 @@ def rule_uses(proof) -> set:
             # variables) is derived from Rules.v by the step's __derived lemma; one inside an
             # induction or an instantiation is not ("nested")
             direct = top.how == "rule" or (top.how == "specialize" and top.premises and top.premises[0].how == "rule")
+            # one resting on an induction: the step's corollary derives it (coq.rules_induction)
+            direct = direct or expandable(top)
             stack, seen = [top], set()
             while stack:
                 f = stack.pop()
@@ -90,7 +93,7 @@ def rule_uses(proof) -> set:
                     variant = schema_variant(f.formula) if _has_index(rid, schema) else ""
                     out.add((rid, schema, variant, st.id if direct else None))
                 elif f.how == "induction":
-                    out.add(("induction", "induction", "", None))
+                    out.add(("induction", "induction", "N", st.id if direct else None))
                 if f.how in ("inst", "specialize", "induction"):
                     stack.extend(f.premises)
     return out
@@ -239,6 +242,9 @@ def _mb_rule(lem: str) -> str:
 
 
 def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
+    from .rules_induction import expandable, induction_candidate
+    if any(expandable(f) for _, f in st.hyps):
+        return induction_candidate(Candidate, name, grp, st, hyps, goal, proved, _derivable, _direct_rule)
     lemmas = [_derivable(f, proved) for _, f in st.hyps]
     if not any(lemmas):
         return None

@@ -170,6 +170,9 @@ RULE_PROOFS: dict[tuple[str, str, str], str] = {
     ("induction", "induction", ""):
         "intros P n H0 HS j [Hj Hjn]; rewrite <- (Z2Nat.id j Hj) in *; induction (Z.to_nat j) as [|m IH]; "
         "[exact H0 | rewrite Nat2Z.inj_succ, <- Z.add_1_r; apply HS; split; [lia | split; [lia | apply IH; lia]]].",
+    ("induction", "induction", "N"):
+        "intros P n H0 HS j [_ Hj]; revert Hj; induction j as [|m IH]; intros Hj; "
+        "[exact H0 | rewrite <- Nat.add_1_r; apply HS; split; [lia | split; [lia | apply IH; lia]]].",
 }
 
 
@@ -248,6 +251,11 @@ def rule_lemmas() -> list[tuple[str, str, str, str, str | None]]:
     out.append(("rule__induction__induction", "induction", "induction", "",
                 "forall (P : Z -> Prop) (n : Z), P 0%Z -> (forall k : Z, (0 <= k)%Z /\\ (k < n)%Z /\\ P k -> "
                 "P (k + 1)%Z) ->\n  forall j : Z, (0 <= j)%Z /\\ (j <= n)%Z -> P j"))
+    # the same over a natural index (the kernel's inductions run over natural numbers: Coq's own
+    # induction on nat proves it; coq.rules_induction applies it)
+    out.append(("rule__induction__induction__N", "induction", "induction", "N",
+                "forall (P : nat -> Prop) (n : nat), P 0%nat -> (forall k : nat, (0 <= k)%nat /\\ (k < n)%nat /\\ P k -> "
+                "P (k + 1)%nat) ->\n  forall j : nat, (0 <= j)%nat /\\ (j <= n)%nat -> P j"))
     return out
 
 
