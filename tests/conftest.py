@@ -24,14 +24,44 @@ def _session_cache_dir():
 os.environ["XDG_CACHE_HOME"] = _session_cache_dir()
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    """A module-scoped fixture that several tests of its module ask for (a graded batch, a checked
+    catalogue, a built site) is made once per worker process: under ``-n 2 --dist loadgroup`` the
+    tests that share it run in one worker (an xdist group named after the module), so that it is
+    never made twice side by side.  Autouse fixtures (settings, not work) do not count; a test that
+    is already in a group (the Coq tests) keeps its group."""
+    users: dict = {}
+    for it in items:
+        if not it.get_closest_marker("xdist_group") and _uses_a_module_fixture(it):
+            users.setdefault(it.nodeid.split("::")[0], []).append(it)
+    for path, its in users.items():
+        if len(its) > 1:
+            for it in its:
+                it.add_marker(pytest.mark.xdist_group(os.path.basename(path).removesuffix(".py")))
+
+
+def _uses_a_module_fixture(item) -> bool:
+    try:
+        info = item._fixtureinfo
+        auto = set(item.session._fixturemanager._getautousenames(item))
+    except AttributeError:          # another pytest's internals: no grouping, only a slower run
+        return False
+    for name in info.names_closure:
+        defs = info.name2fixturedefs.get(name)
+        if name not in auto and defs and defs[-1].scope == "module":
+            return True
+    return False
+
+
+def pytest_collection_finish(session):
     """Under ``-n 2 --dist loadgroup`` the Coq tests share one build because they run in one worker
     (the "coq" xdist group).  A pytest that drops xdist's group suffix would split them (two cold
     Coq builds side by side): refuse that in one line rather than run the suite twice as slowly."""
+    config = session.config
     if not os.environ.get("PYTEST_XDIST_WORKER") or not config.getvalue("loadgroup"):
         return
-    split = [it.nodeid for it in items if it.get_closest_marker("xdist_group") and "@" not in it.nodeid]
+    split = [it.nodeid for it in session.items if it.get_closest_marker("xdist_group") and "@" not in it.nodeid]
     if split:
         raise pytest.UsageError(f"this pytest ignores xdist groups ({split[0]} has no @group suffix): "
                                 "install pytest < 9.2 (the test extra pins it)")
