@@ -115,6 +115,7 @@ def test_check_spec_refuses_like_grade_when_a_package_is_missing(tmp_path):
         assert "Traceback" not in r.stderr and "internal error" not in r.stderr
 
 
+@pytest.mark.slow
 def test_grading_leaves_no_hypothesis_folder(tmp_path):
     cwd = tmp_path / "here"
     cwd.mkdir()
@@ -146,6 +147,7 @@ def _default_epochs_2(tmp_path, assignment, module):
 
 
 @pytest.mark.parametrize("assignment", ["perceptron", "winnow", "kernel_perceptron"])
+@pytest.mark.slow
 def test_builtin_assignments_take_points_for_wrong_defaults_and_quadratic_work(tmp_path, assignment):
     spec = load_spec(assignment)
     kinds = {t.kind for t in spec.tests}

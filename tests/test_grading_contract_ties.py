@@ -83,6 +83,7 @@ def test_kernel_every_convention_correct_and_its_variant_full_marks(tmp_path, ti
 
 
 @pytest.mark.parametrize("ties", ["mistake", "predict+1", "predict-1"])
+@pytest.mark.slow
 def test_kernel_another_convention_loses_only_the_ties_test(tmp_path, ties):
     """The invariants pass on a run that resolves the start's ties otherwise, and say so."""
     for other in TIES["kernel_perceptron"]:
@@ -100,6 +101,7 @@ def test_kernel_another_convention_loses_only_the_ties_test(tmp_path, ties):
 
 
 @pytest.mark.parametrize("ties", ["mistake", "predict+1", "predict-1"])
+@pytest.mark.slow
 def test_kernel_a_wrong_update_loses_points_with_its_cause(tmp_path, ties):
     r = _grade(tmp_path, ties, "label", _code(TESTS[ties][0], "alpha[i] += 1"))
     by = _by(r)
@@ -250,6 +252,7 @@ def _wgrade(tmp_path, ties, name, cmp, down="/= 2"):
 
 
 @pytest.mark.parametrize("ties", ["predict+1", "predict-1"])
+@pytest.mark.slow
 def test_winnow_the_tie_rule_alone_is_named_and_costs_only_the_ties(tmp_path, ties):
     ok = _wgrade(tmp_path, ties, "ok", WTIE[ties])
     assert ok.score == ok.max_score == 13 and ok.diagnoses == {}, [(t.kind, t.output) for t in ok.tests if not t.passed]
@@ -313,6 +316,7 @@ def test_winnow_invariant_data_demote_and_meet_no_tie(tmp_path):
 
 
 # --- the reference's float path, used only where it is proved exact ---------------------------
+@pytest.mark.slow
 def test_the_float_reference_is_used_only_where_exact_and_agrees():
     import numpy as np
     from grading.reference import _floats_exact
@@ -334,6 +338,7 @@ def test_the_float_reference_is_used_only_where_exact_and_agrees():
             assert all(isinstance(v, Fraction) for v in fast.weights)
 
 
+@pytest.mark.slow
 def test_the_float_kernel_reference_is_used_only_where_exact_and_agrees():
     import numpy as np
     from grading.reference import _kernel_floats_exact
