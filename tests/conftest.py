@@ -67,6 +67,34 @@ def pytest_collection_finish(session):
                                 "install pytest < 9.2 (the test extra pins it)")
 
 
+_MUTATION_COUNTS: list = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist (controller): what a worker's mutation tests counted (tests/test_proofs_mutation.py)."""
+    got = getattr(node, "workeroutput", {}).get("mutation_counts")
+    if got:
+        import json
+        _MUTATION_COUNTS.append(json.loads(got))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Under ``-n 2`` the mutation suite's report (mutants per class, false statements proved)
+    adds up what every worker ran, and is printed once, here."""
+    if not _MUTATION_COUNTS:
+        return
+    import collections
+    from catalogue_mutants import mutation_summary, write_mutation_report
+    total: dict = collections.defaultdict(collections.Counter)
+    for counts in _MUTATION_COUNTS:
+        for kind, outcomes in counts.items():
+            total[kind].update(outcomes)
+    for line in mutation_summary(total):
+        terminalreporter.write_line(line)
+    write_mutation_report(total)
+
+
 def pytest_configure(config):
     """The same refusal before any worker starts, for the pytest releases known to drop the groups."""
     if getattr(config.option, "dist", "no") != "loadgroup" or os.environ.get("PYTEST_XDIST_WORKER"):
