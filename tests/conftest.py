@@ -39,6 +39,10 @@ def pytest_collection_modifyitems(config, items):
         if len(its) > 1:
             for it in its:
                 it.add_marker(pytest.mark.xdist_group(os.path.basename(path).removesuffix(".py")))
+    # the longest unit of work, the Coq group (one build, then every Coq test), is handed out first:
+    # xdist hands out the largest groups first, in collection order among equals, so the worker that
+    # takes it starts it at once and the other worker shares out the rest around it
+    items.sort(key=lambda it: not any(m.args[:1] == ("coq",) for m in it.iter_markers("xdist_group")))
 
 
 def _uses_a_module_fixture(item) -> bool:
