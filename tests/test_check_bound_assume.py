@@ -73,6 +73,7 @@ def test_a_refutation_satisfies_the_assumptions():
     ("l >= 2", "mentions no quantity"),
     ("foo(n) >= 1", "unknown function"),
 ])
+@pytest.mark.slow
 def test_bad_assumptions_one_line_exit_2(cond, words):
     p = _cli("winnow", "r", "--assume", cond)
     assert p.returncode == 2, p.stdout

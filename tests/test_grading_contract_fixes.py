@@ -62,6 +62,7 @@ def _kernel_bias_spec(tmp_path):
     ("kernel_perceptron", "bias_not_in_activation", "bias missing from the activation"),
     ("perceptron", "bias_not_in_activation", "bias missing from the activation"),
 ])
+@pytest.mark.slow
 def test_bias_mistakes_are_named(tmp_path, alg, bug, cause):
     spec = _kernel_bias_spec(tmp_path) if alg == "kernel_perceptron" else \
         _only("perceptron", "one_example", "several_epochs", "random")

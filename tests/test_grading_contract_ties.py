@@ -75,6 +75,7 @@ def _by(r):
 
 
 @pytest.mark.parametrize("ties", TIES["kernel_perceptron"])
+@pytest.mark.slow
 def test_kernel_every_convention_correct_and_its_variant_full_marks(tmp_path, ties):
     for k, test in enumerate(TESTS[ties]):
         r = _grade(tmp_path, ties, f"ok{k}", _code(test))
@@ -111,6 +112,7 @@ def test_kernel_a_wrong_update_loses_points_with_its_cause(tmp_path, ties):
 
 
 @pytest.mark.parametrize("ties", ["mistake", "predict+1", "predict-1"])
+@pytest.mark.slow
 def test_kernel_never_leaving_alpha_zero_fails_the_invariants(tmp_path, ties):
     """The start's ties are free only for a run that does update: code that never leaves
     alpha = 0 (the strict test from a zero start) fails the invariants, whatever the convention."""
