@@ -16,6 +16,7 @@ Two families of edits, as a careless or hostile author of a proof could make the
 from __future__ import annotations
 
 import dataclasses
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from proofs.formula import BOOL, NAT, VEC, Expr, num
@@ -283,6 +284,88 @@ def count_solve_calls(th) -> tuple[int, list[int]]:
     except KernelError:
         pass
     return len(p.sizes), p.sizes
+
+
+@contextmanager
+def unchanged_lemmas_built_once():
+    """While mutants are checked, what no edit touches is made once per statement, not once per
+    mutant: the build of a lemma (a theorem of the catalogue, unchanged, with the kernel's own
+    Proof) and the concrete instance of a statement's hypotheses on which their satisfiability is
+    asked.  Every mutant's own proof is still built by the kernel, every step of it and of its
+    lemmas still goes to the engines (with the proof cache off, answers given in this process are
+    reused, as within one ``verify`` run), and every satisfiability question is asked afresh
+    unless this process answered it already.  A statement edit makes a new statement: its
+    hypotheses get their own instance, and its lemmas are the catalogue's."""
+    from proofs import registry, runner
+    from proofs.engines import PendingSat
+    orig_build, orig_nonvacuity = runner.build, runner._nonvacuity
+    catalogue = {t.id: t for t in registry.all_theorems()}
+    built: dict = {}
+    instances: dict = {}
+
+    def build(th, make_proof=Proof):
+        if make_proof is not Proof or catalogue.get(th.id) is not th:
+            return orig_build(th, make_proof)
+        if th.id not in built:
+            built[th.id] = orig_build(th)
+        return built[th.id]
+
+    def nonvacuity(th):
+        key = (th.hypotheses, tuple(sorted((th.witness_sizes or {}).items(), key=repr)), th.witness_dim)
+        if key not in instances:
+            instances[key] = orig_nonvacuity(th)
+            return instances[key]
+        pend, how = instances[key]
+        if pend is None:
+            return pend, how
+        asked, info = pend
+        return (PendingSat(list(asked.texts)), info), how      # a new question object: nothing reused unasked
+
+    runner.build, runner._nonvacuity = build, nonvacuity
+    try:
+        yield
+    finally:
+        runner.build, runner._nonvacuity = orig_build, orig_nonvacuity
+
+
+# --------------------------------------------------------------------------- the report
+CLASSES = {  # report class -> the prefixes of the counts' keys
+    "proof edits (solve goals and facts)": ("proof:",),
+    "statement edits": ("statement:conclusion", "statement:hypothesis", "statement:drop", "statement:proved"),
+    "specialize / induction / inst / rule arguments": ("call:solve:", "call:induction:", "call:inst:", "call:rule:"),
+    "step list": ("call:steps:",),
+    "display names": ("statement:display:",),
+    "labels": ("statement:labels:",),
+    "rule schemas": ("schema:",),
+    "bounds table": ("bounds:",),
+}
+
+
+def mutation_summary(counts) -> list[str]:
+    """The mutants run per class with their outcomes, and the number of false statements proved;
+    ``counts``: {kind: {outcome: n}}."""
+    import collections
+    lines = ["mutation suite: mutants run per class (outcomes)"]
+    for cls, prefixes in CLASSES.items():
+        keys = [k for k in counts if k.startswith(prefixes) and k != "statement:proved"]
+        total: collections.Counter = collections.Counter()
+        for k in keys:
+            total.update(counts[k])
+        if keys:
+            lines.append(f"  {cls}: {sum(total.values())} ({', '.join(f'{o} {n}' for o, n in sorted(total.items()))})")
+    false = counts.get("statement:proved", {}).get("NOT SHOWN TRUE", 0)
+    lines.append(f"  false statements proved: {false}")
+    return lines
+
+
+def write_mutation_report(counts) -> None:
+    """The counts by kind and outcome, as JSON, to the file MISTAKEBOUND_MUTATION_REPORT names."""
+    import json
+    import os
+    path = os.environ.get("MISTAKEBOUND_MUTATION_REPORT")
+    if path:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump({k: dict(v) for k, v in sorted(counts.items())}, fh, indent=1, sort_keys=True)
 
 
 _ = walk

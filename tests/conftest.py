@@ -24,17 +24,79 @@ def _session_cache_dir():
 os.environ["XDG_CACHE_HOME"] = _session_cache_dir()
 
 
-@pytest.hookimpl(trylast=True)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    """A module-scoped fixture that several tests of its module ask for (a graded batch, a checked
+    catalogue, a built site) is made once per worker process: under ``-n 2 --dist loadgroup`` the
+    tests that share it run in one worker (an xdist group named after the module), so that it is
+    never made twice side by side.  Autouse fixtures (settings, not work) do not count; a test that
+    is already in a group (the Coq tests) keeps its group."""
+    users: dict = {}
+    for it in items:
+        if not it.get_closest_marker("xdist_group") and _uses_a_module_fixture(it):
+            users.setdefault(it.nodeid.split("::")[0], []).append(it)
+    for path, its in users.items():
+        if len(its) > 1:
+            for it in its:
+                it.add_marker(pytest.mark.xdist_group(os.path.basename(path).removesuffix(".py")))
+    # the longest unit of work, the Coq group (one build, then every Coq test), is handed out first:
+    # xdist hands out the largest groups first, in collection order among equals, so the worker that
+    # takes it starts it at once and the other worker shares out the rest around it
+    items.sort(key=lambda it: not any(m.args[:1] == ("coq",) for m in it.iter_markers("xdist_group")))
+
+
+def _uses_a_module_fixture(item) -> bool:
+    try:
+        info = item._fixtureinfo
+        auto = set(item.session._fixturemanager._getautousenames(item))
+    except AttributeError:          # another pytest's internals: no grouping, only a slower run
+        return False
+    for name in info.names_closure:
+        defs = info.name2fixturedefs.get(name)
+        if name not in auto and defs and defs[-1].scope == "module":
+            return True
+    return False
+
+
+def pytest_collection_finish(session):
     """Under ``-n 2 --dist loadgroup`` the Coq tests share one build because they run in one worker
     (the "coq" xdist group).  A pytest that drops xdist's group suffix would split them (two cold
     Coq builds side by side): refuse that in one line rather than run the suite twice as slowly."""
+    config = session.config
     if not os.environ.get("PYTEST_XDIST_WORKER") or not config.getvalue("loadgroup"):
         return
-    split = [it.nodeid for it in items if it.get_closest_marker("xdist_group") and "@" not in it.nodeid]
+    split = [it.nodeid for it in session.items if it.get_closest_marker("xdist_group") and "@" not in it.nodeid]
     if split:
         raise pytest.UsageError(f"this pytest ignores xdist groups ({split[0]} has no @group suffix): "
                                 "install pytest < 9.2 (the test extra pins it)")
+
+
+_MUTATION_COUNTS: list = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist (controller): what a worker's mutation tests counted (tests/test_proofs_mutation.py)."""
+    got = getattr(node, "workeroutput", {}).get("mutation_counts")
+    if got:
+        import json
+        _MUTATION_COUNTS.append(json.loads(got))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Under ``-n 2`` the mutation suite's report (mutants per class, false statements proved)
+    adds up what every worker ran, and is printed once, here."""
+    if not _MUTATION_COUNTS:
+        return
+    import collections
+    from catalogue_mutants import mutation_summary, write_mutation_report
+    total: dict = collections.defaultdict(collections.Counter)
+    for counts in _MUTATION_COUNTS:
+        for kind, outcomes in counts.items():
+            total[kind].update(outcomes)
+    for line in mutation_summary(total):
+        terminalreporter.write_line(line)
+    write_mutation_report(total)
 
 
 def pytest_configure(config):

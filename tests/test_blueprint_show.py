@@ -38,6 +38,7 @@ def test_show_prints_every_step_with_facts_verdicts_rules_and_coq_lemma():
     assert "seconds" not in out and " s)" not in out                 # nothing that changes between runs
 
 
+@pytest.mark.slow
 def test_show_json_and_bad_input(tmp_path):
     p = _cli("verify", "--show", "claim2_unit_examples", "--json", "-")
     assert p.returncode == 0, p.stderr
@@ -55,6 +56,7 @@ def test_show_json_and_bad_input(tmp_path):
     assert not (tmp_path / "x.tex").exists()
 
 
+@pytest.mark.slow
 def test_show_an_erratum_gives_its_counterexample():
     p = _cli("verify", "--show", "erratum_claim2_strict")
     assert p.returncode == 0, p.stderr
@@ -160,6 +162,7 @@ def test_catalogue_html_refuses_a_directory_it_did_not_write(tmp_path):
     assert not (tmp_path / "new").exists()
 
 
+@pytest.mark.slow
 def test_catalogue_html_of_one_entry_links_only_to_pages_it_has(tmp_path):
     import re
     out = tmp_path / "site"

@@ -46,6 +46,7 @@ def test_without_assumptions_the_answers_are_unchanged():
     assert check_bound("winnow", "2 + 3*r*(1 + log(n, 2))", budget=10).status == "holds"
 
 
+@pytest.mark.slow
 def test_a_refutation_satisfies_the_assumptions():
     # n = 2^0 = 1 is a power of 2: without n >= 2 the tight bound is false (-2r there), so it cannot
     # come out HOLDS (the search cannot show it: the adversary's run at n = 1 has no mistake to replay)
@@ -72,6 +73,7 @@ def test_a_refutation_satisfies_the_assumptions():
     ("l >= 2", "mentions no quantity"),
     ("foo(n) >= 1", "unknown function"),
 ])
+@pytest.mark.slow
 def test_bad_assumptions_one_line_exit_2(cond, words):
     p = _cli("winnow", "r", "--assume", cond)
     assert p.returncode == 2, p.stdout

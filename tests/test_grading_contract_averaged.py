@@ -78,6 +78,7 @@ def courses():
 
 
 @pytest.mark.parametrize("spec", sorted(COURSES))
+@pytest.mark.slow
 def test_correct_averaged_and_voted_code_gets_full_marks(courses, spec):
     r = courses[spec]["correct"]
     assert r.score == r.max_score > 0, [(t.name, t.output) for t in r.tests if not t.passed]
@@ -86,6 +87,7 @@ def test_correct_averaged_and_voted_code_gets_full_marks(courses, spec):
 
 
 @pytest.mark.parametrize("spec", sorted(COURSES))
+@pytest.mark.slow
 def test_the_averaging_mistake_loses_points_with_its_cause(courses, spec):
     r = courses[spec]["bug"]
     assert r.score < r.max_score

@@ -27,6 +27,7 @@ def graded():
 
 
 @pytest.mark.parametrize("course", sorted(COURSES))
+@pytest.mark.slow
 def test_course_style_code_correct_full_marks_buggy_named(graded, course):
     bug, cause = COURSES[course]
     ok, bad = graded[course]["correct"], graded[course][bug]
@@ -36,6 +37,7 @@ def test_course_style_code_correct_full_marks_buggy_named(graded, course):
     assert any(f"likely mistake: {cause} --" in t.output for t in bad.tests if not t.passed)
 
 
+@pytest.mark.slow
 def test_feedback_speaks_the_handouts_names(graded):
     bad = graded["theta_class"]["bias_never_updated"]
     shown = "\n".join(t.output for t in bad.tests if not t.passed)
@@ -43,6 +45,7 @@ def test_feedback_speaks_the_handouts_names(graded):
     assert "theta_0 += y" in bad.diagnoses["bias never updated"]
 
 
+@pytest.mark.slow
 def test_a_tie_bug_in_bias_first_code_costs_the_ties_not_the_algorithm(graded):
     bad = graded["bias_first"]["strict_tie"]
     by = {t.kind: t for t in bad.tests}

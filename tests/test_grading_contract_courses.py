@@ -34,6 +34,7 @@ def test_every_example_course_has_a_correct_and_a_buggy_solution():
 
 
 @pytest.mark.parametrize("spec", sorted(COURSES))
+@pytest.mark.slow
 def test_correct_course_code_gets_full_marks(courses, spec):
     r = courses[spec]["correct"]
     assert r.score == r.max_score == load_spec(spec).max_score, [(t.name, t.output) for t in r.tests if not t.passed]
@@ -41,6 +42,7 @@ def test_correct_course_code_gets_full_marks(courses, spec):
 
 
 @pytest.mark.parametrize("spec", sorted(COURSES))
+@pytest.mark.slow
 def test_the_mistake_loses_points_with_its_cause(courses, spec):
     r = courses[spec]["bug"]
     assert r.score < r.max_score
@@ -50,6 +52,7 @@ def test_the_mistake_loses_points_with_its_cause(courses, spec):
     assert not any("cause: not named" in o for o in shown)
 
 
+@pytest.mark.slow
 def test_per_pass_orders_drop_the_step_by_step_tests(courses):
     kinds = {t.kind for t in courses["utah_perceptron"]["correct"].tests}
     assert "invariants" not in kinds and "default_arguments" in kinds and "linear_time" in kinds
@@ -59,6 +62,7 @@ def test_per_pass_orders_drop_the_step_by_step_tests(courses):
     assert "invariants" in test_kinds(load_spec("perceptron"))
 
 
+@pytest.mark.slow
 def test_convention_credit_is_never_paid_to_a_run_that_never_leaves_its_start(courses):
     """Utah's tie bug ("a tie is not a mistake") from w = 0 never updates at all: its answers are
     the start itself, the same as code that returns zeros, so it earns no convention credit (a
@@ -72,6 +76,7 @@ def test_convention_credit_is_never_paid_to_a_run_that_never_leaves_its_start(co
 
 
 # --- the course's own solution as the oracle; a start the code draws itself --------------------
+@pytest.mark.slow
 def test_oracle_course_graded_against_its_solution():
     spec = load_spec("raschka_perceptron")
     assert spec.contract.oracle.endswith(os.path.join("raschka_perceptron", "correct"))

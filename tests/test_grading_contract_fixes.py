@@ -62,6 +62,7 @@ def _kernel_bias_spec(tmp_path):
     ("kernel_perceptron", "bias_not_in_activation", "bias missing from the activation"),
     ("perceptron", "bias_not_in_activation", "bias missing from the activation"),
 ])
+@pytest.mark.slow
 def test_bias_mistakes_are_named(tmp_path, alg, bug, cause):
     spec = _kernel_bias_spec(tmp_path) if alg == "kernel_perceptron" else \
         _only("perceptron", "one_example", "several_epochs", "random")
@@ -115,6 +116,7 @@ def test_check_spec_refuses_like_grade_when_a_package_is_missing(tmp_path):
         assert "Traceback" not in r.stderr and "internal error" not in r.stderr
 
 
+@pytest.mark.slow
 def test_grading_leaves_no_hypothesis_folder(tmp_path):
     cwd = tmp_path / "here"
     cwd.mkdir()
@@ -146,6 +148,7 @@ def _default_epochs_2(tmp_path, assignment, module):
 
 
 @pytest.mark.parametrize("assignment", ["perceptron", "winnow", "kernel_perceptron"])
+@pytest.mark.slow
 def test_builtin_assignments_take_points_for_wrong_defaults_and_quadratic_work(tmp_path, assignment):
     spec = load_spec(assignment)
     kinds = {t.kind for t in spec.tests}

@@ -27,6 +27,7 @@ def _pandas():
         pytest.skip("pandas not installed (pip install pandas)")
 
 
+@pytest.mark.slow
 def test_the_pandas_course_is_graded_as_handed_out():
     spec = load_spec("pandas_perceptron")
     ok = grade_submission(spec, os.path.join(EX, "pandas_perceptron", "correct"))

@@ -40,6 +40,7 @@ def test_correct_course_code_gets_full_marks(shapes, spec):
 
 
 @pytest.mark.parametrize("spec", sorted(SHAPES))
+@pytest.mark.slow
 def test_typical_bug_loses_points_with_the_cause_named(shapes, spec):
     r = shapes[spec]["bug"]
     cause = SHAPES[spec][1]
@@ -51,6 +52,7 @@ def test_typical_bug_loses_points_with_the_cause_named(shapes, spec):
     assert not any("data shuffled" in o for o in shown)          # deterministic code is never told so
 
 
+@pytest.mark.slow
 def test_mit_order_feedback_and_invariants_under_get_order(shapes):
     r = shapes["mit_perceptron"]["bug"]
     inv = next(t for t in r.tests if t.kind == "invariants")
@@ -59,6 +61,7 @@ def test_mit_order_feedback_and_invariants_under_get_order(shapes):
     assert "first departure: none when the examples are fed one by one in the course's visiting order" in edge.output
 
 
+@pytest.mark.slow
 def test_learning_rate_note_instead_of_a_failure(shapes):
     inv = next(t for t in shapes["sklearn_perceptron"]["correct"].tests if t.kind == "invariants")
     assert inv.passed and "learning rate 1/2: Claims 1 and 2 are stated for eta = 1" in inv.output

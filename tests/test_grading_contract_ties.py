@@ -75,6 +75,7 @@ def _by(r):
 
 
 @pytest.mark.parametrize("ties", TIES["kernel_perceptron"])
+@pytest.mark.slow
 def test_kernel_every_convention_correct_and_its_variant_full_marks(tmp_path, ties):
     for k, test in enumerate(TESTS[ties]):
         r = _grade(tmp_path, ties, f"ok{k}", _code(test))
@@ -83,6 +84,7 @@ def test_kernel_every_convention_correct_and_its_variant_full_marks(tmp_path, ti
 
 
 @pytest.mark.parametrize("ties", ["mistake", "predict+1", "predict-1"])
+@pytest.mark.slow
 def test_kernel_another_convention_loses_only_the_ties_test(tmp_path, ties):
     """The invariants pass on a run that resolves the start's ties otherwise, and say so."""
     for other in TIES["kernel_perceptron"]:
@@ -100,6 +102,7 @@ def test_kernel_another_convention_loses_only_the_ties_test(tmp_path, ties):
 
 
 @pytest.mark.parametrize("ties", ["mistake", "predict+1", "predict-1"])
+@pytest.mark.slow
 def test_kernel_a_wrong_update_loses_points_with_its_cause(tmp_path, ties):
     r = _grade(tmp_path, ties, "label", _code(TESTS[ties][0], "alpha[i] += 1"))
     by = _by(r)
@@ -109,6 +112,7 @@ def test_kernel_a_wrong_update_loses_points_with_its_cause(tmp_path, ties):
 
 
 @pytest.mark.parametrize("ties", ["mistake", "predict+1", "predict-1"])
+@pytest.mark.slow
 def test_kernel_never_leaving_alpha_zero_fails_the_invariants(tmp_path, ties):
     """The start's ties are free only for a run that does update: code that never leaves
     alpha = 0 (the strict test from a zero start) fails the invariants, whatever the convention."""
@@ -250,6 +254,7 @@ def _wgrade(tmp_path, ties, name, cmp, down="/= 2"):
 
 
 @pytest.mark.parametrize("ties", ["predict+1", "predict-1"])
+@pytest.mark.slow
 def test_winnow_the_tie_rule_alone_is_named_and_costs_only_the_ties(tmp_path, ties):
     ok = _wgrade(tmp_path, ties, "ok", WTIE[ties])
     assert ok.score == ok.max_score == 13 and ok.diagnoses == {}, [(t.kind, t.output) for t in ok.tests if not t.passed]
@@ -313,6 +318,7 @@ def test_winnow_invariant_data_demote_and_meet_no_tie(tmp_path):
 
 
 # --- the reference's float path, used only where it is proved exact ---------------------------
+@pytest.mark.slow
 def test_the_float_reference_is_used_only_where_exact_and_agrees():
     import numpy as np
     from grading.reference import _floats_exact
@@ -334,6 +340,7 @@ def test_the_float_reference_is_used_only_where_exact_and_agrees():
             assert all(isinstance(v, Fraction) for v in fast.weights)
 
 
+@pytest.mark.slow
 def test_the_float_kernel_reference_is_used_only_where_exact_and_agrees():
     import numpy as np
     from grading.reference import _kernel_floats_exact

@@ -30,6 +30,7 @@ def test_every_sample_is_covered():
 
 
 @pytest.mark.parametrize("name", ["correct", "correct_numpy"])
+@pytest.mark.slow
 def test_correct_submission_scores_full(perceptron_results, name):
     r = perceptron_results[name]
     assert r.score == r.max_score == load_spec("perceptron").max_score
@@ -37,6 +38,7 @@ def test_correct_submission_scores_full(perceptron_results, name):
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED_NAME))
+@pytest.mark.slow
 def test_each_common_mistake_is_named(perceptron_results, name):
     r = perceptron_results[name]
     assert r.score < r.max_score
@@ -45,6 +47,7 @@ def test_each_common_mistake_is_named(perceptron_results, name):
     assert list(r.diagnoses) == [EXPECTED_NAME[name]], (name, r.diagnoses)
 
 
+@pytest.mark.slow
 def test_feedback_shows_first_departure_with_both_weight_vectors(perceptron_results):
     r = perceptron_results["ties_not_mistakes"]
     ties = next(t for t in r.tests if t.kind == "ties")
@@ -56,6 +59,7 @@ def test_feedback_shows_first_departure_with_both_weight_vectors(perceptron_resu
     assert "input: X = [[" in rnd.output and "]], y = [" in rnd.output and rnd.output.count("[") <= 12
 
 
+@pytest.mark.slow
 def test_hidden_tests_report_pass_fail_and_points_only(perceptron_results):
     for name, r in perceptron_results.items():
         h = [t for t in r.tests if t.hidden]
@@ -100,6 +104,7 @@ def train(X, y, epochs=1):
         assert token not in text
 
 
+@pytest.mark.slow
 def test_regrade_gives_the_same_score_and_feedback(tmp_path):
     p = os.path.join(EX, "perceptron", "bias_never_updated")
     a = grade_submission("perceptron", p)
@@ -114,6 +119,7 @@ def test_regrade_gives_the_same_score_and_feedback(tmp_path):
     ("winnow", "winnow/correct", "winnow/ties_not_mistakes", "ties not counted as mistakes"),
     ("kernel_perceptron", "kernel_perceptron/correct", "kernel_perceptron/label_ignored", "label ignored"),
 ])
+@pytest.mark.slow
 def test_other_assignments(assignment, ok, bad, name):
     r = grade_submission(assignment, os.path.join(EX, ok))
     assert r.score == r.max_score > 0, [(t.name, t.output) for t in r.tests if not t.passed]

@@ -53,6 +53,7 @@ def verdict(monkeypatch):
     return run
 
 
+@pytest.mark.slow
 def test_a_burst_of_load_at_the_largest_size_is_not_super_linear(verdict):
     # linear work (30 ms per 1024 examples); the first three passes over n = 4096 run during a
     # burst that slows them x2.2: the minimum of two, and then of three, still reads x8.8
@@ -68,6 +69,7 @@ def test_quadratic_work_is_named_in_every_round(verdict):
     assert not ok and "quadratic growth" in msg, msg
 
 
+@pytest.mark.slow
 def test_padding_that_hides_quadratic_work_is_named_on_a_fast_machine(verdict):
     # 50 ms of padding in every pass and 40 ms of quadratic work at n = 4096: the largest pass
     # takes 90 ms (a fast machine), shorter than the 0.1 s below which growth used not to be judged
@@ -75,6 +77,7 @@ def test_padding_that_hides_quadratic_work_is_named_on_a_fast_machine(verdict):
     assert not ok and "hidden by a fixed cost" in msg, msg
 
 
+@pytest.mark.slow
 def test_a_fast_correct_pass_is_judged_and_passes(verdict):
     ok, msg, seen = verdict(lambda n, k: 0.008 * n / 1024)
     assert ok and "x4.0 while n grew x4" in msg, msg

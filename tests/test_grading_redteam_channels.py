@@ -247,6 +247,12 @@ raise ImportError("<h1>FULL MARKS</h1><img src=x onerror=alert(1)> [grade](http:
 '''
 ATTACKS = {"prober": PROBER, "ahead": AHEAD, "nonreader": NONREADER, "hog": HOG, "spinner": SPINNER,
            "thread_quadratic": THREAD_QUADRATIC, "padder": PADDER, "eq_liar": EQ_LIAR, "markup": MARKUP}
+# Attacks on what the grading process decides on its own, from what it reads of the worker (a request
+# never read, waited out by the grader's clock; a fixed cost measured against the pass): the worker's
+# privileges play no part, so the runs with fewer privileges leave them out (about half of a batch's
+# wall time: each one waits out its time limits).  The attacks on the isolation itself (channels,
+# budgets of the process tree, CPU time of threads, inputs, text) run in every batch.
+GRADER_SIDE = ("nonreader", "padder")
 
 
 def _cases(spec_path, seed, scale):
@@ -309,11 +315,11 @@ def _bombs(d):
         fh.write(bz2.compress(liar.tobuf(tarfile.USTAR_FORMAT) + b"30 comment=aaaaaaaaaaaaaaaaaa\n"))
 
 
-def _write_course(d, with_table=True):
+def _write_course(d, with_table=True, leave_out=()):
     spec = os.path.join(d, "spec.toml")
     open(spec, "w").write(SPEC)
     paths = []
-    for name, src in [("good", GOOD)] + list(ATTACKS.items()):
+    for name, src in [("good", GOOD)] + [(k, v) for k, v in ATTACKS.items() if k not in leave_out]:
         sub = os.path.join(d, "subs", name)
         os.makedirs(sub)
         open(os.path.join(sub, "perceptron.py"), "w").write(src)
@@ -342,9 +348,9 @@ def _write_course(d, with_table=True):
     return spec, paths
 
 
-def _run(tmp_root, pre=None, env=None, with_table=True):
+def _run(tmp_root, pre=None, env=None, with_table=True, leave_out=()):
     d = world_dir(tmp_root, "channels")
-    spec, paths = _write_course(d, with_table)
+    spec, paths = _write_course(d, with_table, leave_out)
     out = os.path.join(d, "out")
     t0 = time.monotonic()
     p = grade(["-a", spec, "--out", out, "--jobs", "2", "--json"] + paths, preexec=pre, env=env, timeout=900)
@@ -417,7 +423,8 @@ def check_batch(b, *, cgroup):
     # 3. a worker that answers ahead or never reads costs only itself
     ahead = json.dumps(res["ahead"]["results"])
     assert "protocol violation" in ahead and by["ahead"]["score"] == 0
-    assert by["nonreader"]["score"] == 0
+    if "nonreader" in by:
+        assert by["nonreader"]["score"] == 0
     # 4. budgets for the whole tree
     hog = next((ln for ln in res["hog"]["feedback"].splitlines() if ln.startswith("| HOG ")), None)
     if hog is None:        # the kernel's OOM killer chose the worker itself: the limit held
@@ -439,8 +446,9 @@ def check_batch(b, *, cgroup):
     lt = "each pass costs linear time (grows like the reference as n doubles)"
     assert _tests(res["thread_quadratic"]["results"])[lt]["status"] == "failed"
     assert "super-linear" in _tests(res["thread_quadratic"]["results"])[lt]["output"]
-    pad = _tests(res["padder"]["results"])[lt]
-    assert pad["status"] == "failed" and "super-linear" in pad["output"], pad["output"]
+    if "padder" in by:
+        pad = _tests(res["padder"]["results"])[lt]
+        assert pad["status"] == "failed" and "super-linear" in pad["output"], pad["output"]
     # 5. bombs: a clear 0 with the reason
     assert by["bomb"]["score"] == 0 and "compression bomb" in by["bomb"]["note"], by["bomb"]["note"]
     assert by["liar"]["score"] == 0 and "lies" in by["liar"]["note"], by["liar"]["note"]
@@ -464,10 +472,12 @@ def check_batch(b, *, cgroup):
     return by
 
 
+@pytest.mark.slow
 def test_redteam_channels_as_root(batch):
     check_batch(batch, cgroup=IS_ROOT and _cgroups())
 
 
+@pytest.mark.slow
 def test_redteam_batch_is_never_stalled(batch):
     # one stalling submission costs its own budget, never the batch's: the whole batch ends in time
     assert batch["seconds"] < 600
@@ -497,6 +507,7 @@ hidden = true
 """
 
 
+@pytest.mark.slow
 def test_redteam_hidden_seed_is_secret_fresh_and_reproducible(tmp_path):
     """With the instructor's seed the hidden inputs are reproducible -- and a table built for that
     very seed passes them: the seed, kept out of everything students see, is what protects them."""
@@ -564,6 +575,7 @@ def _userns_possible():
 needs_root = pytest.mark.skipif(not IS_ROOT, reason="dropping CAP_SYS_ADMIN or becoming nobody needs root")
 
 
+@pytest.mark.slow
 @needs_root
 @pytest.mark.parametrize("who", ["root_without_cap_sys_admin", "nobody"])
 def test_redteam_channels_with_fewer_privileges(who):
@@ -573,7 +585,7 @@ def test_redteam_channels_with_fewer_privileges(who):
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env.update(HOME="/nonexistent", NUMBA_CACHE_DIR=numba)
     pre = preexec(drop_sys_admin=True) if who != "nobody" else preexec(nobody=True)
-    b = _run("/tmp", pre=pre, env=env, with_table=False)
+    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE)
     try:
         res_json = json.loads(b["proc"].stdout) if b["proc"].returncode == 0 else None
         assert res_json is not None, b["proc"].stderr[-3000:]

@@ -153,6 +153,7 @@ class _AnyAnswer:
 
 @pytest.mark.parametrize("assignment", ["perceptron", "perceptron_class", "winnow", "kernel_perceptron",
                                         "mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel"])
+@pytest.mark.slow
 def test_redteam_no_answer_raises_in_the_checks(assignment):
     from grading.checks import Grader, test_kinds
     from grading.spec import TestSpec, load_spec

@@ -37,6 +37,7 @@ def test_user_kernel_with_numpy_operators_fits_and_predicts(exact):
 @pytest.mark.parametrize("kernel", ["linear", "poly:c=1,k=2", "gaussian:c=0.25", poly2])
 @pytest.mark.parametrize("exact", [False, True])
 @pytest.mark.parametrize("bias", [False, True])
+@pytest.mark.slow
 def test_kernel_chunks_make_the_decisions_of_one_fit_pass(kernel, exact, bias):
     if exact and kernel == "gaussian:c=0.25":
         pytest.skip("the Gaussian kernel has no exact mode")

@@ -222,6 +222,7 @@ def test_skip_list_is_only_what_does_not_apply():
 
 
 @parametrize_with_checks(ESTIMATORS, expected_failed_checks=_expected_failed, xfail_strict=True)
+@pytest.mark.slow
 def test_sklearn_estimator_checks(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)

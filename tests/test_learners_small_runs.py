@@ -46,6 +46,7 @@ def _run(X, y, order, w0, b0, bias, name):
 
 @settings(max_examples=150, deadline=None)
 @given(runs())
+@pytest.mark.slow
 def test_the_python_loop_is_the_compiled_loop_bitwise(case):
     X, y, order, w0, b0, bias, form = case
     A = sp.csr_matrix(X) if form == "csr" else X

@@ -20,6 +20,7 @@ def cat():
     return run_catalogue()
 
 
+@pytest.mark.slow
 def test_every_entry_as_expected(cat):
     bad = [(r.theorem.id, r.status, r.reasons[:1]) for r in cat.results if not r.ok]
     assert not bad, bad
@@ -36,6 +37,7 @@ def test_named_entries_present():
         assert tid in ids, tid
 
 
+@pytest.mark.slow
 def test_every_step_proved_by_two_engines(cat):
     for r in cat.results:
         if r.theorem.kind != "theorem":
@@ -53,6 +55,7 @@ def test_every_step_proved_by_two_engines(cat):
                 assert f"{s.step.id}: {s.recheck}" in r.exceptions()
 
 
+@pytest.mark.slow
 def test_nothing_is_proved_vacuously(cat):
     for r in cat.results:
         if r.theorem.kind != "theorem":
@@ -65,12 +68,14 @@ def test_nothing_is_proved_vacuously(cat):
                 assert s.hyps_sat is not None and s.hyps_sat.status == SAT, (r.theorem.id, s.step.id)
 
 
+@pytest.mark.slow
 def test_a_run_with_mistakes_witnesses_the_perceptron_hypotheses(cat):
     nv = cat.by_id("block_novikoff_unit").nonvacuity
     assert "M = 2" in cat.by_id("block_novikoff_unit").nonvacuity_how
     assert {"x(0)", "x(1)", "w*", "gamma"} <= set(nv.counterexample)      # two real mistakes in the plane
 
 
+@pytest.mark.slow
 def test_the_statement_shown_is_the_formula_proved(cat):
     data = cat.to_json()
     page = markdown_of(cat)
@@ -91,6 +96,7 @@ def markdown_of(cat):
     return markdown(cat)
 
 
+@pytest.mark.slow
 def test_errata_refuted_exactly_by_both_solvers_and_replayed(cat):
     for r in cat.results:
         if r.theorem.kind != "erratum":
@@ -102,6 +108,7 @@ def test_errata_refuted_exactly_by_both_solvers_and_replayed(cat):
     assert "tie" in cat.by_id("erratum_claim2_strict").theorem.name
 
 
+@pytest.mark.slow
 def test_trusted_rules_computed_from_the_proofs(cat):
     assert "induction" in cat.by_id("block_novikoff_unit").rules
     assert "sqrt_def" in cat.by_id("hinge_bound_exact_form").rules
@@ -109,6 +116,7 @@ def test_trusted_rules_computed_from_the_proofs(cat):
     assert "induction" not in cat.by_id("cauchy_schwarz").rules
 
 
+@pytest.mark.slow
 def test_identities_are_exported_as_stated_not_expanded(cat):
     r = cat.by_id("claim2_norm_growth")
     s = [s for s in r.steps if s.step.id == "norm_sq_update_expand"][0]

@@ -91,6 +91,7 @@ def _coq(e):
 
 @settings(max_examples=150)
 @given(data=st.data())
+@pytest.mark.slow
 def test_printers_keep_the_kernels_equalities(data):
     shown = data.draw(SHOWN)
     a, b = data.draw(terms(shown=shown)), data.draw(terms(shown=shown))

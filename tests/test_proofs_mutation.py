@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import collections
 import json
-import os
 
 import pytest
 
-from catalogue_mutants import (REVIEWED_TRUE, EditedProof, count_solve_calls, entailed, proof_edits,
-                              statement_edits)
+from catalogue_mutants import (REVIEWED_TRUE, EditedProof, count_solve_calls, entailed, mutation_summary,
+                              proof_edits, statement_edits, unchanged_lemmas_built_once, write_mutation_report)
 from proofs import registry
 from proofs.core import BUILD_ERROR, PROVED
 from proofs.runner import run_catalogue
@@ -26,51 +25,32 @@ THEOREMS = [t for t in registry.all_theorems() if t.kind == "theorem"]
 COUNTS: dict = collections.defaultdict(collections.Counter)
 
 
-CLASSES = {  # report class -> the COUNTS keys' prefixes
-    "proof edits (solve goals and facts)": ("proof:",),
-    "statement edits": ("statement:conclusion", "statement:hypothesis", "statement:drop", "statement:proved"),
-    "specialize / induction / inst / rule arguments": ("call:solve:", "call:induction:", "call:inst:", "call:rule:"),
-    "step list": ("call:steps:",),
-    "display names": ("statement:display:",),
-    "labels": ("statement:labels:",),
-    "rule schemas": ("schema:",),
-    "bounds table": ("bounds:",),
-}
-
-
-def _summary() -> list[str]:
-    lines = ["mutation suite: mutants run per class (outcomes)"]
-    for cls, prefixes in CLASSES.items():
-        keys = [k for k in COUNTS if k.startswith(prefixes) and k != "statement:proved"]
-        total = collections.Counter()
-        for k in keys:
-            total.update(COUNTS[k])
-        if keys:
-            lines.append(f"  {cls}: {sum(total.values())} ({', '.join(f'{o} {n}' for o, n in sorted(total.items()))})")
-    false = COUNTS["statement:proved"].get("NOT SHOWN TRUE", 0)
-    lines.append(f"  false statements proved: {false}")
-    return lines
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
     # a mutated step that the solvers cannot decide in 2 s is "unknown" (never "proved"); the
     # catalogue's own steps take well under a second
     import proofs.checks
-    saved = proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK
+    from proofs import cache
+    saved = proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK, cache.enabled()
     proofs.checks.TIMEOUT_MS = 2000
     proofs.checks.NECESSITY = False       # whether each hypothesis is needed plays no part in an outcome
     proofs.checks.EAGER_CROSS_CHECK = False   # cvc5 only on a step z3 proved: the outcome is the same
-    yield
-    proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK = saved
+    cache.set_enabled(False)              # every mutant's verdicts come from the engines, none from disk
+    with unchanged_lemmas_built_once():   # the unchanged lemmas are built once, not once per mutant
+        yield
+    proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK = saved[:3]
+    cache.set_enabled(saved[3])
+    workeroutput = getattr(request.config, "workeroutput", None)
+    if workeroutput is not None:
+        # a worker of ``-n 2``: its output is not shown, and the other worker ran other mutants; the
+        # controller adds up the counts of both and reports them (tests/conftest.py)
+        workeroutput["mutation_counts"] = json.dumps({k: dict(v) for k, v in COUNTS.items()})
+        return
     capman = request.config.pluginmanager.get_plugin("capturemanager")
     if COUNTS and capman is not None:
         with capman.global_and_fixture_disabled():      # shown even when output is captured
-            print("\n" + "\n".join(_summary()))
-    path = os.environ.get("MISTAKEBOUND_MUTATION_REPORT")
-    if path:
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump({k: dict(v) for k, v in sorted(COUNTS.items())}, fh, indent=1, sort_keys=True)
+            print("\n" + "\n".join(mutation_summary(COUNTS)))
+    write_mutation_report(COUNTS)
 
 
 def _status(th, make_proof=None):

@@ -119,6 +119,7 @@ def test_a_stronger_tight_bound_does_not_verify():
     assert res.status != PROVED
 
 
+@pytest.mark.slow
 def test_strengthened_hypothesis_and_conclusion_do_not_verify():
     th = registry.get("winnow_halving_bound")
     # weights starting at 2 and the bound lowered by 1: the lemmas' hypotheses no longer hold

@@ -131,6 +131,7 @@ def test_sigmoid_certificate_uses_intervals_and_names_them():
 
 
 @pytest.mark.parametrize("expr", ["exp(-norm(x - y))", "1/(1 + norm(x - y)**2)", "exp(dot(x, y)) - 1"])
+@pytest.mark.slow
 def test_legal_but_underivable_kernels_are_unknown_never_illegal(expr):
     v = check_kernel(expr, budget=1.0)
     assert v.status == "unknown" and v.exit_code == 3

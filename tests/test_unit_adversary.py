@@ -53,6 +53,7 @@ def test_forcing_margin_is_exact():
     assert rwm_two_experts(6)["mistakes"] > 3
 
 
+@pytest.mark.slow
 def test_table_cli_unit_rows_json(tmp_path):
     import json
     import subprocess

@@ -17,6 +17,7 @@ CASES = {"weighted_majority": "penalizes only on mistakes", "passive_aggressive"
 
 
 @pytest.mark.parametrize("assignment", sorted(CASES))
+@pytest.mark.slow
 def test_unit_assignment_grades_correct_and_buggy(assignment):
     names = sorted(os.listdir(os.path.join(EX, assignment)))
     assert names[0] == "correct" and len(names) == 2

@@ -44,6 +44,7 @@ def wm_reference(A, y, beta):
 
 @SETTINGS
 @given(advice(), st.sampled_from([Fraction(1, 2), Fraction(1, 4), Fraction(3, 4), Fraction(1, 3)]))
+@pytest.mark.slow
 def test_weighted_majority_against_reference(data, beta):
     A, y = data
     tr = run_weighted_majority(A, y, beta=beta)
@@ -61,6 +62,7 @@ def test_weighted_majority_against_reference(data, beta):
 
 @SETTINGS
 @given(advice())
+@pytest.mark.slow
 def test_halving_is_weighted_majority_with_beta_zero(data):
     A, y = data
     H = [list(col) for col in zip(*A)]              # hypothesis i labels step t with A[t][i]
@@ -88,6 +90,7 @@ def test_halving_with_functions_and_errors():
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(advice(max_t=4, max_n=3), st.sampled_from([Fraction(1, 2), Fraction(1, 3), Fraction(2, 3)]))
+@pytest.mark.slow
 def test_rwm_expectation_equals_the_sum_over_coins(data, beta):
     A, y = data
     tr = run_randomized_weighted_majority(A, y, beta=beta, seed=1)
@@ -131,6 +134,7 @@ def pa_data(draw):
 
 @SETTINGS
 @given(pa_data(), st.sampled_from(["pa", "pa1", "pa2"]), st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(3)]))
+@pytest.mark.slow
 def test_passive_aggressive_against_reference(data, variant, C):
     X, y = data
     tr = run_passive_aggressive(X, y, variant=variant, C=C)
