@@ -30,7 +30,7 @@ from pathlib import Path
 from . import generate, names
 from concurrent.futures import Future, ThreadPoolExecutor
 from .compile import coqc_version, compile_all, default_build_dir, self_contained, write_files
-from .generate import LOGICAL, generated_files, rule_uses_of, step_group, trusted_rules
+from .generate import LOGICAL, STEP_STATEMENTS, generated_files, rule_uses_of, step_group, trusted_rules
 from .rules_coq import rule_lemmas
 from .hints import COVERED_FAMILIES
 from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, refused_commands, run_checks
@@ -238,31 +238,33 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
                 files.update(sources or {})
                 rep.audit = audit_sources(files) if lexical else []
                 write_files(bdir, files, keep=("StepStatements_derived.v", "StepsDerived.v"))
-                # the rule-instance probe compiles beside the rest (it needs Rules.v and Tactics.v only)
-                probe = generate.probe_file(generate.CANDIDATES) if generate.CANDIDATES else None
-                if probe is not None:
-                    write_files(bdir, {PROBE: probe}, prune=False)
-                    if not (bdir / "ChecksProbe.log").exists():     # its output is what is read: compile it again
-                        (bdir / "ChecksProbe.mbkey").unlink(missing_ok=True)
+                # the rule-instance probe compiles beside the rest (it needs Rules.v and Tactics.v only),
+                # in files side by side
+                probes = generate.probe_files(generate.CANDIDATES)
+                write_files(bdir, probes, prune=False)
+                for pf in probes:
+                    if not (bdir / (pf[:-2] + ".log")).exists():     # its output is what is read: compile it again
+                        (bdir / (pf[:-2] + ".mbkey")).unlink(missing_ok=True)
             except BaseException as e:
                 later.set_exception(e)
                 job.result()
                 raise
-            later.set_result({f: t for f, t in {**files, **({PROBE: probe} if probe else {})}.items() if f not in early})
+            later.set_result({f: t for f, t in {**files, **probes}.items() if f not in early})
             built, keys = job.result()
         # the rule instances Coq derives from Rules.v (a probe), then the steps' corollaries without them
-        ok_instances = _probe(bdir, built, rep) if probe is not None else set()
+        ok_instances = _probe(bdir, built, rep, probes)
         derived = generate.derived_files(generate.CANDIDATES, ok_instances)
         underived = set().union(*(c.underived(ok_instances) for c in generate.CANDIDATES))
         if derived:
             files.update(derived)
             rep.audit += audit_sources(derived) if lexical else []
+            files.update(probes)             # the derived lemmas use the probe's
             write_files(bdir, files)
             compiled_before = list(rep.compiled)
             built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress, failures=failures)
             rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
-        rep.compiled = [f for f in dict.fromkeys(rep.compiled) if f != PROBE]
-        rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled and f != PROBE]
+        rep.compiled = [f for f in dict.fromkeys(rep.compiled) if f not in probes]
+        rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled and f not in probes]
         entries = _check_entries(theorems, steps, files, built) + learner_checks(learner_ths, built)
         stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
@@ -338,21 +340,22 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     return rep
 
 
-PROBE = "ChecksProbe.v"
-
-
-def _probe(bdir: Path, built: set, rep) -> set:
+def _probe(bdir: Path, built: set, rep, probes) -> set:
     """(step lemma, hypothesis index, alternative) of every rule instance Coq derives from its Rules.v
-    lemma, tried in one proof where a failure is printed instead of stopping the file (``ChecksProbe.v``,
-    compiled with the rest; its output, ``ChecksProbe.log``, is re-read while nothing it requires changed)."""
-    log = bdir / "ChecksProbe.log"
-    if PROBE not in built or not log.exists():
-        why = rep.file_errors.pop(PROBE, "") or "its output is missing"
-        if not why.startswith("not compiled: it requires"):    # else the failed requirement is reported
-            rep.audit.append("the rule-instance probe did not compile: " + why[-300:])
-        return set()
-    return {(m.group(1), int(m.group(2)), int(m.group(3)))
-            for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
+    lemma, tried in a proof where a failure is printed instead of stopping the file (``ChecksProbe_<i>.v``,
+    compiled with the rest; its output, ``ChecksProbe_<i>.log``, is re-read while nothing it requires
+    changed)."""
+    out = set()
+    for pf in sorted(probes):
+        log = bdir / (pf[:-2] + ".log")
+        if pf not in built or not log.exists():
+            why = rep.file_errors.pop(pf, "") or "its output is missing"
+            if not why.startswith("not compiled: it requires"):    # else the failed requirement is reported
+                rep.audit.append(f"the rule-instance probe ({pf}) did not compile: " + why[-300:])
+            continue
+        out |= {(m.group(1), int(m.group(2)), int(m.group(3)))
+                for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
+    return out
 
 
 def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = frozenset()) -> list[str]:
@@ -416,10 +419,10 @@ def _check_entries(theorems, steps, files, built) -> list[CheckEntry]:
                 out.append(CheckEntry(th.id, f"{neg}{LOGICAL}.Statements.{th.id}_statement",
                                       f"{LOGICAL}.{mod}.{short}", f"{mod}.v"))
         grp = step_group(th)
-        if f"Steps_{grp}.v" in built and f"StepStatements_{grp}.v" in built:
+        if f"Steps_{grp}.v" in built and f"{STEP_STATEMENTS}.v" in built:
             for sid, lem, _ in steps.get(th.id, []):
                 if lem is not None:
-                    out.append(CheckEntry(lem, f"{LOGICAL}.StepStatements_{grp}.{lem}_statement",
+                    out.append(CheckEntry(lem, f"{LOGICAL}.{STEP_STATEMENTS}.{lem}_statement",
                                           f"{LOGICAL}.Steps_{grp}.{lem}", f"Steps_{grp}.v"))
                     dfile = "StepsDerived.v"
                     if dfile in built and f"Lemma {lem}__derived :" in files.get(dfile, ""):
