@@ -178,8 +178,12 @@ class Candidate:
         if raw:
             # at the kernel's arguments the natural-number variant first: the printed instances'
             # lower bounds are natural numbers, and a variant that does not fit fails only after a
-            # long conversion (measured: the probe's CPU time 18.9 s against 15.4 s)
-            out += [(lem, raw, self.explicit[k][lem]) for lem in reversed(lems) if self.explicit[k].get(lem)]
+            # long conversion (measured: the probe's CPU time 18.9 s against 15.4 s); the printer's
+            # own variant before the fallback of an integer sum (NZ before N: 25 instances fit the
+            # first, 9 the second)
+            bases = list(dict.fromkeys(lem.removesuffix("__nat") for lem in lems))
+            order = sorted(lems, key=lambda lem: (bases.index(lem.removesuffix("__nat")), not lem.endswith("__nat")))
+            out += [(lem, raw, self.explicit[k][lem]) for lem in order if self.explicit[k].get(lem)]
             out += [(lem, raw, None) for lem in lems] if raw[1] else []
         return out
 
