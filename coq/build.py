@@ -1,9 +1,9 @@
 """Build the Coq development and report, per catalogue theorem, whether Coq's kernel checked it.
 
-1. Generate ``Statements.v`` (every catalogue statement, printed from its formula objects), one
-   ``StepStatements_<group>.v`` (every step obligation of every proof, printed from the formulas z3
-   and cvc5 check) and one ``Steps_<group>.v`` (each step lemma, ``Lemma l : l_statement``, with
-   its tactic: the default or a hint from :mod:`.hints`).
+1. Generate ``Statements.v`` (every catalogue statement, printed from its formula objects),
+   ``StepStatements_all.v`` (every step obligation of every proof, printed from the formulas z3
+   and cvc5 check) and one ``Steps_<group>.v`` per group of families (each step lemma,
+   ``Lemma l : l_statement``, with its tactic: the default or a hint from :mod:`.hints`).
 2. Audit the sources (:func:`coq.checks.refused_commands`): no gap, no axiom outside Axioms.v, no
    command that aborts a proof, switches a kernel check off or loads a plugin, no ``*_statement``
    defined outside the generated statement files.

@@ -5,7 +5,7 @@ for every catalogue entry and every step lemma,
 
     Definition check_<id> : Mistakebound.Statements.<id>_statement := Mistakebound.<Module>.<id>.
 
-(an erratum: ``~ ...``; a step: ``Mistakebound.StepStatements_<group>.<lemma>_statement``), so the
+(an erratum: ``~ ...``; a step: ``Mistakebound.StepStatements_all.<lemma>_statement``), so the
 counterpart's type is checked by Coq's kernel, whatever its file says about names, notations or
 local redefinitions; a lemma that is missing (an ``Abort``, a renamed lemma) is a type error, not a
 count.  ``Print Assumptions`` of each ``check_<id>`` is read back, and ``Search "_statement"
@@ -23,7 +23,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .compile import strip_comments
+from .compile import coq_env, strip_comments
 from .generate import LOGICAL
 
 __all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "STATEMENT_FILES_RE"]
@@ -125,7 +125,8 @@ def _text(entries, modules, statement_modules) -> str:
 def _coqc(coqc: str, bdir: Path, name: str) -> tuple[int, str, float]:
     import os
     with open(bdir / (name[:-2] + ".log"), "w") as fh:
-        p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, name], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT)
+        p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, name], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT,
+                             env=coq_env())
         _, status, ru = os.wait4(p.pid, 0)
     return os.waitstatus_to_exitcode(status), (bdir / (name[:-2] + ".log")).read_text(), ru.ru_utime + ru.ru_stime
 

@@ -1,6 +1,8 @@
 """The generated Coq files: ``Statements.v`` (every catalogue statement, printed from its formula
-objects) and one ``Steps_<group>.v`` per group of theorem families (every step obligation of every
-proof, with its tactic: the default of Tactics.v or a hint from :mod:`.hints`)."""
+objects), ``StepStatements_all.v`` (every step obligation of every proof) and one ``Steps_<group>.v``
+per group of theorem families (each step lemma with its tactic: the default of Tactics.v or a hint
+from :mod:`.hints`); the rule-instance probe (``ChecksProbe_<i>.v``) and the steps' corollaries
+without the instances it derives (``StepsDerived.v``)."""
 from __future__ import annotations
 
 import re
