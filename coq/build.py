@@ -33,7 +33,7 @@ from .compile import coqc_version, compile_all, default_build_dir, self_containe
 from .generate import LOGICAL, STEP_STATEMENTS, generated_files, rule_uses_of, step_group, trusted_rules
 from .rules_coq import rule_lemmas
 from .hints import COVERED_FAMILIES
-from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, refused_commands, run_checks
+from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, probe_results as _probe, refused_commands, run_checks
 
 __all__ = ["SRC", "CoqReport", "TheoremCoq", "find_coqc", "build", "generated_files", "emit",
            "audit_sources", "allowed_axioms", "KERNEL_CHECKED", "FAILED", "NOT_INSTALLED"]
@@ -342,24 +342,6 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     rep.cpu_seconds = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
     return rep
-
-
-def _probe(bdir: Path, built: set, rep, probes) -> set:
-    """(step lemma, hypothesis index, alternative) of every rule instance Coq derives from its Rules.v
-    lemma, tried in a proof where a failure is printed instead of stopping the file (``ChecksProbe_<i>.v``,
-    compiled with the rest; its output, ``ChecksProbe_<i>.log``, is re-read while nothing it requires
-    changed)."""
-    out = set()
-    for pf in sorted(probes):
-        log = bdir / (pf[:-2] + ".log")
-        if pf not in built or not log.exists():
-            why = rep.file_errors.pop(pf, "") or "its output is missing"
-            if not why.startswith("not compiled: it requires"):    # else the failed requirement is reported
-                rep.audit.append(f"the rule-instance probe ({pf}) did not compile: " + why[-300:])
-            continue
-        out |= {(m.group(1), int(m.group(2)), int(m.group(3)))
-                for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
-    return out
 
 
 def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = frozenset()) -> list[str]:
