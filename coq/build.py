@@ -1,9 +1,9 @@
 """Build the Coq development and report, per catalogue theorem, whether Coq's kernel checked it.
 
-1. Generate ``Statements.v`` (every catalogue statement, printed from its formula objects), one
-   ``StepStatements_<group>.v`` (every step obligation of every proof, printed from the formulas z3
-   and cvc5 check) and one ``Steps_<group>.v`` (each step lemma, ``Lemma l : l_statement``, with
-   its tactic: the default or a hint from :mod:`.hints`).
+1. Generate ``Statements.v`` (every catalogue statement, printed from its formula objects),
+   ``StepStatements_all.v`` (every step obligation of every proof, printed from the formulas z3
+   and cvc5 check) and one ``Steps_<group>.v`` per group of families (each step lemma,
+   ``Lemma l : l_statement``, with its tactic: the default or a hint from :mod:`.hints`).
 2. Audit the sources (:func:`coq.checks.refused_commands`): no gap, no axiom outside Axioms.v, no
    command that aborts a proof, switches a kernel check off or loads a plugin, no ``*_statement``
    defined outside the generated statement files.
@@ -30,10 +30,10 @@ from pathlib import Path
 from . import generate, names
 from concurrent.futures import Future, ThreadPoolExecutor
 from .compile import coqc_version, compile_all, default_build_dir, self_contained, write_files
-from .generate import LOGICAL, generated_files, rule_uses_of, step_group, trusted_rules
+from .generate import LOGICAL, STEP_STATEMENTS, generated_files, rule_uses_of, step_group, trusted_rules
 from .rules_coq import rule_lemmas
 from .hints import COVERED_FAMILIES
-from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, refused_commands, run_checks
+from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, probe_results as _probe, refused_commands, run_checks
 
 __all__ = ["SRC", "CoqReport", "TheoremCoq", "find_coqc", "build", "generated_files", "emit",
            "audit_sources", "allowed_axioms", "KERNEL_CHECKED", "FAILED", "NOT_INSTALLED"]
@@ -91,6 +91,7 @@ class CoqReport:
     build_dir: str = ""
     seconds: float = 0.0
     cpu_seconds: float = 0.0                             # user + system time of every coqc run
+    generate_cpu: float = 0.0                            # CPU seconds of generating the files (this process)
     compiled: list = field(default_factory=list)
     reused: list = field(default_factory=list)
     file_errors: dict = field(default_factory=dict)      # file -> first lines of the error
@@ -124,7 +125,8 @@ class CoqReport:
     def to_json(self) -> dict:
         k, n = self.counts()
         return {"available": self.available, "coqc": self.coqc, "version": self.version, "build_dir": self.build_dir,
-                "seconds": round(self.seconds, 2), "cpu_seconds": round(self.cpu_seconds, 2), "compiled": self.compiled, "reused": self.reused,
+                "seconds": round(self.seconds, 2), "cpu_seconds": round(self.cpu_seconds, 2),
+                "generate_cpu": round(self.generate_cpu, 2), "compiled": self.compiled, "reused": self.reused,
                 "file_seconds": self.file_seconds,
                 "file_errors": self.file_errors, "audit": self.audit, "allowed_axioms": self.allowed,
                 "axioms_used": self.axioms_used(), "kernel_checked": k, "theorems_total": n,
@@ -231,6 +233,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
             job = ex.submit(compile_all, coqc, version, bdir, early, jobs, rep, progress, later,
                             {f"{m}.v": 30.0 for m in generate.STEP_REQUIRES}, failures)
             try:
+                g0 = time.process_time()
                 gen, steps, gen_errors = generated_files(all_ths)
                 lgen, learner_errors = learner_files()
                 gen.update(lgen)
@@ -238,31 +241,34 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
                 files.update(sources or {})
                 rep.audit = audit_sources(files) if lexical else []
                 write_files(bdir, files, keep=("StepStatements_derived.v", "StepsDerived.v"))
-                # the rule-instance probe compiles beside the rest (it needs Rules.v and Tactics.v only)
-                probe = generate.probe_file(generate.CANDIDATES) if generate.CANDIDATES else None
-                if probe is not None:
-                    write_files(bdir, {PROBE: probe}, prune=False)
-                    if not (bdir / "ChecksProbe.log").exists():     # its output is what is read: compile it again
-                        (bdir / "ChecksProbe.mbkey").unlink(missing_ok=True)
+                # the rule-instance probe compiles beside the rest (it needs Rules.v and Tactics.v only),
+                # in files side by side
+                probes = generate.probe_files(generate.CANDIDATES)
+                rep.generate_cpu = time.process_time() - g0
+                write_files(bdir, probes, prune=False)
+                for pf in probes:
+                    if not (bdir / (pf[:-2] + ".log")).exists():     # its output is what is read: compile it again
+                        (bdir / (pf[:-2] + ".mbkey")).unlink(missing_ok=True)
             except BaseException as e:
                 later.set_exception(e)
                 job.result()
                 raise
-            later.set_result({f: t for f, t in {**files, **({PROBE: probe} if probe else {})}.items() if f not in early})
+            later.set_result({f: t for f, t in {**files, **probes}.items() if f not in early})
             built, keys = job.result()
         # the rule instances Coq derives from Rules.v (a probe), then the steps' corollaries without them
-        ok_instances = _probe(bdir, built, rep) if probe is not None else set()
+        ok_instances = _probe(bdir, built, rep, probes)
         derived = generate.derived_files(generate.CANDIDATES, ok_instances)
         underived = set().union(*(c.underived(ok_instances) for c in generate.CANDIDATES))
         if derived:
             files.update(derived)
             rep.audit += audit_sources(derived) if lexical else []
+            files.update(probes)             # the derived lemmas use the probe's
             write_files(bdir, files)
             compiled_before = list(rep.compiled)
             built, keys = compile_all(coqc, version, bdir, files, jobs, rep, progress, failures=failures)
             rep.compiled = list(dict.fromkeys(compiled_before + rep.compiled))
-        rep.compiled = [f for f in dict.fromkeys(rep.compiled) if f != PROBE]
-        rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled and f != PROBE]
+        rep.compiled = [f for f in dict.fromkeys(rep.compiled) if f not in probes]
+        rep.reused = [f for f in dict.fromkeys(rep.reused) if f not in rep.compiled and f not in probes]
         entries = _check_entries(theorems, steps, files, built) + learner_checks(learner_ths, built)
         stmt_files = [f for f in files if f in built and STATEMENT_FILES_RE.match(f)]
         if "Statements.v" in built:
@@ -338,23 +344,6 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     return rep
 
 
-PROBE = "ChecksProbe.v"
-
-
-def _probe(bdir: Path, built: set, rep) -> set:
-    """(step lemma, hypothesis index, alternative) of every rule instance Coq derives from its Rules.v
-    lemma, tried in one proof where a failure is printed instead of stopping the file (``ChecksProbe.v``,
-    compiled with the rest; its output, ``ChecksProbe.log``, is re-read while nothing it requires changed)."""
-    log = bdir / "ChecksProbe.log"
-    if PROBE not in built or not log.exists():
-        why = rep.file_errors.pop(PROBE, "") or "its output is missing"
-        if not why.startswith("not compiled: it requires"):    # else the failed requirement is reported
-            rep.audit.append("the rule-instance probe did not compile: " + why[-300:])
-        return set()
-    return {(m.group(1), int(m.group(2)), int(m.group(3)))
-            for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
-
-
 def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = frozenset()) -> list[str]:
     """The trusted rules of a theorem's proof (its lemmas' included) with a use that Coq did not
     prove: a schema instance whose Rules.v lemma is missing or not checked, an identity whose step
@@ -416,10 +405,10 @@ def _check_entries(theorems, steps, files, built) -> list[CheckEntry]:
                 out.append(CheckEntry(th.id, f"{neg}{LOGICAL}.Statements.{th.id}_statement",
                                       f"{LOGICAL}.{mod}.{short}", f"{mod}.v"))
         grp = step_group(th)
-        if f"Steps_{grp}.v" in built and f"StepStatements_{grp}.v" in built:
+        if f"Steps_{grp}.v" in built and f"{STEP_STATEMENTS}.v" in built:
             for sid, lem, _ in steps.get(th.id, []):
                 if lem is not None:
-                    out.append(CheckEntry(lem, f"{LOGICAL}.StepStatements_{grp}.{lem}_statement",
+                    out.append(CheckEntry(lem, f"{LOGICAL}.{STEP_STATEMENTS}.{lem}_statement",
                                           f"{LOGICAL}.Steps_{grp}.{lem}", f"Steps_{grp}.v"))
                     dfile = "StepsDerived.v"
                     if dfile in built and f"Lemma {lem}__derived :" in files.get(dfile, ""):

@@ -5,7 +5,7 @@ for every catalogue entry and every step lemma,
 
     Definition check_<id> : Mistakebound.Statements.<id>_statement := Mistakebound.<Module>.<id>.
 
-(an erratum: ``~ ...``; a step: ``Mistakebound.StepStatements_<group>.<lemma>_statement``), so the
+(an erratum: ``~ ...``; a step: ``Mistakebound.StepStatements_all.<lemma>_statement``), so the
 counterpart's type is checked by Coq's kernel, whatever its file says about names, notations or
 local redefinitions; a lemma that is missing (an ``Abort``, a renamed lemma) is a type error, not a
 count.  ``Print Assumptions`` of each ``check_<id>`` is read back, and ``Search "_statement"
@@ -23,10 +23,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .compile import strip_comments
+from .compile import coq_env, strip_comments
 from .generate import LOGICAL
 
-__all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "STATEMENT_FILES_RE"]
+__all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "probe_results", "STATEMENT_FILES_RE"]
 
 # the files that may define *_statement: the generated statement files
 STATEMENT_FILES_RE = re.compile(r"^(Statements|RuleStatements|LearnerStatements|StepStatements_\w+)\.v$")
@@ -125,7 +125,8 @@ def _text(entries, modules, statement_modules) -> str:
 def _coqc(coqc: str, bdir: Path, name: str) -> tuple[int, str, float]:
     import os
     with open(bdir / (name[:-2] + ".log"), "w") as fh:
-        p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, name], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT)
+        p = subprocess.Popen([coqc, "-q", "-R", ".", LOGICAL, name], cwd=bdir, stdout=fh, stderr=subprocess.STDOUT,
+                             env=coq_env())
         _, status, ru = os.wait4(p.pid, 0)
     return os.waitstatus_to_exitcode(status), (bdir / (name[:-2] + ".log")).read_text(), ru.ru_utime + ru.ru_stime
 
@@ -253,3 +254,21 @@ def coqchk(bdir: Path, allowed, coqchk_path: str | None = None) -> tuple[bool, s
               and "<none>" not in ln]
     ok = not bad and not unsafe
     return ok, ("axioms: " + ", ".join(names) if ok else f"not allowed: {bad} {unsafe}")
+
+
+def probe_results(bdir: Path, built: set, rep, probes) -> set:
+    """(step lemma, hypothesis index, alternative) of every rule instance Coq derives from its Rules.v
+    lemma, tried in a proof where a failure is printed instead of stopping the file (``ChecksProbe_<i>.v``,
+    compiled with the rest; its output, ``ChecksProbe_<i>.log``, is re-read while nothing it requires
+    changed)."""
+    out = set()
+    for pf in sorted(probes):
+        log = bdir / (pf[:-2] + ".log")
+        if pf not in built or not log.exists():
+            why = rep.file_errors.pop(pf, "") or "its output is missing"
+            if not why.startswith("not compiled: it requires"):    # else the failed requirement is reported
+                rep.audit.append(f"the rule-instance probe ({pf}) did not compile: " + why[-300:])
+            continue
+        out |= {(m.group(1), int(m.group(2)), int(m.group(3)))
+                for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
+    return out

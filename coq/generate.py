@@ -1,6 +1,8 @@
 """The generated Coq files: ``Statements.v`` (every catalogue statement, printed from its formula
-objects) and one ``Steps_<group>.v`` per group of theorem families (every step obligation of every
-proof, with its tactic: the default of Tactics.v or a hint from :mod:`.hints`)."""
+objects), ``StepStatements_all.v`` (every step obligation of every proof) and one ``Steps_<group>.v``
+per group of theorem families (each step lemma with its tactic: the default of Tactics.v or a hint
+from :mod:`.hints`); the rule-instance probe (``ChecksProbe_<i>.v``) and the steps' corollaries
+without the instances it derives (``StepsDerived.v``)."""
 from __future__ import annotations
 
 import re
@@ -10,22 +12,29 @@ from .hints import hint
 from .hints_winnow import WINNOW_FAMILIES
 from .names import LOGICAL
 
-__all__ = ["generated_files", "trusted_rules", "rule_uses", "rule_uses_of", "step_group", "LOGICAL"]
+__all__ = ["generated_files", "trusted_rules", "rule_uses", "rule_uses_of", "step_group", "LOGICAL", "STEP_STATEMENTS",
+           "probe_files", "derived_files"]
 
 
 
-# step files by group of families (fewer coqc processes: each one first loads the reals, ~0.6 s)
+# step files by group of families: each coqc run first loads the standard library's reals (~1 s of
+# CPU), so the small families share a file; the groups are sized so that the step files (with the
+# probe's two) keep two coqc busy (measured, CPU s: winnow 8, 2-D perceptron 7.6, the other two ~8)
 _STEP_GROUPS = {"cauchy_schwarz": "vectors", "claim1_correlation_growth": "vectors", "claim2_norm_growth": "vectors",
-                "inseparable_hinge": "hinge", "hinge_exact_form": "hinge", "subgradient_descent": "hinge",
-                "kernel_closure": "kernels", "polynomial_kernel": "kernels", "gaussian_kernel": "kernels",
-                "kernel_perceptron": "kernels",
+                "block_novikoff": "vectors",
+                "inseparable_hinge": "vectors", "hinge_exact_form": "vectors", "subgradient_descent": "vectors",
+                "kernel_closure": "vectors", "polynomial_kernel": "vectors", "gaussian_kernel": "vectors",
+                "kernel_perceptron": "vectors", "kernel_freund_schapire_bound": "vectors",
                 "halving_bound": "experts", "exp_monotone": "experts", "weighted_majority_bound": "experts",
                 "weighted_majority_half_bound": "experts",
-                "randomized_weighted_majority_bound": "randomized_experts", "freund_schapire_bound": "randomized_experts",
-                "passive_aggressive_bound": "passive_aggressive", "passive_aggressive_pa1_bound": "passive_aggressive",
-                "passive_aggressive_pa2_bound": "passive_aggressive",
-                "margin_lower_bound": "lower_bounds", "two_experts_lower_bound": "lower_bounds",
+                "randomized_weighted_majority_bound": "experts", "freund_schapire_bound": "experts",
+                "passive_aggressive_bound": "experts", "passive_aggressive_pa1_bound": "experts",
+                "passive_aggressive_pa2_bound": "experts",
+                "margin_lower_bound": "experts", "two_experts_lower_bound": "experts",
                 **{f: "winnow" for f in WINNOW_FAMILIES}}
+
+# every step statement, in one file (a statement file: coq.checks.STATEMENT_FILES_RE)
+STEP_STATEMENTS = "StepStatements_all"
 
 
 # what every step file requires (the last one without importing it)
@@ -174,8 +183,12 @@ class Candidate:
         if raw:
             # at the kernel's arguments the natural-number variant first: the printed instances'
             # lower bounds are natural numbers, and a variant that does not fit fails only after a
-            # long conversion (measured: the probe's CPU time 18.9 s against 15.4 s)
-            out += [(lem, raw, self.explicit[k][lem]) for lem in reversed(lems) if self.explicit[k].get(lem)]
+            # long conversion (measured: the probe's CPU time 18.9 s against 15.4 s); the printer's
+            # own variant before the fallback of an integer sum (NZ before N: 25 instances fit the
+            # first, 9 the second)
+            bases = list(dict.fromkeys(lem.removesuffix("__nat") for lem in lems))
+            order = sorted(lems, key=lambda lem: (bases.index(lem.removesuffix("__nat")), not lem.endswith("__nat")))
+            out += [(lem, raw, self.explicit[k][lem]) for lem in order if self.explicit[k].get(lem)]
             out += [(lem, raw, None) for lem in lems] if raw[1] else []
         return out
 
@@ -188,46 +201,55 @@ class Candidate:
                                    f"{LOGICAL}.RuleStatements.{lem}_statement", args)
         return bridge_tactic("mbR", raw[0], raw[1], _mb_rule(lem))
 
+    def instance_name(self, k: int, a: int) -> str:
+        """The probe's lemma of hypothesis k derived by alternative a (``abstract ... using``)."""
+        return f"{self.name}__mbI{k}_{a}"
+
     def probe_lines(self) -> list[str]:
+        """Each alternative proves the hypothesis, closed over the step's binders, as a lemma of its
+        own (``abstract ... using``): the derived corollary uses that very lemma (its statement
+        converted by Coq's kernel) instead of running the tactic again."""
         out = []
         for k, text in enumerate(self.htexts):
             alts = self._alts(k)
             if alts:
                 inst = f"forall {self.btext}, {text}" if self.btext else text
                 intro = ("intros " + " ".join(self.binders) + "; ") if self.binders else ""
-                tries = " | ".join(f"assert ({inst}) by ({'intros; ' if raw is None else intro}{self._tac(lem, raw, args)}); "
+                tries = " | ".join(f"assert ({inst}) by (abstract ({'intros; ' if raw is None else intro}"
+                                   f"{self._tac(lem, raw, args)}) using {self.instance_name(k, a)}); "
                                    f"clear; idtac \"MBOK {self.name} {k} {a}\"" for a, (lem, raw, args) in enumerate(alts))
                 out.append(f"  first [ {tries} | idtac \"MBNO {self.name} {k}\" ].")
         return out
 
-    def chosen(self, ok: set) -> list[str | None]:
-        """The lemma each hypothesis is derived from (the first alternative Coq derived it from in
-        the probe, ``ok``: (name, k, alternative)); None where it is not derived."""
+    def chosen(self, ok: set) -> list[int | None]:
+        """The alternative each hypothesis is derived by (the first one Coq derived it by in the
+        probe, ``ok``: (name, k, alternative)); None where it is not derived."""
         out = []
         for k in range(len(self.lemmas)):
-            alts = self._alts(k)
-            got = [a for a in range(len(alts)) if (self.name, k, a) in ok]
-            out.append(alts[min(got)] if got else None)
+            got = [a for a in range(len(self._alts(k))) if (self.name, k, a) in ok]
+            out.append(min(got) if got else None)
         return out
 
     def underived(self, ok: set) -> set:
         """(step lemma, rule) of every rule instance among the hypotheses that Coq did not derive."""
-        return {(self.name, r) for r, lem in zip(self.rids, self.chosen(ok)) if r is not None and lem is None}
+        return {(self.name, r) for r, a in zip(self.rids, self.chosen(ok)) if r is not None and a is None}
 
-    def texts(self, ok: set) -> tuple[str, str] | None:
-        """(statement, lemma) with the instances Coq derived (``ok``: (name, k, alternative)); None if none."""
-        lemmas = self.chosen(ok)
-        if not any(lemmas):
+    def texts(self, ok: set, probe: str = "ChecksProbe") -> tuple[str, str] | None:
+        """(statement, lemma) with the instances Coq derived (``ok``: (name, k, alternative)), each
+        taken from the probe's lemma of it (module ``probe``); None if none."""
+        chosen = self.chosen(ok)
+        if all(a is None for a in chosen):
             return None
-        leaves = [h for h, lem in zip(self.htexts, lemmas) if lem is None]
+        leaves = [h for h, a in zip(self.htexts, chosen) if a is None]
         chain = " ->\n  ".join(leaves + [self.gtext])
         stmt = f"forall {self.btext},\n  {chain}" if self.btext else chain
         hn = [f"mbH{k}" for k in range(len(self.htexts))]
-        intro = self.binders + [h for h, lem in zip(hn, lemmas) if lem is None]
+        intro = self.binders + [h for h, a in zip(hn, chosen) if a is None]
         lines = [f"unfold {self.name}__derived_statement."] + (["intros " + " ".join(intro) + "."] if intro else [])
-        for h, text, lem in zip(hn, self.htexts, lemmas):
-            if lem:
-                lines.append(f"assert ({h} : {text}) by ({self._tac(*lem)}).")
+        args = "".join(f" {b}" for b in self.binders)
+        for k, (h, text, a) in enumerate(zip(hn, self.htexts, chosen)):
+            if a is not None:
+                lines.append(f"assert ({h} : {text}) by (exact ({LOGICAL}.{probe}.{self.instance_name(k, a)}{args})).")
         if hn:
             lines.append("revert " + " ".join(hn) + ".")
         if self.binders:
@@ -259,24 +281,60 @@ def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
 CANDIDATES: list = []          # filled by generated_files
 
 
-def probe_file(cands) -> str:
-    """One proof that tries every candidate instance (a failure is printed, not fatal)."""
+PROBE_FILES = 2      # the probe in this many files, compiled side by side (two coqc at a time)
+
+
+def probe_file(cands, name: str = "mb_probe") -> str:
+    """One proof that tries every candidate instance (a failure is printed, not fatal); each instance
+    derived is a lemma of its own (``abstract ... using``), kept because the proof ends with
+    ``Defined`` (with ``Qed`` Coq inlines them), kernel-checked like any other."""
     lines = [f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics {LOGICAL}.RulesLib.",
-             f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements.", "Open Scope R_scope.", "Goal True."]
+             f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements.", "Open Scope R_scope.",
+             f"Lemma {name} : True.", "Proof."]
     for c in cands:
         lines += c.probe_lines()
-    lines += ["  exact I.", "Qed."]
+    lines += ["  exact I.", "Defined."]
     return "\n".join(lines) + "\n"
+
+
+def probe_module(cands, c) -> str:
+    """The probe file (module name) of candidate ``c``: the candidates are dealt out in their order to
+    :data:`PROBE_FILES` files of about the same size of text (a stand-in for their CPU time)."""
+    return _probe_split(cands)[c.name]
+
+
+def _probe_split(cands) -> dict:
+    sizes = [0] * PROBE_FILES
+    out = {}
+    for c in cands:
+        i = min(range(PROBE_FILES), key=lambda j: sizes[j])
+        sizes[i] += sum(len(x) for x in c.probe_lines())
+        out[c.name] = f"ChecksProbe_{i + 1}"
+    return out
+
+
+def probe_files(cands) -> dict[str, str]:
+    """The rule-instance probe, split over :data:`PROBE_FILES` files (file name -> text)."""
+    where = _probe_split(cands)
+    out = {}
+    for i in range(PROBE_FILES):
+        mod = f"ChecksProbe_{i + 1}"
+        mine = [c for c in cands if where[c.name] == mod]
+        if mine:
+            out[mod + ".v"] = probe_file(mine, f"mb_probe_{i + 1}")
+    return out
 
 
 def derived_files(cands, ok: set) -> dict[str, str]:
     """StepStatements_derived.v and StepsDerived.v for the instances Coq derived in the probe."""
-    stmts, lemmas, groups = [], [], set()
+    stmts, lemmas, groups, probes = [], [], set(), set()
+    where = _probe_split(cands)
     for c in cands:
-        t = c.texts(ok)
+        t = c.texts(ok, where[c.name])
         if t is None:
             continue
         groups.add(c.grp)
+        probes.add(where[c.name])
         stmts.append(f"Definition {c.name}__derived_statement : Prop :=\n  {t[0]}.\n\n")
         lemmas.append(t[1])
     if not lemmas:
@@ -286,11 +344,10 @@ def derived_files(cands, ok: set) -> dict[str, str]:
         "StepStatements_derived.v": head + f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n"
         + "".join(stmts),
         "StepsDerived.v": head + "(* Each step lemma without the rule instances it assumes: every instance proved from\n"
-        "   its lemma in Rules.v, then the step lemma applies. *)\n"
-        f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Tactics {LOGICAL}.RulesLib "
-        f"{LOGICAL}.StepStatements_derived.\n"
-        f"Require {LOGICAL}.Rules {LOGICAL}.RuleStatements "
-        + " ".join(f"{LOGICAL}.Steps_{g}" for g in sorted(groups)) + ".\nOpen Scope R_scope.\n\n" + "".join(lemmas)}
+        "   its lemma in Rules.v (a lemma of the probe), then the step lemma applies. *)\n"
+        f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.StepStatements_derived.\n"
+        f"Require " + " ".join(f"{LOGICAL}.{m}" for m in sorted(probes))
+        + " " + " ".join(f"{LOGICAL}.Steps_{g}" for g in sorted(groups)) + ".\nOpen Scope R_scope.\n\n" + "".join(lemmas)}
 
 
 
@@ -362,9 +419,11 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
                 CANDIDATES.append(c)
             rows.append((st.id, name, ""))
         steps[th.id] = rows
-    for fam, ps in fam_parts.items():
-        files[f"StepStatements_{fam}.v"] = (
+    if stmt_parts:
+        files[f"{STEP_STATEMENTS}.v"] = (
             "(* Generated by coq.build from the formulas of each proof step: do not edit. *)\n"
-            f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n" + "".join(stmt_parts[fam]))
-        files[f"Steps_{fam}.v"] = (shead + f"Require Import {LOGICAL}.StepStatements_{fam}.\n\n" + "".join(ps))
+            f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n"
+            + "".join(p for grp in sorted(stmt_parts) for p in stmt_parts[grp]))
+    for fam, ps in fam_parts.items():
+        files[f"Steps_{fam}.v"] = (shead + f"Require Import {LOGICAL}.{STEP_STATEMENTS}.\n\n" + "".join(ps))
     return files, steps, errors

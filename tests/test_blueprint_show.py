@@ -30,7 +30,7 @@ def test_show_prints_every_step_with_facts_verdicts_rules_and_coq_lemma():
     assert len(steps) == 5
     for i, sid in enumerate(steps, 1):
         assert f"{i}. {sid} (" in out
-        assert f"Coq: Lemma block_novikoff_unit__{sid} (Steps_block_novikoff.v)" in out
+        assert f"Coq: Lemma block_novikoff_unit__{sid} (Steps_vectors.v)" in out
     assert out.count("verdicts: ") == 5 and out.count("cvc5 proved") == 5
     assert "trusted rules: finite_sum_linearity.dot_nonneg, induction" in out
     assert "claim2_unit_examples (lemma; rests on lemma claim2_unit_examples)" in out

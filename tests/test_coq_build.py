@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -72,7 +73,7 @@ def test_a_false_statement_is_not_kernel_checked(monkeypatch, tmp_path, report):
                       progress=lambda f, ok, cpu: seen.append((f, ok)))
     st = {t.id: t for t in rep.theorems}
     # one progress report per coqc run: each compiled file once, the failed one as failed
-    assert sorted(f for f, ok in seen if ok and f not in ("Checks.v", "ChecksProbe.v")) == sorted(rep.compiled)
+    assert sorted(f for f, ok in seen if ok and f != "Checks.v" and not f.startswith("ChecksProbe")) == sorted(rep.compiled)
     assert ("Catalogue_block_novikoff.v", False) in seen and len(seen) == len(set(seen))
     assert st["block_novikoff_unit"].status == build.FAILED
     assert "Catalogue_block_novikoff.v" in st["block_novikoff_unit"].reason
@@ -228,3 +229,44 @@ def test_the_files_that_require_nothing_generated_compile_first_and_the_long_cha
     seq, deps = cc.order(early)
     assert cc._by_critical_path(seq, deps, tmp_path, {"E.v": 30.0})[0] == "E.v"
     assert cc._by_critical_path(seq, deps, tmp_path)[0] == "B.v"      # A waits on it
+
+
+def test_the_derived_step_lemmas_reuse_the_probes_instances(report):
+    """Each rule instance the probe derives is a lemma of its own, kept by Coq (the probe ends with
+    Defined), and the step's corollary takes it from there instead of running the tactic again;
+    the step statements are one file, the rule-instance probe more than one."""
+    from coq import generate
+    bdir = build.default_build_dir()
+    derived = (bdir / "StepsDerived.v").read_text()
+    assert "Mistakebound.ChecksProbe_" in derived and "mbr_bridge" not in derived and "mb_rule" not in derived
+    probes = sorted(p.name for p in bdir.glob("ChecksProbe_*.v"))
+    assert len(probes) == generate.PROBE_FILES >= 2
+    used = set(re.findall(r"Mistakebound\.(ChecksProbe_\d+)\.(\w+__mbI\d+_\d+)", derived))
+    assert used
+    for mod, lem in used:
+        assert f"using {lem})" in (bdir / f"{mod}.v").read_text()
+    assert (bdir / f"{generate.STEP_STATEMENTS}.v").exists()
+    assert not [p for p in bdir.glob("StepStatements_*.v") if p.stem not in (generate.STEP_STATEMENTS,
+                                                                              "StepStatements_derived")]
+    steps = sorted(p.name for p in bdir.glob("Steps_*.v"))
+    assert 2 <= len(steps) <= 8, steps          # the small families share a file
+
+
+def test_abstracted_probe_instances_are_checked_and_a_failed_one_is_not_kept(tmp_path):
+    """The mechanism the derived lemmas rely on: a lemma abstracted inside the probe is declared
+    (type-checked by the kernel) only when its alternative succeeded; a failed alternative's name
+    does not exist, so a corollary naming it does not compile."""
+    require_coq()
+    (tmp_path / "P.v").write_text(
+        "Require Import Reals Lra.\nOpen Scope R_scope.\nLemma mb_probe : True.\nProof.\n"
+        "  first [ assert (forall x : R, x * 1 = x + 1) by (abstract (intros; lra) using bad_0) | idtac ].\n"
+        "  first [ assert (forall x : R, x * 1 = x) by (abstract (intros; lra) using good_0) | idtac ].\n"
+        "  exact I.\nDefined.\n")
+    (tmp_path / "Q.v").write_text("Require Import Reals.\nRequire T.P.\nCheck T.P.good_0.\n")
+    (tmp_path / "R.v").write_text("Require Import Reals.\nRequire T.P.\nCheck T.P.bad_0.\n")
+    run = lambda f: subprocess.run([build.find_coqc(), "-q", "-R", ".", "T", f], cwd=tmp_path,
+                                   capture_output=True, text=True)
+    assert run("P.v").returncode == 0
+    assert run("Q.v").returncode == 0
+    r = run("R.v")
+    assert r.returncode != 0 and "bad_0" in r.stdout + r.stderr

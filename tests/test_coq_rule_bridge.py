@@ -40,7 +40,8 @@ def derived():
     rep = build.build()
     bdir = build.default_build_dir()
     ok = {(m.group(1), int(m.group(2)), int(m.group(3)))
-          for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", (bdir / "ChecksProbe.log").read_text())}
+          for log in sorted(bdir.glob("ChecksProbe_*.log"))
+          for m in re.finditer(r"MBOK (\w+) (\d+) (\d+)", log.read_text())}
     return rep, bdir, ok
 
 
