@@ -25,17 +25,28 @@ def final_answer(c, X, y, T: int = 1) -> Answer | None:
     """The answer of ``reference_run(c, X, y, T)`` (its weights, bias and mistakes; no trace), or
     None where no certified shortcut applies."""
     if c.algorithm != "perceptron" or c.ties != "mistake" or c.start_ties or c.step != "constant" or \
-            c.per_pass_order or c.normalize or c.average != "none" or not X:
+            c.normalize or c.average != "none" or not X or (c.per_pass_order and c.unbounded):
         return None
     d = len(X[0])
     w0, b0 = c.initial_weights(d)
     if any(w0) or (c.bias and b0):
         return None
-    order = c.order_indices(len(X), 1)
-    Xo, yo = [X[i] for i in order], [y[i] for i in order]
     n = len(X)
     if c.passes:
         T = c.passes * T
+    if c.per_pass_order:        # each pass its own order (the seeded global generator): one pass at a time
+        if not _floats_exact(X, T):      # (the certificate depends on the rows, not on their order)
+            return None
+        w, b, flags = [0.0] * d, 0.0, []
+        for order in c.order_indices(n, T):
+            tr = run_perceptron([X[i] for i in order], [y[i] for i in order], epochs=1, bias=c.bias, exact=False,
+                                record="none", w0=w, b0=b)
+            w, b, flags = list(tr.weights), (tr.bias if c.bias else 0.0), flags + list(tr.mistake_flags)
+            if c.stop == "converged" and not any(flags[-n:]):
+                break
+        return _answer(c, tr, flags)
+    order = c.order_indices(n, 1)
+    Xo, yo = [X[i] for i in order], [y[i] for i in order]
     # one visiting order for every pass: once a pass makes no mistake, so does every later one (same
     # weights, same order), so a run's final weights are those after its first clean pass -- what
     # stop = "converged" keeps; "until no mistake" doubles the passes as the reference does
@@ -51,6 +62,10 @@ def final_answer(c, X, y, T: int = 1) -> Answer | None:
         if T >= MAX_PASSES:
             return None          # the full reference says why (not separable)
         T = min(2 * T, MAX_PASSES)
+    return _answer(c, tr, flags)
+
+
+def _answer(c, tr, flags) -> Answer:
     eta = c.learning_rate
     w = [Fraction(v) * eta for v in tr.weights]
     b = Fraction(tr.bias) * eta if c.bias else None

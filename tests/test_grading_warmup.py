@@ -110,7 +110,7 @@ def test_the_final_answer_shortcut_agrees_with_the_full_reference():
             assert (list(fast.w), fast.b, fast.mistakes) == (list(full.w), full.b, full.mistakes), (name, n)
             assert g.problem.compare(full, Answer(w=[float(v) for v in fast.w], b=fast.b))[0]
             used.append(name)
-    assert {"perceptron", "fixed_passes", "until_no_mistake"} <= set(used), used
+    assert {"perceptron", "fixed_passes", "until_no_mistake", "utah_perceptron"} <= set(used), used
 
 
 def test_the_shortcut_stands_aside_where_it_is_not_certified():
