@@ -102,6 +102,11 @@ def _warm(g, spec) -> None:
             inputs += [(X[:k], y[:k], 1) for k in range(1, len(X) + 1)]
     for X, y, e in inputs:
         _try(g.expected, X, y, e)
+    if "default_arguments" in kinds and spec.style == "function" and spec.contract.call.defaults:
+        _, _, contract, cases = _get(g.defaults_plan, (None, None, None, []))
+        for X, y, e in cases:
+            _try(g.expected, X, y, e, contract=contract)
+            _try(g.expected, X, y, e)
     if "linear_time" in kinds and spec.style == "function":
         n, n_max = checks_properties.SIZES[P.algorithm]
         while n <= n_max:
