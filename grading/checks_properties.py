@@ -201,7 +201,8 @@ class PropertyTests:
                 continue
             k = (self.spec.source, repr(c), key, t)
             if k not in _SCALING_ANSWERS:
-                _SCALING_ANSWERS[k] = P.expected(X, y, 1, contract=c.replace(ties=t))
+                other = c.replace(ties=t)
+                _SCALING_ANSWERS[k] = final_answer(other, X, y, 1) or P.expected(X, y, 1, contract=other)
             if P.compare(_SCALING_ANSWERS[k], got)[0]:
                 return True
         return False

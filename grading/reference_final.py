@@ -4,9 +4,9 @@ The linear-time test compares only the final weights of each timed pass (thousan
 up to ten passes per call, or passes until one makes no mistake); the full reference
 (:func:`grading.reference.reference_run`) also builds every step's weights as exact fractions,
 for feedback nobody reads there.  Where the perceptron's float64 run is certified exact
-(:func:`grading.reference._floats_exact`: dyadic data, from w = 0, ties as mistakes, a constant
-step, one visiting order for every pass), its final weights read as fractions ARE the exact
-reference's, and :func:`final_answer` returns them; elsewhere it returns None and the caller runs
+(:func:`grading.reference._floats_exact`: dyadic data, from w = 0, a constant step), its final
+weights read as fractions ARE the exact reference's, and :func:`final_answer` returns them (the
+learners' compiled run for ties as mistakes, a plain float loop for the other conventions); elsewhere it returns None and the caller runs
 the full reference.  ``tests/test_grading_warmup.py`` compares the two on every shipped
 assignment's timed data.
 """
@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from learners.perceptron import run_perceptron
 
-from .reference import MAX_PASSES, Answer, _floats_exact
+from .reference import MAX_PASSES, Answer, _floats_exact, is_mistake
 
 __all__ = ["final_answer"]
 
@@ -24,8 +24,8 @@ __all__ = ["final_answer"]
 def final_answer(c, X, y, T: int = 1) -> Answer | None:
     """The answer of ``reference_run(c, X, y, T)`` (its weights, bias and mistakes; no trace), or
     None where no certified shortcut applies."""
-    if c.algorithm != "perceptron" or c.ties != "mistake" or c.start_ties or c.step != "constant" or \
-            c.normalize or c.average != "none" or not X or (c.per_pass_order and c.unbounded):
+    if c.algorithm != "perceptron" or c.start_ties or c.step != "constant" or c.normalize or \
+            c.average != "none" or not X or (c.unbounded and (c.per_pass_order or c.ties != "mistake")):
         return None
     d = len(X[0])
     w0, b0 = c.initial_weights(d)
@@ -34,6 +34,11 @@ def final_answer(c, X, y, T: int = 1) -> Answer | None:
     n = len(X)
     if c.passes:
         T = c.passes * T
+    if c.ties != "mistake":     # another tie convention: the same exact float arithmetic, in a plain loop
+        if not _floats_exact(X, T):
+            return None
+        orders = c.order_indices(n, T) if c.per_pass_order else [c.order_indices(n, 1)] * T
+        return _loop(c, X, y, orders, d)
     if c.per_pass_order:        # each pass its own order (the seeded global generator): one pass at a time
         if not _floats_exact(X, T):      # (the certificate depends on the rows, not on their order)
             return None
@@ -63,6 +68,26 @@ def final_answer(c, X, y, T: int = 1) -> Answer | None:
             return None          # the full reference says why (not separable)
         T = min(2 * T, MAX_PASSES)
     return _answer(c, tr, flags)
+
+
+def _loop(c, X, y, orders, d) -> Answer:
+    """The perceptron from w = 0 with learning rate 1 in float64 (exact: the caller has the
+    certificate), ties as the contract says (:func:`grading.reference.is_mistake`)."""
+    n = len(X)
+    w, b, flags = [0.0] * d, 0.0, []
+    for order in orders:
+        for i in order:
+            x, yi = X[i], y[i]
+            a = sum(wj * float(xj) for wj, xj in zip(w, x)) + (b if c.bias else 0.0)
+            m = is_mistake(c.ties, yi, a)
+            if m:
+                w = [wj + yi * float(xj) for wj, xj in zip(w, x)]
+                b += yi
+            flags.append(bool(m))
+        if c.stop == "converged" and not any(flags[-n:]):
+            break
+    eta = c.learning_rate
+    return Answer(w=[Fraction(v) * eta for v in w], b=Fraction(b) * eta if c.bias else None, mistakes=sum(flags))
 
 
 def _answer(c, tr, flags) -> Answer:

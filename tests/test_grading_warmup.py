@@ -113,9 +113,26 @@ def test_the_final_answer_shortcut_agrees_with_the_full_reference():
     assert {"perceptron", "fixed_passes", "until_no_mistake", "utah_perceptron"} <= set(used), used
 
 
+def test_the_shortcut_agrees_under_every_tie_convention():
+    from grading.contract import TIES
+    seen = 0
+    for name in ("perceptron", "utah_perceptron", "fixed_passes", "sklearn_perceptron"):
+        spec = load_spec(name)
+        g = Grader(spec, warmup._NoWorker)
+        X, y = g._scaling_data(512, 1)
+        for t in TIES["perceptron"]:
+            c = spec.contract.replace(ties=t)
+            fast = final_answer(c, X, y, 1)
+            assert fast is not None, (name, t)
+            full = g.problem.expected(X, y, 1, contract=c)
+            assert (list(fast.w), fast.b, fast.mistakes) == (list(full.w), full.b, full.mistakes), (name, t)
+            seen += 1
+    assert seen >= 12
+
+
 def test_the_shortcut_stands_aside_where_it_is_not_certified():
     spec = load_spec("perceptron")
     c = spec.contract
-    assert final_answer(c.replace(ties="no_mistake"), [[1.0]], [1]) is None
+    assert final_answer(c.replace(step="1/(j+1)"), [[1.0]], [1]) is None          # a step per example
     assert final_answer(c, [[0.1, 0.2]], [1]) is None                 # 0.1 is not dyadic: no certificate
     assert final_answer(c, [[0.5, 0.25]], [1]) is not None
