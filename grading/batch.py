@@ -92,6 +92,15 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
             conn.send(("fault", i, f"{type(e).__name__}: {str(e)[:300]}"))
 
 
+def pool_context():
+    """The grading processes' start method: a fork server that has imported the grader's modules
+    once (when this process starts it), not once per grading process."""
+    import multiprocessing as mp
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
+    return ctx
+
+
 class _Proc:
     def __init__(self, ctx, args):
         parent, child = ctx.Pipe()
@@ -118,12 +127,9 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
     an internal error, or a worker that could not be isolated although the preflight passed (it
     is not graded, never graded weaker).  ``shared``: the bytes of :func:`grading.warmup.snapshot`,
     each grading process's own copy of what every submission needs."""
-    import multiprocessing as mp
     from multiprocessing.connection import wait
 
-    ctx = mp.get_context("forkserver")
-    # imported once in the fork server (when this process starts it), not once per grading process
-    ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
+    ctx = pool_context()
     args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed, shared)
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]

@@ -186,10 +186,11 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
 
 def _shared(spec, hide) -> bytes:
     """The batch's warm-up (:mod:`grading.warmup`), packed for the grading processes."""
-    from .warmup import packed
+    from .batch import pool_context
+    from .warmup import packed_in_two
     s = copy.deepcopy(spec)
     s.limits.extra_hide = list(s.limits.extra_hide) + list(hide) + ([s.source] if s.source else [])
-    return packed(s)
+    return packed_in_two(s, pool_context())
 
 
 def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, base_dir: str | None = None,

@@ -22,7 +22,7 @@ import pickle
 
 from . import checks, checks_differential, checks_properties, oracle
 
-__all__ = ["warm", "snapshot", "install", "clear", "packed", "RunsNoSubmission"]
+__all__ = ["warm", "snapshot", "install", "clear", "packed", "packed_in_two", "RunsNoSubmission"]
 
 
 def _caches() -> dict:
@@ -148,17 +148,69 @@ def install(blob: bytes | None) -> None:
         _caches()[name].update(values)
 
 
-def packed(spec) -> bytes:
+def packed(spec, parts=PARTS) -> bytes:
     """:func:`warm` for ``spec`` alone, packed: what this process had cached before (other specs,
     earlier batches) is neither packed nor lost."""
     saved = {k: dict(d) for k, d in _caches().items()}
     clear()
     try:
-        warm(spec)
+        warm(spec, parts)
         return snapshot()
     finally:
         for k, d in _caches().items():
             d.update(saved[k])
+
+
+def _hidden_part(conn, spec_src, insecure, hidden_seed, extra_hide):  # pragma: no cover - in a helper process
+    """A helper process: the hidden part of the warm-up, sent back packed (nothing on failure)."""
+    try:
+        from .spec import load_spec
+        spec = load_spec(spec_src)
+        spec.limits.insecure = bool(insecure)
+        spec.limits.extra_hide = list(extra_hide)
+        spec.hidden_seed = hidden_seed
+        conn.send_bytes(packed(spec, parts=("hidden",)))
+    except Exception:  # noqa: BLE001 - the grading processes then compute it themselves
+        pass
+    finally:
+        conn.close()
+
+
+def packed_in_two(spec, ctx=None) -> bytes:
+    """:func:`packed` with the hidden draws computed at the same time in a helper process (the
+    pool's fork server, ``ctx``): the grading parent's work before the pool starts is halved on two
+    cores.  A helper that fails leaves the hidden part to the grading processes (same verdicts)."""
+    import multiprocessing as mp
+    if ctx is None or not spec.source or spec.hidden_seed is None:
+        return packed(spec)
+    recv, send = ctx.Pipe(duplex=False)
+    helper = ctx.Process(target=_hidden_part, args=(send, spec.source, spec.limits.insecure, spec.hidden_seed,
+                                                    list(spec.limits.extra_hide)), daemon=True)
+    try:
+        helper.start()
+    except (OSError, mp.ProcessError):
+        return packed(spec)
+    send.close()
+    try:
+        mine = packed(spec, parts=("visible",))
+        other = b""
+        try:
+            if recv.poll(600):
+                other = recv.recv_bytes()
+        except (EOFError, OSError):
+            pass
+    finally:
+        recv.close()
+        helper.join(5)
+        if helper.is_alive():
+            helper.kill()
+            helper.join(5)
+    if not other:
+        return mine
+    merged = pickle.loads(mine)
+    for name, values in pickle.loads(other).items():
+        merged[name].update(values)
+    return pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def clear() -> None:

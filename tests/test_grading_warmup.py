@@ -136,3 +136,18 @@ def test_the_shortcut_stands_aside_where_it_is_not_certified():
     assert final_answer(c.replace(step="1/(j+1)"), [[1.0]], [1]) is None          # a step per example
     assert final_answer(c, [[0.1, 0.2]], [1]) is None                 # 0.1 is not dyadic: no certificate
     assert final_answer(c, [[0.5, 0.25]], [1]) is not None
+
+
+def test_the_warm_up_in_two_processes_holds_what_one_process_computes():
+    import pickle
+
+    from grading.batch import pool_context
+    spec = load_spec("fixed_passes")
+    spec.hidden_seed = 424242
+    one = pickle.loads(warmup.packed(spec))
+    two = pickle.loads(warmup.packed_in_two(spec, pool_context()))
+    assert {k: set(v) for k, v in one.items()} == {k: set(v) for k, v in two.items()}
+    assert one["cases"] == two["cases"] and len(one["cases"]) == 2          # the visible and the hidden draws
+    for k, (ans, _) in one["expected"].items():                            # answers equal, times measured anew
+        assert (ans.w, ans.b) == (two["expected"][k][0].w, two["expected"][k][0].b)
+    warmup.clear()
