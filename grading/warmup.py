@@ -62,14 +62,15 @@ def _try(f, *a, **k):
         pass
 
 
-PARTS = ("visible", "hidden")
+PARTS = ("visible", "hidden", "timed")
 
 
 def warm(spec, parts=PARTS) -> None:
     """Fill this process's caches with what every submission of ``spec`` will need (the spec's
     ``hidden_seed`` must be set: the hidden draws are computed too).  ``parts``: "visible" (every
-    test's inputs and answers but the hidden draws', the timed data) and/or "hidden" (the hidden
-    draws and their answers): two processes can share the work."""
+    test's inputs and answers but the hidden draws' and the timed passes'), "hidden" (the hidden
+    draws and their answers), "timed" (the linear-time test's data, answers and the reference's
+    time): two processes can share the work."""
     if not spec.tests or spec.contract is None:
         return
     c = spec.contract
@@ -88,6 +89,14 @@ def _warm(g, spec, parts) -> None:
     if "hidden" in parts and "hidden_random" in kinds and spec.hidden_seed is not None:
         for X, y, e in _get(lambda: g.generated_cases(spec.hidden_seed, 2), []):
             _try(g.expected, X, y, e)
+    if "timed" in parts and "linear_time" in kinds and spec.style == "function":
+        n, n_max = checks_properties.SIZES[P.algorithm]
+        while n <= n_max:
+            _try(g.reference_seconds, n)
+            for rep in range(checks_properties.REPEATS):
+                X, y = g._scaling_data(n, rep)
+                _try(g._scaling_answer, X, y, (n, rep))
+            n *= 2
     if "visible" not in parts:
         return
     inputs = []
@@ -116,14 +125,6 @@ def _warm(g, spec, parts) -> None:
         for X, y, e in cases:
             _try(g.expected, X, y, e, contract=contract)
             _try(g.expected, X, y, e)
-    if "linear_time" in kinds and spec.style == "function":
-        n, n_max = checks_properties.SIZES[P.algorithm]
-        while n <= n_max:
-            _try(g.reference_seconds, n)
-            for rep in range(checks_properties.REPEATS):
-                X, y = g._scaling_data(n, rep)
-                _try(g._scaling_answer, X, y, (n, rep))
-            n *= 2
 
 
 def _get(f, default):
@@ -162,14 +163,15 @@ def packed(spec, parts=PARTS) -> bytes:
 
 
 def _hidden_part(conn, spec_src, insecure, hidden_seed, extra_hide):  # pragma: no cover - in a helper process
-    """A helper process: the hidden part of the warm-up, sent back packed (nothing on failure)."""
+    """A helper process: the hidden and timed parts of the warm-up, sent back packed (nothing on
+    failure)."""
     try:
         from .spec import load_spec
         spec = load_spec(spec_src)
         spec.limits.insecure = bool(insecure)
         spec.limits.extra_hide = list(extra_hide)
         spec.hidden_seed = hidden_seed
-        conn.send_bytes(packed(spec, parts=("hidden",)))
+        conn.send_bytes(packed(spec, parts=("hidden", "timed")))
     except Exception:  # noqa: BLE001 - the grading processes then compute it themselves
         pass
     finally:
@@ -177,9 +179,10 @@ def _hidden_part(conn, spec_src, insecure, hidden_seed, extra_hide):  # pragma: 
 
 
 def packed_in_two(spec, ctx=None) -> bytes:
-    """:func:`packed` with the hidden draws computed at the same time in a helper process (the
-    pool's fork server, ``ctx``): the grading parent's work before the pool starts is halved on two
-    cores.  A helper that fails leaves the hidden part to the grading processes (same verdicts)."""
+    """:func:`packed` with the hidden draws and the timed data computed at the same time in a
+    helper process (the pool's fork server, ``ctx``): the grading parent's work before the pool
+    starts is shared by two cores.  A helper that fails leaves its part to the grading processes
+    (same verdicts)."""
     import multiprocessing as mp
     if ctx is None or not spec.source or spec.hidden_seed is None:
         return packed(spec)
