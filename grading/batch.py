@@ -64,11 +64,14 @@ def _csv_safe(s: str) -> str:
 
 
 # --- the pool -----------------------------------------------------------------------------------
-def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_seed=None):  # pragma: no cover - in the pool
+def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_seed=None, shared=None):  # pragma: no cover - in the pool
     """A grading process: grade the submissions it is sent, one at a time (``grade_submission``
-    is handed in by the caller, so this module does not depend on the grader)."""
+    is handed in by the caller, so this module does not depend on the grader).  ``shared``: the
+    batch's warm-up, computed once in the parent (:mod:`grading.warmup`), installed first."""
     from sandbox.isolation import IsolationUnavailable
     from .spec import load_spec
+    from .warmup import install
+    install(shared)
     spec = load_spec(spec_src)
     spec.limits.insecure = bool(insecure)
     spec.hidden_seed = hidden_seed
@@ -87,6 +90,15 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
             conn.send(("refused", i, (e.layer, e.reason)))
         except Exception as e:  # noqa: BLE001 - a fault of the grader: reported, the batch goes on
             conn.send(("fault", i, f"{type(e).__name__}: {str(e)[:300]}"))
+
+
+def pool_context():
+    """The grading processes' start method: a fork server that has imported the grader's modules
+    once (when this process starts it), not once per grading process."""
+    import multiprocessing as mp
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
+    return ctx
 
 
 class _Proc:
@@ -109,18 +121,16 @@ class _Proc:
 
 
 def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result,
-             on_fault, hidden_seed=None):
+             on_fault, hidden_seed=None, shared=None):
     """Grade ``paths`` in ``jobs`` processes.  ``on_result(i, result)`` for each graded one,
     ``on_fault(i, reason)`` for one the grader failed on -- a grading process that died or hung,
     an internal error, or a worker that could not be isolated although the preflight passed (it
-    is not graded, never graded weaker)."""
-    import multiprocessing as mp
+    is not graded, never graded weaker).  ``shared``: the bytes of :func:`grading.warmup.snapshot`,
+    each grading process's own copy of what every submission needs."""
     from multiprocessing.connection import wait
 
-    ctx = mp.get_context("forkserver")
-    # imported once in the fork server (when this process starts it), not once per grading process
-    ctx.set_forkserver_preload(["grading._preload", "hypothesis"])
-    args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed)
+    ctx = pool_context()
+    args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed, shared)
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN

@@ -102,25 +102,11 @@ class DifferentialTests:
         the code is wrong elsewhere (the other tests say where), like the same call with those
         values passed explicitly."""
         P = self.problem
-        c = P.contract
-        plan = c.call
-        omit = [k for k, _ in plan.defaults]
-        T, changed = None, {}
-        kws = dict(plan.kwargs + plan.init_kwargs)
-        for k, v in plan.defaults:
-            ref = kws[k].ref
-            if ref == "T":
-                T = int(v)
-            elif ref == "eta":
-                changed["learning_rate"] = _fraction(v)
-            elif ref == "theta":
-                changed["threshold"] = str(_fraction(v))
-        contract = c.replace(**changed) if changed else None
+        plan = P.contract.call
+        omit, T, contract, cases = self.defaults_plan()
         shown = plan.signature(omit=omit)
         dflt = ", ".join(f"{k} = {v}" for k, v in plan.defaults)
-        cases = P.probes() + [v[1:] for v in P.edge_cases().values()][:3]
         for X, y, e in cases:
-            e = T if T is not None else e
             exp = self.expected(X, y, e, contract=contract)[0]
             got, _ = self.call(X, y, e, omit=omit)
             if P.compare(exp, got)[0]:
@@ -149,6 +135,27 @@ class DifferentialTests:
                            f"expected: {P.show(exp)}\nyours (defaults):    {P.show(got)}\n"
                            f"yours (explicit):    {P.show(explicit)}"), []
         return True, f"passed (called as {shown}; the handout's defaults: {dflt})", []
+
+    def defaults_plan(self):
+        """(the keywords left out, the passes T they imply or None, the contract with the handout's
+        default values or None, the inputs (X, y, e) of the default-arguments test)."""
+        P = self.problem
+        c = P.contract
+        plan = c.call
+        omit = [k for k, _ in plan.defaults]
+        T, changed = None, {}
+        kws = dict(plan.kwargs + plan.init_kwargs)
+        for k, v in plan.defaults:
+            ref = kws[k].ref
+            if ref == "T":
+                T = int(v)
+            elif ref == "eta":
+                changed["learning_rate"] = _fraction(v)
+            elif ref == "theta":
+                changed["threshold"] = str(_fraction(v))
+        contract = c.replace(**changed) if changed else None
+        cases = P.probes() + [v[1:] for v in P.edge_cases().values()][:3]
+        return omit, T, contract, [(X, y, T if T is not None else e) for X, y, e in cases]
 
     def _steady(self, got, again, tries=5) -> bool:
         """Does ``again()`` answer ``got`` each time it is asked (``tries`` times)?"""

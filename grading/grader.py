@@ -184,15 +184,26 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     return res
 
 
+def _shared(spec, hide) -> bytes:
+    """The batch's warm-up (:mod:`grading.warmup`), packed for the grading processes."""
+    from .batch import pool_context
+    from .warmup import packed_in_two
+    s = copy.deepcopy(spec)
+    s.limits.extra_hide = list(s.limits.extra_hide) + list(hide) + ([s.source] if s.source else [])
+    return packed_in_two(s, pool_context())
+
+
 def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, base_dir: str | None = None,
                 progress=None, hide: list | None = None, names: list | None = None, on_result=None,
-                insecure: bool = False, caps: dict | None = None):
+                insecure: bool = False, caps: dict | None = None, shared: bool = True):
     """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
     ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
     of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
     grading anything when the platform cannot isolate; a worker that cannot be isolated later
     leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
-    ``preflight``."""
+    ``preflight``.  ``shared``: what every submission needs (test inputs, the reference's answers
+    and times) computed once here, before the grading processes start (:mod:`grading.warmup`);
+    False: each grading process computes it for itself (the same verdicts, more time)."""
     from .batch import run_pool
     jobs = jobs or os.cpu_count() or 1
     spec = load_spec(spec_src)
@@ -229,7 +240,8 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
                 fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
         else:
             run_pool(grade_submission, spec.source, paths, names, jobs=jobs, base_dir=base_dir, hide=hide, insecure=insecure,
-                     budget=spec.limits.submission_seconds, on_result=done, on_fault=fault, hidden_seed=spec.hidden_seed)
+                     budget=spec.limits.submission_seconds, on_result=done, on_fault=fault, hidden_seed=spec.hidden_seed,
+                     shared=_shared(spec, hide) if shared else None)
     finally:
         if own_base:
             shutil.rmtree(base_dir, ignore_errors=True)
