@@ -343,12 +343,14 @@ class _Induction:
     def _rules_under(self, k) -> set:
         return _rules_in(self.facts[k])
 
-    def texts(self, ok: set):
+    def texts(self, ok: set, probe: str = "ChecksProbe"):
         ch = self.chosen(ok)
         H = self.nhyps
         need = sorted({j for k in range(H) if ch[k] == ("induction",) for j in self._leaves_of(k)})
-        if not any(ch[:H]) and not any(ch[H + j] for j in need):
+        # an alternative's index may be 0: derived means "not None"
+        if all(a is None for a in ch[:H]) and all(ch[H + j] is None for j in need):
             return None
+        bargs = "".join(f" {b}" for b in self.binders)
         hn = [f"mbH{k}" for k in range(H)]
         leaves_in = [(f"mbL{j}", self.htexts[H + j]) for j in need if ch[H + j] is None]
         hyps_in = [(hn[k], self.htexts[k]) for k in range(H) if ch[k] is None]
@@ -358,7 +360,8 @@ class _Induction:
         lines = [f"unfold {self.name}__derived_statement."] + (["intros " + " ".join(intro) + "."] if intro else [])
         for j in need:
             if ch[H + j] is not None:
-                lines.append(f"assert (mbL{j} : {self.htexts[H + j]}) by ({self._tac(*ch[H + j])}).")
+                lines.append(f"assert (mbL{j} : {self.htexts[H + j]}) by "
+                             f"(exact ({LOGICAL}.{probe}.{self.instance_name(H + j, ch[H + j])}{bargs})).")
         extra = ""
         for k in range(H):
             if ch[k] == ("induction",):
@@ -367,7 +370,8 @@ class _Induction:
                 extra += (f"Lemma {self.name}__ind{k} : {self._ind_stmt(k)}.\nProof.\n  "
                           f"{self._ind_intro(k)}{self.recon[k]}.\nQed.\n\n")
             elif ch[k] is not None:
-                lines.append(f"assert ({hn[k]} : {self.htexts[k]}) by ({self._tac(*ch[k])}).")
+                lines.append(f"assert ({hn[k]} : {self.htexts[k]}) by "
+                             f"(exact ({LOGICAL}.{probe}.{self.instance_name(k, ch[k])}{bargs})).")
         lines.append(f"exact ({LOGICAL}.Steps_{self.grp}.{self.name} {' '.join(list(self.small_binders) + hn)}).")
         proof = "\n  ".join(lines)
         return stmt, extra + f"Lemma {self.name}__derived : {self.name}__derived_statement.\nProof.\n  {proof}\nQed.\n\n"
