@@ -33,7 +33,7 @@ from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Real, Vec
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
-from .learner_theorems_sums import sum_lets, sums_over_examples
+from .learner_theorems_sums import below_body, sum_lets, sums_over_examples
 from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2,
                                   PASSIVE_AGGRESSIVE_EXACT, StepsLearner, StepsLearnerTheorem, steps_statement)
 from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
@@ -184,20 +184,6 @@ LEARNER_THEOREMS = (
 
 
 # ------------------------------------------------------------------ printing
-def _below_body(f: Expr):
-    """(k, body) of ``for all k with 0 <= k < M: body``, else None."""
-    if f.op != "forall" or len(f.args) != 2:
-        return None
-    k, imp = f.args
-    if imp.op != "implies" or imp.args[0].op != "and" or len(imp.args[0].args) != 2:
-        return None
-    lo, hi = imp.args[0].args
-    if not (lo.op == "le" and lo.args[0].op == "num" and lo.args[0].value == 0 and lo.args[1] == k
-            and hi.op == "lt" and hi.args[0] == k and hi.args[1].op == "var" and hi.args[1].name == "M"):
-        return None
-    return k, imp.args[1]
-
-
 def _on_example(body: Expr, k: Expr, learner: Learner) -> Expr:
     """The body with every ``s(k, ...)`` of a run sequence replaced by the example's term; refused
     when a sequence is read elsewhere than at k, or k is left."""
@@ -231,7 +217,7 @@ def _parts(lt: LearnerTheorem):
     for name, f in list(base.hypotheses) + list(lt.extra):
         if name in ln.run:
             continue
-        kb = _below_body(f)
+        kb = below_body(f)
         if kb is not None:
             per_ex.append((name, _on_example(kb[1], kb[0], ln)))
             continue

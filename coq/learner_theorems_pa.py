@@ -26,6 +26,7 @@ from proofs.formula import BOOL, INT, REAL, Expr, Int, Real, Vec
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
+from .learner_theorems_sums import below_body
 
 __all__ = ["StepsLearner", "StepsLearnerTheorem", "PASSIVE_AGGRESSIVE", "PASSIVE_AGGRESSIVE_1",
            "PASSIVE_AGGRESSIVE_2", "PASSIVE_AGGRESSIVE_EXACT", "steps_statement"]
@@ -90,20 +91,6 @@ PASSIVE_AGGRESSIVE_EXACT = StepsLearner(
     members="(map (fun e => (fun i => Q2R (fst e i), Q2R (snd e))) ex)")
 
 
-def _below(f: Expr, steps: str):
-    """(t, body) of ``for all t with 0 <= t < T: body``, else None."""
-    if f.op != "forall" or len(f.args) != 2:
-        return None
-    k, imp = f.args
-    if imp.op != "implies" or imp.args[0].op != "and" or len(imp.args[0].args) != 2:
-        return None
-    lo, hi = imp.args[0].args
-    if not (lo.op == "le" and lo.args[0].op == "num" and lo.args[0].value == 0 and lo.args[1] == k
-            and hi.op == "lt" and hi.args[0] == k and hi.args[1].op == "var" and hi.args[1].name == steps):
-        return None
-    return k, imp.args[1]
-
-
 def _subst(n: Expr, fn) -> Expr:
     got = fn(n)
     if got is not None:
@@ -138,7 +125,7 @@ def steps_statement(lt: StepsLearnerTheorem) -> str:  # noqa: C901 - one pass pe
     for name, f in base.hypotheses:
         if name not in ln.defs:
             continue
-        kb = _below(f, ln.steps)
+        kb = below_body(f, ln.steps)
         if kb is None or kb[1].op != "eq" or kb[1].args[0].op != "call" or kb[1].args[0].args != (kb[0],):
             raise ExportError(f"{lt.base}: {name} does not define a sequence at each step")
         lhs, rhs = kb[1].args
@@ -175,7 +162,7 @@ def steps_statement(lt: StepsLearnerTheorem) -> str:  # noqa: C901 - one pass pe
     for name, f in base.hypotheses:
         if name in ln.run or name in ln.defs:
             continue
-        kb = _below(f, ln.steps)
+        kb = below_body(f, ln.steps)
         if kb is not None:
             per_ex.append(on_example(kb[1], kb[0], allow_run=False))
             continue

@@ -62,3 +62,17 @@ def sum_lets(sums, printer, example_binders: str, members: str) -> str:
     """``let S0 : R := sum_examples (fun x y => body) ex in`` for every replaced sum."""
     return "".join(f"let {name} : R := {SUM_EXAMPLES} (fun {example_binders} => {printer.R(body)}) {members} in\n  "
                    for name, body in sums)
+
+
+def below_body(f: Expr, steps: str = "M"):
+    """(k, body) of ``for all k with 0 <= k < <steps>: body``, else None."""
+    if f.op != "forall" or len(f.args) != 2:
+        return None
+    k, imp = f.args
+    if imp.op != "implies" or imp.args[0].op != "and" or len(imp.args[0].args) != 2:
+        return None
+    lo, hi = imp.args[0].args
+    if not (lo.op == "le" and lo.args[0].op == "num" and lo.args[0].value == 0 and lo.args[1] == k
+            and hi.op == "lt" and hi.args[0] == k and hi.args[1].op == "var" and hi.args[1].name == steps):
+        return None
+    return k, imp.args[1]
