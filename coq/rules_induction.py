@@ -200,7 +200,12 @@ class _Induction:
 
     # -------------------------------------------------------------- the proof of one hypothesis
     def _ref(self, n: _Node) -> str:
-        return f"mbL{n.leaf}" if n.kind == "leaf" else f"mbN{id(n)}"
+        """A leaf's name, or an inner node's: numbered in the order they are first met (the
+        generated text is the same in every run, so a rebuild reuses the compiled file)."""
+        if n.kind == "leaf":
+            return f"mbL{n.leaf}"
+        names = self.__dict__.setdefault("_inner_names", {})
+        return names.setdefault(id(n), f"mbN{len(names)}")
 
     def _recon(self, t: _Node) -> str | None:
         """The tactic proving the hypothesis (the root) from the leaves mbL<j> in context."""

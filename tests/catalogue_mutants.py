@@ -260,11 +260,15 @@ _N_BELOW_ONE = ("true: the weight argument needs only n > 0, which exp(ln n) = n
 _LOSS_OF_U_LARGER = ("true: l*(t) = max(0, 2 - y u.x) is at least the hinge loss max(0, 1 - y u.x) of u and at least 0, "
                      "which is all Lemma 1 uses of l*; the PA-I and PA-II bounds grow with every l*(t) >= 0, so the "
                      "edited statement is the original one with a larger right-hand side (z3 cannot compare the sums)")
+_HALVES_WIDER = ("true: the adversary's intervals stay nested whenever h(j) >= 2 h(j+1) (the interval of the "
+                 "label 0 half ends at lo(j) + 2 h(j+1) <= lo(j) + h(j)), so the labels, the target's range and the "
+                 "l mistakes follow for h(j) = 4 h(j+1) as for 2 h(j+1)")
 REVIEWED_TRUE: dict[tuple[str, str], str] = {
     ("weighted_majority_bound", "hypothesis:flip[0]"): _N_BELOW_ONE,
     ("randomized_weighted_majority_bound", "hypothesis:flip[0]"): _N_BELOW_ONE,
     ("passive_aggressive_pa1_bound", "hypothesis:scale_coefficient[4]"): _LOSS_OF_U_LARGER,
     ("passive_aggressive_pa2_bound", "hypothesis:scale_coefficient[4]"): _LOSS_OF_U_LARGER,
+    ("disjunction_lower_bound", "hypothesis:scale_coefficient[1]"): _HALVES_WIDER,
 }
 
 

@@ -50,7 +50,8 @@ def test_the_shared_warm_up_changes_no_verdict(shape, samples, tmp_path, monkeyp
         dst = tmp_path / s
         dst.mkdir()
         for f in os.listdir(src):
-            (dst / f).write_bytes(open(os.path.join(src, f), "rb").read())
+            if os.path.isfile(os.path.join(src, f)):          # not a __pycache__ left by a compile
+                (dst / f).write_bytes(open(os.path.join(src, f), "rb").read())
         paths.append(str(dst))
     warmup.clear()
     with_plan, _ = grade_batch(shape, paths, jobs=2, shared=True)
