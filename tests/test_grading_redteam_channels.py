@@ -348,12 +348,12 @@ def _write_course(d, with_table=True, leave_out=()):
     return spec, paths
 
 
-def _run(tmp_root, pre=None, env=None, with_table=True, leave_out=()):
+def _run(tmp_root, pre=None, env=None, with_table=True, leave_out=(), jobs=2):
     d = world_dir(tmp_root, "channels")
     spec, paths = _write_course(d, with_table, leave_out)
     out = os.path.join(d, "out")
     t0 = time.monotonic()
-    p = grade(["-a", spec, "--out", out, "--jobs", "2", "--json"] + paths, preexec=pre, env=env, timeout=900)
+    p = grade(["-a", spec, "--out", out, "--jobs", str(jobs), "--json"] + paths, preexec=pre, env=env, timeout=900)
     return {"proc": p, "out": out, "dir": d, "seconds": time.monotonic() - t0, "paths": paths}
 
 
@@ -585,7 +585,9 @@ def test_redteam_channels_with_fewer_privileges(who):
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env.update(HOME="/nonexistent", NUMBA_CACHE_DIR=numba)
     pre = preexec(drop_sys_admin=True) if who != "nobody" else preexec(nobody=True)
-    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE)
+    # one unprivileged user has one RLIMIT_NPROC budget (it counts every process and thread of the
+    # user), which two simultaneous workers of that user would share: as nobody, one at a time
+    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE, jobs=1 if who == "nobody" else 2)
     try:
         res_json = json.loads(b["proc"].stdout) if b["proc"].returncode == 0 else None
         assert res_json is not None, b["proc"].stderr[-3000:]
