@@ -118,6 +118,29 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
     wanted = registry.all_theorems() if not ids else [registry.get(i) if isinstance(i, str) else i for i in ids]
     built: dict[str, Built] = {}
     order: list[str] = []
+    # the engines' work starts as soon as each theorem is built (the worker processes start and
+    # import their engines while this process builds the rest): the errata's replays first (the
+    # longest jobs), then each theorem's steps and hypotheses as its proof is assembled
+    replays = start_replays([th for th in wanted if th.kind == "erratum"])
+    jobs: dict = {}                               # a step's key -> its job (one per text)
+    extra: dict[str, tuple] = {}
+
+    def start(tid: str):
+        b = built[tid]
+        th = b.theorem
+        started = time.perf_counter()
+        if th.kind == "erratum":
+            extra[tid] = ("erratum", _erratum(th, replays.get(tid, _NO_REPLAY)))
+        elif not b.error:
+            for st in b.proof.steps:
+                key = _key(st)
+                if key not in jobs:
+                    jobs[key] = _StepJob(st)
+                    jobs[key].start()
+            extra[tid] = ("theorem", _nonvacuity(th))
+        else:
+            extra[tid] = ("build error",)
+        extra[tid] = extra[tid] + (time.perf_counter() - started,)
 
     def visit(th: Theorem, stack=()):
         if th.id in built:
@@ -130,37 +153,25 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
                 visit(registry.get(lid), stack + (th.id,))
         built[th.id] = b
         order.append(th.id)
+        start(th.id)
 
     for th in wanted:
         visit(th)
     if not ids:                                   # catalogue order for the whole run
         order = [t.id for t in registry.all_theorems() if t.id in built]
 
-    # start every check (the workers solve while this process prints the next texts)
-    replays = start_replays([built[tid].theorem for tid in order])      # the longest jobs first
-    jobs: dict[str, _StepJob] = {}
+    # a step whose text an earlier theorem (in the report's order) already has is a repeat ("memo")
     per_theorem: dict[str, list] = {}
-    extra: dict[str, tuple] = {}
+    seen: set = set()
     for tid in order:
         b = built[tid]
-        th = b.theorem
-        started = time.perf_counter()
-        if th.kind == "erratum":
-            extra[tid] = ("erratum", _erratum(th, replays.get(tid, _NO_REPLAY)))
-        elif not b.error:
+        if b.theorem.kind != "erratum" and not b.error:
             pairs = []
             for st in b.proof.steps:
                 key = _key(st)
-                memo = key in jobs
-                if not memo:
-                    jobs[key] = _StepJob(st)
-                    jobs[key].start()
-                pairs.append((st, jobs[key], memo))
+                pairs.append((st, jobs[key], key in seen))
+                seen.add(key)
             per_theorem[tid] = pairs
-            extra[tid] = ("theorem", _nonvacuity(th))
-        else:
-            extra[tid] = ("build error",)
-        extra[tid] = extra[tid] + (time.perf_counter() - started,)
 
     # collect and decide, lemmas first
     results: dict[str, TheoremResult] = {}
