@@ -31,18 +31,27 @@ class Instance:
     def __init__(self, dim: int):
         self.dim = dim
         self.names: dict[tuple, Expr] = {}     # (term, coordinate or None) -> fresh variable
-        self.labels: dict[str, tuple[str, int | None]] = {}   # fresh name -> (display, coordinate)
+        self._labelled: dict[str, tuple[Expr, int | None]] = {}   # fresh name -> (term, coordinate)
+        self._labels: dict | None = None
         self.congruence: list[Expr] = []
         self.calls: dict[tuple[str, int | None], list[tuple[tuple, Expr]]] = {}
 
     def fresh(self, term: Expr, coord: int | None, sort: str) -> Expr:
         key = (term, coord)
         if key not in self.names:
-            from .render import text
             n = f"c{len(self.names)}"
             self.names[key] = Expr("var", name=n, sort=INT if sort in (INT, NAT) else sort, tex=n, text=n)
-            self.labels[n] = (text(term), coord)
+            self._labelled[n] = (term, coord)
+            self._labels = None
         return self.names[key]
+
+    @property
+    def labels(self) -> dict[str, tuple[str, int | None]]:
+        """Fresh name -> (the term's display, coordinate): printed when a model is shown, not before."""
+        if self._labels is None:
+            from .render import text
+            self._labels = {n: (text(t), c) for n, (t, c) in self._labelled.items()}
+        return self._labels
 
 
 def instance(formulas, sizes: dict | None = None, dim: int = 2):
