@@ -140,7 +140,7 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     if not (json_path or latex_path):
         from proofs import checks
         checks.NECESSITY = False    # whether each hypothesis is needed is shown only by --json and --latex
-    console = Console(stderr=(json_path == "-"), width=WIDTH)
+    console = Console(stderr=(json_path == "-"), width=WIDTH, emoji=False)   # names print as they are
     if not quiet and console.is_terminal:
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
