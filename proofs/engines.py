@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -253,19 +254,30 @@ class _Pending:
             if self.first is None:
                 _ASKED[k] = self
                 _count(self.kind)
+                self._lock = threading.Lock()
                 self.future = workers.submit({"op": self.engine, "smt": smt, "timeout_ms": int(timeout_ms)},
                                              int(timeout_ms))
+                # the answer is kept (memo, proof cache) as soon as it arrives, on the thread that
+                # received it: the cache is written while the run goes on, not when answers are collected
+                self.future.add_done_callback(lambda f: self._settle(f.result()))
+
+    def _settle(self, res) -> Verdict:
+        with self._lock:                   # once, whichever of the arrival and get() comes first
+            if self._v is None:
+                dt = res.get("seconds", 0.0) if res else time.perf_counter() - self.t0
+                self._v = remember(self.kind, self.engine, self.question,
+                                   _verdict(self.engine, res, dt, self.expect_sat))
+            return self._v
 
     def get(self) -> Verdict:
         if self._v is None:
             if self.first is not None:     # asked once, answered once (seconds counted there)
                 self._v = dataclasses.replace(self.first.get(), seconds=0.0)
                 return self._v
-            res = self.future.result()
-            dt = res.get("seconds", 0.0) if res else time.perf_counter() - self.t0
-            self._v = remember(self.kind, self.engine, self.question, _verdict(self.engine, res, dt, self.expect_sat))
-            if _ASKED.get((self.kind, self.engine, self.question[0])) is self:
-                del _ASKED[(self.kind, self.engine, self.question[0])]
+            self._settle(self.future.result())
+        k = (self.kind, self.engine, self.question[0])
+        if self.first is None and _ASKED.get(k) is self:
+            del _ASKED[k]
         return self._v
 
 
@@ -316,12 +328,16 @@ class PendingSat:
         if self.missing:
             _count("z3-sat", len(self.missing))
             budget = 2000 + len(self.missing) * timeout_ms
+            self._lock = threading.Lock()
+            self._settled = False
             self.future = workers.submit({"op": "sat", "texts": [self.texts[i] for i in self.missing],
                                           "timeout_ms": int(timeout_ms)}, budget)
+            self.future.add_done_callback(lambda f: self._settle(f.result()))     # kept as soon as it arrives
 
-    def get(self) -> list[Verdict]:
-        if self.missing:
-            res = self.future.result()
+    def _settle(self, res) -> None:
+        with self._lock:
+            if self._settled:
+                return
             if res is None or "error" in res:
                 why = "satisfiability worker failed" + (f": {res['error']}" if res else " (killed)")
                 got = [Verdict(UNKNOWN, "z3", 0.0, reason=why) for _ in self.missing]
@@ -330,6 +346,12 @@ class PendingSat:
                                counterexample=r.get("model"), reason=r.get("reason", "")) for r in res["answers"]]
             for i, v in zip(self.missing, got):
                 self._r[i] = remember("z3-sat", "z3", (self.texts[i],), v)
+            self._settled = True
+
+    def get(self) -> list[Verdict]:
+        if self.missing:
+            self._settle(self.future.result())
+            for i in self.missing:
                 if _ASKED.get(("sat-batch", self.texts[i])) == (self, i):
                     del _ASKED[("sat-batch", self.texts[i])]
             self.missing = []
