@@ -93,7 +93,6 @@ class Expr:
             _check_display(self.name, self.text)
         if not isinstance(self.args, tuple) or not all(isinstance(a, Expr) for a in self.args):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
-        object.__setattr__(self, "_h", hash((self.op, self.args, self.name, self.sort, self.value)))
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
     def __add__(self, o):
@@ -176,7 +175,11 @@ class Expr:
         return not self.__eq__(o)
 
     def __hash__(self) -> int:
-        return self._h                 # structural, computed once when the node is made (__post_init__)
+        h = self.__dict__.get("_h")
+        if h is None:
+            h = hash((self.op, self.args, self.name, self.sort, self.value))
+            object.__setattr__(self, "_h", h)
+        return h
 
     @property
     def is_formula(self) -> bool:
