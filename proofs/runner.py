@@ -9,7 +9,9 @@
    instance) to z3 -- all of them jobs for a pool of worker processes, one per core.  Identities
    over vectors go to sympy (a thread here), and their instances in dimensions 1, 2, 3 to z3 and
    cvc5.  An answer given before to the same question, by the same engine versions and code, comes
-   from the proof cache (``proofs.cache``); the kernel's build of step 1 runs every time.
+   from the proof cache (``proofs.cache``); the kernel's build of step 1 runs every time.  A
+   theorem's checks start as soon as its proof is built (lemmas first), so the workers solve while
+   the rest of the catalogue is built and printed.
 3. *Decide*, failing closed: "proved" only when every step was proved by both engines (or, for an
    identity over a symbolic dimension, by sympy and by both engines on every instance), every
    step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is

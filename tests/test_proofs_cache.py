@@ -335,3 +335,30 @@ def test_a_cache_directory_that_cannot_be_written_costs_nothing_but_time(tmp_pat
     assert r.status == PROVED and calls.get("z3", 0) >= 3 and blocker.read_text() == "not a directory"
     r, calls = _run(_th(b >= 1))
     assert r.status == PROVED and calls.get("z3", 0) >= 3
+
+
+def test_an_answer_is_kept_when_it_arrives_before_anyone_asks_for_it(fresh, monkeypatch):
+    """The cache is written by the thread that receives an answer (while the run goes on), once,
+    and only a definite answer; get() then returns that very verdict."""
+    sent = []
+
+    def held(payload, timeout_ms):                      # the test plays the worker: answers arrive when it says
+        f = Future()
+        sent.append((payload, f))
+        return f
+    monkeypatch.setattr(workers, "submit", held)
+    texts = ["(assert false)\n(check-sat)\n", "(assert true)\n(check-sat)\n", "(check-sat) ; killed\n"]
+    ps = [engines.PendingZ3(t, 1000) for t in texts]
+    sat = engines.PendingSat(["(assert true)\n(check-sat)\n"])
+    assert len(sent) == 4 and not _entries(fresh)
+    for (_, f), res in zip(sent, [{"answer": "unsat"}, {"answer": "sat", "model": {}}, None,
+                                  {"answers": [{"answer": "sat", "model": {}}]}]):
+        f.set_result(res)                               # the callbacks run here, before any get()
+    stored = {json.loads(open(f).read())["key"]: json.loads(open(f).read())["answer"] for f in _entries(fresh)}
+    assert stored[cache.key("z3", "z3", texts[0])]["status"] == PROVED
+    assert stored[cache.key("z3", "z3", texts[1])]["status"] == REFUTED
+    assert cache.key("z3", "z3", texts[2]) not in stored                  # unknown: never kept
+    assert stored[cache.key("z3-sat", "z3", "(assert true)\n(check-sat)\n")]["status"] == SAT
+    assert len(stored) == 3
+    assert [p.get().status for p in ps] == [PROVED, REFUTED, UNKNOWN] and sat.get()[0].status == SAT
+    assert len(_entries(fresh)) == 3                    # get() did not write again
