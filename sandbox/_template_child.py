@@ -72,6 +72,10 @@ def _preload(cfg):
             return f"the module {name} comes from outside the worker's view ({f})"
     if len(os.listdir("/proc/self/task")) != 1:
         return "importing the packages started threads (a fork would copy a process mid-way)"
+    with open("/proc/self/maps") as fh:       # a fork shares MAP_SHARED memory with its parent
+        shared = [ln.split()[5:] or ["(anonymous)"] for ln in fh if ln.split()[1][1] == "w" and ln.split()[1][3] == "s"]
+    if shared:
+        return f"the template holds writable shared memory ({shared[0][0]}), which a fork would share"
     return None
 
 
