@@ -105,3 +105,51 @@ def test_redteam_a_thread_bomb_does_not_starve_the_submission_beside_it():
     finally:
         shutil.rmtree(d, ignore_errors=True)
         shutil.rmtree(numba, ignore_errors=True)
+
+
+def test_workers_that_would_share_one_budget_are_graded_one_at_a_time(tmp_path, monkeypatch):
+    """Where the kernel counts the limit per host user (Linux before 5.14), two workers of one
+    ordinary user would share it: the batch then grades one submission at a time and says why."""
+    import grading.batch
+    from grading.grader import grade_batch
+    from sandbox import _nproc
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC.replace("max_examples = 12", "max_examples = 2"))
+    paths = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "perceptron.py").write_text(GOOD)
+        paths.append(str(tmp_path / name))
+    seen = []
+    real = grading.batch.run_pool
+
+    def pool(*a, **k):
+        seen.append(k["jobs"])
+        return real(*a, **k)
+    monkeypatch.setattr(grading.batch, "run_pool", pool)
+    monkeypatch.setattr(_nproc, "shared_budget", lambda separate_user=True: "one budget for both (simulated)")
+    results, caps = grade_batch(str(spec), paths, jobs=2)
+    assert seen == [1] and caps["one_at_a_time"] == "one budget for both (simulated)"
+    assert [r.score for r in results] == [FULL, FULL]
+    monkeypatch.setattr(_nproc, "shared_budget", lambda separate_user=True: None)
+    seen.clear()
+    results, caps = grade_batch(str(spec), paths, jobs=2)
+    assert seen == [2] and "one_at_a_time" not in caps
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="becoming nobody needs root")
+def test_the_budget_probe_as_an_ordinary_user_matches_the_kernel():
+    """Linux 5.14 and later count RLIMIT_NPROC per user namespace: the probe finds each worker's
+    budget its own there, and a shared one on older kernels."""
+    import subprocess
+    import sys
+    from grading_redteam_kit import ROOT_DIR
+    if not _userns_possible():
+        pytest.skip("user namespaces are switched off here")
+    p = subprocess.run([sys.executable, "-c", "from sandbox._nproc import shared_budget; print(shared_budget())"],
+                       capture_output=True, text=True, preexec_fn=preexec(nobody=True), cwd=ROOT_DIR, timeout=120,
+                       env=dict(os.environ, HOME="/nonexistent"))
+    assert p.returncode == 0, p.stderr[-2000:]
+    major, minor = (int(v) for v in os.uname().release.split(".")[:2])
+    per_namespace = (major, minor) >= (5, 14)
+    assert (p.stdout.strip() == "None") == per_namespace, (p.stdout, os.uname().release)
