@@ -214,7 +214,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
     caps = caps if caps is not None else preflight(spec, insecure)
     if jobs > 1 and len(paths) > 1:
         from sandbox._nproc import shared_budget
-        why = shared_budget(spec.limits.separate_user)
+        why = shared_budget(spec.limits.separate_user, min(jobs, len(paths)), int(spec.limits.processes))
         if why:                  # one submission's threads must never cost another its grade
             caps = dict(caps, one_at_a_time=why)
             jobs = 1

@@ -11,7 +11,9 @@ submission would lose points.
 :func:`shared_budget` tells which, by trying it (not by reading a version number): a child in a
 new user namespace lowers its own RLIMIT_NPROC to 2 and forks once.  Counted per user namespace
 it holds one process there and the fork succeeds; counted per host user, the grader and the child
-are already 2 and the fork fails.  The grader then grades one submission at a time and says so.
+are already 2 and the fork fails.  Counted per namespace, every worker's count is also counted
+against the grader's own limit (``ulimit -u``): it must hold all the workers at once beside what
+the user already runs.  Otherwise the grader grades one submission at a time and says so.
 """
 from __future__ import annotations
 
@@ -64,18 +66,38 @@ def _probe() -> bool:
     return got == b"1"
 
 
-def shared_budget(separate_user: bool = True) -> str | None:
-    """None when simultaneous workers each have their own RLIMIT_NPROC budget; else the reason,
-    in the grader's words (cached per process)."""
+def _tasks_of_uid(uid: int) -> int:
+    """Processes and threads the user runs now (what its RLIMIT_NPROC counts on the host)."""
+    n = 0
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/status") as fh:
+                st = dict(line.split(":", 1) for line in fh if ":" in line)
+        except OSError:
+            continue
+        if int(st.get("Uid", "-1 ").split()[0]) == uid:
+            n += int(st.get("Threads", "1").strip() or 1)
+    return n
+
+
+def shared_budget(separate_user: bool = True, jobs: int = 2, processes: int = 32) -> str | None:
+    """None when ``jobs`` simultaneous workers each have their own RLIMIT_NPROC budget of
+    ``processes``; else the reason, in the grader's words."""
     if os.geteuid() == 0 and separate_user:
         return None          # each worker runs as a uid of its own
     key = (os.geteuid(), separate_user)
     if key not in _CACHE:
-        if _probe():
-            _CACHE[key] = None
-        else:
-            _CACHE[key] = ("every worker runs as the grader's own user and this kernel counts the processes and "
-                           "threads limit ([limits] processes) per user, not per worker (Linux before 5.14, or no "
-                           "user namespaces): one submission's threads could starve another's, so submissions are "
-                           "graded one at a time")
-    return _CACHE[key]
+        _CACHE[key] = _probe()
+    if not _CACHE[key]:
+        return ("every worker runs as the grader's own user and this kernel counts the processes and "
+                "threads limit ([limits] processes) per user, not per worker (Linux before 5.14, or no "
+                "user namespaces): one submission's threads could starve another's, so submissions are "
+                "graded one at a time")
+    own = resource.getrlimit(resource.RLIMIT_NPROC)[0]    # every worker's budget is also within the grader's
+    if own != resource.RLIM_INFINITY and own < _tasks_of_uid(os.geteuid()) + jobs * processes + 16:
+        return (f"the grader's own limit of processes and threads ({own}, ulimit -u) cannot hold {jobs} workers "
+                f"of {processes} beside what its user already runs: one submission's threads could starve "
+                "another's, so submissions are graded one at a time")
+    return None

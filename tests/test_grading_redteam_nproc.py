@@ -127,11 +127,11 @@ def test_workers_that_would_share_one_budget_are_graded_one_at_a_time(tmp_path, 
         seen.append(k["jobs"])
         return real(*a, **k)
     monkeypatch.setattr(grading.batch, "run_pool", pool)
-    monkeypatch.setattr(_nproc, "shared_budget", lambda separate_user=True: "one budget for both (simulated)")
+    monkeypatch.setattr(_nproc, "shared_budget", lambda *a, **k: "one budget for both (simulated)")
     results, caps = grade_batch(str(spec), paths, jobs=2)
     assert seen == [1] and caps["one_at_a_time"] == "one budget for both (simulated)"
     assert [r.score for r in results] == [FULL, FULL]
-    monkeypatch.setattr(_nproc, "shared_budget", lambda separate_user=True: None)
+    monkeypatch.setattr(_nproc, "shared_budget", lambda *a, **k: None)
     seen.clear()
     results, caps = grade_batch(str(spec), paths, jobs=2)
     assert seen == [2] and "one_at_a_time" not in caps
@@ -153,3 +153,24 @@ def test_the_budget_probe_as_an_ordinary_user_matches_the_kernel():
     major, minor = (int(v) for v in os.uname().release.split(".")[:2])
     per_namespace = (major, minor) >= (5, 14)
     assert (p.stdout.strip() == "None") == per_namespace, (p.stdout, os.uname().release)
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="becoming nobody needs root")
+def test_a_grader_whose_own_limit_cannot_hold_two_workers_grades_one_at_a_time():
+    """Counted per user namespace, every worker's threads also count against the grader's own
+    RLIMIT_NPROC: when it cannot hold two workers at once, one at a time."""
+    import subprocess
+    import sys
+    from grading_redteam_kit import ROOT_DIR
+    if not _userns_possible():
+        pytest.skip("user namespaces are switched off here")
+    code = ("import resource; from sandbox._nproc import shared_budget, _tasks_of_uid; import os; "
+            "n = _tasks_of_uid(os.geteuid()); resource.setrlimit(resource.RLIMIT_NPROC, (n + 60, n + 60)); "
+            "print(shared_budget(True, 2, 32)); print(shared_budget(True, 1, 32))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=preexec(nobody=True),
+                       cwd=ROOT_DIR, timeout=120, env=dict(os.environ, HOME="/nonexistent"))
+    assert p.returncode == 0, p.stderr[-2000:]
+    two, one = p.stdout.splitlines()
+    major, minor = (int(v) for v in os.uname().release.split(".")[:2])
+    assert "ulimit -u" in two or ((major, minor) < (5, 14) and "one at a time" in two), two
+    assert one == "None" or (major, minor) < (5, 14), one
