@@ -75,12 +75,14 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
     spec = load_spec(spec_src)
     spec.limits.insecure = bool(insecure)
     spec.hidden_seed = hidden_seed
+    from sandbox import stop_templates
     while True:
         try:
             task = conn.recv()
         except EOFError:
-            return
-        if task is None:
+            task = None
+        if task is None:        # the workers' template is waited for: its CPU time is this process's
+            stop_templates()
             return
         i, path, name = task
         try:

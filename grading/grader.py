@@ -201,7 +201,9 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
     of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
     grading anything when the platform cannot isolate; a worker that cannot be isolated later
     leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
-    ``preflight``.  ``shared``: what every submission needs (test inputs, the reference's answers
+    ``preflight``.  Where simultaneous workers would share one budget of processes and threads
+    (``sandbox._nproc``), submissions are graded one at a time and ``caps["one_at_a_time"]`` says
+    why.  ``shared``: what every submission needs (test inputs, the reference's answers
     and times) computed once here, before the grading processes start (:mod:`grading.warmup`);
     False: each grading process computes it for itself (the same verdicts, more time)."""
     from .batch import run_pool
@@ -210,6 +212,12 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
     spec.limits.insecure = insecure
     spec.hidden_seed = hidden_seed()[0]      # one secret seed for the whole batch, never written anywhere
     caps = caps if caps is not None else preflight(spec, insecure)
+    if jobs > 1 and len(paths) > 1:
+        from sandbox._nproc import shared_budget
+        why = shared_budget(spec.limits.separate_user, min(jobs, len(paths)), int(spec.limits.processes))
+        if why:                  # one submission's threads must never cost another its grade
+            caps = dict(caps, one_at_a_time=why)
+            jobs = 1
     hide = [os.path.abspath(p) for p in paths] + [os.path.abspath(h) for h in (hide or [])]
     names = list(names) if names is not None else [submission_name(p) for p in paths]
     results: dict[int, SubmissionResult] = {}

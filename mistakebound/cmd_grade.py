@@ -168,6 +168,8 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
             write_text_atomic(os.path.join(out, "summary.csv"), summary_csv(done))
             write_text_atomic(os.path.join(out, "junit.xml"), junit_xml(done))
     faults = [r for r in results if r.fault]
+    if caps.get("one_at_a_time") and not as_json:
+        click.echo("note: " + caps["one_at_a_time"], err=True)
     if as_json:
         emit_json({"assignment": spec.name, "out": os.path.abspath(out), "isolation": caps,
                    "insecure": insecure, "grader_faults": len(faults),

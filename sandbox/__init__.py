@@ -15,12 +15,15 @@ from __future__ import annotations
 import importlib
 
 _LAZY = {"Worker": "worker", "CHILD": "worker", "Limits": "limits", "CallResult": "limits", "Budget": "limits",
-         "IsolationUnavailable": "isolation", "project_root": "isolation", "SUITE_PACKAGES": "isolation"}
+         "IsolationUnavailable": "isolation", "project_root": "isolation", "SUITE_PACKAGES": "isolation",
+         "stop_templates": "_template"}
 
 __all__ = sorted(_LAZY)
 
 
 def __getattr__(name):
+    if name == "stop_templates":
+        return importlib.import_module("sandbox._template").stop_all
     if name in _LAZY:
         return getattr(importlib.import_module(f"sandbox.{_LAZY[name]}"), name)
     raise AttributeError(f"module 'sandbox' has no attribute {name!r}")

@@ -106,7 +106,7 @@ def _ld_dirs() -> list[str]:
     return out
 
 
-def _stdlib_dirs() -> list[str]:
+def stdlib_dirs() -> list[str]:
     """Where a ``python -I -S`` of this interpreter imports the standard library from (the base
     installation's, never a virtual environment's directory)."""
     out = [os.path.dirname(os.__file__)]
@@ -189,7 +189,7 @@ def view_config(packages) -> dict:
         return _VIEWS[key]
     expose: list = []
     bound: list = []
-    for p in sorted(_stdlib_dirs() + _lib_dirs(), key=lambda q: len(os.path.realpath(q))):
+    for p in sorted(stdlib_dirs() + _lib_dirs(), key=lambda q: len(os.path.realpath(q))):
         rp = os.path.realpath(p)
         if any(rp == b or rp.startswith(b.rstrip("/") + "/") for b in bound):
             continue          # inside a directory already in the view

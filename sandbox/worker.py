@@ -29,9 +29,9 @@ import sys
 import tempfile
 import time
 
-from . import _cgroup, _digest, wire
+from . import _cgroup, _digest, _template, wire
 from ._channel import START_TIMEOUT, Channel
-from .isolation import IsolationUnavailable, describe, project_root, verify, view_config
+from .isolation import IsolationUnavailable, describe, project_root, stdlib_dirs, verify, view_config
 from .limits import Budget, CallResult, Limits, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
@@ -149,10 +149,12 @@ class Worker(Channel):
         resp_r, resp_w = os.pipe()
         out_r, out_w = os.pipe()          # printed output: a pipe, never a host file the worker could chmod
         try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-B", "-u", CHILD, str(req_r), str(resp_w)],
-                stdin=subprocess.DEVNULL, stdout=out_w, stderr=out_w, env=_env("/work"), cwd=self.box,
-                start_new_session=True, pass_fds=(req_r, resp_w), close_fds=True)
+            self.proc = self._forked((req_r, resp_w, out_w), deadline)
+            if self.proc is None:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-I", "-S", "-B", "-u", CHILD, str(req_r), str(resp_w)],
+                    stdin=subprocess.DEVNULL, stdout=out_w, stderr=out_w, env=_env("/work"), cwd=self.box,
+                    start_new_session=True, pass_fds=(req_r, resp_w), close_fds=True)
         finally:
             os.close(out_w)
             os.close(req_r)
@@ -175,6 +177,19 @@ class Worker(Channel):
         except IsolationUnavailable:
             self.close()
             raise
+
+    def _forked(self, fds, deadline: float):
+        """The worker forked from this process's preloaded template (``_template.py``), or None:
+        then it is started afresh.  Either way it sets up every layer itself before the handshake."""
+        L = self.limits
+        preload = [p for p in _template.PRELOAD if p in L.packages]
+        if not preload:
+            return None
+        view = view_config(list(L.packages))
+        cfg = {"preload": preload, "package_dirs": view["package_dirs"], "packages": view["packages"],
+               "stdlib": stdlib_dirs()}
+        key = (tuple(preload), tuple(view["package_dirs"]))
+        return _template.spawn(key, cfg, _env("/work"), self.box, fds, max(deadline - time.monotonic(), 0.5))
 
     def _fail_start(self, r: CallResult) -> CallResult:
         self.start_error = r
@@ -307,8 +322,9 @@ class Worker(Channel):
             if self._uid is not None and os.geteuid() == 0 and self._uid != 0 and \
                     "pid" not in (self.isolation.get("namespaces") or []) and self.proc.poll() is None:
                 self._kill_uid(self._uid)      # no PID namespace (--insecure): every process of the uid
-            try:
-                os.killpg(pid, signal.SIGKILL)
+            try:        # a forked worker's pid is the template's to reap: signalled only while it lives
+                if not isinstance(self.proc, _template.Forked) or self.proc.poll() is None:
+                    os.killpg(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
             try:
