@@ -223,14 +223,19 @@ Ltac mbr_close H :=
 Ltac mbr_clear_props := repeat match goal with X : ?T |- _ => lazymatch type of T with Prop => clear X end end.
 
 (* the same forms by plain rewriting: the terms outside binders, or under them without the bound
-   variable; cheap, and enough for most instances *)
+   variable; cheap, and enough for most instances.  Repeated until nothing changes: a sum pushed out
+   of IZR (mbr_zsum_IZR) exposes terms the earlier lemmas rewrite, as in Winnow's charge summed over
+   the relevant weights, IZR (zsum (fun i => 3 * l - 2)) (otherwise left to mbr_norm's rewriting
+   under binders, ~1 s each). *)
 Ltac mbr_light_in H :=
   change (Z.to_nat 0) with 0%nat in H; change (Z.of_nat 0) with 0%Z in H; change (Z.of_nat 1) with 1%Z in H;
-  rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add in H; cbv beta in H.
+  repeat progress rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add in H;
+  cbv beta in H.
 
 Ltac mbr_light :=
   change (Z.to_nat 0) with 0%nat; change (Z.of_nat 0) with 0%Z; change (Z.of_nat 1) with 1%Z;
-  rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add; cbv beta.
+  repeat progress rewrite ?INR_IZR_INZ, ?mult_IZR, ?plus_IZR, ?minus_IZR, ?opp_IZR, ?mbr_zsum_IZR, ?Nat2Z.inj_add;
+  cbv beta.
 
 Ltac mbr_finish H :=
   intros;

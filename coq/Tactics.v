@@ -220,7 +220,11 @@ Ltac mb_cancel x :=
   let Z := fresh "mbZ" in
   destruct (Req_dec x 0) as [Z|Z]; [rewrite Z in *; nra | apply (Rmult_le_reg_l x); [lra|nra]].
 
-Ltac mb_solve := mb_prep; first [ mb_arith | mb_div ].
+(** The same solvers as mb_arith, with the division step tried before psatz: psatz fails on
+    "a <= b / c" only after its semidefinite search (csdp, 1-2 s a call), and mb_div's two nra calls
+    close such a goal (Weighted Majority's mistake bound, RWM's expected bound). *)
+Ltac mb_solve := mb_prep; first [ assumption | reflexivity | lra | lia | nra | mb_div | psatz R 2 | psatz R 3
+                                | (field; lra) | (field; nra) | ring ].
 
 (** A vector identity: expand inner products of sums and multiples, then ring over the inner
     products of the remaining vectors (their order made canonical by the generated rewrites). *)

@@ -3,6 +3,7 @@ time, and reuse of a compiled file when neither its text nor anything it require
 content hash with the coqc version, kept next to the .vo)."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -19,20 +20,26 @@ __all__ = ["default_build_dir", "coqc_version", "order", "compile_all", "write_f
 _REQUIRE = re.compile(rf"\b{LOGICAL}\.(\w+)")
 
 
+_COMMENT_MARK = re.compile(r"\(\*|\*\)")
+
+
+@functools.lru_cache(maxsize=256)
 def strip_comments(text: str) -> str:
-    """Coq text without comments (nested) and with string contents emptied."""
-    out, depth, i = [], 0, 0
-    while i < len(text):
-        if text.startswith("(*", i):
-            depth += 1
-            i += 2
-        elif text.startswith("*)", i) and depth:
-            depth -= 1
-            i += 2
-        else:
+    """Coq text without comments (nested) and with string contents emptied.  (A scan from one comment
+    mark to the next: the probe and step files are megabytes, and every build reads each file's
+    Require lines several times, hence the cache.)"""
+    out, depth, pos = [], 0, 0
+    for m in _COMMENT_MARK.finditer(text):
+        if m.group() == "(*":
             if not depth:
-                out.append(text[i])
-            i += 1
+                out.append(text[pos:m.start()])
+            depth += 1
+        elif depth:                       # "*)" closing a comment ("*)" outside one is text)
+            depth -= 1
+            if not depth:
+                pos = m.end()
+    if not depth:
+        out.append(text[pos:])
     return re.sub(r'"[^"]*"', '""', "".join(out))
 
 

@@ -198,8 +198,11 @@ class Candidate:
         if raw is None:
             return _mb_rule(lem)
         if args is not None:
+            from .rules_coq import lemma_statement_text
+            to_nat = "binders" if "Z.to_nat" in args or lemma_statement_text(lem) is None else \
+                "bounds" if "Z.to_nat" in lemma_statement_text(lem) else ""
             return explicit_tactic("mbR", raw[0], raw[1], f"{LOGICAL}.Rules.{lem}",
-                                   f"{LOGICAL}.RuleStatements.{lem}_statement", args)
+                                   f"{LOGICAL}.RuleStatements.{lem}_statement", args, to_nat)
         return bridge_tactic("mbR", raw[0], raw[1], _mb_rule(lem))
 
     def instance_name(self, k: int, a: int) -> str:

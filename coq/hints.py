@@ -70,6 +70,12 @@ HINTS: dict[tuple[str, str], str] = {
     ("perceptron_2d_half_bound", "squeeze_no_flip"):
         "mb_prep_atoms; mb_abs_pos; nra",
     ("perceptron_2d_half_bound", "squeeze"): "mb_prep_atoms; lra",
+    # a mistake (a z1 + b z2 <= 0) with a >= 0 and z1 >= g > 0: b z2 <= -a z1 <= -a g, and
+    # z2^2 <= 1 - z1^2 <= 1 - g^2; the three products named, then linear or nonlinear arithmetic
+    # (the default reaches the same by psatz of degree 3, ~2 s of csdp each)
+    ("perceptron_2d_half_bound", "mistake_forces_lateral_weight"):
+        "mb_prep; assert (mbP : 0 <= a k) by nra; assert (mbQ : a k * z1 k >= a k * g) by "
+        "(apply Rmult_ge_compat_l; lra); assert (mbS : z1 k ^ 2 >= g ^ 2) by nra; first [ lra | nra ]",
     ("perceptron_2d_half_bound", "two_d_real_form"):
         "mb_prep; replace ((1 - g ^ 2) / (2 * g ^ 2) + 1 / 2) with (1 / (2 * g ^ 2)) by (field; lra); "
         "apply mb_le_div; nra",

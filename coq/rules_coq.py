@@ -279,6 +279,14 @@ def rules_files() -> tuple[dict[str, str], set[tuple[str, str, str]]]:
 
 
 _BINDERS: dict[str, list[tuple[str, str]]] = {}
+_TEXTS: dict[str, str | None] = {}
+
+
+def lemma_statement_text(lem: str) -> str | None:
+    """The statement text of a Rules.v lemma (as RuleStatements.v prints it); None: no such lemma."""
+    if not _TEXTS:
+        _TEXTS.update((name, text) for name, *_, text in rule_lemmas())
+    return _TEXTS.get(lem)
 
 
 def lemma_binders(lem: str) -> list[tuple[str, str]] | None:
