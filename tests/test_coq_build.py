@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -20,10 +19,9 @@ from coq_support import require_coq
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
 
-@pytest.fixture(scope="session")
-def report():
-    require_coq()
-    return build.build()          # the default build directory: reused when nothing changed
+@pytest.fixture
+def report(coq_report):
+    return coq_report             # the session's one build (tests/conftest.py)
 
 
 def test_every_catalogue_theorem_is_kernel_checked(report):
@@ -87,8 +85,10 @@ def test_a_rebuild_reuses_every_compiled_file(report):
     assert rep.compiled == [] and rep.ok
 
 
-def test_verify_coq_cli(report):
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq"], capture_output=True, text=True)
+def test_verify_coq_cli(verify_coq_runs):
+    """The command a user runs, once for the whole catalogue (shared with the learner theorems' test:
+    tests/conftest.py) and once for a selection."""
+    r, data, sel = verify_coq_runs
     assert r.returncode == 0, r.stdout + r.stderr
     # not a terminal: a line per coqc run (here the checks only: every file is reused), no control codes
     assert "coqc Checks.v ok (" in r.stderr and "\r" not in r.stderr and "\033" not in r.stderr
@@ -97,11 +97,11 @@ def test_verify_coq_cli(report):
     n = len(registry.all_theorems())
     assert f"{n}/{n} kernel-checked in Coq" in r.stdout and "0 Admitted" in r.stdout
     assert all(len(ln) <= 100 for ln in lines if ln.startswith("kernel-checked"))
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--theorem", "cauchy_schwarz",
-                        "--json", "-"], capture_output=True, text=True)
-    assert r.returncode == 0
-    data = json.loads(r.stdout)
-    assert [t["id"] for t in data["theorems"]] == ["cauchy_schwarz"]
+    assert [t["id"] for t in data["theorems"]] == [th.id for th in registry.all_theorems()]
+    assert all(t["status"] == "kernel-checked" for t in data["theorems"])
+    assert sel.returncode == 0, sel.stderr[-2000:]
+    data = json.loads(sel.stdout)
+    assert [t["id"] for t in data["theorems"]] == ["cauchy_schwarz"]       # the selection, and nothing else
     assert data["theorems"][0]["status"] == "kernel-checked" and data["theorems"][0]["axioms"]
 
 
@@ -200,21 +200,26 @@ def test_a_false_rule_schema_is_not_proved_in_coq(monkeypatch, tmp_path, report)
 
 
 def test_a_family_without_a_coq_counterpart_is_reported_not_crashed(monkeypatch, tmp_path, report):
-    """A theorem family added to the catalogue before its Coq module: 'no Coq counterpart', the others
-    kernel-checked, the run not failed by it."""
+    """A family added to the catalogue before its Coq module: 'no Coq counterpart', the others
+    kernel-checked, the run not failed by it.  (The new entry is an erratum, which has no proof
+    steps: its statement joins Statements.v, and only the files that require Statements.v are
+    compiled again, not every step file.)"""
     ths = list(registry.all_theorems())
-    cs = next(t for t in ths if t.id == "cauchy_schwarz")
-    new = dataclasses.replace(cs, id="cauchy_schwarz_again", family="a_new_family", coq=None)
+    er = next(t for t in ths if t.id == "erratum_claim2_strict")
+    new = dataclasses.replace(er, id="erratum_claim2_strict_again", family="a_new_family", coq=None)
     ths.append(new)
     monkeypatch.setattr(registry, "all_theorems", lambda: ths)
     monkeypatch.setattr(registry, "get", lambda tid: next(t for t in ths if t.id == tid))
     bdir = tmp_path / "coq"
     shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
-    rep = build.build(["cauchy_schwarz_again", "cauchy_schwarz"], build_dir=bdir)
+    rep = build.build(["erratum_claim2_strict_again", "erratum_claim2_strict", "cauchy_schwarz"], build_dir=bdir)
     st = {t.id: t for t in rep.theorems}
-    assert st["cauchy_schwarz_again"].status == build.NO_COUNTERPART
-    assert not st["cauchy_schwarz_again"].steps_required
-    assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED
+    assert st["erratum_claim2_strict_again"].status == build.NO_COUNTERPART
+    assert not st["erratum_claim2_strict_again"].steps_required
+    assert "erratum_claim2_strict_again_statement" in (bdir / "Statements.v").read_text()
+    assert st["erratum_claim2_strict"].status == build.KERNEL_CHECKED
+    assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED and st["cauchy_schwarz"].steps_ok
+    assert "Statements.v" in rep.compiled and "Steps_vectors.v" in rep.reused
     assert rep.ok
 
 
