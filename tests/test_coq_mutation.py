@@ -48,17 +48,22 @@ COUNTERPART_MUTANTS = {     # kind -> target -> (the kept proof's statement, the
 }
 # The mutants Coq rejects entry by entry are compiled together, each on its own theorem of the module
 # (Checks.v judges every entry on its own: a rejected one is dropped and the rest checked again);
-# a local *_statement is found by Coq's Search, which fails the whole build: it is built alone.
+# a local *_statement is found by Coq's Search, which fails the whole build: it is built apart, with
+# the stray definition below (Search names each of the two).
 TOGETHER = {"weakened_statement": "claim2_unit_examples", "abort_then_weaker_theorem": "claim1_margin_one",
             "notation_statement_redefinition": "claim1_correlation_growth"}
 ALONE = {"local_statement_redefinition": TARGET}
 
 
-def _mutant_source(kinds: dict) -> dict:
+# a *_statement defined in a hand-written file, used by nothing: only Coq's Search can see it
+STRAY = "\nModule Stray. Definition cauchy_schwarz_statement : Prop := True. End Stray.\n"
+
+
+def _mutant_source(kinds: dict, stray: bool = False) -> dict:
     text = (SRC / MODULE).read_text()
     for kind, target in kinds.items():
         text = _swap(text, target, *COUNTERPART_MUTANTS[kind](target))
-    return {MODULE: text}
+    return {MODULE: text + (STRAY if stray else "")}
 
 
 STEP_MUTANTS = {
@@ -90,7 +95,8 @@ def counterpart_builds(base_dir, tmp_path_factory):
         if key not in made:
             d = _copy(base_dir, tmp_path_factory.mktemp("coqmut"))
             ids = list(kinds.values()) + [OTHER]
-            made[key] = build.build(ids, build_dir=d, sources=_mutant_source(kinds), lexical=False)
+            made[key] = build.build(ids, build_dir=d, sources=_mutant_source(kinds, stray=kinds is ALONE),
+                                    lexical=False)
         return made[key]
     return get
 
@@ -144,11 +150,13 @@ def test_coq_mutation_of_a_step_tactic_is_rejected_by_coq(kind, step_build):
     assert re.search(r"\bAbort\b", text) and build.audit_sources({"Steps_vectors.v": text}) != []
 
 
-def test_coq_mutation_a_stray_statement_definition_is_found_by_coq_search(base_dir, tmp_path):
+def test_coq_mutation_a_stray_statement_definition_is_found_by_coq_search(counterpart_builds):
     """A *_statement defined in a hand-written file, used by nothing: only Coq's Search can see it
-    (the type checks all pass), and the build fails."""
-    text = (SRC / MODULE).read_text() + "\nModule Stray. Definition cauchy_schwarz_statement : Prop := True. End Stray.\n"
-    rep = build.build([OTHER], build_dir=_copy(base_dir, tmp_path), sources={MODULE: text}, lexical=False)
+    (the type checks all pass), and the build fails.  (Built with the local redefinition of
+    claim2_unit_examples_statement: Search names each.)"""
+    rep = counterpart_builds(ALONE)
     assert any("Search" in a and "cauchy_schwarz_statement" in a for a in rep.audit), rep.audit
-    assert not rep.ok and rep.theorems[0].status == build.FAILED
+    assert any("Search" in a and f"{TARGET}_statement" in a for a in rep.audit)     # and the local one
+    st = {t.id: t for t in rep.theorems}
+    assert not rep.ok and st[OTHER].status == build.FAILED
     assert rep.compiled == [MODULE]
