@@ -108,3 +108,32 @@ def pytest_configure(config):
         raise pytest.UsageError(f"pytest {pytest.__version__} ignores xdist groups (the Coq tests would run in two "
                                 "workers, two cold Coq builds side by side): install pytest < 9.2 (the test extra "
                                 "pins it)")
+
+
+# ------------------------------------------------------------------ the Coq tests' shared work
+# One build of the Coq development per session (the "coq" xdist group runs in one worker), shared by
+# every Coq test module: a module that asked for its own would pay the generation of every statement
+# and step again (several seconds of Python each time) only to reuse every compiled file.
+@pytest.fixture(scope="session")
+def coq_report():
+    from coq_support import require_coq
+    from coq import build
+    require_coq()
+    return build.build()          # the default build directory: reused when nothing changed
+
+
+@pytest.fixture(scope="session")
+def verify_coq_runs(coq_report, tmp_path_factory):
+    """``mistakebound verify --coq`` as a user runs it, once for the whole catalogue (the text on
+    stdout, the JSON report in a file) and once for a selection of one catalogue theorem and one
+    learner theorem (JSON on stdout): (full run, its JSON, selective run), each a CompletedProcess."""
+    import json
+    import subprocess
+    import sys
+    out = tmp_path_factory.mktemp("verify_coq") / "coq.json"
+    full = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--json", str(out)],
+                          capture_output=True, text=True)
+    data = json.loads(out.read_text()) if out.exists() else None
+    some = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--theorem", "cauchy_schwarz",
+                           "--theorem", "learner_perceptron_radius", "--json", "-"], capture_output=True, text=True)
+    return full, data, some

@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -20,10 +19,9 @@ from coq_support import require_coq
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
 
-@pytest.fixture(scope="session")
-def report():
-    require_coq()
-    return build.build()          # the default build directory: reused when nothing changed
+@pytest.fixture
+def report(coq_report):
+    return coq_report             # the session's one build (tests/conftest.py)
 
 
 def test_every_catalogue_theorem_is_kernel_checked(report):
@@ -57,20 +55,39 @@ def test_coq_statements_are_the_catalogues_formulas(report):
         assert f"Definition {th.id}_statement : Prop :=\n  {export.statement(th)}.\n" in text
 
 
-def test_a_false_statement_is_not_kernel_checked(monkeypatch, tmp_path, report):
-    """Strengthen block_novikoff_unit's conclusion to M <= 1/(2 gamma^2) (false: an orthonormal
-    sequence makes floor(1/gamma^2) mistakes): its counterpart no longer compiles."""
+NEW_FAMILY = "erratum_claim2_strict_again"
+
+
+@pytest.fixture(scope="module")
+def statements_changed(coq_report, tmp_path_factory):
+    """One build of a copy of the session's build with two changes to the catalogue, each judged on
+    its own entry (both change Statements.v, so the files that require it are compiled once for
+    both): block_novikoff_unit's conclusion strengthened to M <= 1/(2 gamma^2) (false: an
+    orthonormal sequence makes floor(1/gamma^2) mistakes), and an entry of a family that has no Coq
+    module yet (an erratum: no proof steps).  (report, the progress reports, the build directory)."""
     from proofs.perceptron_run import M, g
     ths = list(registry.all_theorems())
     i = next(j for j, t in enumerate(ths) if t.id == "block_novikoff_unit")
     ths[i] = dataclasses.replace(ths[i], conclusion=M <= 1 / (2 * g**2))
-    monkeypatch.setattr(registry, "all_theorems", lambda: ths)
-    monkeypatch.setattr(registry, "get", lambda tid: next(t for t in ths if t.id == tid))
-    bdir = tmp_path / "coq"
+    er = next(t for t in ths if t.id == "erratum_claim2_strict")
+    ths.append(dataclasses.replace(er, id=NEW_FAMILY, family="a_new_family", coq=None))
+    bdir = tmp_path_factory.mktemp("coqstmt") / "coq"
     shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
     seen = []
-    rep = build.build(["block_novikoff_unit", "block_novikoff_radius", "cauchy_schwarz"], build_dir=bdir,
-                      progress=lambda f, ok, cpu: seen.append((f, ok)))
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(registry, "all_theorems", lambda: ths)
+        mp.setattr(registry, "get", lambda tid: next(t for t in ths if t.id == tid))
+        rep = build.build(["block_novikoff_unit", "block_novikoff_radius", "cauchy_schwarz", NEW_FAMILY,
+                           "erratum_claim2_strict"], build_dir=bdir, progress=lambda f, ok, cpu: seen.append((f, ok)))
+    finally:
+        mp.undo()
+    return rep, seen, bdir
+
+
+def test_a_false_statement_is_not_kernel_checked(statements_changed):
+    """The strengthened (false) conclusion of block_novikoff_unit: its counterpart no longer compiles."""
+    rep, seen, _ = statements_changed
     st = {t.id: t for t in rep.theorems}
     # one progress report per coqc run: each compiled file once, the failed one as failed
     assert sorted(f for f, ok in seen if ok and f != "Checks.v" and not f.startswith("ChecksProbe")) == sorted(rep.compiled)
@@ -80,6 +97,7 @@ def test_a_false_statement_is_not_kernel_checked(monkeypatch, tmp_path, report):
     assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED
     assert "Statements.v" in rep.compiled          # only what changed was rebuilt
     assert "VecLemmas.v" in rep.reused
+    assert not rep.ok
 
 
 def test_a_rebuild_reuses_every_compiled_file(report):
@@ -87,8 +105,10 @@ def test_a_rebuild_reuses_every_compiled_file(report):
     assert rep.compiled == [] and rep.ok
 
 
-def test_verify_coq_cli(report):
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq"], capture_output=True, text=True)
+def test_verify_coq_cli(verify_coq_runs):
+    """The command a user runs, once for the whole catalogue (shared with the learner theorems' test:
+    tests/conftest.py) and once for a selection."""
+    r, data, sel = verify_coq_runs
     assert r.returncode == 0, r.stdout + r.stderr
     # not a terminal: a line per coqc run (here the checks only: every file is reused), no control codes
     assert "coqc Checks.v ok (" in r.stderr and "\r" not in r.stderr and "\033" not in r.stderr
@@ -97,11 +117,11 @@ def test_verify_coq_cli(report):
     n = len(registry.all_theorems())
     assert f"{n}/{n} kernel-checked in Coq" in r.stdout and "0 Admitted" in r.stdout
     assert all(len(ln) <= 100 for ln in lines if ln.startswith("kernel-checked"))
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--theorem", "cauchy_schwarz",
-                        "--json", "-"], capture_output=True, text=True)
-    assert r.returncode == 0
-    data = json.loads(r.stdout)
-    assert [t["id"] for t in data["theorems"]] == ["cauchy_schwarz"]
+    assert [t["id"] for t in data["theorems"]] == [th.id for th in registry.all_theorems()]
+    assert all(t["status"] == "kernel-checked" for t in data["theorems"])
+    assert sel.returncode == 0, sel.stderr[-2000:]
+    data = json.loads(sel.stdout)
+    assert [t["id"] for t in data["theorems"]] == ["cauchy_schwarz"]       # the selection, and nothing else
     assert data["theorems"][0]["status"] == "kernel-checked" and data["theorems"][0]["axioms"]
 
 
@@ -199,23 +219,20 @@ def test_a_false_rule_schema_is_not_proved_in_coq(monkeypatch, tmp_path, report)
     assert failed.startswith("rule__exp_tangent__exp_ge_tangent :")
 
 
-def test_a_family_without_a_coq_counterpart_is_reported_not_crashed(monkeypatch, tmp_path, report):
-    """A theorem family added to the catalogue before its Coq module: 'no Coq counterpart', the others
-    kernel-checked, the run not failed by it."""
-    ths = list(registry.all_theorems())
-    cs = next(t for t in ths if t.id == "cauchy_schwarz")
-    new = dataclasses.replace(cs, id="cauchy_schwarz_again", family="a_new_family", coq=None)
-    ths.append(new)
-    monkeypatch.setattr(registry, "all_theorems", lambda: ths)
-    monkeypatch.setattr(registry, "get", lambda tid: next(t for t in ths if t.id == tid))
-    bdir = tmp_path / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
-    rep = build.build(["cauchy_schwarz_again", "cauchy_schwarz"], build_dir=bdir)
+def test_a_family_without_a_coq_counterpart_is_reported_not_crashed(statements_changed):
+    """A family added to the catalogue before its Coq module: 'no Coq counterpart', the others
+    kernel-checked, the run not failed by it (the report without the deliberately false entry of the
+    same build, and the entries whose steps share its step file, is ok)."""
+    rep, _, bdir = statements_changed
     st = {t.id: t for t in rep.theorems}
-    assert st["cauchy_schwarz_again"].status == build.NO_COUNTERPART
-    assert not st["cauchy_schwarz_again"].steps_required
+    assert st[NEW_FAMILY].status == build.NO_COUNTERPART
+    assert not st[NEW_FAMILY].steps_required
+    assert f"{NEW_FAMILY}_statement" in (bdir / "Statements.v").read_text()
+    assert st["erratum_claim2_strict"].status == build.KERNEL_CHECKED
     assert st["cauchy_schwarz"].status == build.KERNEL_CHECKED
-    assert rep.ok
+    rest = dataclasses.replace(rep, theorems=[st[NEW_FAMILY], st["erratum_claim2_strict"]])
+    assert rest.ok
+    assert not dataclasses.replace(rest, theorems=rest.theorems + [st["block_novikoff_unit"]]).ok
 
 
 def test_the_files_that_require_nothing_generated_compile_first_and_the_long_chains_lead(tmp_path):

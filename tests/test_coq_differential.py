@@ -6,16 +6,13 @@ import pytest
 
 from coq import build, differential
 
-from coq_support import require_coq
 # minutes of work: not in the quick check (-m "not slow"); one Coq build, shared by the "coq" group
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
 
-@pytest.fixture(scope="module")
-def built():
-    require_coq()
-    rep = build.build()
-    assert rep.ok, rep.file_errors
+@pytest.fixture
+def built(coq_report):
+    assert coq_report.ok, coq_report.file_errors        # the session's one build (tests/conftest.py)
     return build.default_build_dir()
 
 

@@ -9,8 +9,6 @@ import dataclasses
 import json
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
 
@@ -19,7 +17,6 @@ from coq import build, learner_theorems as lth
 from coq.export import ExportError
 from proofs import registry
 
-from coq_support import require_coq
 
 pytestmark = pytest.mark.xdist_group("coq")      # the session's one Coq build, in one worker
 
@@ -196,10 +193,9 @@ def test_a_run_hypothesis_the_learner_does_not_discharge_is_refused():
 
 
 # ------------------------------------------------------------------ kernel-checked by Coq
-@pytest.fixture(scope="module")
-def report():
-    require_coq()
-    return build.build()          # the default build directory: reused when nothing changed
+@pytest.fixture
+def report(coq_report):
+    return coq_report             # the session's one build (tests/conftest.py)
 
 
 @pytest.mark.slow
@@ -222,22 +218,21 @@ def test_the_learner_theorems_are_kernel_checked(report):
 
 
 @pytest.mark.slow
-def test_verify_coq_reports_the_learner_theorems(report):
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--json", "-"],
-                       capture_output=True, text=True)
+def test_verify_coq_reports_the_learner_theorems(verify_coq_runs):
+    """``mistakebound verify --coq``, the run shared with tests/test_coq_build.py (tests/conftest.py):
+    its JSON report and its text, and a selection naming a learner theorem."""
+    r, data, sel = verify_coq_runs
     assert r.returncode == 0, r.stderr[-2000:]
-    data = json.loads(r.stdout)
     got = {t["id"]: t for t in data["learner_theorems"]}
     assert set(got) == {lt.id for lt in lth.LEARNER_THEOREMS}
     assert all(t["status"] == "kernel-checked" and t["kind"] == "learner" for t in got.values())
     assert got["learner_winnow_halving"]["learner"] == "Mistakebound.Learners.winnow_halving"
     n = len(lth.LEARNER_THEOREMS)
-    assert f"learner theorems kernel-checked: {n}/{n}" in r.stderr
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--coq", "--theorem",
-                        "learner_perceptron_radius", "--json", "-"], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-2000:]
-    data = json.loads(r.stdout)
-    assert data["theorems"] == [] and [t["id"] for t in data["learner_theorems"]] == ["learner_perceptron_radius"]
+    assert f"learner theorems kernel-checked: {n}/{n}" in r.stdout
+    assert sel.returncode == 0, sel.stderr[-2000:]
+    data = json.loads(sel.stdout)
+    assert [t["id"] for t in data["learner_theorems"]] == ["learner_perceptron_radius"]     # the selection only
+    assert data["learner_theorems"][0]["status"] == "kernel-checked"
 
 
 def _copy(tmp_path):

@@ -14,7 +14,6 @@ from coq.bridge import explicit_args, raw_formula
 from proofs import registry
 from proofs.runner import build as build_proof
 
-from coq_support import require_coq
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
 
@@ -35,9 +34,8 @@ def test_a_rule_fact_keeps_its_schema_and_arguments():
 
 
 @pytest.fixture(scope="module")
-def derived():
-    require_coq()
-    rep = build.build()
+def derived(coq_report):
+    rep = coq_report              # the session's one build (tests/conftest.py)
     bdir = build.default_build_dir()
     ok = {(m.group(1), int(m.group(2)), int(m.group(3)))
           for log in sorted(bdir.glob("ChecksProbe_*.log"))

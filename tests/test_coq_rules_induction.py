@@ -15,7 +15,6 @@ import pytest
 from coq import build, generate
 from proofs import registry
 
-from coq_support import require_coq
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
 # the rule families whose every use in the catalogue Coq derives (a regression names the family)
@@ -23,10 +22,9 @@ DERIVED_FAMILIES = {"induction", "finite_sum_linearity", "pow2_log2", "exp_laws"
                     "vector_sums", "exp_tangent", "natural_powers", "sqrt_def"}
 
 
-@pytest.fixture(scope="module")
-def report():
-    require_coq()
-    return build.build()          # the default build directory: reused when nothing changed
+@pytest.fixture
+def report(coq_report):
+    return coq_report             # the session's one build (tests/conftest.py)
 
 
 def test_no_trusted_rule_is_left_unproved_in_coq(report):

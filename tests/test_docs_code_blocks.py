@@ -34,6 +34,8 @@ SKIP = {
     # run once per session, through the same entry point, by the Coq tests
     "python -m coq coqchk": "run by tests/test_coq_build.py::test_coqchk_rechecks_the_whole_build",
     "python -m coq differential": "run by tests/test_coq_differential.py (the same 1200 sequences)",
+    "mistakebound verify --coq": "run by tests/test_coq_build.py::test_verify_coq_cli (the same command, on the "
+                                 "session's one Coq build)",
 }
 # commands that run for more than about a minute on a loaded machine (still run in CI)
 SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.docs", "python -m coq differential",
