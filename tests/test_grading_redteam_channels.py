@@ -108,10 +108,16 @@ def train(X, y, epochs=1):
     return _answer(X, y, epochs)
 '''
 AHEAD = ANSWER + '''
-import threading
+import json, threading
 def _flood():
-    for k in range(1, 3000):        # answers to requests not yet sent; it never reads a request again
-        __main__._send({"id": k, "ok": {"ret_n": 2, "ret_0": [0.0, 0.0], "ret_1": 0.0}, "modified": False})
+    # answers to requests not yet sent, in one write (so that the answer the grader is waiting for
+    # never arrives without those after it, however the two processes are scheduled); it never
+    # reads a request again
+    data = b"".join((json.dumps({"id": k, "ok": {"ret_n": 2, "ret_0": [0.0, 0.0], "ret_1": 0.0},
+                                 "modified": False}) + "\\n").encode() for k in range(1, 3000))
+    view = memoryview(data)
+    while view:
+        view = view[os.write(__main__.RESP_FD, view):]
 def train(X, y, epochs=1):
     threading.Thread(target=_flood, daemon=True).start()
     time.sleep(1000)
