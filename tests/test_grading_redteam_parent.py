@@ -266,18 +266,35 @@ def slow_course(tmp_path):
 
 
 def _busy_pool_process():
-    """The pool process currently running a sandboxed worker (a child running _child.py)."""
+    """The pool process currently running a sandboxed worker: a process running _child.py whose
+    parent is either a pool process (a freshly started worker) or that pool process's worker
+    template (a worker forked from it; an idle pool process's template has no child)."""
     import multiprocessing as mp
     from sandbox.worker import CHILD
     pool = {c.pid for c in mp.active_children()}
+    parents, sandboxed = {}, set()
     for pid in os.listdir("/proc"):
         try:
             st_ = open(f"/proc/{pid}/status").read()
-            ppid = int(st_.split("PPid:")[1].split()[0])
-            if ppid in pool and CHILD.encode() in open(f"/proc/{pid}/cmdline", "rb").read():
-                return ppid
+            parents[int(pid)] = int(st_.split("PPid:")[1].split()[0])
+            if CHILD.encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                sandboxed.add(int(pid))
         except (OSError, ValueError, IndexError):
             pass
+    for pid in sandboxed:
+        ppid = parents.get(pid)
+        if ppid in pool and b"--template" not in _cmdline(pid):
+            return ppid                                   # a freshly started worker
+        if ppid in sandboxed and parents.get(ppid) in pool:
+            return parents[ppid]                          # a worker forked from the pool process's template
+    return None
+
+
+def _cmdline(pid):
+    try:
+        return open(f"/proc/{pid}/cmdline", "rb").read()
+    except OSError:
+        return b""
 
 
 HANGING = GOOD.replace("def train(X, y, epochs=1):\n", "def train(X, y, epochs=1):\n    import time; time.sleep(600)\n")
