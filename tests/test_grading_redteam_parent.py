@@ -272,29 +272,23 @@ def _busy_pool_process():
     import multiprocessing as mp
     from sandbox.worker import CHILD
     pool = {c.pid for c in mp.active_children()}
-    parents, sandboxed = {}, set()
+    parents, sandboxed = {}, {}
     for pid in os.listdir("/proc"):
         try:
             st_ = open(f"/proc/{pid}/status").read()
             parents[int(pid)] = int(st_.split("PPid:")[1].split()[0])
-            if CHILD.encode() in open(f"/proc/{pid}/cmdline", "rb").read():
-                sandboxed.add(int(pid))
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read()
+            if CHILD.encode() in cmd:
+                sandboxed[int(pid)] = cmd
         except (OSError, ValueError, IndexError):
             pass
-    for pid in sandboxed:
+    for pid, cmd in sandboxed.items():
         ppid = parents.get(pid)
-        if ppid in pool and b"--template" not in _cmdline(pid):
+        if ppid in pool and b"--template" not in cmd:
             return ppid                                   # a freshly started worker
         if ppid in sandboxed and parents.get(ppid) in pool:
             return parents[ppid]                          # a worker forked from the pool process's template
     return None
-
-
-def _cmdline(pid):
-    try:
-        return open(f"/proc/{pid}/cmdline", "rb").read()
-    except OSError:
-        return b""
 
 
 HANGING = GOOD.replace("def train(X, y, epochs=1):\n", "def train(X, y, epochs=1):\n    import time; time.sleep(600)\n")
