@@ -13,12 +13,13 @@ Only definite answers are stored (proved / refuted / sat / unsat): "unknown" and
 stored, since a later run with more time may decide them.  The proof kernel still builds every
 theorem on every run; only the engines' answers come from here.
 
-An entry is a JSON file ``<dir>/v1/<k[:2]>/<k>.json`` holding the full key and a checksum of the
-answer; a file that cannot be read or parsed, whose key is not the key asked for, or whose checksum
-does not match is a miss (never trusted, and overwritten by the next definite answer).  Files are
-written atomically (a temporary file renamed into place), mode 0644 in directories of mode 0755, so
-several runs may share the cache.  The directory is ``$XDG_CACHE_HOME/mistakebound`` (default
-``~/.cache/mistakebound``).
+Every entry is one line of a single append-only file, ``<dir>/v2/pack``, carrying its full key and
+the checksum of its answer (so a warm run reads one file, and a cold one appends each answer as it
+arrives); a line that is torn, edited, not a record, or written under another key is a miss (never
+trusted; the question is asked again and its answer appended).  Each record is appended in one
+write under an exclusive lock, on a descriptor opened with ``O_APPEND``, so several runs may share
+the cache; the file has mode 0644, in directories of mode 0755.  The directory is
+``$XDG_CACHE_HOME/mistakebound`` (default ``~/.cache/mistakebound``).
 """
 from __future__ import annotations
 
@@ -29,9 +30,9 @@ import sys
 import threading
 
 __all__ = ["directory", "enabled", "set_enabled", "key", "load", "store", "context", "STATS", "CODE_FILES",
-           "formula_key", "engine_versions", "tree_hash"]
+           "formula_key", "engine_versions", "tree_hash", "pack_path", "records", "forget"]
 
-FORMAT = 1
+FORMAT = 2
 
 # what a verdict depends on besides the text itself: the kernel and rules (what a step means), the
 # formula objects, substitution and every printer (what the engines read), the concrete instances
@@ -168,67 +169,169 @@ def formula_key(e) -> str:
     return ser(e)
 
 
-# --------------------------------------------------------------------------- entries
-def _path(k: str) -> str:
-    return os.path.join(directory(), f"v{FORMAT}", k[:2], k + ".json")
+# --------------------------------------------------------------------------- the pack
+# Every entry is one line appended to a single file, ``<dir>/v2/pack``:
+#
+#     <key: 64 hex digits> <check: 64 hex digits> <answer: JSON on one line>\n
+#
+# where check = SHA-256(key + "\n" + the answer's bytes).  A warm run reads that one file once;
+# a run that solves appends each answer as it arrives (one write of the whole line under an
+# exclusive lock, on a descriptor opened with O_APPEND, so concurrent writers never interleave).
+# A line that is torn (a writer killed mid-write), edited, copied under another key or not a
+# record at all fails its check and is ignored; the last valid record of a key is the answer.
+PACK_LIMIT = 32 << 20      # a pack past this size is emptied by the next writer (it is only a cache)
+_LOCK = threading.Lock()
+_INDEX: dict = {}          # pack path -> {key: [record lines, oldest first]}, read once per process
+_FDS: dict = {}            # pack path -> a descriptor open for appending
 
 
-def _check(k: str, answer) -> str:
-    return hashlib.sha256((k + "\n" + json.dumps(answer, sort_keys=True)).encode()).hexdigest()
+def pack_path() -> str:
+    """The pack file of the current cache directory."""
+    return os.path.join(directory(), f"v{FORMAT}", "pack")
+
+
+def forget() -> None:
+    """Forget what this process read from the pack (as a fresh process would); close its descriptors."""
+    with _LOCK:
+        _INDEX.clear()
+        for fd in _FDS.values():
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        _FDS.clear()
+
+
+def _check(k: str, payload: bytes) -> str:
+    return hashlib.sha256(k.encode() + b"\n" + payload).hexdigest()
+
+
+def _record(k: str, answer) -> bytes:
+    payload = json.dumps(answer, sort_keys=True, separators=(",", ":")).encode()
+    return f"{k} {_check(k, payload)} ".encode() + payload + b"\n"
+
+
+def _index(path: str) -> dict:
+    """The pack's records by key (read at the first look-up of this process)."""
+    idx = _INDEX.get(path)
+    if idx is None:
+        idx = {}
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            data = b""
+        for line in data[:data.rfind(b"\n") + 1].split(b"\n"):   # a last line without its newline is torn
+            if len(line) > 130 and line[64:65] == b" " and line[129:130] == b" ":
+                idx.setdefault(line[:64], []).append(line)
+        _INDEX[path] = idx
+    return idx
+
+
+def records(path: str | None = None) -> list[tuple[str, object]]:
+    """Every valid record of the pack, in the order written, as (key, answer) (tests, inspection)."""
+    out = []
+    try:
+        with open(path or pack_path(), "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return out
+    for line in data[:data.rfind(b"\n") + 1].split(b"\n"):
+        got = _parse(line[:64].decode("ascii", "replace"), line)
+        if got is not _MISS:
+            out.append((line[:64].decode(), got))
+    return out
+
+
+_MISS = object()
+
+
+def _parse(k: str, line: bytes):
+    """The answer of one record line for key ``k``, or _MISS (not this key's, torn or edited)."""
+    if len(line) <= 130 or line[:64] != k.encode("ascii", "replace") or line[64:65] != b" " \
+            or line[129:130] != b" ":
+        return _MISS
+    payload = line[130:]
+    if line[65:129] != _check(k, payload).encode():
+        return _MISS
+    try:
+        return json.loads(payload.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return _MISS
 
 
 def load(k: str):
-    """The stored answer for key ``k``, or None (absent, disabled, or an entry that is not exactly
+    """The stored answer for key ``k``, or None (absent, disabled, or no record that is exactly
     the one written for this key: never trusted)."""
     if not _ENABLED[0]:
         return None
-    try:
-        with open(_path(k), "rb") as fh:
-            entry = json.loads(fh.read().decode("utf-8"))
-        if (not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != k
-                or entry.get("check") != _check(k, entry.get("answer"))):
-            STATS["rejected"] += 1
-            STATS["misses"] += 1
-            return None
-    except FileNotFoundError:
+    with _LOCK:
+        lines = _index(pack_path()).get(k.encode("ascii", "replace"))
+    if not lines:
         STATS["misses"] += 1
         return None
-    except (OSError, ValueError, UnicodeDecodeError):
-        STATS["rejected"] += 1
-        STATS["misses"] += 1
-        return None
-    STATS["hits"] += 1
-    return entry["answer"]
+    for line in reversed(lines):
+        got = _parse(k, line)
+        if got is not _MISS:
+            STATS["hits"] += 1
+            return got
+    STATS["rejected"] += 1
+    STATS["misses"] += 1
+    return None
 
 
-def store(k: str, answer) -> None:
-    """Write the entry atomically (a failure to write is not an error: the cache is an optimization)."""
-    if not _ENABLED[0]:
-        return
-    path = _path(k)
-    d = os.path.dirname(path)
-    tmp = f"{path}.{os.getpid()}.{threading.get_ident():x}.tmp"
-    try:
+def _open(path: str) -> int:
+    fd = _FDS.get(path)
+    if fd is None:
+        d = os.path.dirname(path)
         if not os.path.isdir(d):
             old = os.umask(0o022)
             try:
                 os.makedirs(d, mode=0o755, exist_ok=True)
             finally:
                 os.umask(old)
-        data = json.dumps({"format": FORMAT, "key": k, "answer": answer, "check": _check(k, answer)},
-                          sort_keys=True).encode()
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            os.fchmod(fd, 0o644)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-        STATS["stored"] += 1
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
+            if os.fstat(fd).st_uid == os.getuid():
+                os.fchmod(fd, 0o644)
+        except (OSError, AttributeError):
             pass
+        _FDS[path] = fd
+    return fd
+
+
+def store(k: str, answer) -> None:
+    """Append the entry to the pack (a failure to write is not an error: the cache is an optimization)."""
+    if not _ENABLED[0]:
+        return
+    line = _record(k, answer)
+    path = pack_path()
+    with _LOCK:
+        try:
+            fd = _open(path)
+            _flock(fd, True)
+            try:
+                size = os.fstat(fd).st_size
+                if size > PACK_LIMIT:
+                    os.ftruncate(fd, 0)
+                elif size and os.pread(fd, 1, size - 1) != b"\n":
+                    line = b"\n" + line              # end a torn record first: it stays a line of its own
+                view = memoryview(line)
+                while view:
+                    view = view[os.write(fd, view):]
+            finally:
+                _flock(fd, False)
+        except OSError:
+            return
+        idx = _INDEX.get(path)
+        if idx is not None:
+            idx.setdefault(k.encode("ascii", "replace"), []).append(line.strip(b"\n"))
+        STATS["stored"] += 1
+
+
+def _flock(fd: int, take: bool) -> None:
+    try:
+        import fcntl
+    except ImportError:          # no advisory locks here: O_APPEND alone orders the writes
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX if take else fcntl.LOCK_UN)

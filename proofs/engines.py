@@ -182,9 +182,11 @@ def _count(kind: str, n: int = 1) -> None:
 
 def reset_memo() -> None:
     """Forget this process's answers (as a fresh process would); the disk cache is unaffected."""
+    from . import cache
     _MEMO.clear()
     _ASKED.clear()
     CALLS.clear()
+    cache.forget()
 
 
 # Questions sent to a worker and not yet answered, by (kind, engine, text): the same text asked

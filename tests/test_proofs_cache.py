@@ -6,6 +6,7 @@ already knows, as a fresh ``mistakebound verify`` would.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -46,11 +47,23 @@ def fresh(tmp_path, monkeypatch):
     checks.reset_memo()
 
 
-def _entries(d) -> list[str]:
-    out = []
-    for root, _, files in os.walk(d):
-        out += [os.path.join(root, f) for f in files if f.endswith(".json")]
-    return sorted(out)
+def _pack(d) -> str:
+    return os.path.join(d, f"v{cache.FORMAT}", "pack")
+
+
+def _entries(d) -> list[tuple[str, object]]:
+    """The pack's valid records (key, answer), in the order written."""
+    return cache.records(_pack(d))
+
+
+def _lines(d) -> list[bytes]:
+    with open(_pack(d), "rb") as fh:
+        return fh.read().split(b"\n")[:-1]
+
+
+def _write_lines(d, lines) -> None:
+    with open(_pack(d), "wb") as fh:
+        fh.write(b"".join(x + b"\n" for x in lines))
 
 
 def _run(th, **kw):
@@ -97,11 +110,13 @@ def test_a_changed_step_is_resolved_and_the_unchanged_one_is_not(fresh):
 def test_no_cache_rechecks_everything_and_writes_nothing(fresh):
     th = _th(b >= 1)
     _run(th)
-    before = {f: os.stat(f).st_mtime_ns for f in _entries(fresh)}
+    with open(_pack(fresh), "rb") as fh:
+        before = fh.read()
     r, calls = _run(th, use_cache=False)
     assert r.status == PROVED and calls.get("z3", 0) >= 3 and calls.get("cvc5", 0) >= 3
     assert all(s.from_cache == "none" for s in r.steps)
-    assert {f: os.stat(f).st_mtime_ns for f in _entries(fresh)} == before
+    with open(_pack(fresh), "rb") as fh:
+        assert fh.read() == before
     cat = run_catalogue([th], use_cache=False)
     assert cat.to_json()["cache"]["directory"] is None
     # in one process: answers read from the disk earlier are not re-used without the cache either
@@ -117,44 +132,84 @@ def test_no_cache_rechecks_everything_and_writes_nothing(fresh):
 def test_corrupted_truncated_and_foreign_entries_are_misses(fresh):
     th = _th(b >= 1)
     _run(th)
-    files = _entries(fresh)
-    assert len(files) >= 4
-    verdicts = [f for f in files if isinstance(json.loads(open(f).read())["answer"], dict)]
-    files = [verdicts[0]] + [f for f in files if f != verdicts[0]]
-    files[0], files[1] = files[1], files[0]             # files[1]: an engine's verdict
-    with open(files[0], "rb") as fh:
-        data = fh.read()
-    with open(files[0], "wb") as fh:                    # truncated
-        fh.write(data[: len(data) // 2])
-    entry = json.loads(open(files[1]).read())           # an edited answer: the checksum no longer matches
-    entry["answer"]["status"] = "refuted" if entry["answer"]["status"] == "proved" else "proved"
-    with open(files[1], "w") as fh:
-        json.dump(entry, fh)
-    shutil.copyfile(files[3], files[2])                 # another question's entry: its key is not this one
-    with open(files[3], "wb") as fh:
-        fh.write(b"\xff\xfe not json")
+    lines = _lines(fresh)
+    verdicts = [i for i, x in enumerate(lines) if isinstance(json.loads(x[130:]), dict)]
+    assert len(lines) >= 4 and verdicts
+    v = verdicts[0]
+    t, f, g = [i for i in range(len(lines)) if i != v][:3]
+    lines[t] = lines[t][:-5]                                      # torn: a writer killed mid-record
+    entry = json.loads(lines[v][130:])                           # an edited answer: the checksum no longer matches
+    entry["status"] = "refuted" if entry["status"] == "proved" else "proved"
+    lines[v] = lines[v][:130] + json.dumps(entry, sort_keys=True, separators=(",", ":")).encode()
+    lines[f] = lines[f][:65] + lines[g][65:]                      # another question's record under this key
+    junk = b"\xff\xfe not json"                                   # a checksum that matches, and no JSON
+    lines[g] = lines[g][:65] + hashlib.sha256(lines[g][:64] + b"\n" + junk).hexdigest().encode() + b" " + junk
+    _write_lines(fresh, lines)
     cache.STATS.update(rejected=0)
     r, calls = _run(th)
     assert r.status == PROVED
     assert sum(calls.values()) == 4 and cache.STATS["rejected"] == 4
-    r, calls = _run(th)                                 # the re-solved answers were written back
+    r, calls = _run(th)                                 # the re-solved answers were appended
     assert calls == {}
+
+
+def test_a_torn_last_record_is_ignored_and_the_next_record_starts_on_a_line_of_its_own(fresh):
+    answer = {"status": PROVED, "engine": "z3", "seconds": 0.0, "counterexample": None, "reason": ""}
+    k1, k2 = cache.key("z3", "z3", "one"), cache.key("z3", "z3", "two")
+    cache.store(k1, answer)
+    cache.forget()
+    whole = open(_pack(fresh), "rb").read()
+    with open(_pack(fresh), "ab") as fh:                # a writer killed half-way through k2's record
+        fh.write(whole.replace(k1.encode(), k2.encode())[:100])
+    assert cache.load(k1) == answer and cache.load(k2) is None
+    cache.forget()
+    cache.store(k2, answer)                             # another process appends
+    cache.forget()
+    assert cache.load(k1) == answer and cache.load(k2) == answer
+    assert [k for k, _ in _entries(fresh)] == [k1, k2] and len(_lines(fresh)) == 3
+
+
+def test_writers_in_several_processes_never_interleave_their_records(fresh):
+    code = ("import sys\nfrom proofs import cache\n"
+            "a = {'status': 'proved', 'engine': 'z3', 'seconds': 0.0, 'counterexample': None, 'reason': 'x' * 3000}\n"
+            "for i in range(150):\n    cache.store(cache.key('z3', 'z3', sys.argv[1] + str(i)), a)\n")
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    ps = [subprocess.Popen([sys.executable, "-c", code, f"w{j}-"], env=env) for j in range(4)]
+    assert [p.wait(timeout=300) for p in ps] == [0] * 4
+    keys = {cache.key("z3", "z3", f"w{j}-{i}") for j in range(4) for i in range(150)}
+    assert len(_lines(fresh)) == 600 and {k for k, _ in _entries(fresh)} == keys
+
+
+def test_a_pack_past_its_limit_is_emptied_by_the_next_writer(fresh, monkeypatch):
+    answer = {"status": PROVED, "engine": "z3", "seconds": 0.0, "counterexample": None, "reason": ""}
+    keys = [cache.key("z3", "z3", str(i)) for i in range(5)]
+    for k in keys[:4]:
+        cache.store(k, answer)
+    size = os.path.getsize(_pack(fresh))
+    monkeypatch.setattr(cache, "PACK_LIMIT", size - 1)
+    cache.store(keys[4], answer)
+    assert [k for k, _ in _entries(fresh)] == [keys[4]]
 
 
 def test_a_foreign_proved_entry_does_not_prove_a_false_step(fresh):
     true_th, false_th = _th(b >= 1), _th(b >= 2)        # a >= 1, b >= a does not give b >= 2
     _run(true_th)
-    def answer(f):
-        return json.loads(open(f).read())["answer"]
-    proved = {answer(f)["engine"]: f for f in _entries(fresh)
-              if isinstance(answer(f), dict) and answer(f)["status"] == PROVED}
+
+    def answer(line):
+        return json.loads(line[130:])
+    proved = {answer(x)["engine"]: x for x in _lines(fresh)
+              if isinstance(answer(x), dict) and answer(x)["status"] == PROVED}
     assert set(proved) == {"z3", "cvc5"}
     r, _ = _run(false_th)
     assert r.status != PROVED
-    for f in _entries(fresh):                           # every refutation now claims "proved"
-        a_ = answer(f)
+    lines, n = _lines(fresh), 0
+    for i, x in enumerate(lines):                       # every refutation now claims "proved"
+        a_ = answer(x)
         if isinstance(a_, dict) and a_["status"] == REFUTED:
-            shutil.copyfile(proved[a_["engine"]], f)
+            lines[i] = x[:65] + proved[a_["engine"]][65:]
+            n += 1
+    assert n >= 2
+    _write_lines(fresh, lines)
     r, calls = _run(false_th)
     assert r.status != PROVED and _step(r, "second").verdict.status == REFUTED
     assert not _step(r, "second").verdict.cached and calls.get("z3", 0) >= 1
@@ -182,7 +237,7 @@ def test_unknown_is_never_stored(fresh, monkeypatch):
     monkeypatch.setattr(workers, "submit", killed)
     r, calls = _run(_th(b >= 1))
     assert r.status == UNKNOWN and calls.get("z3", 0) >= 3
-    stored = [json.loads(open(f).read())["answer"] for f in _entries(fresh)]
+    stored = [x for _, x in _entries(fresh)]
     verdicts = [x for x in stored if isinstance(x, dict)]
     assert all(v["status"] != UNKNOWN for v in verdicts)
     assert not [x for x in stored if isinstance(x, list) and x and x[0] is True]   # no replay either
@@ -228,10 +283,12 @@ def test_entries_are_written_whole_with_their_modes_by_concurrent_writers(fresh)
     for t in ts:
         t.join()
     assert all(x in (None, answer) for x in seen) and answer in seen
-    (f,) = _entries(fresh)
+    assert _entries(fresh) and all(x == (k, answer) for x in _entries(fresh))
+    assert all(x[:64] == k.encode() for x in _lines(fresh))           # every line a whole record
+    f = _pack(fresh)
     assert stat.S_IMODE(os.stat(f).st_mode) == 0o644
     assert stat.S_IMODE(os.stat(os.path.dirname(f)).st_mode) == 0o755
-    assert not [n for n in os.listdir(os.path.dirname(f)) if n.endswith(".tmp")]
+    assert os.listdir(os.path.dirname(f)) == ["pack"]
 
 
 def test_the_test_session_never_reads_the_users_cache():
@@ -275,7 +332,10 @@ def test_two_runs_at_once_share_one_cache(tmp_path):
     ps = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outs = [p.communicate(timeout=600) for p in ps]
     assert [p.returncode for p in ps] == [0, 0], outs
-    assert not [f for f in _entries(tmp_path) if f.endswith(".tmp")]
+    pack = _pack(tmp_path / "mistakebound")
+    with open(pack, "rb") as fh:
+        lines = fh.read().split(b"\n")[:-1]
+    assert lines and len(cache.records(pack)) == len(lines)           # every line a whole, valid record
     p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0 and "verdicts from the proof cache" in p.stdout
     hits, n = p.stdout.rsplit("(", 1)[1].split(" ")[0].split("/")
@@ -291,8 +351,7 @@ def test_a_replay_outside_the_registry_is_never_taken_from_the_cache(fresh):
                        witness_check=lambda ok=ok: (ok, "a replay written here"), witness_dim=real.witness_dim)
         r = run_catalogue([twin]).by_id(real.id)
         assert r.witness == (ok, "a replay written here")
-    assert not [f for f in _entries(fresh) if isinstance(json.loads(open(f).read())["answer"], list)
-                and json.loads(open(f).read())["answer"][:1] == [True]]
+    assert not [x for _, x in _entries(fresh) if isinstance(x, list) and x[:1] == [True]]
 
 
 def test_the_registrys_replay_is_kept_when_it_confirmed_the_counterexample(fresh):
@@ -354,7 +413,7 @@ def test_an_answer_is_kept_when_it_arrives_before_anyone_asks_for_it(fresh, monk
     for (_, f), res in zip(sent, [{"answer": "unsat"}, {"answer": "sat", "model": {}}, None,
                                   {"answers": [{"answer": "sat", "model": {}}]}]):
         f.set_result(res)                               # the callbacks run here, before any get()
-    stored = {json.loads(open(f).read())["key"]: json.loads(open(f).read())["answer"] for f in _entries(fresh)}
+    stored = dict(_entries(fresh))
     assert stored[cache.key("z3", "z3", texts[0])]["status"] == PROVED
     assert stored[cache.key("z3", "z3", texts[1])]["status"] == REFUTED
     assert cache.key("z3", "z3", texts[2]) not in stored                  # unknown: never kept
