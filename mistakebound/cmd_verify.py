@@ -134,13 +134,16 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         if tid not in registry.theorem_ids():
             fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
     _check_outputs(json_path, smtlib_dir, latex_path)
-    from rich.console import Console
-
     from proofs.runner import run_catalogue
     if not (json_path or latex_path):
         from proofs import checks
         checks.NECESSITY = False    # whether each hypothesis is needed is shown only by --json and --latex
-    console = Console(stderr=(json_path == "-"), width=WIDTH, emoji=False)   # names print as they are
+    stream = sys.stderr if json_path == "-" else sys.stdout
+    if quiet and not stream.isatty():
+        console = _Plain(stream)    # lines only: the same text as rich prints into a file, without loading rich
+    else:
+        from rich.console import Console
+        console = Console(stderr=(json_path == "-"), width=WIDTH, emoji=False)   # names print as they are
     if not quiet and console.is_terminal:
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
@@ -165,6 +168,45 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     except OSError as e:
         fail(f"cannot write the output: {e.strerror or e} ({getattr(e, 'filename', '') or ''})")
     return 0 if cat.ok else 1
+
+
+_MARKUP = ("[red]", "[green]", "[/]")
+
+
+def wrap(text: str, width: int = WIDTH) -> list[str]:
+    """``text`` folded into lines of at most ``width`` characters as rich folds it into a file
+    (a line breaks before the first word that does not fit, keeping the spaces after the last word
+    of the line up to the edge; a word longer than a line is cut)."""
+    import re
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in re.findall(r"\s*\S+\s*|\s+", para) or [""]:
+            if line and len(line) + len(word.rstrip()) > width:
+                out.append(line[:width])          # spaces past the edge are dropped
+                line = word.lstrip()
+            else:
+                line += word
+            while len(line.rstrip()) > width:
+                out.append(line[:width])
+                line = line[width:]
+        out.append(line[:width])
+    return out
+
+
+class _Plain:
+    """What the command prints with ``--quiet`` into a file or a pipe: the summary and problems,
+    the markup of :func:`verify` left out, folded at :data:`WIDTH` columns."""
+    is_terminal = False
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def print(self, text: str, highlight: bool = False) -> None:
+        for tag in _MARKUP:
+            text = text.replace(tag, "")
+        self.stream.write("".join(line + "\n" for line in wrap(text)))
+        self.stream.flush()
 
 
 def _check_outputs(json_path, smtlib_dir, latex_path):
