@@ -13,8 +13,10 @@ Targets: cold <= 5 s, warm <= 1 s on a quiet 2-core machine.
     python bench/bench_verify.py --split
 
 runs one cold check in this process instead and prints where the CPU goes: this process (building
-the proofs, printing the texts, sympy) and the engine workers' CPU by kind of request (z3, cvc5,
-satisfiability, the learners' replays), as the workers report it.
+the proofs, printing the texts, sympy; by thread) and the engine workers' CPU by kind of request
+(z3, cvc5, satisfiability, the learners' replays), as the workers report it; ``--with-cache``
+writes an empty temporary proof cache as a cold ``verify`` does.  Every report ends with the load
+average and a gauge of the host's core speed (CPU seconds of 10^7 Python additions).
 """
 from __future__ import annotations
 
@@ -46,10 +48,41 @@ def one(cache_home: str, extra=()) -> tuple[float, float, str, int]:
     return dt, cpu, last, p.returncode
 
 
-def split() -> int:
+def gauge() -> float:
+    """CPU seconds of a fixed pure-Python loop (10^7 additions): how fast this host's cores run now
+    (the same machine reads 1.3-1.7 s when slow); quoted with every figure."""
+    t = time.process_time()
+    s = 0
+    for i in range(10 ** 7):
+        s += i
+    return time.process_time() - t
+
+
+def _threads() -> dict:
+    """CPU seconds of each live thread of this process, by name (Linux; {} elsewhere)."""
+    import threading
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    out: dict = {}
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        for tid in os.listdir("/proc/self/task"):
+            with open(f"/proc/self/task/{tid}/stat") as fh:
+                f = fh.read().rsplit(")", 1)[1].split()
+            name = names.get(int(tid), "other")
+            out[name] = out.get(name, 0.0) + (int(f[11]) + int(f[12])) / tick
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return out
+
+
+def split(with_cache: bool = False) -> int:
     """One cold check in this process, the workers' CPU by kind of request."""
     import collections
     sys.path.insert(0, ROOT)
+    home = tempfile.mkdtemp(prefix="bench-verify-") if with_cache else None
+    if home:
+        os.environ["XDG_CACHE_HOME"] = home
+    g = gauge()
     c0, t0 = time.process_time(), time.perf_counter()
     from proofs import checks, workers
     from proofs.runner import run_catalogue
@@ -68,16 +101,23 @@ def split() -> int:
         return f
     workers._Pool.submit = counted
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cat = run_catalogue(None, use_cache=False)
+    cat = run_catalogue(None, use_cache=with_cache)
     wall = time.perf_counter() - t0
+    threads = _threads()
     workers.shutdown()
+    if home:
+        shutil.rmtree(home, ignore_errors=True)
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     hits, n = cat.verdict_counts()
-    print(f"cold, in one process: {wall:.2f} s wall, all as expected: {cat.ok}, {n} verdicts")
+    print(f"cold, in one process ({'writing an empty proof cache' if with_cache else 'no proof cache'}): "
+          f"{wall:.2f} s wall, all as expected: {cat.ok}, {n} verdicts")
     for r in cat.results:
         if not r.ok:
             print(f"  not as expected: {r.theorem.id}: {r.status}" + (f" ({r.reasons[0]})" if r.reasons else ""))
     print(f"  this process: {time.process_time() - c0:.2f} s CPU (imports, proofs built, texts printed, sympy)")
+    if threads:
+        print("    by thread: " + ", ".join(f"{k} {v:.2f} s" for k, v in sorted(threads.items(), key=lambda x: -x[1]))
+              + " (proofs-worker-*: sending requests, reading answers, writing the cache; proofs-bg: sympy)")
     kids = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     print(f"  engine workers: {kids:.2f} s CPU, of which requests:")
     for op, (k, cpu) in sorted(by_op.items(), key=lambda x: -x[1][1]):
@@ -86,7 +126,8 @@ def split() -> int:
     print(f"    and {rest:.2f} s CPU outside requests (each worker's start-up and imports, reading requests)")
     print(f"  total: {time.process_time() - c0 + kids:.2f} s CPU (about 9 s or less is what 5 s of wall-clock "
           f"needs on 2 quiet cores)")
-    print(f"{os.cpu_count()} cores; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{os.cpu_count()} cores; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"gauge {g:.2f} s CPU before")
     return 0
 
 
@@ -94,9 +135,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="cold and warm runs each (default 3)")
     ap.add_argument("--split", action="store_true", help="one cold check in this process: CPU by engine")
+    ap.add_argument("--with-cache", action="store_true",
+                    help="with --split: write an empty temporary proof cache, as a cold verify does")
     a = ap.parse_args()
     if a.split:
-        return split()
+        return split(a.with_cache)
+    g = gauge()
     res: dict[str, list] = {"cold": [], "warm": []}
     for i in range(a.runs):
         home = tempfile.mkdtemp(prefix="bench-verify-")
@@ -113,7 +157,8 @@ def main() -> int:
         ts, cs = [t for t, _ in res[kind]], [c for _, c in res[kind]]
         print(f"{kind}: best {min(ts):.2f} s, median {statistics.median(ts):.2f} s wall; CPU median "
               f"{statistics.median(cs):.2f} s (goal <= {goal:g} s wall on a quiet 2-core machine)")
-    print(f"{os.cpu_count()} cores; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{os.cpu_count()} cores; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"gauge {g:.2f} s CPU before, {gauge():.2f} s after (10^7 Python additions; 1.3-1.7 s is a slow host)")
     return 0
 
 

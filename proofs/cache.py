@@ -290,7 +290,7 @@ def _open(path: str) -> int:
                 os.makedirs(d, mode=0o755, exist_ok=True)
             finally:
                 os.umask(old)
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         try:
             if os.fstat(fd).st_uid == os.getuid():
                 os.fchmod(fd, 0o644)
