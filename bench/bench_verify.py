@@ -88,6 +88,7 @@ def split(with_cache: bool = False) -> int:
     from proofs.runner import run_catalogue
     checks.NECESSITY = False                     # as ``mistakebound verify`` without --json / --latex
     by_op: dict = collections.defaultdict(lambda: [0, 0.0])
+    last: dict = {}                              # each worker's thread -> when its last answer arrived
     submit = workers._Pool.submit
 
     def counted(self, payload, timeout_ms):
@@ -97,6 +98,8 @@ def split(with_cache: bool = False) -> int:
             res = fut.result()
             by_op[op][0] += 1
             by_op[op][1] += (res or {}).get("cpu", 0.0)
+            import threading
+            last[threading.current_thread().name] = time.perf_counter() - t0
         f.add_done_callback(done)
         return f
     workers._Pool.submit = counted
@@ -122,6 +125,9 @@ def split(with_cache: bool = False) -> int:
     print(f"  engine workers: {kids:.2f} s CPU, of which requests:")
     for op, (k, cpu) in sorted(by_op.items(), key=lambda x: -x[1][1]):
         print(f"    {op:8s} {k:5d} requests  {cpu:6.2f} s CPU")
+    if last:
+        print("    last answer of each worker at " + ", ".join(f"{k} {v:.2f} s" for k, v in sorted(last.items()))
+              + f" (the run ended at {wall:.2f} s: a core idle at the end shows as a gap)")
     rest = kids - sum(cpu for _, cpu in by_op.values())
     print(f"    and {rest:.2f} s CPU outside requests (each worker's start-up and imports, reading requests)")
     print(f"  total: {time.process_time() - c0 + kids:.2f} s CPU (about 9 s or less is what 5 s of wall-clock "
