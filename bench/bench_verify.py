@@ -82,6 +82,7 @@ def split(with_cache: bool = False) -> int:
     if home:
         os.environ["XDG_CACHE_HOME"] = home
     g = gauge()
+    before = _threads()                          # the gauge and start-up are not the run's
     c0, t0 = time.process_time(), time.perf_counter()
     from proofs import checks, workers
     from proofs.runner import run_catalogue
@@ -105,7 +106,7 @@ def split(with_cache: bool = False) -> int:
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cat = run_catalogue(None, use_cache=with_cache)
     wall = time.perf_counter() - t0
-    threads = _threads()
+    threads = {k: v - before.get(k, 0.0) for k, v in _threads().items()}
     workers.shutdown()
     if home:
         shutil.rmtree(home, ignore_errors=True)
