@@ -179,7 +179,7 @@ def formula_key(e) -> str:
 # exclusive lock, on a descriptor opened with O_APPEND, so concurrent writers never interleave).
 # A line that is torn (a writer killed mid-write), edited, copied under another key or not a
 # record at all fails its check and is ignored; the last valid record of a key is the answer.
-PACK_LIMIT = 32 << 20      # a pack past this size is emptied by the next writer (it is only a cache)
+PACK_LIMIT = 8 << 20       # a pack past this size (some thirty cold runs of the catalogue) is emptied by the next writer
 _LOCK = threading.Lock()
 _INDEX: dict = {}          # pack path -> {key: [record lines, oldest first]}, read once per process
 _FDS: dict = {}            # pack path -> a descriptor open for appending
