@@ -55,6 +55,7 @@ def path_for(key) -> "Path":
 
 def clear() -> None:
     _PATHS.clear()
+    _SENT[0] = _CHANGES[0] = 0
 
 
 class Path:
@@ -118,6 +119,7 @@ class _Recorder:
                         return answer
                     nxt = n.kids[out] = _Node()
                     self.path.nodes += 1
+                    _changed()
                 self.node = nxt
         return answer
 
@@ -127,3 +129,93 @@ class _Recorder:
             return
         if n.end is None:
             n.end = end
+            _changed()
+
+
+# --- shared between the grading processes of a batch ----------------------------------------------
+# Each grading process sends what it added with each result; the batch's parent merges it and hands
+# the merged trees to the next task of every grading process, so one process's live search serves
+# the other's submissions too.  A tree holds only the grader's inputs and the outcomes that chose
+# them: a replay still checks every outcome of the submission it grades.
+_SENT = [0]
+_CHANGES = [0]
+
+
+def _changed():
+    _CHANGES[0] += 1
+
+
+def version() -> int:
+    return _CHANGES[0]
+
+
+def export(force: bool = False) -> bytes | None:
+    """Every tree, flattened (a search can be hundreds of calls deep: no recursion), when anything
+    changed since the last export; None otherwise."""
+    if not force and _CHANGES[0] == _SENT[0]:
+        return None
+    _SENT[0] = _CHANGES[0]
+    import pickle
+    out = {}
+    for key, p in _PATHS.items():
+        ids, flat, stack = {id(p.root): 0}, [], [p.root]
+        while stack:
+            n = stack.pop()
+            kids = {}
+            for o, k in n.kids.items():
+                if id(k) not in ids:
+                    ids[id(k)] = len(ids)
+                    stack.append(k)
+                kids[o] = ids[id(k)]
+            flat.append((ids[id(n)], n.case, n.key, n.end, kids))
+        out[key] = flat
+    return pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def merge(blob: bytes | None, mark: bool = True) -> None:
+    """Add the trees of ``blob`` (from :func:`export`) to this process's: a branch this process
+    lacks is taken; where both hold a node they must hold the same input, else the other's
+    subtree is left out.  ``mark``: what is merged is new here, to be exported again (the
+    batch's parent, which hands it on; not a grading process, which got it from the parent)."""
+    if not blob:
+        return
+    import pickle
+    try:
+        trees = pickle.loads(blob)
+    except Exception:  # noqa: BLE001 - a cache: what cannot be read is searched live
+        return
+    for key, flat in trees.items():
+        nodes = {}
+        for i, case, k, end, kids in flat:
+            n = _Node()
+            n.case, n.key, n.end = case, k, end
+            nodes[i] = (n, kids)
+        for n, kids in nodes.values():
+            n.kids = {o: nodes[j][0] for o, j in kids.items()}
+        p = path_for(key)
+        stack = [(p.root, nodes[0][0])]
+        while stack:
+            mine, theirs = stack.pop()
+            if mine.case is None and mine.end is None:
+                mine.case, mine.key, mine.end, mine.kids = theirs.case, theirs.key, theirs.end, theirs.kids
+                p.nodes += _count(theirs)
+                continue
+            if mine.key != theirs.key or mine.end != theirs.end:
+                continue
+            for o, k in theirs.kids.items():
+                if o in mine.kids:
+                    stack.append((mine.kids[o], k))
+                else:
+                    mine.kids[o] = k
+                    p.nodes += _count(k)
+    if mark:
+        _changed()
+
+
+def _count(node) -> int:
+    n, stack = 0, [node]
+    while stack:
+        x = stack.pop()
+        n += 1
+        stack.extend(x.kids.values())
+    return n

@@ -111,3 +111,29 @@ def test_remembered_searches_change_no_report(monkeypatch, shape, first, second)
     if first == second:
         assert len(seen) == n                       # replayed: no live search at all
     shrinks.clear()
+
+
+def test_searches_pass_between_processes_as_flat_trees():
+    """A grading process's searches reach the others through the batch's parent (grading.batch):
+    flattened, so a search thousands of calls deep travels, and merged without losing a branch."""
+    shrinks.clear()
+    key = ("shrink", "spec", 1)
+    p = shrinks.path_for(key)
+    rec = p.recorder([])
+    for v in range(3000):                               # deeper than any recursion limit
+        rec.call([[v]], [1], 1, lambda X, y, e: (FAIL, 0))
+    rec.finish(("assert",))
+    blob = shrinks.export()
+    assert blob is not None and shrinks.export() is None    # nothing new since: nothing sent
+    shrinks.clear()
+    other = shrinks.path_for(key)                       # the other process: one branch of its own
+    rec = other.recorder([])
+    rec.call([[0]], [1], 1, lambda X, y, e: (PASS, 0))
+    rec.finish(("none",))
+    shrinks.merge(blob)
+    end, made = shrinks.path_for(key).replay(_walk(lambda X, y, e: (FAIL, 0)))
+    assert end == ("assert",) and len(made) == 3000
+    end, made = shrinks.path_for(key).replay(_walk(lambda X, y, e: (PASS, 0)))
+    assert end == ("none",) and len(made) == 1
+    shrinks.merge(b"not a pickle")                      # a cache: unreadable is ignored
+    shrinks.clear()
