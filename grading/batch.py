@@ -69,6 +69,7 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
     is handed in by the caller, so this module does not depend on the grader).  ``shared``: the
     batch's warm-up, computed once in the parent (:mod:`grading.warmup`), installed first."""
     from sandbox.isolation import IsolationUnavailable
+    from . import shrinks
     from .spec import load_spec
     from .warmup import install
     install(shared)
@@ -84,14 +85,15 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
         if task is None:        # the workers' template is waited for: its CPU time is this process's
             stop_templates()
             return
-        i, path, name = task
+        i, path, name, searches = task
+        shrinks.merge(searches, mark=False)      # the other grading processes' searches (grading.shrinks)
         try:
             res = grade_submission(spec, path, name=name, base_dir=base_dir, hide=hide)
-            conn.send(("ok", i, res))
+            conn.send(("ok", i, res, shrinks.export()))
         except IsolationUnavailable as e:
-            conn.send(("refused", i, (e.layer, e.reason)))
+            conn.send(("refused", i, (e.layer, e.reason), shrinks.export()))
         except Exception as e:  # noqa: BLE001 - a fault of the grader: reported, the batch goes on
-            conn.send(("fault", i, f"{type(e).__name__}: {str(e)[:300]}"))
+            conn.send(("fault", i, f"{type(e).__name__}: {str(e)[:300]}", shrinks.export()))
 
 
 def pool_context():
@@ -112,6 +114,7 @@ class _Proc:
         child.close()
         self.task = None
         self.t0 = 0.0
+        self.seen = -1          # the version of the batch's searches this process was sent
 
     def kill(self):
         try:
@@ -131,8 +134,22 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
     each grading process's own copy of what every submission needs."""
     from multiprocessing.connection import wait
 
+    from . import shrinks
     ctx = pool_context()
     args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed, shared)
+    shrinks.clear()         # this batch's searches, handed from one grading process to the others
+    blobs = {}
+
+    def send(p, i):
+        v = shrinks.version()
+        blob = None
+        if p.seen < v:
+            if v not in blobs:
+                blobs.clear()
+                blobs[v] = shrinks.export(force=True)
+            blob, p.seen = blobs[v], v
+        p.conn.send((i, paths[i], names[i], blob))
+
     pending = collections.deque(range(len(paths)))
     procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN
@@ -144,11 +161,11 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
                     try:
                         if not p.proc.is_alive():
                             raise OSError("the grading process is gone")
-                        p.conn.send((i, paths[i], names[i]))
+                        send(p, i)
                     except OSError:          # it died while idle: a new one takes the task
                         p.kill()
                         p = procs[k] = _Proc(ctx, args)
-                        p.conn.send((i, paths[i], names[i]))
+                        send(p, i)
                     p.task, p.t0 = i, time.monotonic()
             busy = [p for p in procs if p.task is not None]
             ready = wait([p.conn for p in busy] + [p.proc.sentinel for p in busy], timeout=1.0)
@@ -158,7 +175,8 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
                 why = None
                 if p.conn in ready:
                     try:
-                        kind, i, payload = p.conn.recv()
+                        kind, i, payload, searches = p.conn.recv()
+                        shrinks.merge(searches)
                     except (EOFError, OSError):
                         why = f"the grading process died (exit code {p.proc.exitcode})"
                     else:

@@ -171,11 +171,14 @@ class DifferentialTests:
                         suppress_health_check=list(HealthCheck), phases=phases, report_multiple_bugs=False,
                         print_blob=False)
 
+    def _cases_key(self, seed, scale):
+        return (self.spec.source, self.spec.algorithm, seed, scale, self.spec.max_examples, self.spec.max_n,
+                self.spec.max_d, self.spec.max_epochs)
+
     def generated_cases(self, seed, scale):
         """The inputs hypothesis generates for this spec and seed (the same for every submission,
         computed once per process).  They are the test: a submission passes iff it agrees on all."""
-        key = (self.spec.source, self.spec.algorithm, seed, scale, self.spec.max_examples, self.spec.max_n,
-               self.spec.max_d, self.spec.max_epochs)
+        key = self._cases_key(seed, scale)
         if key not in _CASES:
             from hypothesis import Phase, given
             from hypothesis import seed as hseed
@@ -213,39 +216,70 @@ class DifferentialTests:
         if hidden:
             return first_bad
 
+        from .shrinks import FAIL, FATAL, PASS, path_for
+        path = path_for(("shrink",) + self._cases_key(seed, scale))
+
+        def live(X, y, e):
+            try:
+                ok, msg, exp, got = self.check(X, y, e)
+            except Failure as f:
+                return (FATAL if fatal(f.msg) else FAIL), ("failure", f.msg)
+            return (PASS if ok else FAIL), ("ok", (ok, msg, exp, got))
+
+        def take(box, X, y, e, answer):
+            """What the property does with one answer: True when it passed."""
+            kind, v = answer[1]
+            if kind == "failure":
+                if answer[0] == FATAL:
+                    box["fatal"] = (X, y, e, v)
+                    return None
+                ok, msg, exp, got = False, v, None, None
+            else:
+                ok, msg, exp, got = v
+            if not ok:
+                box["last"] = (X, y, e, msg, exp, got)
+            return ok
+
+        box = {}
+
+        def walk(X, y, e):
+            answer = live(X, y, e)
+            take(box, X, y, e, answer)
+            return answer[0], answer
+
+        end, made = path.replay(walk)     # an earlier submission's search, if this one answers the same
+        if end is not None:
+            return _ended(box, end, first_bad)
+        box = {}
+        rec = path.recorder(made)
+
         @hseed(seed)
         @self._settings(seed, [Phase.generate, Phase.shrink])
         @given(generated(P, scale))
         def prop(data):
             X, y, e = data
-            try:
-                ok, msg, exp, got = self.check(X, y, e)
-            except Failure as f:
-                if fatal(f.msg):
-                    box["fatal"] = (X, y, e, f.msg)
-                    raise _Abort() from None
-                ok, msg, exp, got = False, f.msg, None, None
+            answer = rec.call(X, y, e, live)
+            ok = take(box, X, y, e, answer)
+            if ok is None:
+                raise _Abort() from None
             if not ok:
-                box["last"] = (X, y, e, msg, exp, got)
-                raise AssertionError(msg)
+                raise AssertionError(box["last"][3])
 
         try:
             with _PrivateHome():
                 prop()
         except _Abort:
-            X, y, e, msg = box["fatal"]
-            return False, X, y, e, msg, None, None
+            rec.finish(("abort",))
+            return _ended(box, ("abort",), first_bad)
         except AssertionError:
-            X, y, e, msg, exp, got = box["last"]
-            return False, X, y, e, msg, exp, got
+            rec.finish(("assert",))
+            return _ended(box, ("assert",), first_bad)
         except Exception as ex:  # hypothesis' Flaky & co: a nondeterministic submission
-            if "last" in box:
-                X, y, e, msg, exp, got = box["last"]
-                return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", exp, got
-            if "fatal" in box:
-                X, y, e, msg = box["fatal"]
-                return False, X, y, e, msg + f" (your code is not deterministic: {type(ex).__name__})", None, None
-            raise
+            if "last" not in box and "fatal" not in box:
+                raise
+            rec.finish(("other", type(ex).__name__))
+            return _ended(box, ("other", type(ex).__name__), first_bad)
+        rec.finish(("none",))
         return first_bad   # hypothesis did not reproduce it: report the generated input as is
 
     def _t_random(self, ts):
@@ -285,6 +319,23 @@ class DifferentialTests:
                     text += self.explain(X, y, e, exp, got)
                 return False, text + credit, list(self.diagnoses)
         return True, "", []
+
+
+def _ended(box, end, first_bad):
+    """What the search returns, from the property's record ``box`` and how it ended."""
+    if end[0] == "abort":
+        X, y, e, msg = box["fatal"]
+        return False, X, y, e, msg, None, None
+    if end[0] == "assert":
+        X, y, e, msg, exp, got = box["last"]
+        return False, X, y, e, msg, exp, got
+    if end[0] == "other":
+        if "last" in box:
+            X, y, e, msg, exp, got = box["last"]
+            return False, X, y, e, msg + f" (your code is not deterministic: {end[1]})", exp, got
+        X, y, e, msg = box["fatal"]
+        return False, X, y, e, msg + f" (your code is not deterministic: {end[1]})", None, None
+    return first_bad   # hypothesis did not reproduce it: report the generated input as is
 
 
 def _fraction(v):

@@ -162,7 +162,7 @@ class Channel:
 
     def _exit_words(self, rc) -> str:
         g = getattr(self, "group", None)
-        if g is not None and rc is not None and rc < 0 and -rc == signal.SIGKILL:
+        if g is not None and rc is not None and rc < 0 and -rc in (signal.SIGKILL, signal.SIGXCPU):
             if g.memory_hit():
                 return f"memory limit reached ({self.tree_memory_mb()} MB for all its processes together)"
         if self._output_over():
