@@ -91,8 +91,12 @@ class Expr:
             _check_display(self.name, self.tex)
         if self.text:
             _check_display(self.name, self.text)
-        if not isinstance(self.args, tuple) or not all(isinstance(a, Expr) for a in self.args):
+        args = self.args
+        if type(args) is not tuple and not isinstance(args, tuple):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
+        for a in args:
+            if not isinstance(a, Expr):
+                raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
     def __add__(self, o):
@@ -175,11 +179,12 @@ class Expr:
         return not self.__eq__(o)
 
     def __hash__(self) -> int:
-        h = self.__dict__.get("_h")
-        if h is None:
+        try:                                # kept on the node (formulas are immutable)
+            return self._h
+        except AttributeError:
             h = hash((self.op, self.args, self.name, self.sort, self.value))
             object.__setattr__(self, "_h", h)
-        return h
+            return h
 
     @property
     def is_formula(self) -> bool:

@@ -36,7 +36,10 @@ def comment(s: str) -> str:
     """``s`` as the text of one SMT-LIB comment line: every character outside printable ASCII
     (a newline above all, which would end the comment and turn the rest into commands) is written
     as an escape, so a label can never become a command."""
-    return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in str(s))
+    s = str(s)
+    if s.isascii() and s.isprintable():     # printable ASCII (" " to "~"): nothing to escape
+        return s
+    return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in s)
 
 
 def _symbol(name: str) -> str:
@@ -103,13 +106,23 @@ class SmtContext:
             return _num(e.value, e.sort)
         if op == "call":
             self.declare(e.name, tuple(_SORT[x.sort] for x in a), _SORT[e.sort])
-            if e.sort == NAT and not (free_vars(e) & bound):
+            if e.sort == NAT and not (bound and free_vars(e) & bound):
                 self.nat_terms.add(e)
             if e.sort == VEC or any(x.sort == VEC for x in a):
                 self.uses_vec = True
             return f"({e.name} {' '.join(T(x) for x in a)})"
         if op in ("true", "false"):
             return op
+        if op in _REL:
+            return f"({_REL[op]} {T(a[0])} {T(a[1])})"
+        if op == "ne":
+            return f"(not (= {T(a[0])} {T(a[1])}))"
+        if op in ("and", "or"):
+            return f"({op} {' '.join(T(x) for x in a)})"
+        if op == "not":
+            return f"(not {T(a[0])})"
+        if op == "implies":
+            return f"(=> {T(a[0])} {T(a[1])})"
         if op == "to_real":
             return f"(to_real {T(a[0])})"
         if op in ("add", "mul"):
@@ -158,16 +171,6 @@ class SmtContext:
             if op == "vsum":
                 self.uses_vec = True
             return self._sum(e, bound)
-        if op in _REL:
-            return f"({_REL[op]} {T(a[0])} {T(a[1])})"
-        if op == "ne":
-            return f"(not (= {T(a[0])} {T(a[1])}))"
-        if op in ("and", "or"):
-            return f"({op} {' '.join(T(x) for x in a)})"
-        if op == "not":
-            return f"(not {T(a[0])})"
-        if op == "implies":
-            return f"(=> {T(a[0])} {T(a[1])})"
         if op == "iff":
             return f"(= {T(a[0])} {T(a[1])})"
         if op == "forall":
@@ -188,8 +191,7 @@ class SmtContext:
         equal to the solvers (congruence), and nothing else about them is assumed."""
         i, lo, hi, body = e.args
         fv = sorted(free_vars(body) - {i}, key=lambda v: v.name)
-        key = Expr(e.op, (i, Expr("num", value=Fraction(0), sort=INT), Expr("num", value=Fraction(0), sort=INT),
-                          body), sort=e.sort)
+        key = Expr(e.op, (i, _ZERO, _ZERO, body), sort=e.sort)
         if key not in self.sums:
             self.sums[key] = f"mb_sum{len(self.sums)}"
         name = self.sums[key]
@@ -206,6 +208,9 @@ class SmtContext:
         for t in sorted(self.nat_terms, key=lambda x: self.term(x)):
             lines.append(f"(assert (>= {self.term(t)} 0))")
         return "\n".join(lines)
+
+
+_ZERO = Expr("num", value=Fraction(0), sort=INT)     # the bounds of a sum's key (formulas are immutable)
 
 
 def _decl_order(name: str):
