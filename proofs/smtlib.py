@@ -92,7 +92,7 @@ class SmtContext:
 
     def _term(self, e: Expr, bound: frozenset) -> str:  # noqa: C901 - one case per node
         op, a = e.op, e.args
-        T = lambda x: self.term(x, bound)  # noqa: E731
+        T = self.term
         if op == "var":
             if e in bound:
                 return _symbol(e.name)
@@ -110,43 +110,43 @@ class SmtContext:
                 self.nat_terms.add(e)
             if e.sort == VEC or any(x.sort == VEC for x in a):
                 self.uses_vec = True
-            return f"({e.name} {' '.join(T(x) for x in a)})"
+            return f"({e.name} {' '.join(T(x, bound) for x in a)})"
         if op in ("true", "false"):
             return op
         if op in _REL:
-            return f"({_REL[op]} {T(a[0])} {T(a[1])})"
+            return f"({_REL[op]} {T(a[0], bound)} {T(a[1], bound)})"
         if op == "ne":
-            return f"(not (= {T(a[0])} {T(a[1])}))"
+            return f"(not (= {T(a[0], bound)} {T(a[1], bound)}))"
         if op in ("and", "or"):
-            return f"({op} {' '.join(T(x) for x in a)})"
+            return f"({op} {' '.join(T(x, bound) for x in a)})"
         if op == "not":
-            return f"(not {T(a[0])})"
+            return f"(not {T(a[0], bound)})"
         if op == "implies":
-            return f"(=> {T(a[0])} {T(a[1])})"
+            return f"(=> {T(a[0], bound)} {T(a[1], bound)})"
         if op == "to_real":
-            return f"(to_real {T(a[0])})"
+            return f"(to_real {T(a[0], bound)})"
         if op in ("add", "mul"):
-            return f"({'+' if op == 'add' else '*'} {' '.join(T(x) for x in a)})"
+            return f"({'+' if op == 'add' else '*'} {' '.join(T(x, bound) for x in a)})"
         if op == "sub":
-            return f"(- {T(a[0])} {T(a[1])})"
+            return f"(- {T(a[0], bound)} {T(a[1], bound)})"
         if op == "neg":
-            return f"(- {T(a[0])})"
+            return f"(- {T(a[0], bound)})"
         if op == "div":
-            return f"(/ {T(a[0])} {T(a[1])})"
+            return f"(/ {T(a[0], bound)} {T(a[1], bound)})"
         if op == "pow":
             k = int(a[1].value)
             if k == 0:
                 return "1.0" if e.sort == REAL else "1"
-            b = T(a[0])
+            b = T(a[0], bound)
             return b if k == 1 else f"(* {' '.join([b] * k)})"
         if op == "ite":
-            return f"(ite {T(a[0])} {T(a[1])} {T(a[2])})"
+            return f"(ite {T(a[0], bound)} {T(a[1], bound)} {T(a[2], bound)})"
         if op == "abs":
-            x = T(a[0])
+            x = T(a[0], bound)
             zero = "0.0" if e.sort == REAL else "0"
             return f"(ite (>= {x} {zero}) {x} (- {x}))"
         if op in ("max", "min"):
-            x, y = T(a[0]), T(a[1])
+            x, y = T(a[0], bound), T(a[1], bound)
             return f"(ite ({'>=' if op == 'max' else '<='} {x} {y}) {x} {y})"
         if op == "vzero":
             self.uses_vec = True
@@ -156,23 +156,23 @@ class SmtContext:
             self.uses_vec = True
             name, args, res = _VEC_FUNS[op]
             self.declare(name, args, res)
-            return f"({name} {T(a[0])} {T(a[1])})"
+            return f"({name} {T(a[0], bound)} {T(a[1], bound)})"
         if op in _UNINTERPRETED:
             name, args, res = _UNINTERPRETED[op]
             self.declare(name, args, res)
-            return f"({name} {T(a[0])})"
+            return f"({name} {T(a[0], bound)})"
         if op in _FEATURE_FUNS:
             name, args, res = _FEATURE_FUNS[op]
             self.declare(name, args, res)
             if "mb_Vec" in args or res == "mb_Vec":
                 self.uses_vec = True
-            return f"({name} {' '.join(T(x) for x in a)})"
+            return f"({name} {' '.join(T(x, bound) for x in a)})"
         if op in ("sum", "vsum"):
             if op == "vsum":
                 self.uses_vec = True
             return self._sum(e, bound)
         if op == "iff":
-            return f"(= {T(a[0])} {T(a[1])})"
+            return f"(= {T(a[0], bound)} {T(a[1], bound)})"
         if op == "forall":
             vs, body = a[:-1], a[-1]
             nb = bound | set(vs)
