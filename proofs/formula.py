@@ -92,7 +92,7 @@ class Expr:
         if self.text:
             _check_display(self.name, self.text)
         args = self.args
-        if type(args) is not tuple and not isinstance(args, tuple):
+        if not isinstance(args, tuple):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
         for a in args:
             if not isinstance(a, Expr):
@@ -171,7 +171,7 @@ class Expr:
         # is refused by the kernel's symbol table)
         if self is o:
             return True
-        if not isinstance(o, Expr) or hash(self) != hash(o):
+        if not isinstance(o, Expr) or self.__hash__() != o.__hash__():
             return False
         return (self.op, self.name, self.sort, self.value, self.args) == (o.op, o.name, o.sort, o.value, o.args)
 

@@ -71,13 +71,17 @@ class SmtContext:
         self.uses_vec = False
         self.sums: dict[Expr, str] = {}
         self.printed: dict = {}                 # (id of a node, bound variables) -> (the node, its text)
+        self._sigs: dict = {}                   # name -> (argument sorts, result sort) of a declaration made
 
     def declare(self, name: str, args: tuple[str, ...], res: str):
+        if self._sigs.get(name) == (args, res):     # declared already, the same way
+            return
         _symbol(name)
         line = f"(declare-fun {name} ({' '.join(args)}) {res})"
         old = self.decls.setdefault(name, line)
         if old != line:
             raise FormulaError(f"symbol {name} declared twice with different sorts")
+        self._sigs[name] = (args, res)
 
     def term(self, e: Expr, bound: frozenset = frozenset()) -> str:
         """``e`` as SMT-LIB text, declaring what it uses.  A node met again in this context (a
