@@ -91,12 +91,8 @@ class Expr:
             _check_display(self.name, self.tex)
         if self.text:
             _check_display(self.name, self.text)
-        args = self.args
-        if not isinstance(args, tuple):
+        if not isinstance(self.args, tuple) or not all([isinstance(a, Expr) for a in self.args]):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
-        for a in args:
-            if not isinstance(a, Expr):
-                raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
     def __add__(self, o):
