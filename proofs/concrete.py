@@ -38,12 +38,13 @@ class Instance:
 
     def fresh(self, term: Expr, coord: int | None, sort: str) -> Expr:
         key = (term, coord)
-        if key not in self.names:
+        got = self.names.get(key)
+        if got is None:
             n = f"c{len(self.names)}"
-            self.names[key] = Expr("var", name=n, sort=INT if sort in (INT, NAT) else sort, tex=n, text=n)
+            got = self.names[key] = Expr("var", name=n, sort=INT if sort in (INT, NAT) else sort, tex=n, text=n)
             self._labelled[n] = (term, coord)
             self._labels = None
-        return self.names[key]
+        return got
 
     @property
     def labels(self) -> dict[str, tuple[str, int | None]]:
@@ -211,7 +212,6 @@ def _ground(e: Expr, inst: Instance, env) -> Expr:
 
 def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per node kind
     op, a = e.op, e.args
-    S = lambda x: _scalar(x, inst, env)  # noqa: E731
     if op == "var":
         if isinstance(env.get(e.name), _Bound):
             return env[e.name].coords[0]
@@ -261,7 +261,7 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
         eqs = [Eq(p, q) for p, q in zip(xs, ys)]
         from .formula import Not
         return And(*eqs) if op == "eq" else Not(And(*eqs))
-    return Expr(op, tuple(S(x) for x in a), e.name, e.sort, e.value, e.tex, e.text)
+    return Expr(op, tuple([_scalar(x, inst, env) for x in a]), e.name, e.sort, e.value, e.tex, e.text)
 
 
 def _unused():  # keep linters quiet about names used only in type positions

@@ -91,7 +91,7 @@ class Expr:
             _check_display(self.name, self.tex)
         if self.text:
             _check_display(self.name, self.text)
-        if not isinstance(self.args, tuple) or not all(isinstance(a, Expr) for a in self.args):
+        if not isinstance(self.args, tuple) or not all([isinstance(a, Expr) for a in self.args]):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
@@ -167,7 +167,7 @@ class Expr:
         # is refused by the kernel's symbol table)
         if self is o:
             return True
-        if not isinstance(o, Expr) or hash(self) != hash(o):
+        if not isinstance(o, Expr) or self.__hash__() != o.__hash__():
             return False
         return (self.op, self.name, self.sort, self.value, self.args) == (o.op, o.name, o.sort, o.value, o.args)
 
@@ -175,11 +175,12 @@ class Expr:
         return not self.__eq__(o)
 
     def __hash__(self) -> int:
-        h = self.__dict__.get("_h")
-        if h is None:
+        try:                                # kept on the node (formulas are immutable)
+            return self._h
+        except AttributeError:
             h = hash((self.op, self.args, self.name, self.sort, self.value))
             object.__setattr__(self, "_h", h)
-        return h
+            return h
 
     @property
     def is_formula(self) -> bool:

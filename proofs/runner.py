@@ -20,6 +20,8 @@
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import time
 from dataclasses import dataclass, field
 
@@ -105,13 +107,29 @@ def run_catalogue(ids=None, *, progress=None, make_proof=None, use_cache: bool |
     ``use_cache=False`` neither reads nor writes the proof cache (None: as configured)."""
     from . import cache
     if use_cache is None:
-        return _run(ids, progress, make_proof)
+        with _fewer_collections():
+            return _run(ids, progress, make_proof)
     was = cache.enabled()
     cache.set_enabled(use_cache)
     try:
-        return _run(ids, progress, make_proof)
+        with _fewer_collections():
+            return _run(ids, progress, make_proof)
     finally:
         cache.set_enabled(was)
+
+
+@contextlib.contextmanager
+def _fewer_collections():
+    """Building the catalogue makes some 10^5 short-lived formula nodes, freed by reference
+    counting (a formula has no cycles): the cycle collector's youngest generation is looked at
+    every 20000 new objects instead of every 700 while it runs (a tenth of a warm run's CPU
+    otherwise), and as before afterwards."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], 20000), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def _run(ids, progress, make_proof) -> CatalogueResult:

@@ -36,7 +36,10 @@ def comment(s: str) -> str:
     """``s`` as the text of one SMT-LIB comment line: every character outside printable ASCII
     (a newline above all, which would end the comment and turn the rest into commands) is written
     as an escape, so a label can never become a command."""
-    return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in str(s))
+    s = str(s)
+    if s.isascii() and s.isprintable():     # printable ASCII (" " to "~"): nothing to escape
+        return s
+    return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in s)
 
 
 def _symbol(name: str) -> str:
@@ -68,13 +71,17 @@ class SmtContext:
         self.uses_vec = False
         self.sums: dict[Expr, str] = {}
         self.printed: dict = {}                 # (id of a node, bound variables) -> (the node, its text)
+        self._sigs: dict = {}                   # name -> (argument sorts, result sort) of a declaration made
 
     def declare(self, name: str, args: tuple[str, ...], res: str):
+        if self._sigs.get(name) == (args, res):     # declared already, the same way
+            return
         _symbol(name)
         line = f"(declare-fun {name} ({' '.join(args)}) {res})"
         old = self.decls.setdefault(name, line)
         if old != line:
             raise FormulaError(f"symbol {name} declared twice with different sorts")
+        self._sigs[name] = (args, res)
 
     def term(self, e: Expr, bound: frozenset = frozenset()) -> str:
         """``e`` as SMT-LIB text, declaring what it uses.  A node met again in this context (a
@@ -89,7 +96,7 @@ class SmtContext:
 
     def _term(self, e: Expr, bound: frozenset) -> str:  # noqa: C901 - one case per node
         op, a = e.op, e.args
-        T = lambda x: self.term(x, bound)  # noqa: E731
+        T = self.term
         if op == "var":
             if e in bound:
                 return _symbol(e.name)
@@ -103,37 +110,47 @@ class SmtContext:
             return _num(e.value, e.sort)
         if op == "call":
             self.declare(e.name, tuple(_SORT[x.sort] for x in a), _SORT[e.sort])
-            if e.sort == NAT and not (free_vars(e) & bound):
+            if e.sort == NAT and not (bound and free_vars(e) & bound):
                 self.nat_terms.add(e)
             if e.sort == VEC or any(x.sort == VEC for x in a):
                 self.uses_vec = True
-            return f"({e.name} {' '.join(T(x) for x in a)})"
+            return f"({e.name} {' '.join(T(x, bound) for x in a)})"
         if op in ("true", "false"):
             return op
+        if op in _REL:
+            return f"({_REL[op]} {T(a[0], bound)} {T(a[1], bound)})"
+        if op == "ne":
+            return f"(not (= {T(a[0], bound)} {T(a[1], bound)}))"
+        if op in ("and", "or"):
+            return f"({op} {' '.join(T(x, bound) for x in a)})"
+        if op == "not":
+            return f"(not {T(a[0], bound)})"
+        if op == "implies":
+            return f"(=> {T(a[0], bound)} {T(a[1], bound)})"
         if op == "to_real":
-            return f"(to_real {T(a[0])})"
+            return f"(to_real {T(a[0], bound)})"
         if op in ("add", "mul"):
-            return f"({'+' if op == 'add' else '*'} {' '.join(T(x) for x in a)})"
+            return f"({'+' if op == 'add' else '*'} {' '.join(T(x, bound) for x in a)})"
         if op == "sub":
-            return f"(- {T(a[0])} {T(a[1])})"
+            return f"(- {T(a[0], bound)} {T(a[1], bound)})"
         if op == "neg":
-            return f"(- {T(a[0])})"
+            return f"(- {T(a[0], bound)})"
         if op == "div":
-            return f"(/ {T(a[0])} {T(a[1])})"
+            return f"(/ {T(a[0], bound)} {T(a[1], bound)})"
         if op == "pow":
             k = int(a[1].value)
             if k == 0:
                 return "1.0" if e.sort == REAL else "1"
-            b = T(a[0])
+            b = T(a[0], bound)
             return b if k == 1 else f"(* {' '.join([b] * k)})"
         if op == "ite":
-            return f"(ite {T(a[0])} {T(a[1])} {T(a[2])})"
+            return f"(ite {T(a[0], bound)} {T(a[1], bound)} {T(a[2], bound)})"
         if op == "abs":
-            x = T(a[0])
+            x = T(a[0], bound)
             zero = "0.0" if e.sort == REAL else "0"
             return f"(ite (>= {x} {zero}) {x} (- {x}))"
         if op in ("max", "min"):
-            x, y = T(a[0]), T(a[1])
+            x, y = T(a[0], bound), T(a[1], bound)
             return f"(ite ({'>=' if op == 'max' else '<='} {x} {y}) {x} {y})"
         if op == "vzero":
             self.uses_vec = True
@@ -143,33 +160,23 @@ class SmtContext:
             self.uses_vec = True
             name, args, res = _VEC_FUNS[op]
             self.declare(name, args, res)
-            return f"({name} {T(a[0])} {T(a[1])})"
+            return f"({name} {T(a[0], bound)} {T(a[1], bound)})"
         if op in _UNINTERPRETED:
             name, args, res = _UNINTERPRETED[op]
             self.declare(name, args, res)
-            return f"({name} {T(a[0])})"
+            return f"({name} {T(a[0], bound)})"
         if op in _FEATURE_FUNS:
             name, args, res = _FEATURE_FUNS[op]
             self.declare(name, args, res)
             if "mb_Vec" in args or res == "mb_Vec":
                 self.uses_vec = True
-            return f"({name} {' '.join(T(x) for x in a)})"
+            return f"({name} {' '.join(T(x, bound) for x in a)})"
         if op in ("sum", "vsum"):
             if op == "vsum":
                 self.uses_vec = True
             return self._sum(e, bound)
-        if op in _REL:
-            return f"({_REL[op]} {T(a[0])} {T(a[1])})"
-        if op == "ne":
-            return f"(not (= {T(a[0])} {T(a[1])}))"
-        if op in ("and", "or"):
-            return f"({op} {' '.join(T(x) for x in a)})"
-        if op == "not":
-            return f"(not {T(a[0])})"
-        if op == "implies":
-            return f"(=> {T(a[0])} {T(a[1])})"
         if op == "iff":
-            return f"(= {T(a[0])} {T(a[1])})"
+            return f"(= {T(a[0], bound)} {T(a[1], bound)})"
         if op == "forall":
             vs, body = a[:-1], a[-1]
             nb = bound | set(vs)
@@ -188,8 +195,7 @@ class SmtContext:
         equal to the solvers (congruence), and nothing else about them is assumed."""
         i, lo, hi, body = e.args
         fv = sorted(free_vars(body) - {i}, key=lambda v: v.name)
-        key = Expr(e.op, (i, Expr("num", value=Fraction(0), sort=INT), Expr("num", value=Fraction(0), sort=INT),
-                          body), sort=e.sort)
+        key = Expr(e.op, (i, _ZERO, _ZERO, body), sort=e.sort)
         if key not in self.sums:
             self.sums[key] = f"mb_sum{len(self.sums)}"
         name = self.sums[key]
@@ -206,6 +212,9 @@ class SmtContext:
         for t in sorted(self.nat_terms, key=lambda x: self.term(x)):
             lines.append(f"(assert (>= {self.term(t)} 0))")
         return "\n".join(lines)
+
+
+_ZERO = Expr("num", value=Fraction(0), sort=INT)     # the bounds of a sum's key (formulas are immutable)
 
 
 def _decl_order(name: str):

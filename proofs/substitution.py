@@ -107,7 +107,7 @@ def subst(e: Expr, mapping: dict) -> Expr:
             raise FormulaError(f"cannot substitute a {t.sort} for {v.name}: {v.sort}")
     m = {v: (to_real(t) if v.sort == REAL else num(t)) for v, t in mapping.items()}
     # binders and capture compare names: every printer knows a variable by its name alone
-    free_in = {v.name for t in m.values() for v in free_vars(t)}
+    free_in: list = []                  # the names free in the replacements (looked at under a binder only)
 
     mapped = frozenset(v.name for v in m)
 
@@ -119,8 +119,10 @@ def subst(e: Expr, mapping: dict) -> Expr:
         bound = {b.name for b in _bound(n)}
         if bound:
             inner = {v: t for v, t in m.items() if v.name not in bound}
-            if bound & free_in and any(v in free_vars(n) for v in inner):
-                names = ", ".join(sorted(bound & free_in))
+            if not free_in:
+                free_in.append({v.name for t in m.values() for v in free_vars(t)})
+            if bound & free_in[0] and any(v in free_vars(n) for v in inner):
+                names = ", ".join(sorted(bound & free_in[0]))
                 raise FormulaError(f"substitution would capture {names} under a binder")
             if n.op in ("sum", "vsum"):
                 i, lo, hi, body = n.args
