@@ -235,6 +235,8 @@ def development_modules(bdir: Path, root: str = "Checks") -> list[str]:
     from .compile import order
     files = {p.name: p.read_text() for p in bdir.glob("*.v")}
     _, deps = order(files)
+    # "From Mistakebound Require X." names a module without its prefix
+    from_form = re.compile(rf"\bFrom\s+{LOGICAL}\s+Require\s+(?:(?:Import|Export)\s+)?([\w\s.]*?)\.(?=\s|$)")
     seen, stack = [], [f"{root}.v"]
     while stack:
         f = stack.pop()
@@ -242,6 +244,7 @@ def development_modules(bdir: Path, root: str = "Checks") -> list[str]:
             continue
         seen.append(f)
         stack.extend(deps[f])
+        stack.extend(f"{m}.v" for g in from_form.findall(strip_comments(files[f])) for m in g.split())
     return sorted(f"{LOGICAL}.{f[:-2]}" for f in seen)
 
 

@@ -324,3 +324,14 @@ def test_abstracted_probe_instances_are_checked_and_a_failed_one_is_not_kept(tmp
     assert run("Q.v").returncode == 0
     r = run("R.v")
     assert r.returncode != 0 and "bad_0" in r.stdout + r.stderr
+
+
+def test_coqchk_checks_every_module_the_checks_rest_on(tmp_path):
+    """The modules coqchk checks (-norec each) are the Require closure of Checks.v, the
+    `From Mistakebound Require` form included; a file nothing requires is not among them."""
+    from coq.checks import development_modules
+    (tmp_path / "Checks.v").write_text("From Mistakebound Require Import A B.\nRequire Mistakebound.C.\n")
+    (tmp_path / "A.v").write_text("(* Require Mistakebound.E. *) From Mistakebound Require D.\n")
+    for f in "BCDE":
+        (tmp_path / f"{f}.v").write_text("")
+    assert development_modules(tmp_path) == [f"Mistakebound.{m}" for m in ("A", "B", "C", "Checks", "D")]
