@@ -3,9 +3,10 @@
     predicts the label whose experts carry more weight (a tie predicts +1) and multiplies the weight
     of every expert that was wrong by beta.  [wm_trace] flattens the run the way the suite's Python
     learner is flattened for the comparison (coq/differential.py): per step, W(+1) - W(-1) as a
-    reduced fraction, the prediction, the mistake flag, and every weight after the step. *)
-Require Import Mistakebound.Axioms.
-Require Import QArith ZArith List.
+    reduced fraction, the prediction, the mistake flag, and every weight after the step.
+    It needs no real numbers: it requires the rationals and integers only, not Axioms.v (whose
+    reals and Psatz are most of a coqc run's loading). *)
+Require Import QArith ZArith List Lia.
 Import ListNotations.
 Open Scope Q_scope.
 

@@ -1,7 +1,8 @@
 """``python -m coq emit DIR``: write the whole Coq development (hand-written and generated
 files, a _CoqProject) into DIR, ready for ``coq_makefile -f _CoqProject -o Makefile && make``.
 
-``python -m coq coqchk``: build, then re-check the compiled development with ``coqchk``.
+``python -m coq coqchk [--full]``: build, then re-check the compiled development with ``coqchk``
+(the development's modules; ``--full``: the standard library they rest on too).
 
 ``python -m coq differential [N] [--seed S]``: run N generated sequences (default 1200)
 through the Coq learners and the exact Python learners and report whether every trace agrees."""
@@ -20,7 +21,9 @@ def main(argv=None) -> int:
     d = sub.add_parser("differential", help="Coq learners against the Python learners")
     d.add_argument("n", nargs="?", type=int, default=1200)
     d.add_argument("--seed", type=int, default=2026)
-    sub.add_parser("coqchk", help="build, then re-check every compiled file with coqchk")
+    c = sub.add_parser("coqchk", help="build, then re-check every compiled file of the development with coqchk")
+    c.add_argument("--full", action="store_true",
+                   help="re-check the standard library too (by default it is admitted as shipped with Coq)")
     a = ap.parse_args(argv)
     from . import build
     if a.cmd == "emit":
@@ -33,7 +36,7 @@ def main(argv=None) -> int:
     if a.cmd == "coqchk":
         from .checks import coqchk
         rep = build.build()
-        ok, msg = coqchk(build.default_build_dir(), build.allowed_axioms())
+        ok, msg = coqchk(build.default_build_dir(), build.allowed_axioms(), full=a.full)
         print(f"coqchk {'passed' if ok else 'FAILED'}: {msg}")
         return 0 if ok and rep.ok else 1
     if a.n < 1:
