@@ -27,12 +27,12 @@ COUNTS: dict = collections.defaultdict(collections.Counter)
 
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
-    # a mutated step that the solvers cannot decide in 2 s is "unknown" (never "proved"); the
+    # a mutated step that the solvers cannot decide in 1 s is "unknown" (never "proved"); the
     # catalogue's own steps take well under a second
     import proofs.checks
     from proofs import cache
     saved = proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK, cache.enabled()
-    proofs.checks.TIMEOUT_MS = 2000
+    proofs.checks.TIMEOUT_MS = 1000
     proofs.checks.NECESSITY = False       # whether each hypothesis is needed plays no part in an outcome
     proofs.checks.EAGER_CROSS_CHECK = False   # cvc5 only on a step z3 proved: the outcome is the same
     cache.set_enabled(False)              # every mutant's verdicts come from the engines, none from disk
