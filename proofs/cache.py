@@ -211,17 +211,22 @@ def _record(k: str, answer) -> bytes:
     return f"{k} {_check(k, payload)} ".encode() + payload + b"\n"
 
 
+def _lines(path: str) -> list[bytes]:
+    """The pack's whole lines (a last line without its newline is torn, and left out)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return []
+    return data[:data.rfind(b"\n") + 1].split(b"\n")
+
+
 def _index(path: str) -> dict:
     """The pack's records by key (read at the first look-up of this process)."""
     idx = _INDEX.get(path)
     if idx is None:
         idx = {}
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError:
-            data = b""
-        for line in data[:data.rfind(b"\n") + 1].split(b"\n"):   # a last line without its newline is torn
+        for line in _lines(path):
             if len(line) > 130 and line[64:65] == b" " and line[129:130] == b" ":
                 idx.setdefault(line[:64], []).append(line)
         _INDEX[path] = idx
@@ -231,12 +236,7 @@ def _index(path: str) -> dict:
 def records(path: str | None = None) -> list[tuple[str, object]]:
     """Every valid record of the pack, in the order written, as (key, answer) (tests, inspection)."""
     out = []
-    try:
-        with open(path or pack_path(), "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return out
-    for line in data[:data.rfind(b"\n") + 1].split(b"\n"):
+    for line in _lines(path or pack_path()):
         got = _parse(line[:64].decode("ascii", "replace"), line)
         if got is not _MISS:
             out.append((line[:64].decode(), got))

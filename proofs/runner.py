@@ -107,13 +107,11 @@ def run_catalogue(ids=None, *, progress=None, make_proof=None, use_cache: bool |
     ``use_cache=False`` neither reads nor writes the proof cache (None: as configured)."""
     from . import cache
     if use_cache is None:
-        with _fewer_collections():
-            return _run(ids, progress, make_proof)
+        return _run(ids, progress, make_proof)
     was = cache.enabled()
     cache.set_enabled(use_cache)
     try:
-        with _fewer_collections():
-            return _run(ids, progress, make_proof)
+        return _run(ids, progress, make_proof)
     finally:
         cache.set_enabled(was)
 
@@ -132,6 +130,7 @@ def _fewer_collections():
         gc.set_threshold(*old)
 
 
+@_fewer_collections()
 def _run(ids, progress, make_proof) -> CatalogueResult:
     from . import cache, registry
     t0 = time.perf_counter()
