@@ -23,6 +23,9 @@ __all__ = ["PropertyTests"]
 # whatever shares its core (caches, the other hyperthread), by bursts that come and go: the least
 # of several runs removes most of it, and a burst that makes one size look slow in one round does
 # not come back at the same size in the next (a cost that really grows faster than n does).
+# A verdict the rounds confirm is read once more with a pass over twice the largest size: a cost
+# that grows faster than n keeps doing so, while a correct pass whose data have just outgrown a
+# cache of the processor steps up once and then grows like n again.
 SIZES = {"perceptron": (512, 4096), "winnow": (512, 4096), "kernel_perceptron": (16, 256)}
 REPEATS = 2
 CONFIRM_ROUNDS = 3
@@ -268,11 +271,7 @@ class PropertyTests:
                     s, k, got = self._timed(X, y, limit)
                 except Failure as f:
                     if "time limit" in f.msg and sizes:
-                        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
-                        return self._slow(ts, f"super-linear work: one pass took {seen} ({self.clock} time), and "
-                                              f"more than {limit:.3g} s of wall-clock time at n = {n} (20 times the "
-                                              f"pass over n = {sizes[-1]}; linear work takes about twice as long) -- "
-                                              f"{grow} growth, e.g. {fix}")
+                        return self._slow(ts, self._over_limit(sizes, secs, n, limit, grow, fix))
                     raise
                 ok, msg = P.compare(self._scaling_answer(X, y, (n, rep)), got)
                 if not ok and self._other_convention(X, y, (n, rep), got):
@@ -350,7 +349,38 @@ class PropertyTests:
                 break
         if judged >= 2 and agree < 2:
             return None
-        return self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+        return self._verdict(sizes, secs, ref_secs, quad, grow, fix) and \
+            self._next_doubling(sizes, secs, ref_secs, quad, grow, fix, cap)
+
+    def _next_doubling(self, sizes, secs, ref_secs, quad, grow, fix, cap):
+        """The verdict read again with one more size, twice the largest (the least of REPEATS
+        passes on fresh data, answers checked).  A cost that grows faster than n keeps doing so at
+        the next doubling; a correct pass whose data have just outgrown one of the processor's
+        caches (or that a co-running job's cache traffic slows from that size on) steps up once --
+        each example costs more from there -- and then grows like n again.  A pass over the new
+        size that exceeds its time limit is super-linear; one that cannot be judged (a crash, a
+        wrong answer) leaves the verdict as it was."""
+        n = 2 * sizes[-1]
+        limit = min(cap, max(self.spec.time_floor, 20 * secs[-1]))
+        best = None
+        for rep in range(REPEATS):
+            X, y = self._scaling_data(n, rep)
+            try:
+                s, _, got = self._timed(X, y, limit)
+            except Failure as f:
+                if "time limit" in f.msg:
+                    return self._over_limit(sizes, secs, n, limit, grow, fix)
+                return self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+            if not self.problem.compare(self._scaling_answer(X, y, (n, rep)), got)[0]:
+                return self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+            best = s if best is None else min(best, s)
+        return self._verdict(sizes + [n], secs + [best], ref_secs + [self.reference_seconds(n)], quad, grow, fix)
+
+    def _over_limit(self, sizes, secs, n, limit, grow, fix):
+        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
+        return (f"super-linear work: one pass took {seen} ({self.clock} time), and more than {limit:.3g} s of "
+                f"wall-clock time at n = {n} (20 times the pass over n = {sizes[-1]}; linear work takes about twice "
+                f"as long) -- {grow} growth, e.g. {fix}")
 
     def _verdict(self, sizes, secs, ref_secs, quad, grow, fix):
         """The grader's reading of the costs seen so far: a message when they are not linear."""

@@ -90,3 +90,18 @@ def test_a_calls_own_fixed_cost_beside_a_short_linear_pass_passes(verdict):
     # than 20 % of the 25 ms pass at n = 4096) and linear work -- no padding to name
     ok, msg, _ = verdict(lambda n, k: 0.005 + 0.0049 * n / 1024)
     assert ok, msg
+
+
+def test_a_pass_whose_data_outgrow_a_cache_steps_up_once_and_passes(verdict):
+    # figures a correct Winnow gave on a loaded 2-core machine, in every round: linear up to
+    # n = 2048 (5.7 us per example), twice that per example from n = 4096 on -- x8.2 over the last
+    # two doublings, x4.1 over the last; the pass over n = 8192 grows like n again
+    ok, msg, seen = verdict(lambda n, k: (5.7e-6 if n <= 2048 else 11.8e-6) * n)
+    assert ok, msg
+    assert seen[8192] >= 1 and seen[4096] >= 4      # confirmed in rounds, then read with n = 8192
+
+
+def test_quadratic_work_keeps_growing_at_the_next_doubling(verdict):
+    # the same figures up to n = 4096, but the cost goes on growing like n^2: named, with n = 8192
+    ok, msg, seen = verdict(lambda n, k: (5.7e-6 if n <= 2048 else 11.8e-6 * n / 4096) * n)
+    assert not ok and "quadratic growth" in msg and "n = 8192" in msg, msg

@@ -15,13 +15,14 @@ EX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "
 
 
 def _report(r):
-    return (r.score, r.max_score, r.note, dict(r.diagnoses),
-            [(t.kind, t.passed, t.score, t.output) for t in r.tests if t.kind != "linear_time"])
+    return (r.score, r.max_score, r.note, dict(r.diagnoses), [(t.kind, t.passed, t.score, t.output) for t in r.tests])
 
 
 def _grade(shape, sample):
     spec = load_spec(shape)
     spec.hidden_seed = 4242
+    # the running times the linear-time test measures are the machine's, not the search's
+    spec.tests = [t for t in spec.tests if t.kind != "linear_time"]
     return grade_submission(spec, os.path.join(EX, shape, sample))
 
 
