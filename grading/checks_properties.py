@@ -349,15 +349,19 @@ class PropertyTests:
                 break
         if judged >= 2 and agree < 2:
             return None
-        return self._verdict(sizes, secs, ref_secs, quad, grow, fix) and \
-            self._next_doubling(sizes, secs, ref_secs, quad, grow, fix, cap)
+        verdict = self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+        if not verdict or secs[-2] >= 1.4 * quad * secs[-3]:
+            return verdict      # the doubling before the last grew faster than n as well: not one step
+        return self._next_doubling(sizes, secs, ref_secs, quad, grow, fix, cap)
 
     def _next_doubling(self, sizes, secs, ref_secs, quad, grow, fix, cap):
         """The verdict read again with one more size, twice the largest (the least of REPEATS
         passes on fresh data, answers checked).  A cost that grows faster than n keeps doing so at
         the next doubling; a correct pass whose data have just outgrown one of the processor's
         caches (or that a co-running job's cache traffic slows from that size on) steps up once --
-        each example costs more from there -- and then grows like n again.  A pass over the new
+        each example costs more from there -- and then grows like n again.  Asked only when the
+        doubling before the last grew like n (a cost growing faster than n from the start is not
+        a step, and its pass over twice the data would be the longest of all).  A pass over the new
         size that exceeds its time limit is super-linear; one that cannot be judged (a crash, a
         wrong answer) leaves the verdict as it was."""
         n = 2 * sizes[-1]
@@ -374,7 +378,11 @@ class PropertyTests:
             if not self.problem.compare(self._scaling_answer(X, y, (n, rep)), got)[0]:
                 return self._verdict(sizes, secs, ref_secs, quad, grow, fix)
             best = s if best is None else min(best, s)
-        return self._verdict(sizes + [n], secs + [best], ref_secs + [self.reference_seconds(n)], quad, grow, fix)
+            verdict = self._verdict(sizes + [n], secs + [best], ref_secs + [self.reference_seconds(n)], quad, grow,
+                                    fix)
+            if not verdict:     # load only ever slows a pass: one linear reading clears it
+                return None
+        return verdict
 
     def _over_limit(self, sizes, secs, n, limit, grow, fix):
         seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))

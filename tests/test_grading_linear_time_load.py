@@ -105,3 +105,9 @@ def test_quadratic_work_keeps_growing_at_the_next_doubling(verdict):
     # the same figures up to n = 4096, but the cost goes on growing like n^2: named, with n = 8192
     ok, msg, seen = verdict(lambda n, k: (5.7e-6 if n <= 2048 else 11.8e-6 * n / 4096) * n)
     assert not ok and "quadratic growth" in msg and "n = 8192" in msg, msg
+
+
+def test_quadratic_work_over_two_doublings_needs_no_larger_pass(verdict):
+    ok, msg, seen = verdict(lambda n, k: 1e-8 * n * n)
+    assert not ok and "quadratic growth" in msg, msg
+    assert seen[8192] == 0
