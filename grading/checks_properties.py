@@ -23,9 +23,9 @@ __all__ = ["PropertyTests"]
 # whatever shares its core (caches, the other hyperthread), by bursts that come and go: the least
 # of several runs removes most of it, and a burst that makes one size look slow in one round does
 # not come back at the same size in the next (a cost that really grows faster than n does).
-# A verdict the rounds confirm is read once more with a pass over twice the largest size: a cost
-# that grows faster than n keeps doing so, while a correct pass whose data have just outgrown a
-# cache of the processor steps up once and then grows like n again.
+# A verdict the rounds confirm after a doubling that grew like n is read once more with a pass
+# over twice the largest size: a cost that grows faster than n keeps doing so, while a correct
+# pass whose data have just outgrown a cache of the processor steps up once and then grows like n.
 SIZES = {"perceptron": (512, 4096), "winnow": (512, 4096), "kernel_perceptron": (16, 256)}
 REPEATS = 2
 CONFIRM_ROUNDS = 3
@@ -350,8 +350,8 @@ class PropertyTests:
         if judged >= 2 and agree < 2:
             return None
         verdict = self._verdict(sizes, secs, ref_secs, quad, grow, fix)
-        if not verdict or secs[-2] >= 1.4 * quad * secs[-3]:
-            return verdict      # the doubling before the last grew faster than n as well: not one step
+        if not verdict or not 0.8 * quad <= secs[-2] / max(secs[-3], 1e-9) < 1.4 * quad:
+            return verdict      # the doubling before the last did not grow like n: not one step
         return self._next_doubling(sizes, secs, ref_secs, quad, grow, fix, cap)
 
     def _next_doubling(self, sizes, secs, ref_secs, quad, grow, fix, cap):
@@ -360,8 +360,10 @@ class PropertyTests:
         the next doubling; a correct pass whose data have just outgrown one of the processor's
         caches (or that a co-running job's cache traffic slows from that size on) steps up once --
         each example costs more from there -- and then grows like n again.  Asked only when the
-        doubling before the last grew like n (a cost growing faster than n from the start is not
-        a step, and its pass over twice the data would be the longest of all).  A pass over the new
+        doubling before the last grew like n (x1.6 to x2.8; x3.2 to x5.6 for the dual's n^2): a
+        cost growing faster than n from the start is not a step (and its pass over twice the data
+        would be the longest of all), and padding that flattens the small sizes' growth must not
+        be diluted by a larger pass until its fixed share no longer shows.  A pass over the new
         size that exceeds its time limit is super-linear; one that cannot be judged (a crash, a
         wrong answer) leaves the verdict as it was."""
         n = 2 * sizes[-1]

@@ -111,3 +111,11 @@ def test_quadratic_work_over_two_doublings_needs_no_larger_pass(verdict):
     ok, msg, seen = verdict(lambda n, k: 1e-8 * n * n)
     assert not ok and "quadratic growth" in msg, msg
     assert seen[8192] == 0
+
+
+def test_padding_is_not_read_again_with_a_larger_pass(verdict):
+    # padding flattens the small sizes' growth; with twice the largest size its share would fall
+    # below what names it: the larger pass is asked only after a doubling that grew like n
+    ok, msg, seen = verdict(lambda n, k: 0.05 + 0.08 * (n / 4096) ** 2)
+    assert not ok and "hidden by a fixed cost" in msg, msg
+    assert seen[8192] == 0
