@@ -352,10 +352,10 @@ class PropertyTests:
         verdict = self._verdict(sizes, secs, ref_secs, quad, grow, fix)
         if not verdict or not 0.8 * quad <= secs[-2] / max(secs[-3], 1e-9) < 1.4 * quad:
             return verdict      # the doubling before the last did not grow like n: not one step
-        return self._next_doubling(sizes, secs, ref_secs, quad, grow, fix, cap)
+        return self._next_doubling(verdict, sizes, secs, ref_secs, quad, grow, fix, cap)
 
-    def _next_doubling(self, sizes, secs, ref_secs, quad, grow, fix, cap):
-        """The verdict read again with one more size, twice the largest (the least of REPEATS
+    def _next_doubling(self, verdict, sizes, secs, ref_secs, quad, grow, fix, cap):
+        """``verdict`` read again with one more size, twice the largest (the least of REPEATS
         passes on fresh data, answers checked).  A cost that grows faster than n keeps doing so at
         the next doubling; a correct pass whose data have just outgrown one of the processor's
         caches (or that a co-running job's cache traffic slows from that size on) steps up once --
@@ -374,17 +374,14 @@ class PropertyTests:
             try:
                 s, _, got = self._timed(X, y, limit)
             except Failure as f:
-                if "time limit" in f.msg:
-                    return self._over_limit(sizes, secs, n, limit, grow, fix)
-                return self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+                return self._over_limit(sizes, secs, n, limit, grow, fix) if "time limit" in f.msg else verdict
             if not self.problem.compare(self._scaling_answer(X, y, (n, rep)), got)[0]:
-                return self._verdict(sizes, secs, ref_secs, quad, grow, fix)
+                return verdict
             best = s if best is None else min(best, s)
-            verdict = self._verdict(sizes + [n], secs + [best], ref_secs + [self.reference_seconds(n)], quad, grow,
-                                    fix)
-            if not verdict:     # load only ever slows a pass: one linear reading clears it
+            again = self._verdict(sizes + [n], secs + [best], ref_secs + [self.reference_seconds(n)], quad, grow, fix)
+            if not again:       # load only ever slows a pass: one linear reading clears it
                 return None
-        return verdict
+        return again
 
     def _over_limit(self, sizes, secs, n, limit, grow, fix):
         seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
