@@ -15,6 +15,8 @@ import sys
 import time
 from fractions import Fraction
 
+from results import Run
+
 
 def _f(v):
     if isinstance(v, Fraction):
@@ -31,6 +33,7 @@ def main(argv=None):
     from adversary.certify import certify
     from adversary.table import grid, run_cell
     os.makedirs(a.out, exist_ok=True)
+    run = Run("bench_adversary.py")
     out = {"cells": [], "extras": []}
     t0 = time.monotonic()
     for cell in grid("perceptron" if a.quick else "all"):
@@ -78,6 +81,10 @@ def main(argv=None):
     with open(os.path.join(a.out, "bench.json"), "w") as fh:
         json.dump(out, fh, indent=1)
     print(f"total {out['total_seconds']} s", flush=True)
+    run.add(f"adversary table{' --quick' if a.quick else ''}: cells, wall", f"{len(out['cells'])} cells in {out['table_seconds']} s (longest cell {max(c['seconds'] for c in out['cells']):.2f} s)")
+    run.add("lowest ratio over the cells", min((c['ratio'] for c in out['cells']), key=lambda r: float(Fraction(r))))
+    run.add("table and extras: wall", f"{out['total_seconds']} s")
+    run.write()
     return 0
 
 

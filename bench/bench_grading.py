@@ -30,6 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+from results import Run  # noqa: E402
 EX = os.path.join(os.path.dirname(HERE), "grading", "examples", "perceptron")
 
 
@@ -117,6 +118,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="20 submissions, 5 start-ups (a smoke run)")
     args = ap.parse_args()
     n, k = (20, 5) if args.quick else (args.n, 20)
+    run = Run("bench_grading.py")
     load0 = os.getloadavg()
     dt, results, caps, cpu = _batch(args.assignment, ["correct", "correct_numpy"], n, args.jobs)
     full = sum(r.score == r.max_score for r in results)
@@ -144,6 +146,12 @@ def main():
     print(f"budget per worker: {caps.get('budget')}")
     print(f"load average before {load0[0]:.2f}, after {os.getloadavg()[0]:.2f} "
           "(a shared machine: re-measure on a quiet one)")
+    run.add(f"{n} correct '{args.assignment}' submissions, {args.jobs} jobs: wall, CPU of the tree; full marks",
+            f"{dt:.1f} s, {cpu:.1f} CPU-s; {full}/{n}", f"<= {target:g} s")
+    run.add(f"{n} mixed submissions: wall, CPU", f"{dt2:.1f} s, {cpu2:.1f} CPU-s")
+    run.add("worker start + one call: isolated / bare Python", f"{iso * 1000:.0f} / {bare * 1000:.0f} ms")
+    run.add("isolation", str(caps.get('text') or caps))
+    run.write()
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+from results import Run  # noqa: E402
 EX = os.path.join(os.path.dirname(HERE), "grading", "examples")
 SHAPES = ("mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel", "ucl_winnow", "utah_perceptron",
           "fixed_passes", "kernel_by_name", "dict_params", "decaying_step", "raschka_perceptron", "until_no_mistake",
@@ -107,6 +108,7 @@ def main():
     args = ap.parse_args()
     n = 20 if args.quick else args.n
     shared = not args.no_shared
+    run = Run("bench_grading_contracts.py")
     up0 = _uptime()
     cores = min(args.jobs, os.cpu_count() or 1)
     total, seen, own, below = _run("shapes", n, args.jobs, shared)
@@ -132,6 +134,11 @@ def main():
     print(f"ratio course shapes / classic: {total / dt:.2f} (wall clock), {cpu / max(own2 + below2, 1e-9):.2f} (CPU)")
     print(f"uptime before: {up0}")
     print(f"uptime after:  {_uptime()}")
+    run.add(f"{n} course-shape submissions (half buggy), {args.jobs} jobs: wall, CPU, quiet {cores}-core estimate",
+            f"{total:.1f} s, {cpu:.1f} CPU-s, {quiet:.1f} s", f"<= {target:g} s")
+    run.add(f"{n} correct 'perceptron' submissions: wall, CPU; full marks",
+            f"{dt:.1f} s, {own2 + below2:.1f} CPU-s; {full}/{n}")
+    run.write()
 
 
 def _uptime() -> str:

@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 
+from results import Run, gauge
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -46,15 +48,6 @@ def one(cache_home: str, extra=()) -> tuple[float, float, str, int]:
     cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
     last = " ".join(p.stdout.split()[-8:]) if p.stdout.strip() else p.stderr.strip()[:200]
     return dt, cpu, last, p.returncode
-
-
-def gauge() -> float:
-    """CPU seconds of a fixed pure-Python loop (10^7 additions at module level, as
-    ``python -c "...for i in range(10**7): s+=i..."`` runs it): how fast this host's cores run now
-    (the same machine reads 1.3-1.7 s when slow); quoted with every figure."""
-    g = {"time": time}             # run at module level, as the one-line command runs it (global names)
-    exec("t = time.process_time()\ns = 0\nfor i in range(10 ** 7):\n    s += i\nd = time.process_time() - t", g)
-    return g["d"]
 
 
 def _threads() -> dict:
@@ -146,7 +139,7 @@ def main() -> int:
     a = ap.parse_args()
     if a.split:
         return split(a.with_cache)
-    g = gauge()
+    run = Run("bench_verify.py")
     res: dict[str, list] = {"cold": [], "warm": []}
     for i in range(a.runs):
         home = tempfile.mkdtemp(prefix="bench-verify-")
@@ -163,8 +156,10 @@ def main() -> int:
         ts, cs = [t for t, _ in res[kind]], [c for _, c in res[kind]]
         print(f"{kind}: best {min(ts):.2f} s, median {statistics.median(ts):.2f} s wall; CPU median "
               f"{statistics.median(cs):.2f} s (goal <= {goal:g} s wall on a quiet 2-core machine)")
-    print(f"{os.cpu_count()} cores; load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"gauge {g:.2f} s CPU before, {gauge():.2f} s after (10^7 Python additions; 1.3-1.7 s is a slow host)")
+        run.add(f"verify {kind}, whole catalogue: best / median wall ({a.runs} runs)",
+                f"{min(ts):.2f} / {statistics.median(ts):.2f} s", f"<= {goal:g} s")
+        run.add(f"verify {kind}: median CPU, all processes", f"{statistics.median(cs):.2f} s")
+    run.write()
     return 0
 
 

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from adversary.winnow_search import exhaustive_winnow_moves, search_winnow, winnow_bounds  # noqa: E402
 from learners import run_winnow  # noqa: E402
+from results import Run  # noqa: E402
 
 BASELINE = {  # the mistakes of a greedy search with exact dyadic weights
     ("halve", 64): (16, 32, 62, 125), ("halve", 256): (22, 44, 86, 175), ("halve", 1024): (28, 56, 111, 219),
@@ -46,6 +47,7 @@ def main(argv=None):
     alpha = to_fraction(a.alpha, what="alpha")
     if a.feasibility > 0:
         return feasibility(a)
+    run = Run("bench_winnow_adversary.py")
     rows = []
     hdr = ("variant", "n", "r", "M", "replay", "baseline", "notes bound", "M/notes", "sharper", "M/sharper",
            "state ub", "optimal", "search s", "replay s", "exhaustive")
@@ -98,6 +100,12 @@ def main(argv=None):
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(rows, fh, indent=1)
+    for row in rows:
+        ratio = row["ratio_sharper"] if row["ratio_sharper"] is not None else row["ratio_notes"]
+        run.add(f"Winnow {row['variant']} n={row['n']} r={row['r']}: mistakes (ratio to the bound; optimal?)",
+                f"{row['mistakes']} ({'-' if ratio is None else f'{ratio:.3f}'}; "
+                f"{'yes' if row['optimal'] else 'no'}) in {row['search_seconds']:.1f} s")
+    run.write()
     return 0
 
 

@@ -4,7 +4,10 @@ package's files are at their repository paths (``mistakebound/examples/...``; ``
 this checkout's ``python -m mistakebound``), each exit code checked (0, or
 the code its comment states: ``# exit 1: refuted``).  Commands that are too slow are marked slow
 (still run in CI); those that need software or data a reader provides are skipped with the
-reason, in the tables below.  Output is not compared: the figures depend on the machine.
+reason, in the tables below.  The output a block shows under a command is compared with what the
+command prints (standard output, then standard error): a line ``...`` stands for any number of
+lines, and ``...`` inside a line for any text on it (times, paths, figures that depend on the
+machine), as in doctest's ELLIPSIS.  A command shown without output is only run.
 """
 from __future__ import annotations
 
@@ -61,11 +64,55 @@ def _commands():
     for doc, line, kind, body in _blocks():
         if kind != "console":
             continue
-        cmds = [c[2:] for c in body.splitlines() if c.startswith("$ ") and c[2:].strip() != "echo $?"]
-        marks = [pytest.mark.slow] if any(c.startswith(SLOW) for c in cmds) else []
-        if any(c.startswith(NEEDS_COQ) for c in cmds):
+        cmds = [c for c in _shown(body) if c[0].strip() != "echo $?"]
+        marks = [pytest.mark.slow] if any(c.startswith(SLOW) for c, _ in cmds) else []
+        if any(c.startswith(NEEDS_COQ) for c, _ in cmds):
             marks.append(pytest.mark.xdist_group("coq"))     # the session's one Coq build, in one worker
         yield pytest.param(doc, line, cmds, id=f"{doc}:{line}", marks=marks)
+
+
+def _shown(body: str) -> list[tuple[str, list[str]]]:
+    """A console block's commands, each with the output lines shown under it."""
+    out: list[tuple[str, list[str]]] = []
+    for line in body.splitlines():
+        if line.startswith("$ "):
+            out.append((line[2:], []))
+        elif out:
+            out[-1][1].append(line.rstrip())
+    return [(c, _trim(shown)) for c, shown in out]
+
+
+def _trim(lines: list[str]) -> list[str]:
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines
+
+
+def matches(shown: list[str], got: list[str]) -> bool:
+    """Whether the printed lines ``got`` are what ``shown`` shows (``...`` lines and ``...`` in a line
+    stand for anything)."""
+    pats = [None if s.strip() == "..." else re.compile(".*".join(map(re.escape, s.split("..."))) + r"\Z")
+            for s in shown]
+    memo: dict = {}
+
+    def go(i: int, j: int) -> bool:
+        if (i, j) not in memo:
+            if i == len(pats):
+                memo[i, j] = j == len(got)
+            elif pats[i] is None:
+                memo[i, j] = go(i + 1, j) or (j < len(got) and go(i, j + 1))
+            else:
+                memo[i, j] = j < len(got) and bool(pats[i].match(got[j])) and go(i + 1, j + 1)
+        return memo[i, j]
+    return go(0, 0)
+
+
+def test_the_output_matcher_can_fail():
+    assert matches(["a ... b", "...", "end"], ["a 1.5 s b", "x", "y", "end"])
+    assert matches(["...", "end"], ["end"])
+    assert not matches(["a ... b", "end"], ["a 1 c", "end"])
+    assert not matches(["exact line"], ["exact line", "one more"])
+    assert not matches(["one", "two"], ["two", "one"])
 
 
 def _pythons():
@@ -97,7 +144,7 @@ def test_the_docs_have_code_blocks():
 def test_console_block(doc, line, cmds, tmp_path):
     env = _env(tmp_path)
     ran = 0
-    for cmd in cmds:
+    for cmd, shown in cmds:
         skip = next((why for start, why in SKIP.items() if cmd.startswith(start)), None)
         if skip:
             continue
@@ -110,10 +157,15 @@ def test_console_block(doc, line, cmds, tmp_path):
         p = subprocess.run(["bash", "-c", cmd], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800)
         assert p.returncode == want, (f"{doc}:{line}: `{cmd}` exited {p.returncode}, the doc says {want}\n"
                                       f"{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
+        if shown:
+            got = _trim([ln.rstrip() for ln in (p.stdout + p.stderr).splitlines()])
+            assert matches(shown, got), (f"{doc}:{line}: `{cmd}` printed what the doc does not show.\n"
+                                         "--- the doc shows:\n" + "\n".join(shown)
+                                         + "\n--- the command printed:\n" + "\n".join(got[:80]))
         ran += 1
     if not ran:
         pytest.skip(f"{doc}:{line}: every command needs what a test cannot provide: "
-                    + "; ".join(sorted({w for c in cmds for s, w in SKIP.items() if c.startswith(s)}) or {"coqc"}))
+                    + "; ".join(sorted({w for c, _ in cmds for s, w in SKIP.items() if c.startswith(s)}) or {"coqc"}))
 
 
 @pytest.mark.parametrize("doc, line, body", list(_pythons()))
