@@ -159,8 +159,7 @@ def entry_page(e, cat) -> str:  # noqa: C901 - one page, section by section
     s = e.source
     o.append('<section id="source"><h2>Lecture note</h2>')
     if s["note"]:
-        o.append(f'<p>Checks <b>{_e(s["title"])}</b> (<code>shared/sources/{_e(s["note"])}</code>): '
-                 f'{_e(s["where"])}.</p>')
+        o.append(f'<p>Checks <b>{_e(s["title"])}</b>: {_e(s["where"])}.</p>')
     else:
         o.append(f'<p>{_e(s["where"])}: not a statement of the notes.</p>')
     o.append(f'<blockquote><span class="small">The claim as the source states it, in the suite\'s notation:</span>'

@@ -27,7 +27,7 @@ BUILD_ERROR = "build error"
 @dataclass(frozen=True)
 class Source:
     """Which lecture note states the claim, and how -- the note's wording, in the suite's notation."""
-    note: str            # file name in shared/sources, or a paper's key in proofs.sources ("" = this suite)
+    note: str            # a key of proofs.sources.TITLES: a lecture note or a paper ("" = this suite)
     where: str           # e.g. "Blum, Perceptron notes, Claim 2"
     how: str             # the claim as the note states it
 

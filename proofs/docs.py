@@ -15,14 +15,16 @@ import sys
 
 from .render import latex, text
 from .rules import RULES
-from .sources import TITLES
+from .sources import SHORT, TITLES
 
 _HOW = {"hypothesis": "hypothesis", "solve": "step", "identity": "identity", "lemma": "lemma", "rule": "trusted rule",
         "inst": "instance", "specialize": "instance", "induction": "induction"}
 
 
-def _src(th) -> str:
-    return TITLES.get(th.source.note, th.source.note) if th.source.note else "this suite (not in the notes)"
+def _src(th, short: bool = False) -> str:
+    if not th.source.note:
+        return "this suite (not in the notes)"
+    return (short and SHORT.get(th.source.note)) or TITLES.get(th.source.note, th.source.note)
 
 
 def _fact_label(lab, f) -> str:
@@ -54,7 +56,7 @@ def markdown(cat) -> str:  # noqa: C901 - one page, section by section
     for r in cat.results:
         p, n = r.counts()
         A(f"| `{r.theorem.id}` | {r.theorem.kind} | {r.status}{'' if r.ok else ' (NOT as expected)'} | "
-          f"{'-' if r.theorem.kind == 'erratum' else f'{p}/{n}'} | {', '.join(r.rules) or '-'} | {_src(r.theorem)} |")
+          f"{'-' if r.theorem.kind == 'erratum' else f'{p}/{n}'} | {', '.join(r.rules) or '-'} | {_src(r.theorem, short=True)} |")
     A("")
     A("## Errors found in the notes")
     A("")
@@ -102,8 +104,7 @@ def _entry(A, r):
         A("")
     A(f"{'Conclusion' if th.hypotheses else 'Statement'}: $${latex(th.conclusion)}$$")
     A("")
-    A(f"*Source:* {_src(th)}: {th.source.where}" + (f" (`shared/sources/{th.source.note}`)" if th.source.note.endswith(".txt") else "")
-      + f".  *The source's wording:* {th.source.how}")
+    A(f"*Source:* {_src(th)}: {th.source.where}.  *The source's wording:* {th.source.how}")
     A("")
     if r.lemmas:
         A("*Lemmas:* " + ", ".join(f"`{k}` ({v})" for k, v in r.lemmas.items()) + ".  ")

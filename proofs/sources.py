@@ -1,4 +1,8 @@
-"""The lecture notes the catalogue checks (files in shared/sources; see its README)."""
+"""The lecture notes and papers the catalogue checks, cited so that a reader can find them.
+
+A theorem's ``Source.note`` is one of the keys below; ``TITLES`` gives the citation every report,
+page and document prints (author, title, course or venue, year).  The note keys name the copies
+the suite was checked against; a reader finds the notes by their citation."""
 BLUM_NOTES = "000_16150bb9182f2f7b.txt"      # Blum, lecture notes: Perceptron and Winnow
 BLUM_859 = "001_fa928e0d1b9f2c63.txt"        # Blum, 15-859(A) lecture 01/30/06: perceptron, kernels, margins
 BIAS_NOTES = "002_79d414358275f645.txt"      # notes on the perceptron with bias (Block & Novikoff, SGD remark)
@@ -6,15 +10,27 @@ LIN_SLIDES = "003_63452f4d226ffa36.txt"      # Lin (Tamkang) slides: separable a
 DAUME_CH3 = "004_24a188c3a7507a80.txt"       # Daume, A Course in Machine Learning, ch. 3
 
 TITLES = {
-    BLUM_NOTES: "Blum, lecture notes: Perceptron and Winnow",
-    BLUM_859: "Blum, 15-859(A) lecture 01/30/06: Perceptron, kernels and margins",
-    BIAS_NOTES: "Notes on the perceptron with bias",
-    LIN_SLIDES: "Lin (Tamkang), slides: perfectly separable and inseparable data",
-    DAUME_CH3: "Daume, A Course in Machine Learning, ch. 3",
+    BLUM_NOTES: "A. Blum, lecture notes: The Perceptron and Winnow algorithms, Carnegie Mellon University",
+    BLUM_859: "A. Blum, 15-859(A) Machine Learning Theory, lecture of 30 January 2006: The Perceptron algorithm, "
+              "kernels and margins, Carnegie Mellon University, 2006",
+    BIAS_NOTES: "Lecture notes: The perceptron (with a bias term; Block and Novikoff's theorem; the perceptron as "
+                "stochastic subgradient descent), author not stated",
+    LIN_SLIDES: "J. C.-C. Lin, The Perceptron Algorithm: Perfectly Separable and Inseparable Data, slides for Data "
+                "Science Theory and Practices, Tamkang University, 31 May 2021",
+    DAUME_CH3: "H. Daumé III, A Course in Machine Learning, chapter 3: The Perceptron, version 0.99, 2017 "
+               "(ciml.info)",
     "": "not in the notes (this suite)",
 }
+# how a table cell names a lecture note (the entry's page gives the whole citation)
+SHORT = {
+    BLUM_NOTES: "Blum, Perceptron and Winnow notes",
+    BLUM_859: "Blum, 15-859(A) 30 Jan 2006",
+    BIAS_NOTES: "notes on the perceptron with bias",
+    LIN_SLIDES: "Lin, perceptron slides (Tamkang 2021)",
+    DAUME_CH3: "Daumé, CIML ch. 3",
+}
 
-# The online-learning unit: papers and notes beyond the seeds (cited by reference; not in shared/sources)
+# The online-learning unit: papers and books, cited by reference
 LITTLESTONE_WARMUTH = "Littlestone & Warmuth 1994"
 FREUND_SCHAPIRE = "Freund & Schapire 1999"
 CRAMMER_PA = "Crammer et al. 2006"

@@ -186,6 +186,22 @@ def test_generated_docs_cover_the_catalogue():
         assert latex(th.conclusion) in page, f"docs/catalogue.md shows another statement for {th.id}"
 
 
+def test_generated_docs_are_current(cat):
+    """docs/catalogue.md is exactly what ``python -m proofs.docs`` writes: no line of it goes stale."""
+    page = (ROOT / "docs" / "catalogue.md").read_text()
+    assert page == markdown_of(cat), "docs/catalogue.md is stale: regenerate with python -m proofs.docs"
+
+
+def test_sources_are_cited_so_a_reader_can_find_them():
+    from proofs.sources import TITLES
+    page = (ROOT / "docs" / "catalogue.md").read_text()
+    assert "shared/sources" not in page
+    for th in registry.all_theorems():
+        if th.source.note.endswith(".txt"):
+            assert th.source.note not in page, th.id            # a file name no install has
+            assert TITLES[th.source.note] in page, th.id
+
+
 def test_no_issue_numbers_or_prototype_in_the_catalogue():
     import re
     for f in sorted((ROOT / "proofs").rglob("*.py")) + [ROOT / "docs" / "catalogue.md"]:
