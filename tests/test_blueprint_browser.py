@@ -135,7 +135,11 @@ return {title: document.title, ids: [...document.querySelectorAll('[id]')].map(e
         math: document.querySelectorAll('math').length, svg: document.querySelectorAll('svg').length,
         steps: document.querySelectorAll('article.step').length,
         mathWidth: Math.max(0, ...[...document.querySelectorAll('math')].map(m => m.getBoundingClientRect().width)),
-        styled: getComputedStyle(document.querySelector('header.top')).backgroundColor};
+        styled: getComputedStyle(document.querySelector('header.top')).backgroundColor,
+        // boxes that would draw vertical scroll arrows: overflow-y auto or scroll, content taller than the box
+        vscroll: [...document.querySelectorAll('body *')].filter(e => ['auto', 'scroll'].includes(
+            getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1).map(
+            e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : ''))};
 """
 
 
@@ -153,6 +157,8 @@ def test_every_page_loads_with_its_entries_and_links(site, browser):
         doms[page] = dom
         errors += [f"{page}: {m['message']}" for m in browser.console() if m.get("level") in ("SEVERE", "ERROR")]
     assert not errors, "console errors:\n" + "\n".join(errors)
+    arrows = {page: dom["vscroll"] for page, dom in doms.items() if dom["vscroll"]}
+    assert not arrows, f"rows that Chromium draws with vertical scroll arrows: {arrows}"
     # the index lists every entry, in catalogue order, with a page each
     assert doms["index.html"]["entries"] == ids_all
     assert doms["index.html"]["styled"] == "rgb(29, 34, 48)"          # the bundled style sheet applied
