@@ -5,7 +5,7 @@ this checkout's ``python -m mistakebound``), each exit code checked (0, or
 the code its comment states: ``# exit 1: refuted``).  Commands that are too slow are marked slow
 (still run in CI); those that need software or data a reader provides are skipped with the
 reason, in the tables below.  The output a block shows under a command is compared with what the
-command prints (standard output, then standard error): a line ``...`` stands for any number of
+command prints (standard output, alone or with standard error before or after it): a line ``...`` stands for any number of
 lines, and ``...`` inside a line for any text on it (times, paths, figures that depend on the
 machine), as in doctest's ELLIPSIS.  A command shown without output is only run.
 """
@@ -158,8 +158,9 @@ def test_console_block(doc, line, cmds, tmp_path):
         assert p.returncode == want, (f"{doc}:{line}: `{cmd}` exited {p.returncode}, the doc says {want}\n"
                                       f"{p.stdout[-2000:]}\n{p.stderr[-2000:]}")
         if shown:
-            got = _trim([ln.rstrip() for ln in (p.stdout + p.stderr).splitlines()])
-            assert matches(shown, got), (f"{doc}:{line}: `{cmd}` printed what the doc does not show.\n"
+            out, err = ([ln.rstrip() for ln in t.splitlines()] for t in (p.stdout, p.stderr))
+            got = _trim(out + err)
+            assert any(matches(shown, _trim(g)) for g in (out, out + err, err + out)), (f"{doc}:{line}: `{cmd}` printed what the doc does not show.\n"
                                          "--- the doc shows:\n" + "\n".join(shown)
                                          + "\n--- the command printed:\n" + "\n".join(got[:80]))
         ran += 1
