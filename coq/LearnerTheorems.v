@@ -163,12 +163,27 @@ Proof.
   exact (learner_freund_schapire dim R_ g u _ Hy Hr HR Hu Hg).
 Qed.
 
+(** The side conditions on an advice table, as printed from their formula objects
+    (coq/learner_sides.py): row i of expert j read by [nth], the row's length, the label. *)
+Definition printed_rows (n : nat) (ex : list (list Z * Z)) : Prop :=
+  forall (row : list Z) (lab : Z), In (row, lab) ex ->
+    let adv := fun i : nat => nth i row 0%Z in let len_row := length row in
+    ((len_row = n)%nat /\ (forall (i : nat), (((0 <= i)%nat /\ (i < n)%nat) -> (((adv (i)%nat) = 1)%Z \/ ((adv (i)%nat) = (-1))%Z)))
+     /\ ((lab = 1)%Z \/ (lab = (-1))%Z)).
+
+Lemma rows_of_printed (n : nat) (ex : list (list Z * Z)) : printed_rows n ex -> ExpertsRuns.rows_ok n ex.
+Proof.
+  intros H row y Hin. destruct (H row y Hin) as (Hl & Ha & Hy). split; [exact Hl|split; [|exact Hy]].
+  intros a Hain. destruct (In_nth row a 0%Z Hain) as (k & Hk & <-). apply Ha. lia.
+Qed.
+
 (** ** Weighted Majority (LearnersExperts.v): its run gives the total weight, the fraction on wrong
     experts, expert j's weight and mistakes and its own mistakes (ExpertsRuns.v), and Littlestone &
     Warmuth's theorem bounds its mistakes by those of every expert j, in particular the best. *)
 Theorem learner_weighted_majority : learner_weighted_majority_statement.
 Proof.
-  intros beta lib ln_n ln_wm n bq j ex Hq Hj Hrows Hn Hb Hlib Hln Hwm. cbv zeta. subst beta.
+  intros beta lib ln_n ln_wm n bq j ex Hq Hj Hrows Hn Hb Hlib Hln Hwm. cbv zeta. cbv zeta in Hq. subst beta.
+  apply rows_of_printed in Hrows.
   destruct (ExpertsRuns.wm_run_start bq n j ex (proj1 Hb) Hj Hrows) as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & Hz & He & _).
   pose proof (Catalogue_experts.weighted_majority_bound F (length ex) W (Q2R bq) e lib ln_n ln_wm n v z Hn Hb Hlib
                 Hln H0 Hv0 (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
@@ -183,7 +198,7 @@ Qed.
 (** ** Weighted Majority with beta = 1/2 (the learner run with the rational 1/2): 2.41 (m + lg n). *)
 Theorem learner_weighted_majority_half : learner_weighted_majority_half_statement.
 Proof.
-  intros lg_n l2 l43 ln_n n j ex Hj Hrows Hn H2 Hln H43 Hlg. cbv zeta.
+  intros lg_n l2 l43 ln_n n j ex Hj Hrows Hn H2 Hln H43 Hlg. cbv zeta. apply rows_of_printed in Hrows.
   assert (Eh : Q2R (1 # 2) = 1 / 2) by (unfold Q2R; simpl; field).
   destruct (ExpertsRuns.wm_run_start (1 # 2) n j ex ltac:(rewrite Eh; lra) Hj Hrows)
     as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & Hz & He & _).
@@ -202,7 +217,8 @@ Qed.
     over the rationals by [rwm_expected], are bounded by (m ln(1/beta) + ln n) / (1 - beta). *)
 Theorem learner_randomized_weighted_majority : learner_randomized_weighted_majority_statement.
 Proof.
-  intros beta lib ln_n n bq j ex Hq Hj Hrows Hn Hb Hlib Hln. cbv zeta. subst beta.
+  intros beta lib ln_n n bq j ex Hq Hj Hrows Hn Hb Hlib Hln. cbv zeta. cbv zeta in Hq. subst beta.
+  apply rows_of_printed in Hrows.
   destruct (ExpertsRuns.wm_run_start bq n j ex (proj1 Hb) Hj Hrows) as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & _ & He & HF).
   pose proof (Catalogue_experts.randomized_weighted_majority_bound F (length ex) W (Q2R bq) e lib ln_n n v Hn Hb Hlib
                 Hln H0 Hv0 (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
@@ -217,7 +233,7 @@ Qed.
     Halving theorem. *)
 Theorem learner_halving : learner_halving_statement.
 Proof.
-  intros N j ex Hj Hrows Hre. cbv zeta.
+  intros N j ex Hj Hrows Hre. cbv zeta. apply rows_of_printed in Hrows.
   destruct (ExpertsRuns.halving_run_start N j ex Hj Hrows Hre) as (V & a & c & H0 & Hs & Hc & Hv & HM).
   exact (Catalogue_experts.halving_bound _ N V a c H0 Hs Hc Hv HM).
 Qed.

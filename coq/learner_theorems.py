@@ -29,10 +29,11 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Real, Vec
+from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Nat, Real, Vec
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
+from .learner_sides import KERNEL_DOMAIN, Reads, Side, check_sides, print_side
 from .learner_theorems_sums import below_body, sum_lets, sums_over_examples
 from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2,
                                   PASSIVE_AGGRESSIVE_EXACT, StepsLearner, StepsLearnerTheorem, steps_statement)
@@ -59,8 +60,9 @@ class Learner:
     mistakes: str                    # the Coq count of mistakes ({dim}: the examples' dimension)
     sequences: dict                  # catalogue sequence name -> (index arity, function of the example's terms)
     run: tuple                       # the catalogue hypotheses the run discharges
-    side: tuple = ()                 # Coq side conditions on the inputs
+    side: tuple = ()                 # conditions on the inputs (coq.learner_sides.Side: formula objects)
     dim_of: str = ""                 # the example variable whose space gives {dim}
+    domain: object = None            # the Python learner's inputs the side conditions are checked on
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,8 @@ KERNEL_PERCEPTRON = Learner(
     example=((_x, "Vec"), (_y, "R")), members="(map (fun i => (xs i, ys i)) order)",
     mistakes=f"{L}.count_true {L}.ks_mistake ({L}.kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order)",
     sequences={"x": (1, lambda: _phi(_x)), "y": (1, lambda: _y)},
-    side=("(forall i : nat, In i order -> (i < n)%nat)",), run=_PERC_RUN)
+    side=(Side(Nat("i") < Nat("n"), "domain", Reads("order", (("i", "nat"),), "i")),), domain=KERNEL_DOMAIN,
+    run=_PERC_RUN)
 
 HALVING_WINNOW = Learner(
     id="winnow_halving", python="learners.run_winnow(variant='halve')", coq=f"{L}.winnow_halving",
@@ -234,6 +237,11 @@ def _parts(lt: LearnerTheorem):
     return per_ex, glob, c, sums
 
 
+def _base(lt):
+    from proofs import registry
+    return registry.get(lt.base)
+
+
 def _binders(text: str) -> list[tuple[str, str]]:
     return binders_of(text)
 
@@ -272,7 +280,8 @@ def learner_statement(lt) -> str:
     exb = " ".join(f"({coq_name(e)} : {t})" for e, t in ln.example)
     tup = ", ".join(coq_name(e) for e, _ in ln.example)
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
-    prem = list(ln.side) + [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in ex_hyps] + gl
+    check_sides(lt.id, _base(lt), ln.side, ln.domain, ln.run, ln.inputs)
+    prem = [print_side(sd) for sd in ln.side] + [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in ex_hyps] + gl
     mist = ln.mistakes.format(dim=dim)
     if not re.search(rf"\({re.escape(ln.coq)} ", mist):
         raise ExportError(f"the learner's count of mistakes does not run {ln.coq}")
