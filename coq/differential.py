@@ -141,7 +141,44 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
         if kind == "averaged":
             opts["include_initial"] = rng.random() < 0.5
         out.append(Case(kind, X, y, opts))
+    for c in out:                   # the estimators' fit (learners.estimators): their kept state after fit
+        both = len(set(c.y)) == 2
+        if c.kind in ESTIMATED and c.opts["path"] in ("exact", "float", "fast") and both and rng.random() < 0.25:
+            c.opts["estimator"] = True
+            if c.kind == "winnow":          # learners.Winnow visits the examples in order
+                c.opts.update(shuffle=False, seed=None)
     return out
+
+
+ESTIMATED = ("perceptron", "kernel", "winnow", "passive_aggressive")
+
+
+def _estimator_state(c: Case, X, exact: bool) -> list[int]:
+    """coef_ (dual_coef_ for the kernel perceptron), intercept_ and mistakes_ after ``fit``."""
+    from learners import KernelPerceptron, PassiveAggressive, Perceptron, Winnow
+    o = c.opts
+    if c.kind == "perceptron":
+        est = Perceptron(epochs=o["epochs"], bias=o["bias"], exact=exact, shuffle=o["shuffle"], seed=o["seed"],
+                         fast=o.get("path") == "fast").fit(X, c.y)
+        vals, b = list(est.coef_[0]), [est.intercept_[0]]
+    elif c.kind == "kernel":
+        spec = "linear" if o["kernel"] == "linear" else f"poly:c={o['c'] if exact else float(o['c'])},k={o['k']}"
+        est = KernelPerceptron(spec, epochs=o["epochs"], bias=o["bias"], exact=exact, blum_start=o["blum_start"],
+                               shuffle=o["shuffle"], seed=o["seed"]).fit(X, c.y)
+        vals, b = list(est.dual_coef_), [est.intercept_[0]]
+    elif c.kind == "winnow":
+        kw = {"theta": o["theta"] if exact else float(o["theta"])} if "theta" in o else {}
+        est = Winnow(epochs=o["epochs"], variant=o["variant"], alpha=o["alpha"] if exact else float(o["alpha"]),
+                     exact=exact, **kw).fit(X, c.y)
+        vals, b = list(est.coef_[0]), []
+    else:
+        est = PassiveAggressive(variant=o["variant"], C=o["C"] if exact else float(o["C"]), epochs=o["epochs"],
+                  exact=exact).fit(X, c.y)
+        vals, b = list(est.coef_[0]), []
+    out: list[int] = []
+    for v in vals + b:
+        out += _q(v)
+    return out + [int(est.mistakes_)]
 
 
 # --------------------------------------------------------------------------- Python side
@@ -170,6 +207,8 @@ def python_trace(c: Case) -> list[int]:
     fl = {} if exact else {"X": [[float(v) for v in r] for r in c.X]}
     X = fl.get("X", c.X)
     out: list[int] = []
+    if o.get("estimator"):
+        return _estimator_state(c, X, exact)
     if c.kind == "weighted_majority":
         from learners import run_weighted_majority
         tr = run_weighted_majority(c.X, c.y, beta=o["beta"] if exact else float(o["beta"]), exact=exact)
@@ -296,14 +335,16 @@ def coq_term(c: Case) -> str:
         d = len(c.X[0])
         ex = " :: ".join(f"({_vec(c.X[i])}, {_cq(c.y[i])})" for i in order) + " :: nil"
         v = {"pa": "PA", "pa1": "PA1", "pa2": "PA2"}[o["variant"]]
-        return f"enc_pa {d} (pa_run QRN {v} {_cq(o['C'])} {d} (fun _ => 0%Q) ({ex}))"
+        enc = "enc_final_pa" if o.get("estimator") else "enc_pa"
+        return f"{enc} {d} (pa_run QRN {v} {_cq(o['C'])} {d} (fun _ => 0%Q) ({ex}))"
     if c.kind == "winnow":
         n = len(c.X[0])
         alpha = Fraction(o["alpha"])
         up, down = {"halve": (2, Fraction(1, 2)), "eliminate": (2, 0), "winnow2": (alpha, 1 / alpha)}[o["variant"]]
         theta = o.get("theta", n)
         ex = " :: ".join(f"({_bvec(c.X[i])}, {'true' if c.y[i] else 'false'})" for i in order) + " :: nil"
-        return f"enc_winnow {n} (winnow_run QN {n} {_cq(up)} {_cq(down)} {_cq(theta)} (fun _ => 1%Q) ({ex}))"
+        enc = "enc_final_winnow" if o.get("estimator") else "enc_winnow"
+        return f"{enc} {n} (winnow_run QN {n} {_cq(up)} {_cq(down)} {_cq(theta)} (fun _ => 1%Q) ({ex}))"
     d = len(c.X[0])
     bias = "true" if o["bias"] else "false"
     if c.kind == "kernel":
@@ -317,7 +358,8 @@ def coq_term(c: Case) -> str:
             p = c.y.index(1)
             alpha0 = f"(fun j => if Nat.eqb j {p} then 1%Q else 0%Q)"
             strict = "true"
-        return (f"enc_kperceptron {n} (kperceptron_run QN {n} {K} {xs} {ys} {bias} {strict} {alpha0} 0%Q "
+        enc = f"enc_final_kperceptron {n} {alpha0}" if o.get("estimator") else f"enc_kperceptron {n}"
+        return (f"{enc} (kperceptron_run QN {n} {K} {xs} {ys} {bias} {strict} {alpha0} 0%Q "
                 f"{_nat_list(order)})")
     if o.get("path") == "rounding":
         exf = " :: ".join(f"({_vecf(c.X[i])}, {_fl(c.y[i])})" for i in order) + " :: nil"
@@ -327,7 +369,8 @@ def coq_term(c: Case) -> str:
         return f"enc_voted_F {d} (voted FN {d} {bias} (fun _ => {_fl(0)}) {_fl(0)} ({exf}))"
     ex = " :: ".join(f"({_vec(c.X[i])}, {_cq(c.y[i])})" for i in order) + " :: nil"
     if c.kind == "perceptron":
-        return f"enc_perceptron {d} (perceptron_run QN {d} {bias} (fun _ => 0%Q) 0%Q ({ex}))"
+        enc = "enc_final_perceptron" if o.get("estimator") else "enc_perceptron"
+        return f"{enc} {d} (perceptron_run QN {d} {bias} (fun _ => 0%Q) 0%Q ({ex}))"
     if c.kind == "averaged":
         inc = "true" if o["include_initial"] else "false"
         return f"enc_averaged {d} (averaged QN {d} {bias} {inc} (fun _ => 0%Q) 0%Q ({ex}))"

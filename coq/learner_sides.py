@@ -16,6 +16,10 @@ states, because the catalogue speaks of an abstract run.  Each is a :class:`Side
   inputs instead (Halving's consistent hypothesis j for ``target_in_class``, V(M) >= 1).  Checked
   on small inputs: wherever the catalogue's own formula holds on the Python learner's run, the
   condition holds for some value of the theorem's quantified inputs.
+* ``renaming``: a condition on an input the learner's run does not read, through which the theorem
+  reads the catalogue's variables (Winnow's sigma: the catalogue's variable i is the learner's
+  sigma(i)); it speaks of nothing else but the catalogue's variables, so it restricts no example,
+  and it must hold for the identity at every small n, r <= n (the catalogue's first r variables).
 * ``link``: an equation tying a learner's parameter to the catalogue's variable of the same
   meaning (``Q2R bq = beta``): a variable read from an input equal to a catalogue variable, nothing
   else.
@@ -93,7 +97,8 @@ def _holds(side: Side, env: dict, members: list) -> bool:
         raise ExportError(f"side condition {print_side(side)} cannot be evaluated on an input ({e})") from None
 
 
-def check_sides(theorem_id: str, base, sides, domain: SideDomain | None, run_names=(), inputs=()) -> None:
+def check_sides(theorem_id: str, base, sides, domain: SideDomain | None, run_names=(), inputs=(),
+                run_text: str = "") -> None:
     """Raise ExportError naming ``theorem_id`` when a side condition restricts more than the
     catalogue entry ``base``'s hypotheses (module docstring)."""
     hyps = dict(base.hypotheses)
@@ -119,6 +124,21 @@ def check_sides(theorem_id: str, base, sides, domain: SideDomain | None, run_nam
             if not ok:
                 raise ExportError(f"{where} is not an equation between a read of the learner's input and a variable "
                                   f"of {base.id}")
+            continue
+        if s.why == "renaming":
+            import re as _re
+            ins = {v.name for v in free_vars(s.formula)} | {n.name for n in walk(s.formula) if n.op == "call"}
+            own = (ins & input_names) - cat_vars
+            if not own or any(_re.search(rf"(?<![\w.']){_re.escape(n)}(?![\w'])", run_text) for n in own):
+                raise ExportError(f"{where} is not a condition on an input the learner's run does not read")
+            if (ins - own) - cat_vars or s.reads != Reads():
+                raise ExportError(f"{where} speaks of more than the renaming and {base.id}'s variables")
+            from proofs.exact import evaluate
+            for n_ in range(1, 6):
+                for r_ in range(0, n_ + 1):
+                    env = {"n": n_, "r": r_, **{m: (lambda v: v) for m in own}}
+                    if not evaluate(s.formula, env):
+                        raise ExportError(f"{where} excludes the identity renaming at n = {n_}, r = {r_}")
             continue
         if domain is None:
             raise ExportError(f"{where}: the learner has no Python domain to check it against")

@@ -29,7 +29,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Nat, Real, Vec
+from proofs.formula import BOOL, INT, NAT, REAL, VEC, Bool, Expr, Fun, Ite, Nat, Real, Vec, forall_below
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
@@ -111,6 +111,15 @@ HALVING_WINNOW = Learner(
     sequences={"x": (2, lambda i: Ite(_xb(i), 1, 0)), "y": (1, lambda: Ite(_lab, 1, 0))},
     run=("weights_start_at_1", "mistake_at_threshold_n", "update_on_mistake"))
 
+# any r of the n variables: the catalogue's variable i is the learner's sigma(i) (sigma an input the
+# run does not read: the theorem holds for every sigma, so for every set {sigma(0), ..., sigma(r-1)})
+_sigma = Fun("sigma", (NAT,), NAT)
+_i = Nat("i")
+HALVING_WINNOW_ANY = dataclasses.replace(
+    HALVING_WINNOW, id="winnow_halving_any", inputs=(("sigma", "nat -> nat"),) + HALVING_WINNOW.inputs,
+    sequences={"x": (2, lambda i: Ite(_xb(_sigma(i)), 1, 0)), "y": (1, lambda: Ite(_lab, 1, 0))},
+    side=(Side(forall_below(_i, Nat("r"), _sigma(_i) < Nat("n")), "renaming"),))
+
 # the same functions run over the rationals (QN): the runs python -m coq differential compares with
 # the exact Python learners; the examples are read through Q2R
 PERCEPTRON_EXACT = dataclasses.replace(
@@ -120,9 +129,13 @@ PERCEPTRON_EXACT = dataclasses.replace(
 HALVING_WINNOW_EXACT = dataclasses.replace(
     HALVING_WINNOW, id="winnow_halving_exact", python="learners.run_winnow(variant='halve', exact=True)",
     mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving QN n ex)")
+HALVING_WINNOW_ANY_EXACT = dataclasses.replace(
+    HALVING_WINNOW_ANY, id="winnow_halving_any_exact", python=HALVING_WINNOW_EXACT.python,
+    mistakes=HALVING_WINNOW_EXACT.mistakes)
 
 
 LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT,
+            HALVING_WINNOW_ANY, HALVING_WINNOW_ANY_EXACT,
             WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, RANDOMIZED_WEIGHTED_MAJORITY, HALVING, ANY_ALGORITHM,
             PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2, PASSIVE_AGGRESSIVE_EXACT)
 
@@ -142,6 +155,10 @@ LEARNER_THEOREMS = (
                    KERNEL_PERCEPTRON, "block_novikoff_radius", extra=(_feature_map(),)),
     LearnerTheorem("learner_winnow_halving", "Halving Winnow on a disjunction of r of the n variables",
                    HALVING_WINNOW, "winnow_halving_bound"),
+    LearnerTheorem("learner_winnow_halving_any", "Halving Winnow on a disjunction of any r of the n variables: "
+                   "sigma(0), ..., sigma(r - 1)", HALVING_WINNOW_ANY, "winnow_halving_bound"),
+    LearnerTheorem("learner_winnow_halving_any_exact", "Halving Winnow run over the rationals, any r of the n variables",
+                   HALVING_WINNOW_ANY_EXACT, "winnow_halving_bound"),
     LearnerTheorem("learner_perceptron_radius_exact", "The perceptron (no bias) run over the rationals",
                    PERCEPTRON_EXACT, "block_novikoff_radius"),
     LearnerTheorem("learner_winnow_halving_exact", "Halving Winnow run over the rationals",
@@ -273,19 +290,27 @@ def learner_statement(lt) -> str:
                if n not in ex_names and n != "M" and n not in {s for s, _ in sums}]
     if "M" not in {v.name for v in free_vars(concl)}:
         raise ExportError(f"{lt.base}: the conclusion does not bound M")
-    taken = {n for n, _ in binders}
-    for n, _ in ln.inputs:
-        if n in taken:
+    base = _base(lt)
+    own = {v.name for f in [base.conclusion] + [f for _, f in base.hypotheses] for v in free_vars(f)} | \
+        {n.name for f in [base.conclusion] + [f for _, f in base.hypotheses] for n in walk(f) if n.op == "call"}
+    inputs = {n for n, _ in ln.inputs}
+    for n in inputs:
+        if n in own:
             raise ExportError(f"the learner's input {n} clashes with a variable of {lt.base}")
+    binders = [(n, t) for n, t in binders if n not in inputs]
     exb = " ".join(f"({coq_name(e)} : {t})" for e, t in ln.example)
     tup = ", ".join(coq_name(e) for e, _ in ln.example)
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
-    check_sides(lt.id, _base(lt), ln.side, ln.domain, ln.run, ln.inputs)
+    check_sides(lt.id, _base(lt), ln.side, ln.domain, ln.run, ln.inputs, ln.mistakes)
     prem = [print_side(sd) for sd in ln.side] + [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in ex_hyps] + gl
     mist = ln.mistakes.format(dim=dim)
     if not re.search(rf"\({re.escape(ln.coq)} ", mist):
         raise ExportError(f"the learner's count of mistakes does not run {ln.coq}")
+    renamings = {v.name for sd in ln.side if sd.why == "renaming" for v in free_vars(sd.formula)} | \
+        {c.name for sd in ln.side if sd.why == "renaming" for c in walk(sd.formula) if c.op == "call"}
     for n, _ in ln.inputs:              # on the quantified inputs, not on a fixed sequence
+        if n in renamings:              # read by the renaming of the catalogue's variables only
+            continue
         if not re.search(rf"(?<![\w.']){re.escape(n)}(?![\w'])", mist):
             raise ExportError(f"the learner's count of mistakes does not read its input {n}")
     lets = ""

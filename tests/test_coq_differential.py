@@ -43,6 +43,11 @@ def test_coq_and_python_learners_agree_on_1200_sequences(built, capsys):
         (i, p) for i in (False, True) for p in ("exact", "float")}
     assert {c.opts["beta"] for c in cases if c.kind == "weighted_majority"} >= {0, Fraction(1, 2)}
     assert any(c.opts["shuffle"] for c in cases if c.kind in ("perceptron", "kernel", "winnow"))
+    # the estimators' fit (learners.Perceptron, KernelPerceptron, Winnow, PassiveAggressive): coef_,
+    # intercept_ and mistakes_ against the Coq run's last state
+    est = [c for c in cases if c.opts.get("estimator")]
+    assert {(c.kind, c.opts["path"] == "exact") for c in est} == {(k, e) for k in differential.ESTIMATED
+                                                                  for e in (False, True)}
     # the float64 path on inputs that round, against the Coq learner run in binary64 (LearnersFloat.v)
     rounding = [c for c in cases if c.opts["path"] == "rounding"]
     assert {(c.kind, c.opts["bias"]) for c in rounding} == {(k, b) for k in differential.ROUNDING for b in (False, True)}
@@ -74,6 +79,19 @@ def test_the_comparison_sees_a_float_path_that_rounds_differently(built):
     c = differential.Case("perceptron", [[Fraction(1, 3), Fraction(1, 5)], [Fraction(-2, 3), Fraction(1, 7)]],
                           [1, -1], {"epochs": 2, "shuffle": False, "seed": None, "path": "float", "bias": False})
     assert differential.differential([c], built) != []
+
+
+def test_the_comparison_sees_an_estimator_fitted_otherwise(built):
+    """learners.Perceptron fitted with the other bias setting than Coq's run: some kept state differs."""
+    cases = [c for c in differential.generate(400, seed=13) if c.opts.get("estimator") and c.kind == "perceptron"]
+    assert len(cases) >= 5 and differential.differential(cases, built) == []
+    expected = []
+    for c in cases:
+        c.opts["bias"] = not c.opts["bias"]
+        expected.append(differential.python_trace(c))
+        c.opts["bias"] = not c.opts["bias"]
+    coq = differential.run_coq(cases, built)
+    assert any(e != t for e, t in zip(expected, coq))
 
 
 def test_the_rounding_comparison_sees_one_ulp(built):

@@ -85,3 +85,26 @@ def test_a_side_condition_on_an_unknown_variable_or_a_link_to_nothing_is_refused
     bad = dataclasses.replace(link, formula=Eq(link.formula.args[0], link.formula.args[0]))
     wm = dataclasses.replace(wm, learner=dataclasses.replace(wm.learner, side=(bad,) + wm.learner.side[1:]))
     assert "is not an equation between" in lth.learner_files([wm])[1]["learner_weighted_majority"]
+
+
+def test_winnow_reads_any_r_of_the_n_variables_through_a_renaming():
+    """learner_winnow_halving_any: the catalogue's variable i is the learner's sigma(i), for every sigma
+    with sigma(i) < n below r -- any set of r relevant variables.  A renaming condition that restricts
+    more than sigma (a bound on r), or excludes the identity, is refused."""
+    lt = _theorem("learner_winnow_halving_any")
+    stmt = lth.learner_statement(lt)
+    assert stmt.startswith("forall (n : nat) (r : nat) (sigma : nat -> nat) (ex : list ((nat -> bool) * bool)),")
+    assert "(forall (i : nat), (((0 <= i)%nat /\\ (i < r)%nat) -> ((sigma (i)%nat) < n)%nat)) ->" in stmt
+    assert "xb ((sigma (i)%nat))%nat" in stmt and "(xb (i)%nat)" not in stmt
+    assert "winnow_halving RN n ex" in stmt and "sigma" not in stmt.split("let M")[1]
+    from proofs.formula import forall_below
+    sigma, i = lth._sigma, Nat("i")
+    small_r = Side(Nat("r") <= 3, "renaming")
+    errors = lth.learner_files([_with_side(lt, small_r)])[1]
+    assert "is not a condition on an input the learner's run does not read" in errors[lt.id]
+    not_identity = Side(forall_below(i, Nat("r"), sigma(i) + 1 < Nat("n")), "renaming")
+    errors = lth.learner_files([_with_side(lt, not_identity)])[1]
+    assert "excludes the identity renaming" in errors[lt.id]
+    on_examples = Side(And(forall_below(i, Nat("r"), sigma(i) < Nat("n")), Nat("len_ex") <= 3), "renaming",
+                       Reads(lets=(("len_ex", "length ex"),)))
+    assert lt.id in lth.learner_files([_with_side(lt, on_examples)])[1]

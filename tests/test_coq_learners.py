@@ -26,6 +26,7 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
     assert {lt.learner.id for lt in lth.LEARNER_THEOREMS} == {
         "perceptron", "perceptron_bias", "kernel_perceptron", "winnow_halving",
         "perceptron_exact", "winnow_halving_exact",         # these two: run over the rationals, as compared with Python
+        "winnow_halving_any", "winnow_halving_any_exact",   # any r of the n variables, sigma(0..r-1)
         "weighted_majority", "weighted_majority_half", "randomized_weighted_majority", "halving",  # expert advice
         "any_algorithm",                                    # a lower bound for every deterministic algorithm
         "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2",    # every step of the run (LearnersPA.v)
