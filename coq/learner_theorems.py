@@ -71,7 +71,7 @@ class LearnerTheorem:
     name: str
     learner: Learner
     base: str                        # the catalogue theorem whose conditions and bound it takes
-    extra: tuple = ()                # further hypotheses ((name, formula), ...), e.g. a feature map
+    extra: tuple = ()                # further hypotheses, each a catalogue entry's: ((entry id, hypothesis name), ...)
     run_seq: tuple = field(default=("w", "x", "y", "b", "alpha"))
     over_examples: bool = False      # sums over the mistakes in the bound read over the examples (coq.learner_theorems_sums)
 
@@ -141,8 +141,23 @@ LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERC
 
 
 def _feature_map():
-    from proofs.feature_maps import feature_map
-    return feature_map(_K, _phi, "feature_map", Vec("a"), Vec("a2"))
+    """K(a, b) = phi(a).phi(b): the hypothesis of the catalogue's kernel theorem, as it states it."""
+    return ("kernel_freund_schapire_bound", "feature_map")
+
+
+def _extra(lt) -> list:
+    """The further hypotheses, read from the catalogue entries that state them (no formula of the
+    theorem's own: a restriction has to be some catalogue entry's hypothesis)."""
+    from proofs import registry
+    out = []
+    for ref in lt.extra:
+        if not (isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(r, str) for r in ref)):
+            raise ExportError(f"{lt.id}: a further hypothesis must name a catalogue entry's hypothesis, got {ref!r}")
+        eid, name = ref
+        if eid not in registry.theorem_ids() or name not in dict(registry.get(eid).hypotheses):
+            raise ExportError(f"{lt.id}: {eid} has no hypothesis {name}")
+        out.append((name, dict(registry.get(eid).hypotheses)[name]))
+    return out
 
 
 LEARNER_THEOREMS = (
@@ -234,7 +249,7 @@ def _parts(lt: LearnerTheorem):
         raise ExportError(f"{lt.base} has no hypothesis {sorted(unknown)[0]} for the learner to discharge")
     seqs = set(ln.sequences) | set(lt.run_seq)
     per_ex, glob = [], []
-    for name, f in list(base.hypotheses) + list(lt.extra):
+    for name, f in list(base.hypotheses) + _extra(lt):
         if name in ln.run:
             continue
         kb = below_body(f)

@@ -108,3 +108,15 @@ def test_winnow_reads_any_r_of_the_n_variables_through_a_renaming():
     on_examples = Side(And(forall_below(i, Nat("r"), sigma(i) < Nat("n")), Nat("len_ex") <= 3), "renaming",
                        Reads(lets=(("len_ex", "length ex"),)))
     assert lt.id in lth.learner_files([_with_side(lt, on_examples)])[1]
+
+
+def test_a_further_hypothesis_must_be_a_catalogue_entrys():
+    """The kernel theorems' feature map K(a, b) = phi(a).phi(b) is read from the catalogue entry that
+    states it; a formula of the theorem's own (at most 3 examples) or a name no entry has is refused."""
+    lt = _theorem("learner_kernel_perceptron_radius")
+    assert lt.extra == (("kernel_freund_schapire_bound", "feature_map"),)
+    assert "(forall (a : Vec) (b : Vec), ((K a b) = (dot dim_phi (phi a) (phi b)))) ->" in lth.learner_statement(lt)
+    own = dataclasses.replace(lt, extra=lt.extra + (("few", Nat("n") <= 3),))
+    assert "must name a catalogue entry's hypothesis" in lth.learner_files([own])[1][lt.id]
+    unknown = dataclasses.replace(lt, extra=(("kernel_freund_schapire_bound", "few_examples"),))
+    assert "has no hypothesis few_examples" in lth.learner_files([unknown])[1][lt.id]

@@ -189,7 +189,7 @@ def test_a_run_hypothesis_the_learner_does_not_discharge_is_refused():
         lth.learner_statement(dataclasses.replace(lt, learner=on_nil))
     from proofs.formula import forall_below
     from proofs.perceptron_run import M, k, y
-    with pytest.raises(ExportError, match="number of mistakes"):
+    with pytest.raises(ExportError, match="must name a catalogue entry's hypothesis"):
         lth.learner_statement(dataclasses.replace(lt, extra=(("few", forall_below(k, M, y(k) <= M)),)))
     assert "learner_perceptron_radius" in lth.learner_files([dataclasses.replace(lt, learner=short)])[1]
 
