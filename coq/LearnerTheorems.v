@@ -86,6 +86,89 @@ Proof.
   rewrite WinnowAbstract.count_tmask, Nat.min_r in B by exact Hr. exact B.
 Qed.
 
+(** ** Halving Winnow on a disjunction of any r of the n variables, sigma(0), ..., sigma(r - 1): the
+    target mask is the image of sigma on [0, r), which has at most r variables, and Blum's Theorem 5
+    (WinnowBounds.v) holds for every target mask. *)
+Definition image_mask (r : nat) (sigma : nat -> nat) : nat -> bool :=
+  fun v => existsb (fun i => Nat.eqb (sigma i) v) (seq 0 r).
+
+Lemma image_mask_true r sigma v : image_mask r sigma v = true <-> exists i, (i < r)%nat /\ sigma i = v.
+Proof.
+  unfold image_mask. rewrite existsb_exists. split.
+  - intros (i & Hi & E). apply in_seq in Hi. apply Nat.eqb_eq in E. exists i. split; [lia|exact E].
+  - intros (i & Hi & E). exists i. split; [apply in_seq; lia|apply Nat.eqb_eq; exact E].
+Qed.
+
+Lemma target_label_image n r sigma x : (forall i, (i < r)%nat -> (sigma i < n)%nat) ->
+  WinnowCore.target_label n (image_mask r sigma) x = WinnowCore.target_label n (WinnowAbstract.tmask r) (fun i => x (sigma i))
+  \/ (r > n)%nat.
+Proof.
+  intros Hs. destruct (Nat.le_gt_cases r n) as [Hr|Hr]; [left|right; exact Hr].
+  apply Bool.eq_true_iff_eq. rewrite !WinnowCore.target_label_true. split.
+  - intros (v & Hv & T & X). apply image_mask_true in T as (i & Hi & <-). exists i.
+    unfold WinnowAbstract.tmask. rewrite Nat.ltb_lt. repeat split; [lia|lia|exact X].
+  - intros (i & Hi & T & X). unfold WinnowAbstract.tmask in T. apply Nat.ltb_lt in T.
+    exists (sigma i). split; [apply Hs; exact T|]. split; [apply image_mask_true; exists i; auto|exact X].
+Qed.
+
+Lemma count_lt_ext n f g : (forall v, f v = g v) -> WinnowCore.count_lt n f = WinnowCore.count_lt n g.
+Proof. intros E. induction n as [|n IH]; [reflexivity|]. cbn [WinnowCore.count_lt]. rewrite IH, E. reflexivity. Qed.
+
+Lemma count_lt_orb n f g :
+  (WinnowCore.count_lt n (fun v => orb (f v) (g v)) <= WinnowCore.count_lt n f + WinnowCore.count_lt n g)%nat.
+Proof. induction n as [|n IH]; [simpl; lia|]. cbn [WinnowCore.count_lt]. destruct (f n), (g n); simpl; lia. Qed.
+
+Lemma count_lt_eqb_below m a : (m <= a)%nat -> WinnowCore.count_lt m (fun v => Nat.eqb a v) = 0%nat.
+Proof.
+  induction m as [|m IH]; intros H; [reflexivity|]. cbn [WinnowCore.count_lt]. rewrite IH by lia.
+  destruct (Nat.eqb a m) eqn:E; [apply Nat.eqb_eq in E; lia|reflexivity].
+Qed.
+
+Lemma count_lt_eqb n a : (WinnowCore.count_lt n (fun v => Nat.eqb a v) <= 1)%nat.
+Proof.
+  induction n as [|n IH]; [simpl; lia|]. cbn [WinnowCore.count_lt].
+  destruct (Nat.eqb a n) eqn:E; [|lia]. apply Nat.eqb_eq in E. subst. rewrite count_lt_eqb_below by lia. lia.
+Qed.
+
+Lemma count_image n r sigma : (WinnowCore.count_lt n (image_mask r sigma) <= r)%nat.
+Proof.
+  induction r as [|r IH].
+  - rewrite (count_lt_ext n _ (fun _ => false)) by reflexivity. induction n as [|n IHn]; [reflexivity|].
+    cbn [WinnowCore.count_lt]. lia.
+  - rewrite (count_lt_ext n _ (fun v => orb (image_mask r sigma v) (Nat.eqb (sigma r) v))).
+    + pose proof (count_lt_orb n (image_mask r sigma) (fun v => Nat.eqb (sigma r) v)).
+      pose proof (count_lt_eqb n (sigma r)). lia.
+    + intros v. unfold image_mask. rewrite seq_S, existsb_app. simpl. rewrite Bool.orb_false_r. reflexivity.
+Qed.
+
+Theorem learner_winnow_halving_any : learner_winnow_halving_any_statement.
+Proof.
+  intros n r sigma ex Hs Hlab Hn Hr. cbv zeta.
+  assert (Hsig : forall i, (i < r)%nat -> (sigma i < n)%nat) by (intros i Hi; apply Hs; lia).
+  assert (Hc : WinnowCore.consistent n (image_mask r sigma) ex).
+  { intros xb lab H. destruct (Hlab xb lab H) as [Hb Hl].
+    destruct (target_label_image n r sigma xb Hsig) as [Et|Et]; [rewrite Et|lia].
+    set (x0 := fun (_ : nat) (i : nat) => Z.of_nat (if xb (sigma i) then 1 else 0)%nat).
+    set (y0 := fun (_ : nat) => Z.of_nat (if lab then 1 else 0)%nat).
+    assert (L : WinnowAbstract.labelled n r 1 x0 y0).
+    { intros t _. split; [intros i _; unfold x0; destruct (xb (sigma i)); simpl; auto|exact Hl]. }
+    assert (Ex : WinnowAbstract.xbool x0 0 = (fun i => xb (sigma i))).
+    { apply functional_extensionality; intro i. unfold WinnowAbstract.xbool, x0. destruct (xb (sigma i)); reflexivity. }
+    destruct (WinnowAbstract.label_cases n r 1 x0 y0 0 Hr L ltac:(lia)) as [[Y T]|[Y T]];
+      rewrite Ex in T; rewrite T; unfold y0 in Y; destruct lab; simpl in Y; congruence. }
+  pose proof (WinnowBounds.winnow_halving_bound n (image_mask r sigma) ex ltac:(lia) Hc) as B.
+  pose proof (count_image n r sigma) as C. apply le_INR in C.
+  pose proof (WinnowBounds.lg_nonneg n ltac:(lia)) as G.
+  apply Rle_trans with (1 := B). apply Rplus_le_compat_l.
+  apply Rmult_le_compat_r; [lra|]. apply Rmult_le_compat_l; lra.
+Qed.
+
+Theorem learner_winnow_halving_any_exact : learner_winnow_halving_any_exact_statement.
+Proof.
+  intros n r sigma ex Hs Hlab Hn Hr. cbv zeta. rewrite <- WinnowBounds.halving_mistakes_Q.
+  exact (learner_winnow_halving_any n r sigma ex Hs Hlab Hn Hr).
+Qed.
+
 (** ** The same learners run over the rationals: the runs the differential test compares with the
     exact Python learners.  Q2R commutes with every run (LearnersBridge.v). *)
 Theorem learner_perceptron_radius_exact : learner_perceptron_radius_exact_statement.
@@ -163,12 +246,27 @@ Proof.
   exact (learner_freund_schapire dim R_ g u _ Hy Hr HR Hu Hg).
 Qed.
 
+(** The side conditions on an advice table, as printed from their formula objects
+    (coq/learner_sides.py): row i of expert j read by [nth], the row's length, the label. *)
+Definition printed_rows (n : nat) (ex : list (list Z * Z)) : Prop :=
+  forall (row : list Z) (lab : Z), In (row, lab) ex ->
+    let adv := fun i : nat => nth i row 0%Z in let len_row := length row in
+    ((len_row = n)%nat /\ (forall (i : nat), (((0 <= i)%nat /\ (i < n)%nat) -> (((adv (i)%nat) = 1)%Z \/ ((adv (i)%nat) = (-1))%Z)))
+     /\ ((lab = 1)%Z \/ (lab = (-1))%Z)).
+
+Lemma rows_of_printed (n : nat) (ex : list (list Z * Z)) : printed_rows n ex -> ExpertsRuns.rows_ok n ex.
+Proof.
+  intros H row y Hin. destruct (H row y Hin) as (Hl & Ha & Hy). split; [exact Hl|split; [|exact Hy]].
+  intros a Hain. destruct (In_nth row a 0%Z Hain) as (k & Hk & <-). apply Ha. lia.
+Qed.
+
 (** ** Weighted Majority (LearnersExperts.v): its run gives the total weight, the fraction on wrong
     experts, expert j's weight and mistakes and its own mistakes (ExpertsRuns.v), and Littlestone &
     Warmuth's theorem bounds its mistakes by those of every expert j, in particular the best. *)
 Theorem learner_weighted_majority : learner_weighted_majority_statement.
 Proof.
-  intros beta lib ln_n ln_wm n bq j ex Hq Hj Hrows Hn Hb Hlib Hln Hwm. cbv zeta. subst beta.
+  intros beta lib ln_n ln_wm n bq j ex Hq Hj Hrows Hn Hb Hlib Hln Hwm. cbv zeta. cbv zeta in Hq. subst beta.
+  apply rows_of_printed in Hrows.
   destruct (ExpertsRuns.wm_run_start bq n j ex (proj1 Hb) Hj Hrows) as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & Hz & He & _).
   pose proof (Catalogue_experts.weighted_majority_bound F (length ex) W (Q2R bq) e lib ln_n ln_wm n v z Hn Hb Hlib
                 Hln H0 Hv0 (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
@@ -183,7 +281,7 @@ Qed.
 (** ** Weighted Majority with beta = 1/2 (the learner run with the rational 1/2): 2.41 (m + lg n). *)
 Theorem learner_weighted_majority_half : learner_weighted_majority_half_statement.
 Proof.
-  intros lg_n l2 l43 ln_n n j ex Hj Hrows Hn H2 Hln H43 Hlg. cbv zeta.
+  intros lg_n l2 l43 ln_n n j ex Hj Hrows Hn H2 Hln H43 Hlg. cbv zeta. apply rows_of_printed in Hrows.
   assert (Eh : Q2R (1 # 2) = 1 / 2) by (unfold Q2R; simpl; field).
   destruct (ExpertsRuns.wm_run_start (1 # 2) n j ex ltac:(rewrite Eh; lra) Hj Hrows)
     as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & Hz & He & _).
@@ -202,7 +300,8 @@ Qed.
     over the rationals by [rwm_expected], are bounded by (m ln(1/beta) + ln n) / (1 - beta). *)
 Theorem learner_randomized_weighted_majority : learner_randomized_weighted_majority_statement.
 Proof.
-  intros beta lib ln_n n bq j ex Hq Hj Hrows Hn Hb Hlib Hln. cbv zeta. subst beta.
+  intros beta lib ln_n n bq j ex Hq Hj Hrows Hn Hb Hlib Hln. cbv zeta. cbv zeta in Hq. subst beta.
+  apply rows_of_printed in Hrows.
   destruct (ExpertsRuns.wm_run_start bq n j ex (proj1 Hb) Hj Hrows) as (W & F & v & e & z & H0 & Hv0 & Hs & HvW & _ & He & HF).
   pose proof (Catalogue_experts.randomized_weighted_majority_bound F (length ex) W (Q2R bq) e lib ln_n n v Hn Hb Hlib
                 Hln H0 Hv0 (fun t Ht => proj1 (Hs t Ht)) (fun t Ht => proj1 (proj2 (Hs t Ht)))
@@ -217,7 +316,7 @@ Qed.
     Halving theorem. *)
 Theorem learner_halving : learner_halving_statement.
 Proof.
-  intros N j ex Hj Hrows Hre. cbv zeta.
+  intros N j ex Hj Hrows Hre. cbv zeta. apply rows_of_printed in Hrows.
   destruct (ExpertsRuns.halving_run_start N j ex Hj Hrows Hre) as (V & a & c & H0 & Hs & Hc & Hv & HM).
   exact (Catalogue_experts.halving_bound _ N V a c H0 Hs Hc Hv HM).
 Qed.

@@ -32,6 +32,24 @@ Definition enc_pa (d : nat) (run : list (pastep QRN)) : list Z :=
   flat_map (fun s : pastep QRN => enc_Q (pa_act s) ++ enc_b (pa_mistake s) ++ enc_Q (pa_loss s) ++ enc_Q (pa_tau s)
                                  ++ enc_vec d (pa_w s)) run.
 
+(** What an estimator keeps after [fit] (coef_ / dual_coef_, intercept_, mistakes_): the state after
+    the last step (the start when there is none) and the number of mistakes. *)
+Definition enc_final_perceptron (d : nat) (run : list (pstep QN)) : list Z :=
+  let s := last run (@PStep QN 0%Q false (fun _ => 0%Q) 0%Q) in
+  enc_vec d (ps_w s) ++ enc_Q (ps_b s) ++ (Z.of_nat (perceptron_mistakes run) :: nil).
+
+Definition enc_final_kperceptron (n : nat) (alpha0 : nat -> Q) (run : list (kstep QN)) : list Z :=
+  let s := last run (@KStep QN 0%Q false alpha0 0%Q) in
+  enc_vec n (ks_alpha s) ++ enc_Q (ks_b s) ++ (Z.of_nat (count_true ks_mistake run) :: nil).
+
+Definition enc_final_winnow (n : nat) (run : list (wstep QN)) : list Z :=
+  let s := last run (@WStep QN 0%Q false false (fun _ => 1%Q)) in
+  enc_vec n (ws_w s) ++ (Z.of_nat (winnow_mistakes run) :: nil).
+
+Definition enc_final_pa (d : nat) (run : list (pastep QRN)) : list Z :=
+  let s := last run (@PAStep QRN 0%Q false 0%Q 0%Q (fun _ => 0%Q)) in
+  enc_vec d (pa_w s) ++ (Z.of_nat (count_true pa_mistake run) :: nil).
+
 Fixpoint list_Z_eqb (a b : list Z) : bool :=
   match a, b with
   | nil, nil => true

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 
 def main(argv=None) -> int:
@@ -47,18 +46,11 @@ def main(argv=None) -> int:
     if not rep.ok:
         print("the Coq development does not build: " + "; ".join(rep.file_errors.values())[:500], file=sys.stderr)
         return 1
-    t = time.monotonic()
-    cases = differential.generate(a.n, seed=a.seed)
-    bad = differential.differential(cases, build.default_build_dir())
-    for line in bad:
+    v = differential.verdict(a.n, build.default_build_dir(), seed=a.seed)
+    for line in v.differing:
         print(line)
-    kinds = ", ".join(f"{k} {sum(c.kind == k for c in cases)}" for k in differential.KINDS)
-    kinds += "; Python paths: " + ", ".join(f"{p} {sum(c.opts.get('path') == p for c in cases)}"
-                                            for p in differential.PATHS)
-    steps = sum(len(differential._visited(c)) for c in cases)
-    print(f"{len(cases) - len(bad)}/{len(cases)} sequences with identical traces ({kinds}; {steps} steps); "
-          f"{time.monotonic() - t:.1f} s")
-    return 0 if not bad else 1
+    print(v.line())
+    return 0 if v.ok else 1
 
 
 if __name__ == "__main__":

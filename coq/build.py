@@ -101,6 +101,7 @@ class CoqReport:
     theorems: list = field(default_factory=list)         # TheoremCoq
     check_errors: dict = field(default_factory=dict)     # check key -> why Coq rejected it
     learners: list = field(default_factory=list)         # TheoremCoq of the learner theorems (coq.learner_theorems)
+    assumptions: dict = field(default_factory=dict)      # check key -> the axioms Coq's Print Assumptions names
 
     @property
     def ok(self) -> bool:
@@ -278,6 +279,7 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
         if progress:
             progress("Checks.v", not check_errors, cpu)
     rep.check_errors = check_errors
+    rep.assumptions = dict(axioms)
     if found is None:
         rep.audit.append("Coq's Search for *_statement outside the statement files could not be read")
     elif found:

@@ -22,8 +22,13 @@ from pathlib import Path
 
 __all__ = ["Case", "generate", "coq_file", "python_trace", "run_coq", "compare", "KINDS"]
 
-KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority", "passive_aggressive")
-PATHS = ("exact", "float", "fast")       # the Python path a case runs (fast: the perceptron only)
+KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority", "passive_aggressive", "halving")
+PATHS = ("exact", "float", "fast", "rounding")   # the Python path a case runs (fast: the perceptron only)
+# "rounding": the float64 path on inputs that round (1/3, 1/10, ...), against the Coq learner run in
+# binary64 (LearnersFloat.v); the perceptron and the voted perceptron (the others: the float path on
+# dyadic inputs -- their float64 loops divide where the Coq learners multiply by an inverse, or sum a
+# Gram matrix in another order, so a rounded run is not bitwise the Coq one)
+ROUNDING = ("perceptron", "voted")
 
 
 @dataclass
@@ -51,6 +56,8 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
         path = PATHS[(i // len(KINDS)) % len(PATHS)]
         if path == "fast" and kind not in ("perceptron", "averaged", "voted"):
             path = "float"
+        if path == "rounding" and kind not in ROUNDING:
+            path = "float"
         dy = path != "exact"
         epochs = rng.choice((1, 1, 2, 3))
         shuffle = rng.random() < 0.3
@@ -64,8 +71,33 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
             betas = (0, Fraction(1, 2), Fraction(1, 4)) if dy else (0, Fraction(1, 2), Fraction(1, 3), Fraction(2, 3))
             out.append(Case(kind, A, y, {"beta": rng.choice(betas), "path": path}))
             continue
+        if kind == "halving":
+            # learners.run_halving: the class as label lists, or as functions of the examples X
+            n, T = rng.randint(1, 5), rng.randint(1, 7)
+            A = [[rng.choice((-1, 1)) for _ in range(n)] for _ in range(T)]
+            j = rng.randrange(n)
+            y = [A[t][j] if rng.random() < 0.7 else rng.choice((-1, 1)) for t in range(T)]
+            out.append(Case(kind, A, y, {"functions": rng.random() < 0.4, "path": path}))
+            continue
+        if kind == "passive_aggressive" and dy:
+            # the float path on inputs where every step is dyadic: rows of +-1 entries (one or two of
+            # them, |x|^2 = s for every row) and a dyadic C with s + 1/(2C) a power of two, so l / |x|^2,
+            # min(C, l / |x|^2) and l / (|x|^2 + 1/(2C)) are exact in float64
+            variant = rng.choice(("pa", "pa1", "pa2"))
+            d, m, s_ = rng.randint(2, 3), rng.randint(1, 6), rng.choice((1, 2))
+            X = []
+            for _ in range(m):
+                r = [Fraction(0)] * d
+                for i in rng.sample(range(d), s_):
+                    r[i] = Fraction(rng.choice((-1, 1)))
+                X.append(r)
+            y = [rng.choice((-1, 1)) for _ in range(m)]
+            C = Fraction(1, 2 * s_) if variant == "pa2" else Fraction(rng.randint(1, 4), rng.choice((1, 2, 4)))
+            out.append(Case(kind, X, y, {"variant": variant, "C": C, "epochs": epochs, "shuffle": False, "seed": None,
+                                         "path": "float"}))
+            continue
         if kind == "passive_aggressive":
-            # exact only: the step l / |x|^2 is not dyadic, so float64 rounds it
+            # the exact path: any rationals, the step l / |x|^2 computed exactly
             variant = rng.choice(("pa", "pa1", "pa2"))
             d, m = rng.randint(1, 3), rng.randint(1, 6)
             X = [[_frac(rng) for _ in range(d)] for _ in range(m)]
@@ -91,7 +123,11 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
             continue
         d = rng.randint(1, 3)
         m = rng.randint(1, 6)
-        X = [[_frac(rng, dy) for _ in range(d)] for _ in range(m)]
+        if path == "rounding":          # float64 values of non-dyadic rationals: every sum rounds
+            X = [[Fraction(float(Fraction(rng.randint(-9, 9), rng.choice((3, 5, 7, 10, 1)))))
+                  for _ in range(d)] for _ in range(m)]
+        else:
+            X = [[_frac(rng, dy) for _ in range(d)] for _ in range(m)]
         y = [rng.choice((-1, 1)) for _ in range(m)]
         if kind == "kernel":
             kern = rng.choice(("linear", "poly"))
@@ -105,7 +141,44 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
         if kind == "averaged":
             opts["include_initial"] = rng.random() < 0.5
         out.append(Case(kind, X, y, opts))
+    for c in out:                   # the estimators' fit (learners.estimators): their kept state after fit
+        both = len(set(c.y)) == 2
+        if c.kind in ESTIMATED and c.opts["path"] in ("exact", "float", "fast") and both and rng.random() < 0.25:
+            c.opts["estimator"] = True
+            if c.kind == "winnow":          # learners.Winnow visits the examples in order
+                c.opts.update(shuffle=False, seed=None)
     return out
+
+
+ESTIMATED = ("perceptron", "kernel", "winnow", "passive_aggressive")
+
+
+def _estimator_state(c: Case, X, exact: bool) -> list[int]:
+    """coef_ (dual_coef_ for the kernel perceptron), intercept_ and mistakes_ after ``fit``."""
+    from learners import KernelPerceptron, PassiveAggressive, Perceptron, Winnow
+    o = c.opts
+    if c.kind == "perceptron":
+        est = Perceptron(epochs=o["epochs"], bias=o["bias"], exact=exact, shuffle=o["shuffle"], seed=o["seed"],
+                         fast=o.get("path") == "fast").fit(X, c.y)
+        vals, b = list(est.coef_[0]), [est.intercept_[0]]
+    elif c.kind == "kernel":
+        spec = "linear" if o["kernel"] == "linear" else f"poly:c={o['c'] if exact else float(o['c'])},k={o['k']}"
+        est = KernelPerceptron(spec, epochs=o["epochs"], bias=o["bias"], exact=exact, blum_start=o["blum_start"],
+                               shuffle=o["shuffle"], seed=o["seed"]).fit(X, c.y)
+        vals, b = list(est.dual_coef_), [est.intercept_[0]]
+    elif c.kind == "winnow":
+        kw = {"theta": o["theta"] if exact else float(o["theta"])} if "theta" in o else {}
+        est = Winnow(epochs=o["epochs"], variant=o["variant"], alpha=o["alpha"] if exact else float(o["alpha"]),
+                     exact=exact, **kw).fit(X, c.y)
+        vals, b = list(est.coef_[0]), []
+    else:
+        est = PassiveAggressive(variant=o["variant"], C=o["C"] if exact else float(o["C"]), epochs=o["epochs"],
+                  exact=exact).fit(X, c.y)
+        vals, b = list(est.coef_[0]), []
+    out: list[int] = []
+    for v in vals + b:
+        out += _q(v)
+    return out + [int(est.mistakes_)]
 
 
 # --------------------------------------------------------------------------- Python side
@@ -134,6 +207,8 @@ def python_trace(c: Case) -> list[int]:
     fl = {} if exact else {"X": [[float(v) for v in r] for r in c.X]}
     X = fl.get("X", c.X)
     out: list[int] = []
+    if o.get("estimator"):
+        return _estimator_state(c, X, exact)
     if c.kind == "weighted_majority":
         from learners import run_weighted_majority
         tr = run_weighted_majority(c.X, c.y, beta=o["beta"] if exact else float(o["beta"]), exact=exact)
@@ -145,9 +220,23 @@ def python_trace(c: Case) -> list[int]:
             from learners import run_randomized_weighted_majority
             out += _q(run_randomized_weighted_majority(c.X, c.y, beta=Fraction(o["beta"])).extras["expected_mistakes"])
         return out
+    if c.kind == "halving":
+        from learners import run_halving
+        n = len(c.X[0])
+        if o["functions"]:
+            H = [(lambda t, i=i: c.X[t][i]) for i in range(n)]
+            tr = run_halving(H, c.y, list(range(len(c.X))), exact=exact)
+        else:
+            tr = run_halving([[r[i] for r in c.X] for i in range(n)], c.y, exact=exact)
+        for s in tr.steps:
+            out += [*_q(s.activation), int(s.prediction), int(s.mistake)]
+            for v in s.weights:
+                out += _q(v)
+        return out
     if c.kind == "passive_aggressive":
         from learners import run_passive_aggressive
-        tr = run_passive_aggressive(c.X, c.y, variant=o["variant"], C=o["C"], epochs=o["epochs"], exact=True)
+        tr = run_passive_aggressive(X, c.y, variant=o["variant"], C=o["C"] if exact else float(o["C"]),
+                                    epochs=o["epochs"], exact=exact)
         for s, loss, tau in zip(tr.steps, tr.extras["losses"], tr.extras["steps"]):
             out += [*_q(s.activation), int(s.mistake), *_q(loss), *_q(tau)]
             for v in s.weights:
@@ -195,7 +284,7 @@ def python_trace(c: Case) -> list[int]:
 def _visited(c: Case) -> list[int]:
     from learners.core import visiting_order
     o = c.opts
-    if c.kind == "weighted_majority":
+    if c.kind in ("weighted_majority", "halving"):
         return list(range(len(c.X)))            # one pass over the advice table, in order
     return [int(i) for i in visiting_order(len(c.X), o["epochs"], o["shuffle"], o["seed"]).tolist()]
 
@@ -208,6 +297,18 @@ def _cq(v) -> str:
 
 def _vec(row) -> str:
     return "(vecQ (" + " :: ".join(_cq(v) for v in row) + " :: nil))"
+
+
+def _fl(v) -> str:
+    """The binary64 value v (a Fraction equal to a float) as LearnersFloat.fl num k = num / 2^k."""
+    f = Fraction(v)
+    k = f.denominator.bit_length() - 1
+    assert f.denominator == 1 << k and abs(f.numerator) < 1 << 53, v
+    return f"(fl ({f.numerator}) {k})"
+
+
+def _vecf(row) -> str:
+    return "(vecF (" + " :: ".join(_fl(v) for v in row) + " :: nil))"
 
 
 def _bvec(row) -> str:
@@ -226,19 +327,24 @@ def coq_term(c: Case) -> str:
         if o["beta"]:
             return f"app ({run}) (qenc (rwm_expected {_cq(o['beta'])} (wm_start {len(c.X[0])}) ({ex})))"
         return run
+    if c.kind == "halving":                     # Halving is Weighted Majority with the penalty 0
+        ex = " :: ".join(f"({_zlist(c.X[t])}, {_zlit(c.y[t])})" for t in range(len(c.X))) + " :: nil"
+        return f"wm_trace 0 (wm_start {len(c.X[0])}) ({ex})"
     order = _visited(c)
     if c.kind == "passive_aggressive":
         d = len(c.X[0])
         ex = " :: ".join(f"({_vec(c.X[i])}, {_cq(c.y[i])})" for i in order) + " :: nil"
         v = {"pa": "PA", "pa1": "PA1", "pa2": "PA2"}[o["variant"]]
-        return f"enc_pa {d} (pa_run QRN {v} {_cq(o['C'])} {d} (fun _ => 0%Q) ({ex}))"
+        enc = "enc_final_pa" if o.get("estimator") else "enc_pa"
+        return f"{enc} {d} (pa_run QRN {v} {_cq(o['C'])} {d} (fun _ => 0%Q) ({ex}))"
     if c.kind == "winnow":
         n = len(c.X[0])
         alpha = Fraction(o["alpha"])
         up, down = {"halve": (2, Fraction(1, 2)), "eliminate": (2, 0), "winnow2": (alpha, 1 / alpha)}[o["variant"]]
         theta = o.get("theta", n)
         ex = " :: ".join(f"({_bvec(c.X[i])}, {'true' if c.y[i] else 'false'})" for i in order) + " :: nil"
-        return f"enc_winnow {n} (winnow_run QN {n} {_cq(up)} {_cq(down)} {_cq(theta)} (fun _ => 1%Q) ({ex}))"
+        enc = "enc_final_winnow" if o.get("estimator") else "enc_winnow"
+        return f"{enc} {n} (winnow_run QN {n} {_cq(up)} {_cq(down)} {_cq(theta)} (fun _ => 1%Q) ({ex}))"
     d = len(c.X[0])
     bias = "true" if o["bias"] else "false"
     if c.kind == "kernel":
@@ -252,11 +358,19 @@ def coq_term(c: Case) -> str:
             p = c.y.index(1)
             alpha0 = f"(fun j => if Nat.eqb j {p} then 1%Q else 0%Q)"
             strict = "true"
-        return (f"enc_kperceptron {n} (kperceptron_run QN {n} {K} {xs} {ys} {bias} {strict} {alpha0} 0%Q "
+        enc = f"enc_final_kperceptron {n} {alpha0}" if o.get("estimator") else f"enc_kperceptron {n}"
+        return (f"{enc} (kperceptron_run QN {n} {K} {xs} {ys} {bias} {strict} {alpha0} 0%Q "
                 f"{_nat_list(order)})")
+    if o.get("path") == "rounding":
+        exf = " :: ".join(f"({_vecf(c.X[i])}, {_fl(c.y[i])})" for i in order) + " :: nil"
+        run = f"(perceptron_run FN {d} {bias} (fun _ => {_fl(0)}) {_fl(0)} ({exf}))"
+        if c.kind == "perceptron":
+            return f"enc_perceptron_F {d} {run}"
+        return f"enc_voted_F {d} (voted FN {d} {bias} (fun _ => {_fl(0)}) {_fl(0)} ({exf}))"
     ex = " :: ".join(f"({_vec(c.X[i])}, {_cq(c.y[i])})" for i in order) + " :: nil"
     if c.kind == "perceptron":
-        return f"enc_perceptron {d} (perceptron_run QN {d} {bias} (fun _ => 0%Q) 0%Q ({ex}))"
+        enc = "enc_final_perceptron" if o.get("estimator") else "enc_perceptron"
+        return f"{enc} {d} (perceptron_run QN {d} {bias} (fun _ => 0%Q) 0%Q ({ex}))"
     if c.kind == "averaged":
         inc = "true" if o["include_initial"] else "false"
         return f"enc_averaged {d} (averaged QN {d} {bias} {inc} (fun _ => 0%Q) 0%Q ({ex}))"
@@ -264,7 +378,7 @@ def coq_term(c: Case) -> str:
 
 
 _HEAD = ("Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersTrace.\n"
-         "Require Import Mistakebound.LearnersPA.\n"
+         "Require Import Mistakebound.LearnersPA Mistakebound.LearnersFloat.\n"
          "Require Mistakebound.LearnersExperts.\nImport Mistakebound.LearnersExperts.\n"
          "Open Scope Z_scope.\nSet Printing Depth 100000.\n")
 
@@ -327,3 +441,48 @@ def compare(cases, coq_traces) -> list[str]:
             k = next((i for i, (a, b) in enumerate(zip(p, t)) if a != b), min(len(p), len(t)))
             bad.append(f"{c.describe()}: first difference at position {k} (python {p[k:k + 4]}, coq {t[k:k + 4]})")
     return bad
+
+
+@dataclass
+class Verdict:
+    """The comparison's verdict, as ``verify --coq`` reports it."""
+    cases: int
+    differing: list
+    seconds: float
+    kinds: dict                         # kind -> number of cases
+    paths: dict                         # Python path -> number of cases
+    steps: int
+    error: str = ""                     # the comparison could not run (Coq failed on its file)
+
+    @property
+    def ok(self) -> bool:
+        return not self.error and not self.differing
+
+    def line(self) -> str:
+        kinds = ", ".join(f"{k} {v}" for k, v in self.kinds.items())
+        paths = ", ".join(f"{k} {v}" for k, v in self.paths.items())
+        if self.error:
+            return f"differential FAILED: {self.error}"
+        return (f"{self.cases - len(self.differing)}/{self.cases} sequences with identical traces ({kinds}; "
+                f"Python paths: {paths}; {self.steps} steps); {self.seconds:.1f} s")
+
+    def to_json(self) -> dict:
+        return {"ok": self.ok, "cases": self.cases, "identical": self.cases - len(self.differing),
+                "differing": self.differing, "seconds": round(self.seconds, 2), "kinds": self.kinds,
+                "paths": self.paths, "steps": self.steps, "error": self.error}
+
+
+def verdict(n: int, build_dir: Path, seed: int = 2026, coqc: str = "coqc") -> Verdict:
+    """Run ``n`` generated cases (every learner, option and Python path) through Python and Coq."""
+    import time
+    t = time.monotonic()
+    cases = generate(n, seed=seed)
+    kinds = {k: sum(c.kind == k for c in cases) for k in KINDS}
+    paths = {p: sum(c.opts.get("path") == p for c in cases) for p in PATHS}
+    steps = sum(len(_visited(c)) for c in cases)
+    try:
+        bad = differential(cases, build_dir, coqc)
+        err = ""
+    except RuntimeError as e:
+        bad, err = [], str(e)[:300]
+    return Verdict(len(cases), bad, time.monotonic() - t, kinds, paths, steps, err)

@@ -29,10 +29,11 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from proofs.formula import BOOL, INT, REAL, VEC, Bool, Expr, Fun, Ite, Real, Vec
+from proofs.formula import BOOL, INT, NAT, REAL, VEC, Bool, Expr, Fun, Ite, Nat, Real, Vec, forall_below
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
+from .learner_sides import KERNEL_DOMAIN, Reads, Side, check_sides, print_side
 from .learner_theorems_sums import below_body, sum_lets, sums_over_examples
 from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2,
                                   PASSIVE_AGGRESSIVE_EXACT, StepsLearner, StepsLearnerTheorem, steps_statement)
@@ -59,8 +60,9 @@ class Learner:
     mistakes: str                    # the Coq count of mistakes ({dim}: the examples' dimension)
     sequences: dict                  # catalogue sequence name -> (index arity, function of the example's terms)
     run: tuple                       # the catalogue hypotheses the run discharges
-    side: tuple = ()                 # Coq side conditions on the inputs
+    side: tuple = ()                 # conditions on the inputs (coq.learner_sides.Side: formula objects)
     dim_of: str = ""                 # the example variable whose space gives {dim}
+    domain: object = None            # the Python learner's inputs the side conditions are checked on
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class LearnerTheorem:
     name: str
     learner: Learner
     base: str                        # the catalogue theorem whose conditions and bound it takes
-    extra: tuple = ()                # further hypotheses ((name, formula), ...), e.g. a feature map
+    extra: tuple = ()                # further hypotheses, each a catalogue entry's: ((entry id, hypothesis name), ...)
     run_seq: tuple = field(default=("w", "x", "y", "b", "alpha"))
     over_examples: bool = False      # sums over the mistakes in the bound read over the examples (coq.learner_theorems_sums)
 
@@ -99,7 +101,8 @@ KERNEL_PERCEPTRON = Learner(
     example=((_x, "Vec"), (_y, "R")), members="(map (fun i => (xs i, ys i)) order)",
     mistakes=f"{L}.count_true {L}.ks_mistake ({L}.kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order)",
     sequences={"x": (1, lambda: _phi(_x)), "y": (1, lambda: _y)},
-    side=("(forall i : nat, In i order -> (i < n)%nat)",), run=_PERC_RUN)
+    side=(Side(Nat("i") < Nat("n"), "domain", Reads("order", (("i", "nat"),), "i")),), domain=KERNEL_DOMAIN,
+    run=_PERC_RUN)
 
 HALVING_WINNOW = Learner(
     id="winnow_halving", python="learners.run_winnow(variant='halve')", coq=f"{L}.winnow_halving",
@@ -107,6 +110,15 @@ HALVING_WINNOW = Learner(
     members="ex", mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving RN n ex)",
     sequences={"x": (2, lambda i: Ite(_xb(i), 1, 0)), "y": (1, lambda: Ite(_lab, 1, 0))},
     run=("weights_start_at_1", "mistake_at_threshold_n", "update_on_mistake"))
+
+# any r of the n variables: the catalogue's variable i is the learner's sigma(i) (sigma an input the
+# run does not read: the theorem holds for every sigma, so for every set {sigma(0), ..., sigma(r-1)})
+_sigma = Fun("sigma", (NAT,), NAT)
+_i = Nat("i")
+HALVING_WINNOW_ANY = dataclasses.replace(
+    HALVING_WINNOW, id="winnow_halving_any", inputs=(("sigma", "nat -> nat"),) + HALVING_WINNOW.inputs,
+    sequences={"x": (2, lambda i: Ite(_xb(_sigma(i)), 1, 0)), "y": (1, lambda: Ite(_lab, 1, 0))},
+    side=(Side(forall_below(_i, Nat("r"), _sigma(_i) < Nat("n")), "renaming"),))
 
 # the same functions run over the rationals (QN): the runs python -m coq differential compares with
 # the exact Python learners; the examples are read through Q2R
@@ -117,16 +129,35 @@ PERCEPTRON_EXACT = dataclasses.replace(
 HALVING_WINNOW_EXACT = dataclasses.replace(
     HALVING_WINNOW, id="winnow_halving_exact", python="learners.run_winnow(variant='halve', exact=True)",
     mistakes=f"{L}.winnow_mistakes ({L}.winnow_halving QN n ex)")
+HALVING_WINNOW_ANY_EXACT = dataclasses.replace(
+    HALVING_WINNOW_ANY, id="winnow_halving_any_exact", python=HALVING_WINNOW_EXACT.python,
+    mistakes=HALVING_WINNOW_EXACT.mistakes)
 
 
 LEARNERS = (PERCEPTRON, PERCEPTRON_BIAS, KERNEL_PERCEPTRON, HALVING_WINNOW, PERCEPTRON_EXACT, HALVING_WINNOW_EXACT,
+            HALVING_WINNOW_ANY, HALVING_WINNOW_ANY_EXACT,
             WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF, RANDOMIZED_WEIGHTED_MAJORITY, HALVING, ANY_ALGORITHM,
             PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2, PASSIVE_AGGRESSIVE_EXACT)
 
 
 def _feature_map():
-    from proofs.feature_maps import feature_map
-    return feature_map(_K, _phi, "feature_map", Vec("a"), Vec("a2"))
+    """K(a, b) = phi(a).phi(b): the hypothesis of the catalogue's kernel theorem, as it states it."""
+    return ("kernel_freund_schapire_bound", "feature_map")
+
+
+def _extra(lt) -> list:
+    """The further hypotheses, read from the catalogue entries that state them (no formula of the
+    theorem's own: a restriction has to be some catalogue entry's hypothesis)."""
+    from proofs import registry
+    out = []
+    for ref in lt.extra:
+        if not (isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(r, str) for r in ref)):
+            raise ExportError(f"{lt.id}: a further hypothesis must name a catalogue entry's hypothesis, got {ref!r}")
+        eid, name = ref
+        if eid not in registry.theorem_ids() or name not in dict(registry.get(eid).hypotheses):
+            raise ExportError(f"{lt.id}: {eid} has no hypothesis {name}")
+        out.append((name, dict(registry.get(eid).hypotheses)[name]))
+    return out
 
 
 LEARNER_THEOREMS = (
@@ -139,6 +170,10 @@ LEARNER_THEOREMS = (
                    KERNEL_PERCEPTRON, "block_novikoff_radius", extra=(_feature_map(),)),
     LearnerTheorem("learner_winnow_halving", "Halving Winnow on a disjunction of r of the n variables",
                    HALVING_WINNOW, "winnow_halving_bound"),
+    LearnerTheorem("learner_winnow_halving_any", "Halving Winnow on a disjunction of any r of the n variables: "
+                   "sigma(0), ..., sigma(r - 1)", HALVING_WINNOW_ANY, "winnow_halving_bound"),
+    LearnerTheorem("learner_winnow_halving_any_exact", "Halving Winnow run over the rationals, any r of the n variables",
+                   HALVING_WINNOW_ANY_EXACT, "winnow_halving_bound"),
     LearnerTheorem("learner_perceptron_radius_exact", "The perceptron (no bias) run over the rationals",
                    PERCEPTRON_EXACT, "block_novikoff_radius"),
     LearnerTheorem("learner_winnow_halving_exact", "Halving Winnow run over the rationals",
@@ -214,7 +249,7 @@ def _parts(lt: LearnerTheorem):
         raise ExportError(f"{lt.base} has no hypothesis {sorted(unknown)[0]} for the learner to discharge")
     seqs = set(ln.sequences) | set(lt.run_seq)
     per_ex, glob = [], []
-    for name, f in list(base.hypotheses) + list(lt.extra):
+    for name, f in list(base.hypotheses) + _extra(lt):
         if name in ln.run:
             continue
         kb = below_body(f)
@@ -232,6 +267,11 @@ def _parts(lt: LearnerTheorem):
     if any(n.op == "call" and n.name in seqs for n in walk(c)):
         raise ExportError(f"{lt.base}: the conclusion speaks of the run's sequences")
     return per_ex, glob, c, sums
+
+
+def _base(lt):
+    from proofs import registry
+    return registry.get(lt.base)
 
 
 def _binders(text: str) -> list[tuple[str, str]]:
@@ -265,18 +305,27 @@ def learner_statement(lt) -> str:
                if n not in ex_names and n != "M" and n not in {s for s, _ in sums}]
     if "M" not in {v.name for v in free_vars(concl)}:
         raise ExportError(f"{lt.base}: the conclusion does not bound M")
-    taken = {n for n, _ in binders}
-    for n, _ in ln.inputs:
-        if n in taken:
+    base = _base(lt)
+    own = {v.name for f in [base.conclusion] + [f for _, f in base.hypotheses] for v in free_vars(f)} | \
+        {n.name for f in [base.conclusion] + [f for _, f in base.hypotheses] for n in walk(f) if n.op == "call"}
+    inputs = {n for n, _ in ln.inputs}
+    for n in inputs:
+        if n in own:
             raise ExportError(f"the learner's input {n} clashes with a variable of {lt.base}")
+    binders = [(n, t) for n, t in binders if n not in inputs]
     exb = " ".join(f"({coq_name(e)} : {t})" for e, t in ln.example)
     tup = ", ".join(coq_name(e) for e, _ in ln.example)
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
-    prem = list(ln.side) + [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in ex_hyps] + gl
+    check_sides(lt.id, _base(lt), ln.side, ln.domain, ln.run, ln.inputs, ln.mistakes)
+    prem = [print_side(sd) for sd in ln.side] + [f"(forall {exb}, In ({tup}) {ln.members} -> {h})" for h in ex_hyps] + gl
     mist = ln.mistakes.format(dim=dim)
     if not re.search(rf"\({re.escape(ln.coq)} ", mist):
         raise ExportError(f"the learner's count of mistakes does not run {ln.coq}")
+    renamings = {v.name for sd in ln.side if sd.why == "renaming" for v in free_vars(sd.formula)} | \
+        {c.name for sd in ln.side if sd.why == "renaming" for c in walk(sd.formula) if c.op == "call"}
     for n, _ in ln.inputs:              # on the quantified inputs, not on a fixed sequence
+        if n in renamings:              # read by the renaming of the catalogue's variables only
+            continue
         if not re.search(rf"(?<![\w.']){re.escape(n)}(?![\w'])", mist):
             raise ExportError(f"the learner's count of mistakes does not read its input {n}")
     lets = ""

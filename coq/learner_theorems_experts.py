@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from proofs.formula import REAL, Expr
+from proofs.formula import INT, NAT, REAL, And, Eq, Expr, Fun, Int, Nat, Or, Real, forall_below
+from .learner_sides import Reads, Side, check_sides, experts_domain, print_side
 from proofs.substitution import walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .names import LOGICAL
@@ -38,12 +39,13 @@ class ExpertsLearner:
     inputs: tuple                    # ((Coq name, Coq type), ...)
     counts: tuple                    # ((count name, Coq term), ...): {n} is the catalogue's number of experts
     run: tuple                       # the catalogue hypotheses the run discharges
-    side: tuple = ()                 # Coq side conditions on the inputs ({n}, {beta}: the catalogue's names)
+    side: tuple = ()                 # conditions on the inputs (coq.learner_sides.Side: formula objects)
     totals: tuple = (("z", "M"), ("e", "m"))    # a sequence of integers gives a nat, of reals a real
     own: str = "M"                   # the count of the learner's own mistakes (or their expectation)
     beta: str = ""                   # the learner's penalty input (Q), tied to the catalogue's beta by a hypothesis
     experts: str = "n"               # the catalogue variable counting the experts
     steps: str = "T"                 # the catalogue variable counting the steps
+    domain: object = None            # the Python learner's inputs the side conditions are checked on
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,21 @@ class ExpertsLearnerTheorem:
 LE = f"{LOGICAL}.LearnersExperts"
 _WM_RUN = ("weights_start", "best_start", "update_total", "wrong_fraction", "update_best", "best_in_total",
            "majority_wrong_on_mistake", "mistake_bits")
-_ROWS = ("(j < {n})%nat", "(forall (row : list Z) (lab : Z), In (row, lab) ex -> length row = {n} /\\ "
-         "(forall a : Z, In a row -> a = 1%Z \\/ a = (-1)%Z) /\\ (lab = 1%Z \\/ lab = (-1)%Z))")
+# one example of an advice table: its row (adv(i): the i-th expert's advice, len_row: its length), its label
+_ROW = Reads("ex", (("row", "list Z"), ("lab", "Z")), "(row, lab)",
+             (("adv", "fun i : nat => nth i row 0%Z"), ("len_row", "length row")))
+_adv, _lab, _i = Fun("adv", (NAT,), INT), Int("lab"), Nat("i")
+
+
+def _rows(n: str) -> tuple:
+    """j is one of the n experts; every row has n values in {-1, +1}, every label is -1 or +1."""
+    N = Nat(n)
+    return (Side(Nat("j") < N, "domain"),
+            Side(And(Eq(Nat("len_row"), N), forall_below(_i, N, Or(Eq(_adv(_i), 1), Eq(_adv(_i), -1))),
+                     Or(Eq(_lab, 1), Eq(_lab, -1))), "domain", _ROW))
+
+
+_LINK_BETA = Side(Eq(Real("bq_r"), Real("beta")), "link", Reads(lets=(("bq_r", "Q2R bq"),)))
 
 
 def _wm(beta: str) -> ExpertsLearner:
@@ -69,7 +84,8 @@ def _wm(beta: str) -> ExpertsLearner:
         coq=f"{LE}.wm_mistakes",
         inputs=(() if fixed else (("bq", "Q"),)) + (("j", "nat"), ("ex", "list (list Z * Z)")),
         counts=(("M", f"{LE}.wm_mistakes {beta} ({LE}.wm_start {{n}}) ex"), ("m", f"{LE}.expert_mistakes j ex")),
-        run=_WM_RUN, side=(() if fixed else ("Q2R bq = {beta}",)) + _ROWS, beta="" if fixed else "bq")
+        run=_WM_RUN, side=(() if fixed else (_LINK_BETA,)) + _rows("n"), beta="" if fixed else "bq",
+        domain=experts_domain("n", not fixed))
 
 
 WEIGHTED_MAJORITY, WEIGHTED_MAJORITY_HALF = _wm("bq"), _wm("(1 # 2)")
@@ -80,7 +96,7 @@ RANDOMIZED_WEIGHTED_MAJORITY = ExpertsLearner(
     coq=f"{LE}.rwm_expected", inputs=(("bq", "Q"), ("j", "nat"), ("ex", "list (list Z * Z)")),
     counts=(("EM", f"Q2R ({LE}.rwm_expected bq ({LE}.wm_start {{n}}) ex)"), ("m", f"{LE}.expert_mistakes j ex")),
     totals=(("F", "EM"), ("e", "m")), own="EM",
-    run=_WM_RUN[:6], side=("Q2R bq = {beta}",) + _ROWS, beta="bq")
+    run=_WM_RUN[:6], side=(_LINK_BETA,) + _rows("n"), beta="bq", domain=experts_domain("n", True))
 
 # Halving: Weighted Majority with the penalty 0 over the hypotheses' predictions (one expert each); the
 # catalogue's run is read at the learner's mistakes, M itself is the count, the target is hypothesis j
@@ -89,8 +105,8 @@ HALVING = ExpertsLearner(
     inputs=(("j", "nat"), ("ex", "list (list Z * Z)")),
     counts=(("M", f"{LE}.wm_mistakes 0 ({LE}.wm_start {{n}}) ex"),), totals=(),
     run=("class_size", "vote_split", "majority_was_wrong", "wrong_voters_removed", "target_in_class"),
-    side=_ROWS + ("(forall (row : list Z) (lab : Z), In (row, lab) ex -> nth j row 0%Z = lab)",),
-    experts="N", steps="M")
+    side=_rows("N") + (Side(Eq(_adv(Nat("j")), _lab), "reads target_in_class", _ROW),),
+    experts="N", steps="M", domain=experts_domain("N", False, halving=True))
 
 
 @dataclass(frozen=True)
@@ -200,7 +216,9 @@ def experts_statement(lt: ExpertsLearnerTheorem) -> str:
             raise ExportError(f"the learner's input {n} clashes with a variable of {lt.base}")
     fmt = {"n": ln.experts, "beta": "beta"}
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
-    prem = [s.format(**fmt) for s in ln.side] + [pr.P(f) for _, f in glob]
+    check_sides(lt.id, base, ln.side, ln.domain, ln.run, ln.inputs)
+    sides = [print_side(s) for s in ln.side]
+    prem = sides + [pr.P(f) for _, f in glob]
     if not re.search(rf"^(Q2R \()?{re.escape(ln.coq)} ", counts[own]):
         raise ExportError(f"the learner's count of mistakes does not run {ln.coq}")
     def reads(n, text):
@@ -209,7 +227,7 @@ def experts_statement(lt: ExpertsLearnerTheorem) -> str:
     if not reads(seq_in, counts[own]):
         raise ExportError(f"the learner's count of mistakes does not read its input {seq_in}")
     for n, _ in ln.inputs:                    # every input quantified, none fixed
-        if not any(reads(n, c) for c in list(counts.values()) + list(ln.side)):
+        if not any(reads(n, c) for c in list(counts.values()) + sides):
             raise ExportError(f"nothing reads the learner's input {n}")
     lets = "".join(f"let {c} : {ctype.get(c, 'nat')} := {counts[c].format(**fmt)} in\n  "
                    for c in sorted(counts, key=lambda c: c != own))

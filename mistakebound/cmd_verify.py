@@ -336,62 +336,19 @@ def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
     elif not quiet:        # not a terminal: one line per compiled file
         def prog(f, ok, cpu=0.0):
             click.echo(f"coqc {f} {'ok' if ok else 'FAILED'} ({cpu:.1f} s CPU)", err=True)
-    rep = coq_build.build(list(theorems) or None, progress=prog)
+    from coq import summary as coq_summary
+    rep, dv = coq_summary.check(list(theorems) or None, progress=prog)
     if prog and sys.stderr.isatty():
         click.echo("\r\033[K", err=True, nl=False)
-    for t in rep.theorems:
-        if not quiet or t.status != coq_build.KERNEL_CHECKED or (t.steps_required and not t.steps_ok):
-            steps = f"steps {t.steps_checked}/{t.steps_total}" if t.steps_total else "no steps"
-            line = f"{t.status:<15} {t.id:<36} {steps}"
-            if t.status == coq_build.NO_COUNTERPART:
-                line = f"{t.status:<18} {t.id:<36} {steps}"
-            elif t.status != coq_build.KERNEL_CHECKED:
-                line += f"  {t.reason}"
-            elif not t.steps_ok:
-                if not t.steps_required:
-                    line += "  (step tactics for this family not written yet)"
-                elif t.steps_failed:
-                    line += f"  step not closed: {', '.join(t.steps_failed)}"
-                else:
-                    line += (f"  {len(t.steps_unchecked)} step(s) not reached: an earlier step in the "
-                             f"same step file did not close")
-            if t.rules_not_proved:
-                line += f"  {len(t.rules_not_proved)} rule(s) not in Coq"
-            click.echo(line[:300], file=out)
-    if rep.learners:
-        click.echo("learner theorems (the Coq learners of Learners.v, LearnersExperts.v and LearnersPA.v, or every "
-                   "algorithm, run on any sequence meeting the entry's conditions; compared with the Python learner named):",
-                   file=out)
-        for t in rep.learners:
-            if not quiet or t.status != coq_build.KERNEL_CHECKED:
-                line = f"  {t.status:<15} {t.id:<33} {t.python.split('.', 1)[-1]}, the bound of {t.base}"
-                click.echo((line + (f"  {t.reason}" if t.reason else ""))[:300], file=out)
-        lk = sum(t.status == coq_build.KERNEL_CHECKED for t in rep.learners)
-        click.echo(f"learner theorems kernel-checked: {lk}/{len(rep.learners)}", file=out)
-    for p in rep.audit:
-        click.echo(f"problem: {p}", file=out)
-    k, n = rep.counts()
-    extra = [a for a in rep.axioms_used() if rep.allowed.get(a) != "reals"]
-    steps_ok = sum(t.steps_checked for t in rep.theorems)
-    steps_all = sum(t.steps_total - len(t.steps_not_exported) for t in rep.theorems)
-    reals = [a for a in rep.axioms_used() if rep.allowed.get(a) == "reals"]
-    none = sum(t.status == coq_build.NO_COUNTERPART for t in rep.theorems)
-    click.echo(f"{k}/{n} kernel-checked in Coq {rep.version}" + (f" ({none} without a Coq counterpart)" if none else "")
-               + f", 0 Admitted; axioms: {len(reals)} of the standard "
-               f"reals, {len(extra)} beyond" + (f" ({', '.join(a.split('.')[-1] for a in extra)})" if extra else "")
-               + f"; steps {steps_ok}/{steps_all}", file=out)
-    unproved = sorted({r for t in rep.theorems for r in t.rules_not_proved})
-    click.echo(f"trusted rules not proved in Coq: {len(unproved)}" + (" (" + ", ".join(
-        f"{r}: {sum(r in t.rules_not_proved for t in rep.theorems)} theorems" for r in unproved) + ")" if unproved else ""),
-        file=out)
-    click.echo(f"build {rep.seconds:.1f} s ({rep.cpu_seconds:.1f} s of coqc CPU; {len(rep.compiled)} files compiled, "
-               f"{len(rep.reused)} reused from {rep.build_dir})" + ("" if rep.ok else "  FAILED"), file=out)
+    s = coq_summary.summarize(rep, dv, quiet=quiet)
+    for line in s.lines:
+        click.echo(line, file=out)
     if json_path:
         try:
-            emit_json(rep.to_json(), json_path)
+            emit_json(s.json, json_path)
         except OSError as e:
             fail(f"cannot write the output: {e.strerror or e}")
-    return 0 if rep.ok else 1
+    return 0 if s.ok else 1
 
 
 if __name__ == "__main__":  # pragma: no cover
