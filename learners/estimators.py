@@ -74,6 +74,25 @@ class Perceptron(_Base):
             raise _as_type_error(e) from None
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
+        """``coef_init`` / ``intercept_init``: the starting weights, of shape (1, d) / (1,) for two
+        classes, (n_classes, d) / (n_classes,) for more (one row per class against the rest)."""
+        return _Base.fit(self, X, y, coef_init=coef_init, intercept_init=intercept_init)
+
+    def partial_fit(self, X, y, classes=None):
+        return _Base.partial_fit(self, X, y, classes=classes)
+
+    def _ovr_kwargs(self, kw, k, n_classes):
+        out = dict(kw)
+        for name in ("coef_init", "intercept_init"):
+            v = kw.get(name)
+            if v is not None:
+                a = np.asarray(v, dtype=object)
+                if a.ndim == 0 or a.shape[0] != n_classes:
+                    raise InputError(f"{name} must have one row per class ({n_classes}), got shape {a.shape}")
+                out[name] = a[k]
+        return out
+
+    def _fit_binary(self, X, y, coef_init=None, intercept_init=None):
         A = self._fit_X(X)
         ys, classes = _encode(y, n_rows(A))
         self.classes_ = classes
@@ -84,7 +103,7 @@ class Perceptron(_Base):
         self._learn(A, ys, self.epochs, w0, b0)
         return self
 
-    def partial_fit(self, X, y, classes=None):
+    def _partial_fit_binary(self, X, y, classes=None):
         A = self._fit_X(X)
         if not hasattr(self, "classes_"):
             if classes is None:
@@ -128,7 +147,7 @@ class Perceptron(_Base):
         self.coef_ = np.array([list(w)], dtype=dt)
         self.intercept_ = np.array([b if self.bias else (Fraction(0) if self.exact else 0.0)], dtype=dt)
 
-    def decision_function(self, X):
+    def _decision_binary(self, X):
         # float mode: one product.  A NaN/inf in a row makes its value non-finite, so X is
         # scanned (to name it) only then -- or first, when a zero weight could let a BLAS skip it
         self._check_fitted()
@@ -230,7 +249,7 @@ class VotedPerceptron(Perceptron):
         return [(tuple(w), float(b) if bias else None, int(c))
                 for w, b, c in zip(self._W.tolist(), self._vb.tolist(), self._vc.tolist())]
 
-    def decision_function(self, X):
+    def _decision_binary(self, X):
         A = self._check_X(X)
         if self.exact:
             out = []

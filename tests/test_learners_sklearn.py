@@ -30,7 +30,8 @@ from sklearn.linear_model import Perceptron as SkPerceptron, SGDClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import learners
-from learners import AveragedPerceptron, KernelPerceptron, Perceptron, VotedPerceptron, Winnow
+from learners import AveragedPerceptron, KernelPerceptron, PassiveAggressive, Perceptron, VotedPerceptron, Winnow
+from learners.estimator_base import sklearn_expected_failed_checks
 
 
 def _sk_perceptron(E, B):
@@ -178,55 +179,47 @@ def test_overflow_is_an_error_not_a_result():
 
 # ---------------------------------------------------------------------------------------------
 # (b) scikit-learn's estimator checks
-WINNOW_REAL_X = ("the check fits on real-valued features; Winnow is defined on {0,1} features only, "
-                 "and refusing them is its specified behaviour")
-WINNOW_CHECKS = [
-    "check_fit_score_takes_y", "check_estimators_overwrite_params", "check_dont_overwrite_parameters",
-    "check_estimators_fit_returns_self", "check_readonly_memmap_input", "check_n_features_in_after_fitting",
-    "check_estimators_dtypes", "check_dtype_object", "check_pipeline_consistency", "check_estimators_nan_inf",
-    "check_estimators_pickle", "check_f_contiguous_array_estimator", "check_classifier_data_not_an_array",
-    "check_classifiers_classes", "check_classifiers_train", "check_supervised_y_2d",
-    "check_methods_sample_order_invariance", "check_methods_subset_invariance", "check_fit2d_1feature",
-    "check_dict_unchanged", "check_fit_idempotent", "check_fit_check_is_fitted", "check_n_features_in",
-    "check_fit2d_predict1d", "check_estimator_sparse_tag", "check_estimator_sparse_array",
-    "check_estimator_sparse_matrix", "check_estimators_partial_fit_n_features",
-]
-EXACT_OBJECT = ("exact mode answers with object arrays of Fraction; the check compares outputs with "
-                "numpy float ufuncs (isfinite / allclose) that do not take object arrays")
-EXACT_CHECKS = ["check_estimators_pickle", "check_methods_sample_order_invariance",
-                "check_methods_subset_invariance", "check_fit_idempotent"]
-
 ESTIMATORS = [
     Perceptron(), Perceptron(bias=False, epochs=3), Perceptron(fast=True),
     AveragedPerceptron(), AveragedPerceptron(include_initial=True, epochs=2), VotedPerceptron(),
     KernelPerceptron(), KernelPerceptron(kernel="poly:c=1,k=2", bias=True), KernelPerceptron(kernel="gaussian:c=0.5"),
-    Winnow(),
+    Winnow(), Winnow(binarize=0.5), Winnow(binarize=0.0, exact=False, variant="winnow2", alpha=1.5),
+    PassiveAggressive(), PassiveAggressive(variant="pa2", C=0.5, epochs=2),
     Perceptron(exact=True), AveragedPerceptron(exact=True), VotedPerceptron(exact=True),
 ]
 
 
-def _expected_failed(est):
-    if isinstance(est, Winnow):
-        return {c: WINNOW_REAL_X for c in WINNOW_CHECKS}
-    if getattr(est, "exact", False):
-        return {c: EXACT_OBJECT for c in EXACT_CHECKS}
-    return {}
-
-
-def test_skip_list_is_only_what_does_not_apply():
-    # float-mode perceptrons and kernel perceptrons: every check applies and passes
+def test_expected_failures_are_only_the_declared_domains():
+    # every float-mode learner, and Winnow with a binarising threshold: no check is excused
     for est in ESTIMATORS:
-        if not isinstance(est, Winnow) and not getattr(est, "exact", False):
-            assert _expected_failed(est) == {}
-    assert len(WINNOW_CHECKS) == len(set(WINNOW_CHECKS))
+        excused = sklearn_expected_failed_checks(est)
+        if isinstance(est, Winnow):
+            assert bool(excused) == (est.binarize is None)
+            assert all("{0,1} features only" in r for r in excused.values())
+        elif getattr(est, "exact", False):
+            assert excused and all("object arrays of Fraction" in r for r in excused.values())
+        else:
+            assert excused == {}
 
 
-@parametrize_with_checks(ESTIMATORS, expected_failed_checks=_expected_failed, xfail_strict=True)
+@parametrize_with_checks(ESTIMATORS, expected_failed_checks=sklearn_expected_failed_checks, xfail_strict=True)
 @pytest.mark.slow
 def test_sklearn_estimator_checks(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         check(estimator)
+
+
+def test_params_clone_and_repr_follow_sklearn():
+    from sklearn.base import clone
+    for est in ESTIMATORS:
+        c = clone(est)
+        assert type(c) is type(est) and c is not est and c.get_params() == est.get_params()
+    p = Perceptron(epochs=3)
+    assert repr(p) == "Perceptron(epochs=3)" and repr(Winnow()) == "Winnow()"
+    assert p.set_params(bias=False) is p and p.bias is False
+    with pytest.raises(ValueError, match="Invalid parameter 'nope'"):
+        p.set_params(nope=1)
 
 
 def test_not_fitted_error_is_sklearns_when_sklearn_is_loaded():
