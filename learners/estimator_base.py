@@ -177,6 +177,7 @@ class _Base:
     ``_partial_fit_binary`` for two classes (the positive one ``classes_[1]``)."""
 
     _estimator_type = "classifier"
+    _linear_decision = False        # decision_function = X coef_^T + intercept_ (float mode)
 
     @classmethod
     def _get_param_names(cls):
@@ -296,6 +297,11 @@ class _Base:
         if not self._is_ovr():
             return self._decision_binary(X)
         self._check_fitted()
+        if self._linear_decision and not getattr(self, "exact", False):
+            # one product X coef^T + intercept, as scikit-learn computes it (the same bits)
+            A = self._check_X(X)
+            out = A @ self.coef_.T + self.intercept_
+            return np.asarray(out)
         cols = [s._decision_binary(X) for s in self.estimators_]
         return np.column_stack(cols)
 

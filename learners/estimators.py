@@ -41,6 +41,7 @@ class Perceptron(_Base):
     """
 
     _algorithm = "perceptron"
+    _linear_decision = True
 
     def __init__(self, epochs=1, bias=True, exact=False, normalize=False, shuffle=False, seed=None, fast=False):
         self.epochs = epochs
@@ -209,6 +210,7 @@ class VotedPerceptron(Perceptron):
     sign-and-count reduction (counts are integers: summed exactly)."""
 
     _algorithm = "voted"
+    _linear_decision = False
 
     def _reset(self):
         super()._reset()

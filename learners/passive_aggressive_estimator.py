@@ -19,6 +19,8 @@ __all__ = ["PassiveAggressive"]
 class PassiveAggressive(_Base):
     """variant "pa", "pa1" (step capped at C) or "pa2" (step l/(|x|^2 + 1/(2C)))."""
 
+    _linear_decision = True
+
     def __init__(self, variant="pa1", C=1, epochs=1, exact=False):
         self.variant = variant
         self.C = C
