@@ -30,7 +30,8 @@ from sklearn.linear_model import Perceptron as SkPerceptron, SGDClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import learners
-from learners import AveragedPerceptron, KernelPerceptron, PassiveAggressive, Perceptron, VotedPerceptron, Winnow
+from learners import (AveragedPerceptron, KernelPerceptron, PassiveAggressive, PassiveAggressiveClassifier, Perceptron,
+                      VotedPerceptron, Winnow)
 from learners.estimator_base import sklearn_expected_failed_checks
 
 
@@ -185,6 +186,8 @@ ESTIMATORS = [
     KernelPerceptron(), KernelPerceptron(kernel="poly:c=1,k=2", bias=True), KernelPerceptron(kernel="gaussian:c=0.5"),
     Winnow(), Winnow(binarize=0.5), Winnow(binarize=0.0, exact=False, variant="winnow2", alpha=1.5),
     PassiveAggressive(), PassiveAggressive(variant="pa2", C=0.5, epochs=2),
+    PassiveAggressiveClassifier(), PassiveAggressiveClassifier(average=True, random_state=1),
+    PassiveAggressiveClassifier(shuffle=False, tol=None, max_iter=20),
     Perceptron(exact=True), AveragedPerceptron(exact=True), VotedPerceptron(exact=True),
 ]
 
