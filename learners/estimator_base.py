@@ -345,11 +345,17 @@ class _Base:
 
     # River-style -----------------------------------------------------------------------
     def _x_from_dict(self, x):
+        """The row of a dict of features.  The features are named by the first dict (a model
+        fitted on arrays takes the first dict's keys, in their order, as its columns); a later
+        dict may leave features out (0, River's convention for sparse dicts) but not add any."""
         if not isinstance(x, dict):
             raise InputError("learn_one/predict_one take a dict of feature -> value")
         keys = getattr(self, "_river_keys", None)
         if keys is None:
-            keys = self._river_keys = []
+            if hasattr(self, "classes_") and len(x) != self.n_features_in_:
+                raise InputError(f"the first dict has {len(x)} features, but {type(self).__name__} was fitted on "
+                                 f"{self.n_features_in_} columns")
+            keys = self._river_keys = [] if not hasattr(self, "classes_") else list(x)
         for k in x:
             if k not in keys:
                 if hasattr(self, "classes_"):
@@ -359,6 +365,8 @@ class _Base:
 
     def learn_one(self, x, y):
         X = self._x_from_dict(x)
+        if hasattr(self, "classes_"):
+            _check_in_classes(np.asarray([y]), self.classes_)
         if not hasattr(self, "classes_"):
             self._river_pending = getattr(self, "_river_pending", [])
             self._river_pending.append((X[0], y))
