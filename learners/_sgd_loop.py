@@ -49,9 +49,10 @@ def shuffle_order(order, seed):
 
 @compiled
 def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wneg, fit_intercept, decay,
-                average, track_loss, mis):
+                average, track_loss, mis, rec):
     """One epoch over the rows of X in ``order``.  ``st`` = [intercept, average intercept,
-    average_a, average_b, t, sum of losses, steps]; ``mis`` counts y (w.x + b) <= 0 per call."""
+    average_a, average_b, t, sum of losses, steps]; ``mis`` counts y (w.x + b) <= 0 per call;
+    ``rec`` (empty, or one slot per entry of ``order``) receives the step of every visit."""
     d = X.shape[1]
     intercept, avg_int, a_a, a_b, t = st[0], st[1], st[2], st[3], st[4]
     sumloss = 0.0
@@ -94,6 +95,8 @@ def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wn
                 dloss = 1e12
             upd = -eta0 * dloss
         upd *= cw * sw[i]
+        if rec.shape[0] > 0:
+            rec[k] = upd
         if upd != 0.0:
             for j in range(d):
                 w[j] += X[i, j] * upd
@@ -115,7 +118,7 @@ def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wn
 
 @compiled
 def epoch_csr(data, indices, indptr, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wneg,
-              fit_intercept, decay, average, track_loss, mis):
+              fit_intercept, decay, average, track_loss, mis, rec):
     """:func:`epoch_dense` over the stored entries of a CSR matrix, in stored order."""
     intercept, avg_int, a_a, a_b, t = st[0], st[1], st[2], st[3], st[4]
     sumloss = 0.0
@@ -159,6 +162,8 @@ def epoch_csr(data, indices, indptr, y, sw, order, vmask, w, aw, st, lr, eta0, t
                 dloss = 1e12
             upd = -eta0 * dloss
         upd *= cw * sw[i]
+        if rec.shape[0] > 0:
+            rec[k] = upd
         if upd != 0.0:
             for q in range(lo, hi):
                 w[indices[q]] += data[q] * upd

@@ -34,6 +34,7 @@ __all__ = ["PassiveAggressiveClassifier", "ConvergenceWarning"]
 
 MAX_INT = np.iinfo(np.int32).max
 SPARSE_INTERCEPT_DECAY = 0.01
+_NO_RECORD = np.zeros(0)
 
 
 class ConvergenceWarning(UserWarning):
@@ -434,7 +435,7 @@ class PassiveAggressiveClassifier(_Base):
             if self.shuffle:
                 L.shuffle_order(order, seed)
             args = (y, sw, order, vm, w, aw_arr, st, lr, float(self.C), 1.0, wpos, wneg,
-                    bool(self.fit_intercept), decay, average, not self.early_stopping, mis)
+                    bool(self.fit_intercept), decay, average, not self.early_stopping, mis, _NO_RECORD)
             if sparse:
                 L.epoch_csr(X.data, X.indices, X.indptr, *args)
             else:
