@@ -139,8 +139,16 @@ def _multiclass_labels(y):
         if y is None or isinstance(y, (str, bytes)):
             return None
         a = np.asarray(y)
-        if a.ndim != 1 or a.dtype.kind in "fc" and not np.all(np.isfinite(a) & (a == np.round(a))):
+        if a.ndim != 1 or a.size == 0:
             return None
+        if a.dtype.kind in "biuf":
+            # two values or fewer (the usual case): one vectorised pass, no sort
+            ne = a != a[0]
+            j = int(np.argmax(ne))
+            if not ne[j] or np.all((a == a[j]) | ~ne):
+                return None
+            if a.dtype.kind == "f" and not np.all(np.isfinite(a) & (a == np.round(a))):
+                return None
         cl = np.unique(a)
     except (TypeError, ValueError):
         return None

@@ -261,7 +261,8 @@ class Perceptron(_Base):
         if self.exact:
             b = self.intercept_[0]
             return np.array([sum(wi * xi for wi, xi in zip(w, x)) + b for x in A], dtype=object)
-        out = A @ w + self.intercept_[0]
+        out = np.asarray(A @ w)
+        out += self.intercept_[0]
         if not is_sparse(A) and not np.isfinite(out).all():
             raise_if_nonfinite(A)
         return out
@@ -401,14 +402,37 @@ class VotedPerceptron(Perceptron):
                     s += c * (1 if a > 0 else -1)
                 out.append(s)
             return np.array(out, dtype=object)
+        from . import _jit
         from ._blas import one_thread
-        from ._loops_sparse import vote_counts
         m, K = n_rows(A), len(self._vc)
         out = np.empty(m)
         step = int(max(64, min(8192, (1 << 20) // max(K, 1))))        # products of at most ~8 MiB
+        WT = self._W.T
+        if _jit.live():
+            # numba is loaded: the compiled sign-and-count reduction, one pass over the products
+            from ._loops_sparse import vote_counts
+            with one_thread():
+                for s0 in range(0, m, step):
+                    blk = slice(s0, min(m, s0 + step))
+                    vote_counts(np.ascontiguousarray(A[blk] @ WT), self._vb, self._vc, out[blk])
+            return out
+        # no compilation: the same counts in place in the product's buffer.  w.x + b > 0 iff
+        # w.x > -b exactly (a rounded sum of two doubles is 0 only when they cancel exactly), and
+        # sum_k c_k sign_k = 2 sum_{k: positive} c_k - sum_k c_k, integers below 2**53: exact
+        negb = -self._vb
+        c2 = 2.0 * self._vc.astype(np.float64)
+        csum = float(self._vc.sum())
+        buf = None
         with one_thread():
             for s0 in range(0, m, step):
                 blk = slice(s0, min(m, s0 + step))
-                S = A[blk] @ self._W.T
-                vote_counts(np.ascontiguousarray(S), self._vb, self._vc, out[blk])
+                if is_sparse(A):
+                    S = np.ascontiguousarray(A[blk] @ WT)
+                else:
+                    if buf is None or buf.shape[0] != blk.stop - s0:
+                        buf = np.empty((blk.stop - s0, K))
+                    S = np.matmul(A[blk], WT, out=buf)
+                np.greater(S, negb, out=S)
+                np.matmul(S, c2, out=out[blk])
+        out -= csum
         return out
