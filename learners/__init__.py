@@ -14,6 +14,7 @@ from .randomized_weighted_majority import run_randomized_weighted_majority
 from .passive_aggressive import run_passive_aggressive
 from .passive_aggressive_estimator import PassiveAggressive
 from .passive_aggressive_classifier import PassiveAggressiveClassifier
+from .multiclass_perceptron import MulticlassPerceptron
 from .estimator_base import sklearn_expected_failed_checks
 
 __all__ = [
@@ -21,5 +22,5 @@ __all__ = [
     "averaged_weights", "voted_weights", "Kernel", "parse_kernel",
     "Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow",
     "run_halving", "run_weighted_majority", "run_randomized_weighted_majority", "run_passive_aggressive",
-    "PassiveAggressive", "PassiveAggressiveClassifier", "sklearn_expected_failed_checks",
+    "PassiveAggressive", "PassiveAggressiveClassifier", "MulticlassPerceptron", "sklearn_expected_failed_checks",
 ]

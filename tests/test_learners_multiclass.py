@@ -8,7 +8,9 @@ import warnings
 import numpy as np
 import pytest
 
-from learners import AveragedPerceptron, KernelPerceptron, PassiveAggressive, Perceptron, VotedPerceptron, Winnow
+from learners import (AveragedPerceptron, KernelPerceptron, MulticlassPerceptron, PassiveAggressive, Perceptron,
+                      VotedPerceptron, Winnow)
+from learners import multiclass_perceptron as MP
 
 sklearn = pytest.importorskip("sklearn")
 from sklearn.exceptions import ConvergenceWarning  # noqa: E402
@@ -70,3 +72,49 @@ def test_each_column_is_the_binary_learner_of_that_class(est):
         s.partial_fit(X[:15], y[:15], classes=["x", "y", "z"]).partial_fit(X[15:], y[15:])
         one = type(est)(**dict(est.get_params(), epochs=1)).fit(X, y)
         assert list(s.mistakes_) == list(one.mistakes_)
+
+
+# ---------------------------------------------------------------------------------------------
+# the multiclass perceptron (Kesler's construction)
+def test_kesler_small_run_by_hand():
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0], [1.0, 0.0]])
+    y = np.array(["a", "b", "c", "a"])
+    m = MulticlassPerceptron(bias=False).fit(X, y)
+    # step 0: all scores 0, a tie: w_a += x, w_b (the first other class) -= x
+    # step 1: s = (0, 0, 0): w_b += x1, w_a -= x1;  step 2: s = (0, 0, 0): w_c += x2, w_a -= x2
+    # step 3: s_a = 2 > max(-1, -1): no mistake
+    assert m.mistakes_ == 3
+    assert m.coef_.tolist() == [[2.0, 0.0], [-1.0, 1.0], [-1.0, -1.0]]
+    assert list(m.predict(X)) == ["a", "b", "c", "a"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kesler_two_classes_is_the_binary_perceptron(seed):
+    # with two classes w_0 = -w_1 at every step and s_1 > s_0 iff w_1.x + b_1 > 0: the perceptron
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(60, 4)) if seed % 2 else rng.integers(-2, 3, size=(60, 4)).astype(float)
+    y = np.where(rng.random(60) < 0.5, "p", "q")
+    k = MulticlassPerceptron(epochs=3).fit(X, y)
+    p = Perceptron(epochs=3).fit(X, y)
+    assert k.coef_[1].tobytes() == p.coef_[0].tobytes() and (k.coef_[0] == -k.coef_[1]).all()
+    assert k.intercept_[1] == p.intercept_[0] and k.mistakes_ == p.mistakes_
+    assert list(k.predict(X)) == list(p.predict(X))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kesler_compiled_python_and_exact_agree(seed):
+    rng = np.random.default_rng(seed)
+    n, d, K = 150, 5, 4
+    X = rng.integers(-3, 4, size=(n, d)).astype(float)        # integers: float sums are exact
+    y = rng.integers(0, K, size=n)
+    W1, b1 = np.zeros((K, d)), np.zeros(K)
+    W2, b2 = np.zeros((K, d)), np.zeros(K)
+    order = np.arange(n, dtype=np.int64)
+    m1 = MP.kesler_pass(X, y.astype(np.int64), order, W1, b1, True)
+    m2 = MP.kesler_pass.py_func(X, y.astype(np.int64), order, W2, b2, True)
+    assert m1 == m2 and W1.tobytes() == W2.tobytes() and b1.tobytes() == b2.tobytes()
+    e = MulticlassPerceptron(exact=True).fit(X, y)
+    assert e.mistakes_ == m1 and np.array_equal(np.array(e.coef_, dtype=float), W1)
+    f = MulticlassPerceptron().fit(X, y)
+    assert f.mistakes_ == m1 and f.coef_.tobytes() == W1.tobytes()
+    assert list(e.predict(X)) == list(f.predict(X))

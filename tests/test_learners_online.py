@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from learners import (AveragedPerceptron, KernelPerceptron, PassiveAggressive, PassiveAggressiveClassifier,
-                      Perceptron, VotedPerceptron, Winnow)
+from learners import (AveragedPerceptron, KernelPerceptron, MulticlassPerceptron, PassiveAggressive,
+                      PassiveAggressiveClassifier, Perceptron, VotedPerceptron, Winnow)
 
 LEARNERS = [
     Perceptron(), Perceptron(bias=False), Perceptron(exact=True), AveragedPerceptron(),
@@ -19,6 +19,7 @@ LEARNERS = [
     Winnow(binarize=0.0), Winnow(binarize=0.5, variant="winnow2", alpha=1.5, exact=False),
     PassiveAggressive(), PassiveAggressive(variant="pa2", exact=True),
     PassiveAggressiveClassifier(shuffle=False), PassiveAggressiveClassifier(shuffle=False, loss="squared_hinge"),
+    MulticlassPerceptron(), MulticlassPerceptron(exact=True, bias=False),
 ]
 # Not here: PassiveAggressiveClassifier(average=...) with an intercept.  scikit-learn, which it
 # reproduces bit for bit, restarts the online intercept of every partial_fit call from its value

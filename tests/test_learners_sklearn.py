@@ -30,8 +30,8 @@ from sklearn.linear_model import Perceptron as SkPerceptron, SGDClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import learners
-from learners import (AveragedPerceptron, KernelPerceptron, PassiveAggressive, PassiveAggressiveClassifier, Perceptron,
-                      VotedPerceptron, Winnow)
+from learners import (AveragedPerceptron, KernelPerceptron, MulticlassPerceptron, PassiveAggressive,
+                      PassiveAggressiveClassifier, Perceptron, VotedPerceptron, Winnow)
 from learners.estimator_base import sklearn_expected_failed_checks
 
 
@@ -188,6 +188,7 @@ ESTIMATORS = [
     PassiveAggressive(), PassiveAggressive(variant="pa2", C=0.5, epochs=2),
     PassiveAggressiveClassifier(), PassiveAggressiveClassifier(average=True, random_state=1),
     PassiveAggressiveClassifier(shuffle=False, tol=None, max_iter=20),
+    MulticlassPerceptron(), MulticlassPerceptron(bias=False, epochs=3), MulticlassPerceptron(exact=True),
     Perceptron(exact=True), AveragedPerceptron(exact=True), VotedPerceptron(exact=True),
 ]
 
