@@ -13,11 +13,14 @@ from .weighted_majority import run_weighted_majority
 from .randomized_weighted_majority import run_randomized_weighted_majority
 from .passive_aggressive import run_passive_aggressive
 from .passive_aggressive_estimator import PassiveAggressive
+from .passive_aggressive_classifier import PassiveAggressiveClassifier
+from .multiclass_perceptron import MulticlassPerceptron
+from .estimator_base import sklearn_expected_failed_checks
 
 __all__ = [
     "InputError", "Step", "Trace", "run_perceptron", "run_kernel_perceptron", "run_winnow",
     "averaged_weights", "voted_weights", "Kernel", "parse_kernel",
     "Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow",
     "run_halving", "run_weighted_majority", "run_randomized_weighted_majority", "run_passive_aggressive",
-    "PassiveAggressive",
+    "PassiveAggressive", "PassiveAggressiveClassifier", "MulticlassPerceptron", "sklearn_expected_failed_checks",
 ]

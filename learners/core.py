@@ -31,7 +31,7 @@ def check_record(record: str) -> str:
 def visiting_order(n: int, epochs: int, shuffle: bool, seed) -> np.ndarray:
     """Indices visited, all epochs concatenated.  Shuffling needs an explicit seed."""
     if not shuffle:
-        return np.tile(np.arange(n, dtype=np.int64), epochs)
+        return np.arange(n, dtype=np.int64) if epochs == 1 else np.tile(np.arange(n, dtype=np.int64), epochs)
     if seed is None:
         raise InputError("shuffle=True needs an explicit seed (runs must be reproducible)")
     rng = np.random.default_rng(seed)

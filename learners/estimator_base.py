@@ -17,7 +17,8 @@ from .errors import InputError
 from .sparse import check_csr, is_sparse
 from .validation import check_matrix, encode_labels
 
-__all__ = ["NotFittedError", "InputTypeError", "DataConversionWarning", "n_rows", "n_cols"]
+__all__ = ["NotFittedError", "InputTypeError", "DataConversionWarning", "n_rows", "n_cols",
+           "sklearn_expected_failed_checks"]
 
 
 def n_rows(A) -> int:
@@ -130,8 +131,61 @@ def _encode(y, n, classes=None):
                          f"got {k}") from None
 
 
+def _multiclass_labels(y):
+    """The sorted classes of y when there are more than two (None otherwise, and for labels the
+    binary path words the errors of: None, continuous values, unsortable mixtures)."""
+    try:
+        y = _sk_y(y)
+        if y is None or isinstance(y, (str, bytes)):
+            return None
+        a = np.asarray(y)
+        if a.ndim != 1 or a.size == 0:
+            return None
+        if a.dtype.kind in "biuf":
+            # two values or fewer (the usual case): one vectorised pass, no sort
+            ne = a != a[0]
+            j = int(np.argmax(ne))
+            if not ne[j] or np.all((a == a[j]) | ~ne):
+                return None
+            if a.dtype.kind == "f" and not np.all(np.isfinite(a) & (a == np.round(a))):
+                return None
+        cl = np.unique(a)
+    except (TypeError, ValueError):
+        return None
+    return cl if len(cl) > 2 else None
+
+
+def _sorted_classes(classes):
+    cl = np.unique(np.asarray(classes))
+    if len(cl) < 2:
+        raise InputError(f"classes must hold at least two values, got {len(cl)}")
+    return cl
+
+
+def _check_in_classes(y, classes):
+    bad = np.setdiff1d(np.unique(y), classes)
+    if len(bad):
+        raise InputError(f"labels {bad.tolist()!r} are not in classes {np.asarray(classes).tolist()!r}")
+
+
+def _first_classes(y, n, classes):
+    if classes is None:
+        return _encode(y, n)
+    cl = np.array(sorted(classes))
+    if len(cl) != 2:
+        raise InputError(f"classes must be two values, got {len(cl)}")
+    return _encode(y, n, classes=cl)
+
+
 class _Base:
+    """Shared by every estimator: scikit-learn's parameter protocol (``get_params`` /
+    ``set_params`` read and write the constructor's arguments, so ``sklearn.base.clone`` works;
+    ``fit`` never changes them), its tags, one-vs-rest for more than two classes, and River's
+    ``learn_one`` / ``predict_one``.  A subclass implements ``_fit_binary`` and
+    ``_partial_fit_binary`` for two classes (the positive one ``classes_[1]``)."""
+
     _estimator_type = "classifier"
+    _linear_decision = False        # decision_function = X coef_^T + intercept_ (float mode)
 
     @classmethod
     def _get_param_names(cls):
@@ -145,18 +199,119 @@ class _Base:
         valid = self._get_param_names()
         for k, v in params.items():
             if k not in valid:
-                raise InputError(f"invalid parameter {k!r} for {type(self).__name__}")
+                raise InputError(f"Invalid parameter {k!r} for estimator {type(self).__name__}. "
+                                 f"Valid parameters are: {sorted(valid)!r}.")
             setattr(self, k, v)
         return self
 
     def __repr__(self):
-        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
-        return f"{type(self).__name__}({args})"
+        # scikit-learn's convention: the parameters that differ from their defaults
+        sig = inspect.signature(type(self).__init__)
+        args = []
+        for k, v in self.get_params().items():
+            d = sig.parameters[k].default
+            try:
+                same = d is v or (type(d) is type(v) and bool(d == v))
+            except Exception:
+                same = False
+            if not same:
+                args.append(f"{k}={v!r}")
+        return f"{type(self).__name__}({', '.join(args)})"
 
     def __sklearn_tags__(self):  # used by scikit-learn >= 1.6 when it is installed; not imported here
         from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags  # pragma: no cover - compare extra
         return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                    classifier_tags=ClassifierTags(multi_class=False), input_tags=InputTags(sparse=True))
+                    classifier_tags=ClassifierTags(multi_class=True), input_tags=InputTags(sparse=True))
+
+    def _expected_failed_checks(self):
+        """See :func:`sklearn_expected_failed_checks`."""
+        if getattr(self, "exact", False):
+            return {c: EXACT_OBJECT_OUTPUT for c in _EXACT_CHECKS}
+        return {}
+
+    # one-vs-rest -------------------------------------------------------------------------
+    def fit(self, X, y, **kw):
+        """Fit on (X, y).  Two classes: one learner (``classes_[1]`` is the positive class).
+        More: one learner per class against the rest, as scikit-learn's ``Perceptron`` does
+        (``coef_`` of shape (n_classes, d), ``decision_function`` of shape (n, n_classes),
+        ``predict`` the class of the largest score, the first on a tie)."""
+        classes = _multiclass_labels(y)
+        self._drop_ovr()
+        if classes is None:
+            return self._fit_binary(X, y, **kw)
+        y = np.asarray(_sk_y(y))
+        subs = []
+        for k, c in enumerate(classes):
+            sub = type(self)(**self.get_params())
+            sub._fit_binary(X, np.where(y == c, 1, -1), **self._ovr_kwargs(kw, k, len(classes)))
+            subs.append(sub)
+        self._set_ovr(subs, classes)
+        return self
+
+    def partial_fit(self, X, y, classes=None, **kw):
+        """One pass over (X, y) in the order given, from the current state (scikit-learn's
+        semantics: ``classes`` on the first call unless that chunk shows every label; more than
+        two classes: one learner per class against the rest).  Chunks fed one after the other
+        make the run of one pass over all of them."""
+        if not hasattr(self, "classes_"):
+            cl = _multiclass_labels(y) if classes is None else _sorted_classes(classes)
+            if cl is None or len(cl) <= 2:
+                return self._partial_fit_binary(X, y, classes=classes, **kw)
+            y = np.asarray(_sk_y(y))
+            _check_in_classes(y, cl)
+            subs = []
+            for c in cl:
+                sub = type(self)(**self.get_params())
+                sub._partial_fit_binary(X, np.where(y == c, 1, -1), classes=[-1, 1], **kw)
+                subs.append(sub)
+            self._set_ovr(subs, cl)
+            return self
+        if not self._is_ovr():
+            return self._partial_fit_binary(X, y, classes=None, **kw)
+        y = np.asarray(_sk_y(y))
+        _check_in_classes(y, self.classes_)
+        for c, sub in zip(self.classes_, self.estimators_):
+            sub._partial_fit_binary(X, np.where(y == c, 1, -1), classes=None, **kw)
+        self._set_ovr(self.estimators_, self.classes_)
+        return self
+
+    def _ovr_kwargs(self, kw, k, n_classes):
+        return kw
+
+    def _is_ovr(self):
+        return "estimators_" in self.__dict__
+
+    def _drop_ovr(self):
+        self.__dict__.pop("estimators_", None)
+
+    def _set_ovr(self, subs, classes):
+        """The one-vs-rest model's attributes from its binary learners (``estimators_``)."""
+        keep = {"estimators_", "_river_keys", "_river_pending"}
+        for k in [k for k in self.__dict__ if k.endswith("_") and not k.startswith("__") and k not in keep]:
+            del self.__dict__[k]
+        self.estimators_ = list(subs)
+        self.classes_ = np.asarray(classes)
+        self.n_features_in_ = subs[0].n_features_in_
+        self.mistakes_ = np.array([s.mistakes_ for s in subs], dtype=np.int64)
+        for name in ("coef_", "intercept_", "raw_coef_"):
+            if all(hasattr(s, name) for s in subs):
+                parts = [np.asarray(getattr(s, name)) for s in subs]
+                setattr(self, name, np.concatenate(parts, axis=0))
+        if all(hasattr(s, "n_iter_") for s in subs):
+            self.n_iter_ = max(s.n_iter_ for s in subs)
+
+    def decision_function(self, X):
+        """Two classes: the score of ``classes_[1]``, shape (n,).  More: one column per class."""
+        if not self._is_ovr():
+            return self._decision_binary(X)
+        self._check_fitted()
+        if self._linear_decision and not getattr(self, "exact", False):
+            # one product X coef^T + intercept, as scikit-learn computes it (the same bits)
+            A = self._check_X(X)
+            out = A @ self.coef_.T + self.intercept_
+            return np.asarray(out)
+        cols = [s._decision_binary(X) for s in self.estimators_]
+        return np.column_stack(cols)
 
     def _check_fitted(self):
         if not hasattr(self, "classes_"):
@@ -186,19 +341,29 @@ class _Base:
         return A
 
     def predict(self, X):
-        s = np.ravel(self.decision_function(X))
-        return self.classes_[(s > 0).astype(np.intp)]
+        s = self.decision_function(X)
+        if self._is_ovr():
+            return self.classes_[np.argmax(s, axis=1)]
+        return self.classes_[(np.ravel(s) > 0).astype(np.intp)]
 
-    def score(self, X, y):
-        return float(np.mean(self.predict(X) == np.asarray(y)))
+    def score(self, X, y, sample_weight=None):
+        """Mean accuracy (weighted by ``sample_weight`` when given), as scikit-learn's."""
+        hit = self.predict(X) == np.asarray(y)
+        return float(np.average(hit, weights=sample_weight))
 
     # River-style -----------------------------------------------------------------------
     def _x_from_dict(self, x):
+        """The row of a dict of features.  The features are named by the first dict (a model
+        fitted on arrays takes the first dict's keys, in their order, as its columns); a later
+        dict may leave features out (0, River's convention for sparse dicts) but not add any."""
         if not isinstance(x, dict):
             raise InputError("learn_one/predict_one take a dict of feature -> value")
         keys = getattr(self, "_river_keys", None)
         if keys is None:
-            keys = self._river_keys = []
+            if hasattr(self, "classes_") and len(x) != self.n_features_in_:
+                raise InputError(f"the first dict has {len(x)} features, but {type(self).__name__} was fitted on "
+                                 f"{self.n_features_in_} columns")
+            keys = self._river_keys = [] if not hasattr(self, "classes_") else list(x)
         for k in x:
             if k not in keys:
                 if hasattr(self, "classes_"):
@@ -208,6 +373,8 @@ class _Base:
 
     def learn_one(self, x, y):
         X = self._x_from_dict(x)
+        if hasattr(self, "classes_"):
+            _check_in_classes(np.asarray([y]), self.classes_)
         if not hasattr(self, "classes_"):
             self._river_pending = getattr(self, "_river_pending", [])
             self._river_pending.append((X[0], y))
@@ -227,3 +394,33 @@ class _Base:
             pend = getattr(self, "_river_pending", [])
             return pend[0][1] if pend else None
         return self.predict(self._x_from_dict(x))[0]
+
+
+# scikit-learn's estimator checks that cannot apply, with the reason --------------------------
+WINNOW_BINARY_ONLY = ("the check fits on real-valued features; Winnow(binarize=None) is defined on {0,1} "
+                      "features only (Littlestone 1988) and refuses any other value by design; "
+                      "Winnow(binarize=t) takes real values and passes this check")
+_WINNOW_CHECKS = (
+    "check_fit_score_takes_y", "check_estimators_overwrite_params", "check_dont_overwrite_parameters",
+    "check_estimators_fit_returns_self", "check_readonly_memmap_input", "check_n_features_in_after_fitting",
+    "check_estimators_dtypes", "check_dtype_object", "check_pipeline_consistency", "check_estimators_nan_inf",
+    "check_estimators_pickle", "check_f_contiguous_array_estimator", "check_classifier_data_not_an_array",
+    "check_classifiers_classes", "check_classifiers_train", "check_supervised_y_2d",
+    "check_methods_sample_order_invariance", "check_methods_subset_invariance", "check_fit2d_1feature",
+    "check_dict_unchanged", "check_fit_idempotent", "check_fit_check_is_fitted", "check_n_features_in",
+    "check_fit2d_predict1d", "check_estimator_sparse_tag", "check_estimator_sparse_array",
+    "check_estimator_sparse_matrix", "check_estimators_partial_fit_n_features",
+)
+EXACT_OBJECT_OUTPUT = ("exact mode answers with object arrays of Fraction (every number exact, by design); "
+                       "the check compares outputs with numpy float ufuncs (allclose) that do not take object "
+                       "arrays; the float mode of the same learner passes it")
+_EXACT_CHECKS = ("check_estimators_pickle", "check_methods_sample_order_invariance",
+                 "check_methods_subset_invariance", "check_fit_idempotent")
+
+
+def sklearn_expected_failed_checks(estimator) -> dict:
+    """{check name: reason} of scikit-learn's estimator checks that do not apply to this
+    estimator's settings -- the ``expected_failed_checks`` argument of scikit-learn's
+    ``check_estimator`` / ``parametrize_with_checks`` (scikit-learn >= 1.6).  Empty for every
+    float-mode learner and for ``Winnow(binarize=t)``: those pass every check."""
+    return dict(estimator._expected_failed_checks())

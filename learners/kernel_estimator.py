@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputError
-from .estimator_base import _as_type_error, _Base, _encode, _sk_X, n_cols, n_rows
+from .estimator_base import _as_type_error, _Base, _encode, _first_classes, _sk_X, n_cols, n_rows
 from .kernel_perceptron import run_kernel_perceptron
 from .kernels import _check_value, as_kernel_arg, parse_kernel
 from .sparse import check_csr, is_sparse
@@ -35,7 +35,7 @@ class KernelPerceptron(_Base):
         self.shuffle = shuffle
         self.seed = seed
 
-    def fit(self, X, y):
+    def _fit_binary(self, X, y):
         K = parse_kernel(self.kernel)
         try:
             A = _sk_X(X)
@@ -69,7 +69,7 @@ class KernelPerceptron(_Base):
             self._sv_sq = tr.extras["_sv_sq"]
         return self
 
-    def partial_fit(self, X, y, classes=None):
+    def _partial_fit_binary(self, X, y, classes=None):
         """One pass over (X, y) in the order given, continuing from the current support vectors
         (scikit-learn's semantics: ``classes`` on the first call, unless that chunk shows both
         labels; ``epochs`` and ``shuffle`` apply to ``fit`` only).  The examples that never
@@ -144,7 +144,7 @@ class KernelPerceptron(_Base):
             self._sv, self._sv_alpha = S, np.array(alpha, dtype=np.float64)
             self._sv_sq = row_norms(S) if K.name == "gaussian" else np.zeros(len(rows))
 
-    def decision_function(self, X):
+    def _decision_binary(self, X):
         A = self._check_X(X)
         b = self.intercept_[0]
         if getattr(self, "_sv", None) is not None and not self.exact:
@@ -170,15 +170,6 @@ class KernelPerceptron(_Base):
                 xs = as_kernel_arg(x)
                 out.append(sum(a * K(r, xs) for a, r in pairs) + b)
         return np.array(out, dtype=object if self.exact else np.float64)
-
-
-def _first_classes(y, n, classes):
-    if classes is None:
-        return _encode(y, n)
-    cl = np.array(sorted(classes))
-    if len(cl) != 2:
-        raise InputError(f"classes must be two values, got {len(cl)}")
-    return _encode(y, n, classes=cl)
 
 
 def _walk(K, rows, alpha, b, A, ys, bias, exact):

@@ -41,7 +41,9 @@ def step_size(variant: str, loss, xx, C):
 
 
 def run_passive_aggressive(X, y, *, variant: str = "pa", C=1, epochs: int = 1, exact: bool = True,
-                           record: str = "all") -> Trace:
+                           record: str = "all", w0=None) -> Trace:
+    """The run of PA over (X, y) in the given order, ``epochs`` times, from ``w0`` (zeros by
+    default)."""
     record = check_record(record)
     epochs = check_epochs(epochs)
     if variant not in PA_VARIANTS:
@@ -64,7 +66,13 @@ def run_passive_aggressive(X, y, *, variant: str = "pa", C=1, epochs: int = 1, e
         for i, q in enumerate(norms):
             if q == 0:
                 raise InputError(f"example {i} is the zero vector: PA's step l/|x|^2 is undefined (use pa1 or pa2)")
-    w = [zero] * d if exact else np.zeros(d)
+    if w0 is None:
+        w = [zero] * d if exact else np.zeros(d)
+    else:
+        if len(w0) != d:
+            raise InputError(f"w0 has {len(w0)} weights for {d} features")
+        w = [to_fraction(v, what="w0") for v in w0] if exact else np.array([float(v) for v in w0], dtype=np.float64)
+    w_init = tuple(w) if exact else tuple(w.tolist())
     order = visiting_order(n_ex, epochs, False, None).tolist()
     steps, mis, losses, taus = [], [], [], []
     for t, i in enumerate(order):
@@ -87,5 +95,5 @@ def run_passive_aggressive(X, y, *, variant: str = "pa", C=1, epochs: int = 1, e
     wt = tuple(w) if exact else tuple(w.tolist())
     return Trace(algorithm="passive_aggressive", exact=exact, n_examples=n_ex, n_features=d, epochs=epochs,
                  record=record, steps=steps, mistakes=sum(mis), n_steps=len(order), weights=wt, bias=None,
-                 initial_weights=(zero,) * d, initial_bias=None, order=order, mistake_flags=mis,
+                 initial_weights=w_init, initial_bias=None, order=order, mistake_flags=mis,
                  params={"variant": variant, "C": fraction_str(c)}, extras={"losses": losses, "steps": taus})

@@ -6,8 +6,9 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputError
-from .estimator_base import _Base, _encode, _sk_X
-from .sparse import is_sparse
+from .estimator_base import _WINNOW_CHECKS, WINNOW_BINARY_ONLY, _as_type_error, _Base, _encode, _sk_X
+from .sparse import check_csr, is_sparse
+from .validation import check_matrix
 from .winnow import check_binary, raise_if_not_binary, run_winnow
 
 __all__ = ["Winnow"]
@@ -15,32 +16,67 @@ __all__ = ["Winnow"]
 
 class Winnow(_Base):
     """Winnow over {0,1} features; the two labels map to 0/1 (``classes_[1]`` is 1).  X: dense
-    0/1 data of any numeric dtype, or a scipy.sparse matrix."""
+    0/1 data of any numeric dtype, or a scipy.sparse matrix.
 
-    def __init__(self, epochs=1, variant="halve", alpha=2, theta=None, exact=True):
+    ``binarize`` (scikit-learn's ``BernoulliNB`` convention): None (the default) takes {0,1}
+    features only and refuses any other value -- Littlestone's mistake bounds are about {0,1}
+    features; a number t maps every feature to 1 where it is > t and to 0 elsewhere (NaN and
+    infinities are refused), so real-valued data can be fed.  A sparse X needs t >= 0 (zeros stay
+    zeros)."""
+
+    def __init__(self, epochs=1, variant="halve", alpha=2, theta=None, exact=True, binarize=None):
         self.epochs = epochs
         self.variant = variant
         self.alpha = alpha
         self.theta = theta
         self.exact = exact
+        self.binarize = binarize
 
-    def __sklearn_tags__(self):  # features are 0/1: non-negative
+    def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.positive_only = True
+        tags.input_tags.positive_only = self.binarize is None       # features are 0/1: non-negative
+        # a positive-weight threshold over binarised features is not meant to fit any data set
+        # (scikit-learn's accuracy check on Gaussian blobs): Winnow learns monotone disjunctions
+        tags.classifier_tags.poor_score = True
         return tags
 
-    def fit(self, X, y):
+    def _expected_failed_checks(self):
+        # exact mode answers with +1/-1 integers, never Fractions: only the {0,1} domain matters
+        return {c: WINNOW_BINARY_ONLY for c in _WINNOW_CHECKS} if self.binarize is None else {}
+
+    def _binary_X(self, X):
+        """X as Winnow's {0,1} data: as given (checked by the run) or binarised at ``binarize``."""
         X = _sk_X(X)
+        t = self.binarize
+        if t is None:
+            return X
+        if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or not np.isfinite(t):
+            raise InputError(f"binarize must be None or a finite number, got {t!r}")
+        try:
+            if is_sparse(X):
+                if t < 0:
+                    raise InputError(f"Cannot binarize a sparse matrix with threshold < 0 (binarize={t!r})")
+                A = check_csr(X).copy()
+                A.data = (A.data > t).astype(np.uint8)
+                A.eliminate_zeros()
+                return A
+            A = check_matrix(X, exact=False)
+        except InputError as e:
+            raise _as_type_error(e) from None
+        return (A > t).astype(np.uint8)
+
+    def _fit_binary(self, X, y):
+        X = self._binary_X(X)
         ys, classes = _encode(y, None)
         self.mistakes_ = 0
         return self._learn(X, ys, classes, self.epochs, None)
 
-    def partial_fit(self, X, y, classes=None):
+    def _partial_fit_binary(self, X, y, classes=None):
         """One pass over (X, y) in the order given, from the current weights (all ones on the first
         call).  scikit-learn's semantics: ``classes`` on the first call (unless that chunk shows both
         labels); ``epochs`` applies to ``fit`` only.  Chunks fed one after the other make the run of
         one ``fit`` pass over all of them."""
-        X = _sk_X(X)
+        X = self._binary_X(X)
         if not hasattr(self, "classes_"):
             if classes is None:
                 ys, cl = _encode(y, None)
@@ -79,10 +115,10 @@ class Winnow(_Base):
         self.theta_ = Fraction(th) if self.exact else float(Fraction(th))
         return self
 
-    def decision_function(self, X):
+    def _decision_binary(self, X):
         """+1 where w.x >= theta (the tie counts positive, as in training), -1 elsewhere."""
         self._check_fitted()
-        A = check_binary(_sk_X(X))
+        A = check_binary(self._binary_X(X))
         if A.shape[1] != self.n_features_in_:
             raise InputError(f"X has {A.shape[1]} features, but Winnow is expecting {self.n_features_in_} features "
                              "as input")

@@ -52,6 +52,10 @@ CHILD = WORKLOAD + textwrap.dedent("""
     # the workload once with the installed package, while those files are still readable ...
     import learners
     workload(learners)
+    # with a warm cache the workload compiled nothing: load the compiler's own modules (lowering,
+    # the runtime) as a compilation without a cache needs them
+    import numba, numpy
+    numba.njit(cache=False)(lambda n: numpy.empty(n).sum())(3)
     for name in [m for m in sys.modules if m == "learners" or m.startswith("learners.")]:
         del sys.modules[name]
     # ... then become an unprivileged user and import the read-only copy afresh.

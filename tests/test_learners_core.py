@@ -279,9 +279,13 @@ def test_bad_input_one_line_errors(X, y, match):
     assert isinstance(ei.value, ValueError)
 
 
-def test_estimator_label_set_must_be_two_values():
-    with pytest.raises(InputError, match="exactly two values"):
-        Perceptron().fit([[1], [2], [3]], [1, 2, 3])
+def test_estimator_label_set_needs_two_values_and_more_are_one_vs_rest():
+    with pytest.raises(InputError, match="only 1 class"):
+        Perceptron().fit([[1], [2], [3]], [1, 1, 1])
+    with pytest.raises(InputError, match="continuous"):
+        Perceptron().fit([[1], [2], [3]], [0.5, 1.5, 2.25])
+    m = Perceptron().fit([[1], [2], [3]], [1, 2, 3])
+    assert list(m.classes_) == [1, 2, 3] and m.coef_.shape == (3, 1)
 
 
 def test_winnow_needs_binary_features():

@@ -62,8 +62,10 @@ def test_kernel_chunks_make_the_decisions_of_one_fit_pass(kernel, exact, bias):
 
 def test_kernel_partial_fit_errors():
     X, y = _data(20)
-    with pytest.raises(learners.InputError, match="classes must be two values"):
-        KernelPerceptron().partial_fit(X, y, classes=["a", "b", "c"])
+    three = KernelPerceptron().partial_fit(X, y, classes=["a", "b", "c"])      # one vs rest
+    assert list(three.classes_) == ["a", "b", "c"] and three.decision_function(X).shape == (20, 3)
+    with pytest.raises(learners.InputError, match="not in classes"):
+        KernelPerceptron().partial_fit(X, y, classes=["a", "c", "d"])
     with pytest.raises(learners.InputError, match="exactly two values"):
         KernelPerceptron().partial_fit(X[:1], y[:1])            # one label and no classes=
     with pytest.raises(learners.InputError, match="precomputed"):

@@ -158,3 +158,26 @@ def test_averaged_prediction_nan_is_found_through_the_product():
         est.decision_function(Xt)
     with pytest.raises(InputError, match="NaN"):
         Perceptron().fit(sp.csr_matrix(Xt), [1, -1, 1])
+
+
+@pytest.mark.parametrize("bias", [True, False])
+def test_voted_decision_without_numba_is_the_compiled_one(bias, monkeypatch):
+    # before numba is loaded the counts are taken in numpy (no compilation on a first call);
+    # integer data makes w.x + b = 0 ties common: both paths count them as -1
+    import scipy.sparse as sps
+
+    import learners._jit as J
+    rng = np.random.default_rng(12)
+    X = rng.integers(-2, 3, size=(400, 6)).astype(float)
+    y = np.where(rng.random(400) < 0.5, 1, -1)
+    v = VotedPerceptron(bias=bias, epochs=2).fit(X, y)
+    Xt = rng.integers(-2, 3, size=(300, 6)).astype(float)
+    Xt[:40] = 0.0
+    compiled = v.decision_function(Xt)
+    assert J.live()
+    monkeypatch.setattr(J, "live", lambda: False)
+    for A in (Xt, sps.csr_matrix(Xt)):
+        plain = v.decision_function(A)
+        assert plain.tobytes() == compiled.tobytes()
+    ref = [sum(c * (1 if float(np.dot(w, x)) + (b or 0.0) > 0 else -1) for w, b, c in v.votes_) for x in Xt]
+    assert compiled.tolist() == ref
