@@ -32,6 +32,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy_learners as NL  # noqa: E402  (the plain numpy implementations)
+from results import Run  # noqa: E402
 
 
 def best(fn, repeats):
@@ -142,6 +143,7 @@ def main(argv=None):
     from learners.kernels import parse_kernel
 
     info = blas_info()
+    run = Run("bench_fast_learners.py")
     print(f"mistakebound learners, one row per learner (best of {R}; quick={q})")
     print(f"python {platform.python_version()}, numpy {np.__version__}, scikit-learn {sklearn.__version__}, "
           f"numba {numba.__version__}, {platform.machine()}, {os.cpu_count()} cores")
@@ -295,6 +297,14 @@ def main(argv=None):
         "mistakes identical in every row" if not different else f"mistakes DIFFER in: {', '.join(different)}"]))
     print(f"load average at end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}  (a shared machine: "
           "ratios from one run; absolute times move with the load)")
+    run.add("KernelPerceptron fit (Gaussian) / numpy loop; peak memory / Gram matrix", f"{r_kfit:.1f}x; {peak / gram:.1%}",
+            ">= 4x; <= 25%")
+    run.add("decision_function / numpy's blocked product: kernel, voted", f"{r_kdec:.1f}x, {r_voted:.1f}x", ">= 1x")
+    run.add("Winnow float / numpy loop; exact / float time", f"{r_wf:.1f}x; {t_e / t_f:.2f}x", ">= 4x; <= 3x")
+    run.add("fresh process, import + first Perceptron fit: scikit-learn / ours (CPU)",
+            f"{st['sklearn'] / st['ours']:.1f}x", "> 1x")
+    run.add("mistakes identical in every row", "yes" if not different else "NO: " + ", ".join(different))
+    run.write()
     del learners
     return 0
 

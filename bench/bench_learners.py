@@ -44,6 +44,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from results import Run
+
 
 def best_time(fn, repeats):
     best = float("inf")
@@ -132,6 +134,7 @@ def main(argv=None):
     rng = np.random.default_rng(args.seed)
     warnings.simplefilter("ignore", ConvergenceWarning)
 
+    run = Run("bench_learners.py")
     print(f"mistakebound learners benchmark: n = {n:,} rows, one epoch, best of {R} "
           f"(numpy loop: first {n_np:,} rows, 1 run)")
     print(f"python {platform.python_version()}, numpy {np.__version__}, scikit-learn {sklearn.__version__}, "
@@ -181,6 +184,8 @@ def main(argv=None):
         print(f"{d:>5} | {fmt_rate(r_def):>12} | {fmt_rate(r_fast):>12} | {fmt_rate(r_sk):>12} | "
               f"{fmt_rate(r_np):>12} | {r_def / r_sk:>9.2f}x | {r_fast / r_sk:>6.2f}x | "
               f"{'yes' if bitwise else 'NO':>7} | {ours.mistakes_ / n:>7.1%}")
+        run.add(f"Perceptron fit, one epoch, {n:,} x {d}: ours / scikit-learn (examples per second)",
+                f"{r_def / r_sk:.2f}x (fast path {r_fast / r_sk:.2f}x); bitwise {'yes' if bitwise else 'NO'}", ">= 2x")
         del X, y, ours, theirs
         gc.collect()
     traffic = 2 * bw
@@ -232,6 +237,7 @@ def main(argv=None):
               f"{tre.params['exact_engine']:>7} | {'yes' if same else 'NO'} ({n_naive:,} rows)")
     print()
     dropins(rng, n, R)
+    run.write()
     return 0
 
 
