@@ -172,7 +172,7 @@ def _finish(seq, out, as_json, t0, plot=None, extra=None):
 
 _common_opts = [
     click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Sequence file to write (JSON)."),
-    click.option("--budget", type=float, default=30.0, show_default=True, help="Search time budget in seconds (best so far at the end)."),
+    click.option("--budget", type=float, default=30.0, show_default=True, help="Search budget in CPU seconds of this process (best so far at the end)."),
     click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the search."),
     click.option("--json", "as_json", is_flag=True, help="Print the certificate as JSON."),
 ]
@@ -311,7 +311,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
 @adversary.command("table")
 @click.option("--out", "out", default="adversary_table", show_default=True, type=click.Path(file_okay=False),
               help="Directory for the cell files, table.json and the plots.")
-@click.option("--budget", type=float, default=25.0, show_default=True, help="Search budget per cell in seconds (the replay comes on top; 25 keeps a cell under 30 s).")
+@click.option("--budget", type=float, default=25.0, show_default=True, help="Search budget per cell in CPU seconds (the replay and the exhaustive proofs of stored sequences come on top).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed of the Winnow search.")
 @click.option("--only", type=click.Choice(["all", "perceptron", "winnow", "unit"]), default="all", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
