@@ -319,7 +319,7 @@ adversary.add_command(kernel_cmd, "kernel_perceptron")
 def table_cmd(out, budget, seed, only, as_json):
     """Fill the grid (perceptron gamma x d, Winnow n x r x variant), certify every cell, write
     its sequence file, table.json, mistakes_vs_bound.png and the plane pictures."""
-    from adversary.table import grid, run_cell, table_lines
+    from adversary.table import fmt, grid, run_cell, table_lines
     from adversary.plots import plot_mistakes_vs_bound, plot_plane
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     if budget <= 0:
@@ -330,6 +330,7 @@ def table_cmd(out, budget, seed, only, as_json):
     cells = grid(only)
     rows = []
     t0 = time.monotonic()
+    c0 = time.process_time()
     con = _stderr_console()
     lines = not con.is_terminal          # in a log: one line per cell on stderr instead of a bar
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -343,21 +344,27 @@ def table_cmd(out, budget, seed, only, as_json):
             rows.append(row)
             prog.advance(task)
             if lines:
-                click.echo(f"adversary table [{k}/{len(cells)}] {cell.label()}: {row['mistakes']} mistakes, "
+                click.echo(f"adversary table [{k}/{len(cells)}] {cell.label()}: {fmt(row['mistakes'])} mistakes, "
                            f"{_status_text(row)} ({row['seconds']:.1f} s)", err=True)
     total = time.monotonic() - t0
+    cpu = time.process_time() - c0
     png = plot_mistakes_vs_bound(rows, os.path.join(out, "mistakes_vs_bound.png"))
     public = [{k: _wire(v) for k, v in r.items() if not k.startswith("_")} for r in rows]
     short = [r["name"] for r in rows if r["status"] == "budget"]
-    doc = {"rows": public, "seconds_total": round(total, 3), "budget_per_cell": budget, "seed": seed,
+    doc = {"rows": public, "seconds_total": round(total, 3), "cpu_seconds_total": round(cpu, 3),
+           "budget_per_cell": budget, "seed": seed, "tight": all(r.get("tight") for r in rows),
+           "open": [r["name"] for r in rows if not r.get("tight")],
            "ok": all(r["ok"] for r in rows), "budget_exhausted": short, "plot": png}
     emit_json(doc, os.path.join(out, "table.json"))
     if as_json:
         emit_json(doc)
     else:
-        click.echo("\n".join(table_lines(rows, lambda v, digits=4: _fmt(v, 12).replace(" (exact p/q in --json)", ""))))
-        click.echo(f"\n{len(rows)} cells in {total:.1f} s (max cell {max(r['seconds'] for r in rows):.1f} s); "
-                   f"files, table.json and mistakes_vs_bound.png in {out}")
+        click.echo("\n".join(table_lines(rows)))
+        click.echo(f"\n{len(rows)} cells in {cpu:.1f} CPU s ({total:.1f} s wall; max cell "
+                   f"{max(r['seconds'] for r in rows):.1f} CPU s); files, table.json and mistakes_vs_bound.png in {out}")
+        nt = sum(1 for r in rows if r.get("tight"))
+        click.echo(f"tight: {nt} of {len(rows)} rows (ratio >= 0.99, a proved optimum, or a lower bound met)"
+                   + (f"; open: {', '.join(doc['open'])}" if doc["open"] else ""))
         if short:
             click.echo(f"{len(short)} cell(s) stopped on the {budget:g} s budget short of their target (status "
                        f"'budget'): {', '.join(short)}; rerun with a larger --budget")
@@ -375,6 +382,8 @@ def _status_text(row) -> str:
 def _wire(v):
     if isinstance(v, Fraction):
         return int(v) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    if isinstance(v, (list, tuple)):
+        return [_wire(x) for x in v]
     return v
 
 
