@@ -218,3 +218,16 @@ def test_table_with_defaults_exits_0_and_every_row_is_tight(tmp_path, capsys):
     assert e.value.code == 0 and doc["ok"] and doc["tight"] and doc["open"] == []
     assert not doc["budget_exhausted"] and not any(r["budget_exhausted"] for r in doc["rows"])
     assert len(doc["rows"]) == len(grid("all"))
+
+
+def test_docs_ratios_match_the_rows(tmp_path):
+    """docs/online-unit.md's worst-case table lists the unit rows in the table's order with their
+    ratios as the table prints them."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "online-unit.md").read_text(encoding="utf-8")
+    sec = text[text.index("## Worst cases"):]
+    sec = sec[:sec.index("```")]
+    lines = [ln for ln in sec.splitlines() if ln.startswith("| ") and not ln.startswith("| row ")]
+    documented = [ln.rstrip(" |").rsplit("|", 1)[1].strip() for ln in lines]
+    rows = [run_cell(c, str(tmp_path)) for c in grid("unit")]
+    assert documented == [ratio_str(r["ratio"]) for r in rows]
