@@ -13,9 +13,10 @@ n = 10 experts makes 12 mistakes while the best expert makes 5 (every round exac
 weight wrong but for a small excess), so each period keeps (3/4)^12 >= 2^-5 and the ratio tends
 to 12 ln(4/3) / (5 ln 2) = 0.99609.  It was found by a maximum-ratio-cycle search over the
 level-count states (10 experts, levels 0..9, mistakes with a wrong fraction in [1/2, 0.54]) and
-is stored here as data: the replay, not the search, is the certificate.  The best ratio of such
-a cycle over 8 and 9 experts is 19/8 and 31/13 (0.986 and 0.990 in the limit), so 10 experts is
-the smallest count that clears 0.99 with room for the start.  ``WM_PREFIX`` leads from every
+is stored here as data: the replay, not the search, is the certificate.  The same search over 8
+experts (levels 0..7, every move) and 9 experts (levels 0..8, wrong fraction at most 0.56) found no
+better cycle than 19/8 and 31/13 (0.986 and 0.990 in the limit).  No cycle keeps exactly half of
+the weight wrong forever: that would need (3/4)^M = 2^-s, and 3^M is never a power of 2.  ``WM_PREFIX`` leads from every
 expert at level 0 to the cycle's first state (shortest, every round a mistake).
 
 Randomized Weighted Majority.  E[M] = sum_t F_t and W(t+1) = (1 - F_t/2) W(t); the bound
