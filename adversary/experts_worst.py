@@ -26,18 +26,16 @@ one expert errs per round, the heaviest first (round robin: F_t <= 2/n), for ``c
 every expert, then the best expert is spared and the n - 1 others keep erring for
 ``spare_cycles`` rounds of theirs, until their weight is negligible.
 
-Every figure with a logarithm is decided exactly: WM's bound as 4^M <= 3^M 2^m n, its 2.41 form
-and the 0.99 threshold through powers of integers, and RWM's through rational enclosures of ln 2
-and ln n (:mod:`adversary.log_enclosure`); the ratios are printed from those enclosures.
+Each row is a ``mistakebound.sequence/1`` file (algorithm ``weighted_majority`` or
+``randomized_weighted_majority``) certified by :func:`adversary.certify.certify`
+(:mod:`adversary.certify_experts`): every figure with a logarithm is decided exactly -- WM's
+bound as 4^M <= 3^M 2^m n, its 2.41 form and the 0.99 threshold through powers of integers, RWM's
+through rational enclosures of ln 2 and ln n -- and ``mistakebound replay`` re-checks the file.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from learners import run_randomized_weighted_majority, run_weighted_majority
-from learners.numbers import fraction_str
-
-from .log_enclosure import ln_enclosure
 
 __all__ = ["WM_CYCLE", "WM_PREFIX", "wm_cycle_advice", "wm_tight_row", "wm_half_tight_row", "rwm_spared_row",
            "rwm_spared_advice", "TIGHT_RATIO"]
@@ -72,67 +70,50 @@ def wm_cycle_advice(periods: int, n: int = WM_EXPERTS):
     return A, y
 
 
-def _lg_at_least(n: int, r: Fraction) -> bool:
-    """lg n >= r exactly: true for r <= 0, else n^q >= 2^p with r = p/q."""
-    if r <= 0:
-        return True
-    return n ** r.denominator >= 2 ** r.numerator
+def _sequence(algorithm: str, A, y, meta: dict):
+    from .certify import certify
+    from .sequence import Sequence
+    seq = Sequence(algorithm, A, y, beta=Fraction(1, 2), meta=meta)
+    return seq, certify(seq)
 
 
-def _enclose_bound(m: int, n: int, factor: Fraction = Fraction(1)):
-    """factor (m ln 2 + ln n) as a rational interval."""
-    l2, ln = ln_enclosure(2), ln_enclosure(n)
-    return factor * (m * l2[0] + ln[0]), factor * (m * l2[1] + ln[1])
-
-
-def _ratio_fields(M, lo_b, hi_b) -> dict:
-    M = Fraction(M)
-    return {"ratio_interval": (M / hi_b, M / lo_b), "bound_interval": (lo_b, hi_b)}
+def _row(seq, cert, got, interval, reaches, extra: dict) -> dict:
+    f = cert.figures
+    fig = {"m": f["m"], "n": f["n"], "T": cert.n_steps, "reaches_99_percent": reaches,
+           "ratio_interval": interval, **extra}
+    seq.claims = {"mistakes": cert.mistakes}
+    if "expected_mistakes" in f:
+        seq.claims["expected_mistakes"] = f["expected_mistakes"]
+    return {"mistakes": got, "bound": got / ((interval[0] + interval[1]) / 2), "ok": cert.ok, "figures": fig,
+            "tight": "ratio" if reaches else None, "sequence": seq,
+            "data": {"advice": [list(map(int, r)) for r in seq.examples], "y": seq.labels, "beta": "1/2"}}
 
 
 def wm_tight_row(periods: int = 400) -> dict:
-    """WM (beta = 1/2) against M <= (m ln 2 + ln n)/ln(4/3), n = 10."""
+    """WM (beta = 1/2) against M <= (m ln 2 + ln n)/ln(4/3), n = 10: certified by
+    :func:`adversary.certify.certify` (every round must be a mistake)."""
     A, y = wm_cycle_advice(periods)
-    tr = run_weighted_majority(A, y, beta=Fraction(1, 2))
-    M, n = tr.mistakes, len(A[0])
-    m = min(tr.extras["expert_mistakes"])
-    within = 4 ** M <= 3 ** M * 2 ** m * n                    # M ln(4/3) <= m ln 2 + ln n
-    p, q = TIGHT_RATIO.numerator, TIGHT_RATIO.denominator
-    reaches = 4 ** (q * M) >= 3 ** (q * M) * (2 ** m * n) ** p   # M ln(4/3) >= (p/q)(m ln 2 + ln n)
-    l43 = ln_enclosure(Fraction(4, 3))
-    b_lo, b_hi = _enclose_bound(m, n)
-    lo_b, hi_b = b_lo / l43[1], b_hi / l43[0]
-    fig = {"m": m, "n": n, "T": len(A), "periods": periods, "cycle": "12 mistakes per 5 of the best expert",
-           "reaches_99_percent": reaches, "decided": "4^M <= 3^M 2^m n; 4^(100M) >= 3^(100M) (2^m n)^99",
-           **_ratio_fields(M, lo_b, hi_b)}
-    return {"mistakes": M, "bound": (lo_b + hi_b) / 2, "ok": within and tr.mistakes == len(A), "figures": fig,
-            "tight": "ratio" if reaches else None,
-            "data": {"advice": A, "y": y, "beta": "1/2"}}
+    seq, cert = _sequence("weighted_majority", A, y, {"strategy": "wm_cycle", "periods": periods,
+                                                      "cycle": "12 mistakes per 5 of the best expert"})
+    f = cert.figures
+    row = _row(seq, cert, Fraction(cert.mistakes), f["ratio_interval"], f["reaches_99_percent"],
+               {"periods": periods, "decided": "4^M <= 3^M 2^m n; (2^m n)^99 <= (4/3)^(100M)"})
+    row["ok"] = cert.ok and cert.mistakes == len(A)
+    row["mistakes"] = cert.mistakes
+    return row
 
 
 def wm_half_tight_row(periods: int = 400) -> dict:
     """The same run against the catalogue's beta = 1/2 form M <= 2.41 (m + lg n)."""
     A, y = wm_cycle_advice(periods)
-    tr = run_weighted_majority(A, y, beta=Fraction(1, 2))
-    M, n = tr.mistakes, len(A[0])
-    m = min(tr.extras["expert_mistakes"])
-    c = Fraction(241, 100)
-    within = _lg_at_least(n, M / c - m)                       # M <= 2.41 (m + lg n)
-    reaches = _lg_le(n, M / (c * TIGHT_RATIO) - m)            # M >= 0.99 * 2.41 (m + lg n)
-    l2, ln = ln_enclosure(2), ln_enclosure(n)
-    lg_lo, lg_hi = ln[0] / l2[1], ln[1] / l2[0]
-    lo_b, hi_b = c * (m + lg_lo), c * (m + lg_hi)
-    fig = {"m": m, "n": n, "T": len(A), "periods": periods, "reaches_99_percent": reaches,
-           "decided": "lg n compared with rationals through n^q vs 2^p", **_ratio_fields(M, lo_b, hi_b)}
-    return {"mistakes": M, "bound": (lo_b + hi_b) / 2, "ok": within and tr.mistakes == len(A), "figures": fig,
-            "tight": "ratio" if reaches else None, "data": {"advice": A, "y": y, "beta": "1/2"}}
-
-
-def _lg_le(n: int, r: Fraction) -> bool:
-    """lg n <= r exactly: false for r < 0, else n^q <= 2^p."""
-    if r < 0:
-        return False
-    return n ** r.denominator <= 2 ** r.numerator
+    seq, cert = _sequence("weighted_majority", A, y, {"strategy": "wm_cycle", "periods": periods,
+                                                      "against": "2.41 (m + lg n)"})
+    f = cert.figures
+    row = _row(seq, cert, Fraction(cert.mistakes), f["ratio_241_interval"], f["reaches_99_percent_241"],
+               {"periods": periods, "decided": "lg n compared with rationals through n^q vs 2^p"})
+    row["ok"] = cert.ok and f["within_241"] and cert.mistakes == len(A)
+    row["mistakes"] = cert.mistakes
+    return row
 
 
 def rwm_spared_advice(n: int, cycles: int, spare_cycles: int):
@@ -146,17 +127,13 @@ def rwm_spared_advice(n: int, cycles: int, spare_cycles: int):
 
 
 def rwm_spared_row(n: int = 64, cycles: int = 2, spare_cycles: int = 14) -> dict:
-    """RWM (beta = 1/2) against E[M] <= 2 (m ln 2 + ln n)."""
+    """RWM (beta = 1/2) against E[M] <= 2 (m ln 2 + ln n), certified by :func:`adversary.certify.certify`."""
     A, y = rwm_spared_advice(n, cycles, spare_cycles)
-    tr = run_randomized_weighted_majority(A, y, beta=Fraction(1, 2), seed=0, record="none")
-    E = tr.extras["expected_mistakes"]
-    m = min(tr.extras["expert_mistakes"])
-    lo_b, hi_b = _enclose_bound(m, n, Fraction(2))
-    within = E <= lo_b                      # certified: below every value the bound can take
-    reaches = E >= TIGHT_RATIO * hi_b
-    fig = {"m": m, "n": n, "T": len(A), "expected": True, "round_robin_cycles": cycles,
-           "spared_cycles": spare_cycles, "reaches_99_percent": reaches,
-           "decided": "E[M] exact; ln 2, ln n in rational enclosures", **_ratio_fields(E, lo_b, hi_b)}
-    return {"mistakes": E, "bound": (lo_b + hi_b) / 2, "ok": within, "figures": fig,
-            "tight": "ratio" if reaches else None,
-            "data": {"advice": A, "y": y, "beta": fraction_str(Fraction(1, 2)), "seed": 0}}
+    seq, cert = _sequence("randomized_weighted_majority", A, y,
+                          {"strategy": "spared_round_robin", "cycles": cycles, "spare_cycles": spare_cycles})
+    f = cert.figures
+    row = _row(seq, cert, f["expected_mistakes"], f["ratio_interval"], f["reaches_99_percent"],
+               {"expected": True, "round_robin_cycles": cycles, "spared_cycles": spare_cycles,
+                "decided": "E[M] exact; ln 2, ln n in rational enclosures"})
+    row["ok"] = cert.ok and cert.within_bound is True
+    return row

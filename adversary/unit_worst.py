@@ -295,7 +295,12 @@ def run_unit_cell(cell, out_dir=None) -> dict:
         row["ratio_interval"] = [interval[0], interval[1]]
     if out_dir is not None:
         path = os.path.join(out_dir, cell.name + ".json")
-        write_text_atomic(path, json.dumps(_wire({k: v for k, v in row.items()} | {"sequence": r["data"]}),
-                                           indent=1) + "\n")
+        seq = r.get("sequence")
+        if seq is not None:             # a mistakebound.sequence/1 file: `mistakebound replay` re-checks it
+            seq.meta = dict(seq.meta, row=_wire({k: v for k, v in row.items() if k != "figures"}))
+            seq.save(path)
+        else:
+            write_text_atomic(path, json.dumps(_wire({k: v for k, v in row.items()} | {"sequence": r["data"]}),
+                                               indent=1) + "\n")
         row["file"] = path
     return row

@@ -113,12 +113,14 @@ def _report(seq, cert, path, seconds, as_json: bool, extra=None):
     if seq.meta.get("strategy"):
         head += f" [{seq.meta['strategy']}]"
     click.echo(f"{head}: {len(seq.examples)} examples x {seq.epochs} epoch(s), d = {seq.dim}")
-    click.echo(f"  mistakes   {cert.mistakes}  (exact replay)")
+    click.echo(f"  mistakes   {cert.mistakes}  (exact replay" + ("; one draw of the coins, seed 0: the bound is on "
+                                                       "expected_mistakes)" if "expected_mistakes" in f else ")"))
     click.echo(f"  bound      {_fmt(cert.bound)}   {f.get('bound_form', '')}")
     click.echo(f"  ratio      {_fmt(cert.ratio)}" + (f"   (= {float(cert.ratio):.6f})" if cert.ratio is not None else ""))
     for k in ("gamma_sq", "r_sq", "w_norm_sq", "hinge_loss", "exact_form", "ratio_exact_form", "sharper_bound",
               "ratio_sharper", "tight_bound", "ratio_tight", "max_mistakes_allowed", "bound_interval",
-              "ratio_interval"):
+              "ratio_interval", "expected_mistakes", "m", "bound_241", "ratio_241_interval", "reaches_99_percent",
+              "reaches_99_percent_241"):
         if k in f and f[k] is not None:
             v = f[k]
             shown = "[" + ", ".join(_fmt(x) for x in v) + "]" if isinstance(v, tuple) else _fmt(v)

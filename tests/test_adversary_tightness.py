@@ -145,7 +145,35 @@ def test_every_unit_row_is_tight(tmp_path):
     text = "\n".join(table_lines(rows))
     assert "0.9949" in text and ">=0.99" in text
     saved = json.loads((tmp_path / "rwm_spared_n64.json").read_text())
-    assert "/" in saved["mistakes"] and len(saved["ratio_interval"]) == 2      # exact values in the file
+    assert saved["format"] == "mistakebound.sequence/1" and "/" in saved["claims"]["expected_mistakes"]
+
+
+def test_experts_files_replay_exactly(tmp_path, capsys):
+    """The WM and RWM rows are sequence files: `mistakebound replay` re-checks them, and a wrong
+    claim is rejected (exit 1)."""
+    from adversary.sequence import Sequence
+    from learners.errors import InputError
+    from mistakebound.cli import main
+    for c in grid("unit"):
+        if c.name in ("wm_cycle_n10", "rwm_spared_n64"):
+            run_cell(c, str(tmp_path))
+    files = [str(tmp_path / "wm_cycle_n10.json"), str(tmp_path / "rwm_spared_n64.json")]
+    with pytest.raises(SystemExit) as e:
+        main(["replay", *files, "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert e.value.code == 0 and doc["ok"]
+    wm = doc["files"][0]["figures"]
+    assert wm["reaches_99_percent"] and wm["m"] == 2002 and wm["within_241"]
+    d = json.loads((tmp_path / "rwm_spared_n64.json").read_text())
+    d["claims"]["expected_mistakes"] = "11"
+    (tmp_path / "bad.json").write_text(json.dumps(d))
+    with pytest.raises(SystemExit) as e:
+        main(["replay", str(tmp_path / "bad.json")])
+    assert e.value.code == 1 and "claims.expected_mistakes is 11" in capsys.readouterr().out
+    with pytest.raises(InputError, match="advice must be"):
+        Sequence("weighted_majority", [[1, 0]], [1])
+    with pytest.raises(InputError, match="beta"):
+        Sequence("randomized_weighted_majority", [[1, -1]], [1], beta=0)
 
 
 def test_ratios_print_as_decimals():
