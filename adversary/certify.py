@@ -47,6 +47,7 @@ from learners.errors import InputError
 from learners.numbers import fraction_str
 
 from .certificate import Certificate, _dot, _perceptron_figures, hinge_exact_form_float
+from .certify_experts import certify_experts
 from .certify_kernel import _certify_kernel
 from .sequence import Sequence
 from .winnow_theorems import (TIGHT_THEOREM, log_rational as _log_rational, max_mistakes_allowed,
@@ -64,7 +65,8 @@ def certify(seq: Sequence, *, record: str = "none") -> Certificate:
     if not isinstance(seq, Sequence):
         raise InputError("certify needs an adversary.sequence.Sequence")
     fn = {"perceptron": _certify_perceptron, "winnow": _certify_winnow,
-          "kernel_perceptron": _certify_kernel}[seq.algorithm]
+          "kernel_perceptron": _certify_kernel, "weighted_majority": certify_experts,
+          "randomized_weighted_majority": certify_experts}[seq.algorithm]
     cert = fn(seq, record)
     _check_claims(seq, cert)
     return cert

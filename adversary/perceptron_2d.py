@@ -27,7 +27,7 @@ import numpy as np
 from .margin import parse_gamma
 from .sequence import Sequence
 
-__all__ = ["plan_2d", "sequence_2d", "best_2d", "plane_bound", "max_mistakes_le1"]
+__all__ = ["plan_2d", "sequence_2d", "best_2d", "plane_bound", "max_mistakes_le1", "max_mistakes_rational_le1"]
 
 # reference mistake counts of a greedy search (exact dyadic weights) the DP is compared with
 BASELINE_LE1 = {Fraction(1, 2): 2, Fraction(3, 10): 6, Fraction(1, 5): 13, Fraction(1, 10): 50, Fraction(1, 20): 200}
@@ -54,7 +54,7 @@ def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budg
     A = z1.copy()                       # after step 0 (from w = 0 every step is a tie)
     parents = [None]                    # parents[t][i] = (j, k) leading to state i after step t
     J = np.arange(N + 1)
-    t0 = time.monotonic()
+    t0 = time.process_time()
     t = 1
     exhausted = False
     while True:
@@ -65,7 +65,7 @@ def plan_2d(gamma, *, unit: bool = False, N: int = 1000, tol: float = 1e-9, budg
         feas = a[:, None] * z1[None, :] <= b[:, None] * s[None, :] - tol
         if not feas.any():
             break
-        if budget is not None and time.monotonic() - t0 > budget:
+        if budget is not None and time.process_time() - t0 > budget:
             exhausted = True
             break
         V = np.where(feas, a[:, None] + z1[None, :], np.inf)
@@ -111,29 +111,24 @@ def _up(v: Fraction, bits: int = 64) -> Fraction:
     return Fraction(-((-v.numerator * q) // v.denominator), q)
 
 
-def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
-    """An exact upper bound on the mistakes any (real) sequence of examples of length <= 1 with
-    margin gamma can force on the perceptron in the plane.
-
-    With z = y x and w* = e_1, replacing z_1 by gamma keeps every mistake (a >= 0) and makes every
-    later one easier, so z = (gamma, s) with |s| <= rho WLOG; the state is |b| after t steps, and a
-    step needs |b| rho >= t gamma^2 with a new |b| in { | |b| - u | : u in [t gamma^2/|b|, rho] }.
-    The reachable set of |b| is a union of intervals, computed in rationals with rho replaced by a
-    rational upper bound and every endpoint rounded outward (a superset: the count is an upper
-    bound).  It can exceed what rational sequences reach when the extra step needs a tie at an
-    irrational point (gamma = 1/2: 3 over the reals, 2 with rational examples; docs/adversary.md)."""
+def _reachable(gamma, max_steps: int = 100000, bits: int = 64):
+    """The interval iteration of :func:`max_mistakes_le1`: yields (t, rho_up, need_t, F_t), F_t the
+    reachable |b| after t steps that still allow a mistake (a superset, endpoints rounded outward),
+    until F_t is empty."""
     g = parse_gamma(gamma)
     c = g * g
     one_minus = 1 - c
-    rho = _up(Fraction(math.isqrt((one_minus.numerator << 140) // one_minus.denominator) + 1, 1 << 70))
+    rho = _up(Fraction(math.isqrt((one_minus.numerator << (2 * bits + 12)) // one_minus.denominator) + 1,
+                       1 << (bits + 6)), bits)
     assert rho * rho >= one_minus
     R = [(Fraction(0), Fraction(0))]
     t = 0
     while t < max_steps:
         need = t * c / rho if t else Fraction(0)
         F = [(max(a, need), b) for a, b in R if b >= need]
+        yield t, rho, need, F
         if not F:
-            return t
+            return
         new = []
         for a, b in F:
             lo = a - rho
@@ -146,7 +141,7 @@ def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
                 iv = (-hi, -lo)
             else:
                 iv = (Fraction(0), max(-lo, hi))
-            new.append((_down(iv[0]), _up(iv[1])))
+            new.append((_down(iv[0], bits), _up(iv[1], bits)))
         new.sort()
         merged = []
         for a, b in new:
@@ -156,7 +151,57 @@ def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
                 merged.append((a, b))
         R = merged
         t += 1
+
+
+def max_mistakes_le1(gamma, *, max_steps: int = 100000) -> int:
+    """An exact upper bound on the mistakes any (real) sequence of examples of length <= 1 with
+    margin gamma can force on the perceptron in the plane.
+
+    With z = y x and w* = e_1, replacing z_1 by gamma keeps every mistake (a >= 0) and makes every
+    later one easier, so z = (gamma, s) with |s| <= rho WLOG; the state is |b| after t steps, and a
+    step needs |b| rho >= t gamma^2 with a new |b| in { | |b| - u | : u in [t gamma^2/|b|, rho] }.
+    The reachable set of |b| is a union of intervals, computed in rationals with rho replaced by a
+    rational upper bound and every endpoint rounded outward (a superset: the count is an upper
+    bound).  It can exceed what rational sequences reach when the extra step needs a tie at an
+    irrational point (:func:`max_mistakes_rational_le1`)."""
+    t = 0
+    for t, _, _, F in _reachable(gamma, max_steps):
+        if not F:
+            return t
     return t
+
+
+def max_mistakes_rational_le1(gamma, *, bits: int = 256) -> tuple[int, str]:
+    """An exact upper bound on the mistakes of sequences of *rational* examples of length <= 1 with
+    margin gamma, and the reason: (bound, "real") when it is :func:`max_mistakes_le1`'s, or
+    (bound - 1, "rational") when the last mistake of the real bound needs an irrational example.
+
+    The rational case, checked here exactly: let T + 1 be the real bound (the (T+1)-th mistake is
+    made at step T) and T gamma^2 = 1/2, and rho^2 = 1 - gamma^2 not the square of a rational.  A
+    mistake at step T needs |b_T| rho >= T gamma^2, i.e. |b_T| >= T gamma^2/rho = 1/(2 rho).  Step
+    T - 1 was a mistake, so |b_{T-1}| >= (T-1) gamma^2/rho, and |b_T| = | |b_{T-1}| - u | with u = |s| in
+    [(T-1) gamma^2/|b_{T-1}|, rho].  Either |b_T| = u - |b_{T-1}| <= u - (T-1) gamma^2/rho < rho - (T-1)
+    gamma^2/rho = (1 - T gamma^2)/rho = 1/(2 rho), strictly because a rational u is not rho; or |b_T| =
+    |b_{T-1}| - u <= h(|b_{T-1}|), h(x) = x - (T-1) gamma^2/x increasing, and h at every upper endpoint of
+    the reachable set after T - 1 steps (a superset, 2^-bits rounding) is checked to be below a
+    rational lower bound of 1/(2 rho) -- except at T = 2, where |b_1| = |s_0| < rho (rational) and
+    h(|b_1|) < h(rho) = (1 - 2 gamma^2)/rho = 1/(2 rho).  So no rational sequence makes T + 1 mistakes
+    (gamma = 1/2: 2, gamma = 1/10: 50, gamma = 1/20: 200, one below the real bounds 3, 51, 201)."""
+    g = parse_gamma(gamma)
+    c = g * g
+    steps = list(_reachable(g, bits=bits))
+    real = steps[-1][0]
+    T = real - 1
+    one_minus = 1 - c
+    square = (math.isqrt(one_minus.numerator) ** 2 == one_minus.numerator
+              and math.isqrt(one_minus.denominator) ** 2 == one_minus.denominator)
+    if T < 1 or T * c != Fraction(1, 2) or square:
+        return real, "real"
+    _, rho_up, _, F_prev = steps[T - 1]
+    need_lo = Fraction(1, 2) / rho_up                  # <= 1/(2 rho): rho_up >= rho
+    if T == 2 or all(b - (T - 1) * c / b < need_lo for _, b in F_prev if b > 0):
+        return T, "rational"
+    return real, "real"
 
 
 def _rat(v: float, bits: int = 60) -> Fraction:

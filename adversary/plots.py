@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 
-__all__ = ["plot_mistakes_vs_bound", "plot_plane"]
+__all__ = ["plot_mistakes_vs_bound", "plot_plane", "family", "family_styles", "FAMILY_STYLES"]
 
 
 def _plt():
@@ -23,31 +23,67 @@ def _save(fig, path):
     os.replace(tmp, path)
 
 
+# one (marker, colour) per family; families not listed take the next unused pair of FALLBACK
+FAMILY_STYLES = {
+    "perceptron": ("o", "tab:blue"), "halve": ("s", "tab:orange"), "eliminate": ("^", "tab:green"),
+    "halving": ("D", "tab:red"), "weighted_majority": ("v", "tab:purple"),
+    "randomized_weighted_majority": ("<", "tab:brown"), "passive_aggressive": ("P", "tab:pink"),
+    "freund_schapire": ("X", "tab:olive"), "lower_bound": ("*", "tab:cyan"),
+}
+FALLBACK = [(">", "tab:gray"), ("p", "darkblue"), ("h", "darkred"), ("8", "darkgreen"), ("d", "gold"),
+            ("H", "teal"), ("1", "indigo"), ("2", "sienna"), ("3", "crimson"), ("4", "navy")]
+
+
+def family(row) -> str:
+    """The family a row is drawn as: the algorithm, or for Winnow its variant."""
+    return row.get("variant", "winnow") if row["algorithm"] == "winnow" else row["algorithm"]
+
+
+def family_styles(rows) -> dict:
+    """family -> (marker, colour), distinct for every family present (known ones keep theirs)."""
+    out, used = {}, set()
+    fams = []
+    for r in rows:
+        f = family(r)
+        if f not in fams:
+            fams.append(f)
+    for f in fams:
+        if f in FAMILY_STYLES:
+            out[f] = FAMILY_STYLES[f]
+            used.add(FAMILY_STYLES[f])
+    spare = [s for s in list(FAMILY_STYLES.values()) + FALLBACK if s not in used]
+    for f in fams:
+        if f not in out:
+            out[f] = spare.pop(0) if spare else ("x", "k")
+    return out
+
+
 def plot_mistakes_vs_bound(rows, path) -> str:
-    """Log-log scatter of certified mistakes against the certified bound, one marker per family."""
+    """Log-log scatter of certified mistakes against the certified bound, one marker and colour per
+    family, with a legend."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(7, 5.5))
-    styles = {"perceptron": ("o", "tab:blue"), "halve": ("s", "tab:orange"), "eliminate": ("^", "tab:green")}
-    seen = set()
+    fig, ax = plt.subplots(figsize=(8, 6))
+    styles = family_styles(rows)
+    pts = {}
     lo, hi = 1.0, 1.0
     for r in rows:
         if r.get("bound") is None:
             continue
-        fam = r["algorithm"] if r["algorithm"] == "perceptron" else r.get("variant", "winnow")
-        m, c = styles.get(fam, ("x", "k"))
         b = float(r["bound"])
-        M = max(r["mistakes"], 0.8)
-        lab = None if fam in seen else f"{fam}"
-        seen.add(fam)
-        ax.scatter([b], [M], marker=m, color=c, label=lab, alpha=0.8)
+        M = max(float(r["mistakes"]), 0.8)
+        pts.setdefault(family(r), []).append((b, M))
         lo, hi = min(lo, b, M), max(hi, b, M)
+    for fam, xy in pts.items():
+        m, c = styles[fam]
+        ax.scatter([p[0] for p in xy], [p[1] for p in xy], marker=m, color=c, label=fam.replace("_", " "),
+                   alpha=0.85, s=46)
     ax.plot([lo, hi], [lo, hi], "k--", lw=1, label="mistakes = bound")
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.set_xlabel("certified bound (R^2|w*|^2; Winnow: 2+3r(1+lg n) / 1+2r(1+lg n))")
-    ax.set_ylabel("certified mistakes (exact replay)")
+    ax.set_xlabel("certified bound (R^2|w*|^2; Winnow: 2+3r(1+lg n) / 1+2r(1+lg n); the unit's theorems)")
+    ax.set_ylabel("certified mistakes (exact replay; RWM: expected)")
     ax.set_title("Worst-case sequences: mistakes against the bound")
-    ax.legend(loc="upper left")
+    ax.legend(loc="upper left", fontsize=8)
     ax.grid(True, which="both", alpha=0.3)
     _save(fig, path)
     plt.close(fig)

@@ -5,9 +5,12 @@ Wire format (JSON, one object)::
 
     {
       "format": "mistakebound.sequence/1",
-      "algorithm": "perceptron" | "winnow" | "kernel_perceptron",
-      "examples": [[num, ...], ...],          # num: an integer or a string "p/q" (exact)
-      "labels": [...],                        # +1/-1 (perceptrons), 0/1 (Winnow)
+      "algorithm": "perceptron" | "winnow" | "kernel_perceptron" | "weighted_majority"
+                   | "randomized_weighted_majority",
+      "examples": [[num, ...], ...],          # num: an integer or a string "p/q" (exact); experts:
+                                              # one row of +1/-1 advice per round, one column per expert
+      "labels": [...],                        # +1/-1 (perceptrons, experts), 0/1 (Winnow)
+      "beta": num,                            # experts only: the penalty (default 1/2)
       "target": ...,                          # see below; null = no target (no bound)
       "epochs": 1,                            # passes over the examples, in the given order
       "bias": false,                          # perceptrons: learn a bias b (update b += y)
@@ -50,14 +53,14 @@ from learners.numbers import fraction_str, to_fraction
 __all__ = ["FORMAT", "ALGORITHMS", "WINNOW_VARIANTS", "Sequence", "num_to_wire", "parse_kernel_spec"]
 
 FORMAT = "mistakebound.sequence/1"
-ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "randomized_weighted_majority")
 WINNOW_VARIANTS = ("halve", "eliminate", "winnow2")
 _KNOWN_KEYS = {
     "format", "algorithm", "examples", "labels", "target", "target_bias", "epochs", "bias",
-    "variant", "alpha", "theta", "kernel", "claims", "meta", "evaluate",
+    "variant", "alpha", "theta", "kernel", "claims", "meta", "evaluate", "beta",
 }
 _CLAIM_NUM_KEYS = ("bound", "ratio", "margin", "gamma_sq", "r_sq", "w_norm_sq", "hinge_loss",
-                   "hinge_bound")
+                   "hinge_bound", "expected_mistakes")
 
 
 def num_to_wire(v):
@@ -119,6 +122,7 @@ class Sequence:
     meta: dict = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
     evaluate: str = "auto"      # perceptrons: "auto" (separable target -> margin form) or "hinge"
+    beta: Any = None            # experts algorithms: the penalty (default 1/2)
 
     def __post_init__(self):
         self.validate()
@@ -194,6 +198,25 @@ class Sequence:
         for k in keys:
             if getattr(self, k) not in (None, False):
                 raise InputError(f"{k} does not apply to algorithm {self.algorithm}")
+
+    def _validate_weighted_majority(self):
+        """Experts: one row of +1/-1 advice per round (one column per expert), labels +1/-1."""
+        self._no("variant", "alpha", "theta", "kernel", "target", "bias", "target_bias")
+        if self.epochs != 1:
+            raise InputError(f"epochs does not apply to algorithm {self.algorithm} (one pass over the rounds)")
+        if self.evaluate != "auto":
+            raise InputError(f"evaluate does not apply to algorithm {self.algorithm}")
+        for i, row in enumerate(self.examples):
+            for j, v in enumerate(row):
+                if v not in (1, -1):
+                    raise InputError(f"examples[{i}][{j}] is {num_to_wire(v)}; expert advice must be +1 or -1")
+        self.beta = Fraction(1, 2) if self.beta is None else _num(self.beta, "beta")
+        low_ok = self.beta >= 0 if self.algorithm == "weighted_majority" else self.beta > 0
+        if not (low_ok and self.beta < 1):
+            raise InputError(f"beta is {num_to_wire(self.beta)}; it must be in "
+                             f"{'[0, 1)' if self.algorithm == 'weighted_majority' else '(0, 1)'}")
+
+    _validate_randomized_weighted_majority = _validate_weighted_majority
 
     def _validate_perceptron(self):
         self._no("variant", "alpha", "theta", "kernel")
@@ -294,6 +317,7 @@ class Sequence:
             target_bias=obj.get("target_bias"), variant=obj.get("variant"), alpha=obj.get("alpha"),
             theta=obj.get("theta"), kernel=obj.get("kernel"), claims=dict(obj.get("claims") or {}),
             meta=dict(obj.get("meta") or {}), extra=extra, evaluate=obj.get("evaluate", "auto"),
+            beta=obj.get("beta"),
         )
 
     def to_dict(self) -> dict:
@@ -304,8 +328,10 @@ class Sequence:
             d["theta"] = None if self.theta is None else num_to_wire(self.theta)
         if self.algorithm == "kernel_perceptron":
             d["kernel"] = self.kernel
+        if self.beta is not None:
+            d["beta"] = num_to_wire(self.beta)
         d["epochs"] = self.epochs
-        if self.algorithm != "winnow":
+        if self.algorithm in ("perceptron", "kernel_perceptron"):
             d["bias"] = self.bias
         if self.target is None:
             d["target"] = None

@@ -22,10 +22,13 @@ from learners import (run_halving, run_passive_aggressive, run_perceptron, run_r
 from learners.io import write_text_atomic
 from learners.numbers import fraction_str
 
+from . import experts_worst
+from .experts_worst import TIGHT_RATIO     # a row is tight at ratio >= 99/100 (or with a proved optimum)
+
 __all__ = ["UNIT_ALGORITHMS", "unit_cells", "run_unit_cell", "halving_worst", "two_experts_worst",
            "rwm_two_experts", "pa_orthogonal",
            "pa_variant_orthogonal", "wm_half_row", "orthonormal_forcing", "kernel_fs_forcing",
-           "disjunction_forcing"]
+           "disjunction_forcing", "TIGHT_RATIO"]
 
 UNIT_ALGORITHMS = ("halving", "weighted_majority", "randomized_weighted_majority", "passive_aggressive",
                    "freund_schapire", "lower_bound")
@@ -112,18 +115,28 @@ def pa_orthogonal(d: int) -> dict:
 
 
 def pa_variant_orthogonal(d: int, variant: str, C) -> dict:
-    """PA-I / PA-II on e_1, ..., e_d labelled +1, u = (1, ..., 1) (no loss, |u|^2 = d, R = 1): every step
-    is a mistake with loss 1.  PA-I: d mistakes against max(R^2, 1/C) |u|^2; PA-II: sum l^2 = d against
-    (R^2 + 1/(2C)) |u|^2."""
+    """PA-I / PA-II on e_1, ..., e_d labelled +1 (R = 1): every step is a mistake with loss 1.  PA-I:
+    d mistakes against max(R^2, 1/C) |u|^2 with u = (1, ..., 1) (no loss, |u|^2 = d).  PA-II: sum l^2 = d
+    against (R^2 + 1/(2C)) (|u|^2 + 2C sum l*^2) at u = the final weights tau (1, ..., 1),
+    tau = 2C/(2C + 1), l* = 1 - tau = tau/(2C): (1 + 1/(2C)) d (tau^2 + 2C (1 - tau)^2) = d exactly (with
+    u = (1, ..., 1) the same run gives only 2C/(2C + 1) of the bound)."""
     C = Fraction(C)
     X = [[1 if j == i else 0 for j in range(d)] for i in range(d)]
     tr = run_passive_aggressive(X, [1] * d, variant=variant, C=C)
     if variant == "pa1":
         got, bound = Fraction(tr.mistakes), max(Fraction(1), 1 / C) * d
-    else:
-        got, bound = sum(v * v for v in tr.extras["losses"]), (1 + 1 / (2 * C)) * d
-    return {"mistakes": got, "bound": bound, "ok": got <= bound, "figures": {"u_sq": d, "R_sq": 1, "C": C},
-            "data": {"X": X, "y": [1] * d, "C": fraction_str(C)}}
+        return {"mistakes": got, "bound": bound, "ok": got <= bound, "figures": {"u_sq": d, "R_sq": 1, "C": C},
+                "data": {"X": X, "y": [1] * d, "C": fraction_str(C)}}
+    # PA-II: the bound holds for every u; the proof's inequalities are all equalities at u = the final
+    # weights (|w_T+1 - u| = 0, and each l*_t = tau_t / (2C)), so the bound is met exactly there
+    u = [Fraction(v) for v in tr.weights]
+    l_star = [max(Fraction(0), 1 - sum(a * b for a, b in zip(u, x))) for x in X]
+    u_sq = sum(v * v for v in u)
+    got = sum(v * v for v in tr.extras["losses"])
+    bound = (1 + 1 / (2 * C)) * (u_sq + 2 * C * sum(v * v for v in l_star))
+    return {"mistakes": got, "bound": bound, "ok": got <= bound,
+            "figures": {"u_sq": u_sq, "R_sq": 1, "C": C, "u": "the final weights", "sum_l_star_sq": sum(v * v for v in l_star)},
+            "data": {"X": X, "y": [1] * d, "C": fraction_str(C), "u": [fraction_str(v) for v in u]}}
 
 
 def orthonormal_forcing(k: int, gamma=None) -> dict:
@@ -222,13 +235,15 @@ def disjunction_forcing(n: int, r: int, variant: str = "halve") -> dict:
 
 
 def unit_cells():
-    """(algorithm, label, name, builder) for every row of the table."""
+    """(algorithm, label, name, builder) for every row of the table: one tuple per row, so a new
+    family adds its rows here.  A builder returns mistakes, bound, ok, figures, data and, when it
+    knows it, ``tight`` (how the row is shown tight; rows with ratio >= 0.99 need not say)."""
     return [
         ("halving", "halving |H| = 2^6", "halving_k6", lambda: halving_worst(6)),
-        ("weighted_majority", "WM beta=1/2 n=2 T=40", "wm_two_experts_T40", lambda: wm_row(40)),
-        ("weighted_majority", "WM 2.41(m + lg n) T=40", "wm_half_two_experts_T40",
-         lambda: wm_half_row(40)),
-        ("randomized_weighted_majority", "RWM beta=1/2 n=2 T=40", "rwm_two_experts_T40", lambda: rwm_two_experts(40)),
+        ("weighted_majority", "WM beta=1/2 n=10 cycle", "wm_cycle_n10", lambda: experts_worst.wm_tight_row()),
+        ("weighted_majority", "WM 2.41(m + lg n) n=10", "wm_half_cycle_n10", lambda: experts_worst.wm_half_tight_row()),
+        ("randomized_weighted_majority", "RWM beta=1/2 n=64 spared", "rwm_spared_n64",
+         lambda: experts_worst.rwm_spared_row()),
         ("passive_aggressive", "PA d=8 (sum of l^2)", "pa_orthogonal_d8", lambda: pa_orthogonal(8)),
         ("passive_aggressive", "PA-I C=1 d=8 (mistakes)", "pa1_orthogonal_d8", lambda: pa_variant_orthogonal(8, "pa1", 1)),
         ("passive_aggressive", "PA-II C=8 d=8 (sum of l^2)", "pa2_orthogonal_d8",
@@ -248,26 +263,44 @@ def _wire(v):
         return fraction_str(v)
     if isinstance(v, dict):
         return {k: _wire(x) for k, x in v.items()}
-    if isinstance(v, list):
+    if isinstance(v, (list, tuple)):
         return [_wire(x) for x in v]
     return v
 
 
 def run_unit_cell(cell, out_dir=None) -> dict:
     """One row: build, certify by replay, and (with ``out_dir``) write the sequence and figures."""
-    t0 = time.monotonic()
+    t0 = time.process_time()
     r = cell.params["build"]()
     M, bound = r["mistakes"], r["bound"]
-    ratio = (Fraction(M) / bound if isinstance(bound, Fraction) and bound else
-             (float(M) / bound if bound else None))
+    interval = r["figures"].get("ratio_interval")
+    if interval is not None:            # an irrational bound: the ratio is known as a rational enclosure
+        ratio = float((interval[0] + interval[1]) / 2)
+        bound = float(bound)
+    else:
+        ratio = (Fraction(M) / bound if isinstance(bound, Fraction) and bound else
+                 (float(M) / bound if bound else None))
+    tight = r.get("tight")
+    if r.get("lower"):
+        tight = "lower bound met" if r["ok"] and Fraction(M) >= Fraction(bound) else None
+    elif tight is None and isinstance(ratio, Fraction) and ratio >= TIGHT_RATIO:
+        tight = "ratio"
     row = {"algorithm": cell.algorithm, "cell": cell.label(), "name": cell.name, "mistakes": M, "bound": bound,
            "ratio": ratio, "ok": bool(r["ok"]), "strategy": "lower bound" if r.get("lower") else "adaptive",
-           "variant": cell.algorithm, "figures": _wire(r["figures"]), "seconds": round(time.monotonic() - t0, 3),
+           "variant": cell.algorithm, "figures": _wire(r["figures"]), "seconds": round(time.process_time() - t0, 3),
            # constructions, not searches: no budget to run out; a row that does not certify is rejected
-           "status": "ok" if r["ok"] else "rejected", "budget_exhausted": False}
+           "status": "ok" if r["ok"] else "rejected", "budget_exhausted": False,
+           "tightness": tight or "open", "tight": tight is not None}
+    if interval is not None:
+        row["ratio_interval"] = [interval[0], interval[1]]
     if out_dir is not None:
         path = os.path.join(out_dir, cell.name + ".json")
-        write_text_atomic(path, json.dumps(_wire({k: v for k, v in row.items()} | {"sequence": r["data"]}),
-                                           indent=1) + "\n")
+        seq = r.get("sequence")
+        if seq is not None:             # a mistakebound.sequence/1 file: `mistakebound replay` re-checks it
+            seq.meta = dict(seq.meta, row=_wire({k: v for k, v in row.items() if k != "figures"}))
+            seq.save(path)
+        else:
+            write_text_atomic(path, json.dumps(_wire({k: v for k, v in row.items()} | {"sequence": r["data"]}),
+                                               indent=1) + "\n")
         row["file"] = path
     return row

@@ -146,7 +146,7 @@ def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tieb
     beam = [root]
     best = root
     while beam:
-        if time.monotonic() > deadline:
+        if time.process_time() > deadline:
             break
         children = {}
         for node in beam:
@@ -191,7 +191,7 @@ def _beam(game, width, rng, deadline, fn_variants, fp_variants, full=False, tieb
 def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=None, alpha=2,
                         _memo=None, _final_proof=True) -> SearchResult:
     """The search itself, returning class-level moves (see :func:`search_winnow`)."""
-    t0 = time.monotonic()
+    t0 = time.process_time()
     budget = float(budget)
     if not budget > 0:
         raise InputError(f"budget must be > 0 seconds, got {budget}")
@@ -210,7 +210,7 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
             check_moves(game, moves)
             best, best_name = moves, name
         if progress is not None:
-            progress(min(1.0, (time.monotonic() - t0) / budget), len(best))
+            progress(min(1.0, (time.process_time() - t0) / budget), len(best))
 
     for rel_order in ("low", "high"):
         for fill in ("desc", "asc"):
@@ -219,7 +219,7 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
                 break
     width = 1
     proved_tried, proved, final = -1, False, False
-    while len(best) < ub0 and time.monotonic() < deadline:
+    while len(best) < ub0 and time.process_time() < deadline:
         fnv = ["desc", "asc", "rand"] if width > 1 else ["desc"]
         fpv = ["desc", "asc", "rand"] if width > 1 else ["desc", "asc"]
         configs = ((_tie_fine, True), (_tie_random, True), (_tie_fine, False)) if width <= 4 else \
@@ -227,10 +227,10 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
         for tb, sl in configs:
             moves = _beam(game, width, rng, deadline, fnv, fpv, tiebreak=tb, use_slack=sl)
             consider(moves, f"beam(width={width},{tb.__name__[5:]}{',slack' if sl else ''})")
-            if len(best) >= ub0 or time.monotonic() >= deadline:
+            if len(best) >= ub0 or time.process_time() >= deadline:
                 break
         width *= 2
-        late = _final_proof and time.monotonic() - t0 >= 0.6 * budget
+        late = _final_proof and time.process_time() - t0 >= 0.6 * budget
         if memo is not None and width >= 8 and len(best) < ub0 and (proved_tried != len(best) or late and not final):
             # small n: whenever the best improved, try to prove it optimal (or improve it) by the
             # exhaustive search with 10% of the time left (a proof is often immediate); once 60% of
@@ -238,19 +238,19 @@ def search_winnow_moves(n, r, variant="halve", budget=30.0, seed=0, progress=Non
             share = 0.1 if proved_tried != len(best) and not late else 1.0
             final = final or share == 1.0
             proved_tried = len(best)
-            left = deadline - time.monotonic()
+            left = deadline - time.process_time()
             if left > 0:
                 try:
                     tick = None if progress is None else \
-                        (lambda b: progress(min(1.0, (time.monotonic() - t0) / budget), max(b, len(best))))
-                    moves, _, _ = _raise_or_prove(game, best, time.monotonic() + left * share, tick, memo=memo)
+                        (lambda b: progress(min(1.0, (time.process_time() - t0) / budget), max(b, len(best))))
+                    moves, _, _ = _raise_or_prove(game, best, time.process_time() + left * share, tick, memo=memo)
                     consider(moves, best_name if len(moves) == len(best) else "exhaustive")
                     proved = True
                     break
                 except _Timeout as e:
                     if len(e.args[2]) > len(best):
                         consider(e.args[2], "exhaustive")
-    secs = time.monotonic() - t0
+    secs = time.process_time() - t0
     if progress is not None:
         progress(1.0, len(best))
     res = SearchResult(game, best, best_name, secs, optimal=proved or len(best) >= ub0)

@@ -21,7 +21,7 @@ def prove_at_most(n, r, variant, M, alpha=2, budget=None):
     """Exhaustively decide "at most M mistakes": returns (True, None) when no sequence has more
     than M mistakes, (False, moves) with a longer sequence otherwise.  TimeoutError past budget."""
     game = WinnowGame(n, r, variant, alpha)
-    deadline = None if budget is None else time.monotonic() + float(budget)
+    deadline = None if budget is None else time.process_time() + float(budget)
     try:
         moves, _, _ = _raise_or_prove(game, [], deadline, lower=M)
     except _Timeout:
@@ -71,7 +71,7 @@ def _raise_or_prove(game, best_moves, deadline, on_tick=None, lower=None, memo=N
         counter[0] += 1
         if on_tick is not None and counter[0] % 64 == 0:
             on_tick(len(best_moves))
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and time.process_time() > deadline:
             raise _Timeout(len(best_moves), len(U), best_moves)
         kids = []
         for mv in game.moves(st):

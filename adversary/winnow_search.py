@@ -58,14 +58,14 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
     state bound cannot reach the goal); each success raises L and the question is asked again,
     a failure proves L optimal.  Raises TimeoutError when ``budget`` seconds pass first.
     """
-    t0 = time.monotonic()
+    t0 = time.process_time()
     game = WinnowGame(n, r, variant, alpha)
     deadline = None if budget is None else t0 + float(budget)
     counter = [0]
 
     def tick(nstates):
         counter[0] += 1
-        if deadline is not None and counter[0] % 64 == 0 and time.monotonic() > deadline:
+        if deadline is not None and counter[0] % 64 == 0 and time.process_time() > deadline:
             raise _Timeout(nstates)
 
     if not prune:
@@ -95,7 +95,7 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
             moves.append(memo[st][1])
             st = game.apply(st, moves[-1])
         check_moves(game, moves)
-        res = SearchResult(game, moves, "exhaustive", time.monotonic() - t0, optimal=True, exact_value=v,
+        res = SearchResult(game, moves, "exhaustive", time.process_time() - t0, optimal=True, exact_value=v,
                            states=len(memo))
         res.values = {st: bv[0] for st, bv in memo.items()}
         return res
@@ -120,7 +120,7 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
         first = 20.0 if budget is None else float(budget) / 2
         best_moves, slice_, seed = [], (heuristic_budget or first), 0
         while True:
-            left = None if deadline is None else deadline - time.monotonic()
+            left = None if deadline is None else deadline - time.process_time()
             if left is not None and left <= 0:
                 raise timeout(len(best_moves))
             hb = slice_ if left is None else max(0.01, min(slice_, left / 2))
@@ -132,11 +132,11 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
                 heur.exact_value = heur.mistakes
                 heur.values = None
                 heur.states = len(memo.U) + len(memo.P)
-                heur.seconds = time.monotonic() - t0
+                heur.seconds = time.process_time() - t0
                 heur.strategy = f"exhaustive ({heur.proof}; sequence by {heur.strategy})"
                 return heur
-            left = None if deadline is None else deadline - time.monotonic()
-            pd = time.monotonic() + slice_ if left is None else time.monotonic() + max(0.0, min(slice_, left))
+            left = None if deadline is None else deadline - time.process_time()
+            pd = time.process_time() + slice_ if left is None else time.process_time() + max(0.0, min(slice_, left))
             try:
                 best_moves, _, nstates = _raise_or_prove(game, best_moves, pd, memo=memo)
                 break
@@ -145,7 +145,7 @@ def exhaustive_winnow_moves(n, r, variant="halve", alpha=2, budget=None, *, prun
                     best_moves = list(e.args[2])
             slice_ *= 2
             seed += 1
-    res = SearchResult(game, best_moves, "exhaustive", time.monotonic() - t0, optimal=True,
+    res = SearchResult(game, best_moves, "exhaustive", time.process_time() - t0, optimal=True,
                        exact_value=len(best_moves), states=len(memo.U) + len(memo.P))
     res.proof = "exhaustive"
     res.values = None
