@@ -31,7 +31,8 @@ SKIP = {
     "apt-get install": "installs system packages",
     "mistakebound grade --assignment perceptron alice": "grades the reader's submissions (alice/, bob.py, ...)",
     "mistakebound grade --gradescope ": "runs inside Gradescope's container (/autograder)",
-    "mistakebound adversary table": "the whole grid takes about 20 minutes (bench/bench_adversary.py times it)",
+    "mistakebound adversary table": "run with its defaults by tests/test_adversary_tightness.py::"
+                                    "test_table_with_defaults_exits_0_and_every_row_is_tight",
     "cat results/manifest.csv": "reads the output of a grading run above",
     "python -m proofs.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
     # run once per session, through the same entry point, by the Coq tests
