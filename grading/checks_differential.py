@@ -6,6 +6,7 @@ from __future__ import annotations
 from .averaging import late_ties
 from .checks_common import Failure, fatal, fmt_X
 from .diagnose import SHUFFLED
+from .oracle import CourseSolutionFailed
 from .reference import Answer, reference_run
 
 __all__ = ["DifferentialTests", "SEED_VISIBLE", "generated"]
@@ -251,6 +252,7 @@ class DifferentialTests:
         if end is not None:
             return _ended(box, end, first_bad)
         box = {}
+        course = []            # the course's solution failed: stops the search, then the batch
         rec = path.recorder(made)
 
         @hseed(seed)
@@ -258,7 +260,11 @@ class DifferentialTests:
         @given(generated(P, scale))
         def prop(data):
             X, y, e = data
-            answer = rec.call(X, y, e, live)
+            try:
+                answer = rec.call(X, y, e, live)
+            except CourseSolutionFailed as ex:
+                course.append(ex)
+                raise _Abort() from None
             ok = take(box, X, y, e, answer)
             if ok is None:
                 raise _Abort() from None
@@ -269,12 +275,16 @@ class DifferentialTests:
             with _PrivateHome():
                 prop()
         except _Abort:
+            if course:
+                raise course[0] from None
             rec.finish(("abort",))
             return _ended(box, ("abort",), first_bad)
         except AssertionError:
             rec.finish(("assert",))
             return _ended(box, ("assert",), first_bad)
         except Exception as ex:  # hypothesis' Flaky & co: a nondeterministic submission
+            if course:
+                raise course[0] from None
             if "last" not in box and "fatal" not in box:
                 raise
             rec.finish(("other", type(ex).__name__))

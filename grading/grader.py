@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from learners.errors import InputError
 
 from .checks import Grader, TestOutcome
+from .oracle import CourseSolutionFailed
 from sandbox.isolation import IsolationUnavailable, describe
 from .preflight import preflight
 from sandbox.worker import Budget, Worker
@@ -198,8 +199,9 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
                 insecure: bool = False, caps: dict | None = None, shared: bool = True):
     """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
     ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
-    of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
-    grading anything when the platform cannot isolate; a worker that cannot be isolated later
+    of ``paths``, the platform's isolation capabilities).  Raises CourseSolutionFailed (grading no more) when
+    the course's own solution fails -- its text is the instructor's, never a student's.  Raises
+    IsolationUnavailable before grading anything when the platform cannot isolate; a worker that cannot be isolated later
     leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
     ``preflight``.  Where simultaneous workers would share one budget of processes and threads
     (``sandbox._nproc``), submissions are graded one at a time and ``caps["one_at_a_time"]`` says
@@ -231,7 +233,10 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
             progress(res)
 
     def fault(i, why):
-        done(i, _not_graded(spec, names[i], f"not graded: the grader failed ({why}); this is not your "
+        # the student reads the kind of fault, never an exception's text (it may quote a hidden
+        # input); the whole reason stays in ``fault``, for the instructor (the terminal, --json)
+        shown = ":".join(why.split(":", 2)[:2]) if why.startswith("internal error") else why
+        done(i, _not_graded(spec, names[i], f"not graded: the grader failed ({shown}); this is not your "
                             "code's fault, the submission will be regraded", "not graded (grader fault)", fault=why))
 
     own_base = base_dir is None     # the workers' directories live in one of the batch's own, removed
@@ -242,7 +247,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
         if len(paths) == 1:
             try:
                 done(0, grade_submission(spec, paths[0], name=names[0], base_dir=base_dir, hide=hide))
-            except IsolationUnavailable:
+            except (IsolationUnavailable, CourseSolutionFailed):
                 raise
             except Exception as e:  # noqa: BLE001 - a fault of the grader, reported as such
                 fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")
