@@ -30,6 +30,7 @@ __all__ = ["check_spec", "SpecCheck", "check_oracle"]
 class SpecCheck:
     spec: object
     results: list            # (label, SubmissionResult)
+    notes: tuple = ()        # solutions not graded, and why
 
     @property
     def ok(self) -> bool:
@@ -37,17 +38,19 @@ class SpecCheck:
 
     def text(self) -> str:
         lines = [f"{self.spec.title} ({os.path.basename(self.spec.source)}): "
-                 f"{'OK' if self.ok else 'FAILED'} -- both solutions must get full marks"]
+                 f"{'OK' if self.ok else 'FAILED'} -- "
+                 f"{'both solutions' if len(self.results) > 1 else 'the solution'} must get full marks"]
         for label, r in self.results:
             lines.append(f"  {label}: {r.score:g}/{r.max_score:g}" + (f" ({r.note})" if r.note else ""))
             for t in r.tests:
                 if not t.passed:
                     first = t.output.splitlines()[0] if t.output else "failed"
                     lines.append(f"    failed: {t.name} -- {first}")
+        lines += [f"  {n}" for n in self.notes]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        return {"spec": self.spec.source, "ok": self.ok,
+        return {"spec": self.spec.source, "ok": self.ok, "notes": list(self.notes),
                 "solutions": [dict(r.to_dict(), solution=label) for label, r in self.results]}
 
 
@@ -67,6 +70,10 @@ def check_spec(spec_src: str, solution: str | None = None, *, insecure: bool = F
     if spec.contract.oracle:
         check_oracle(spec)
     results = [("the course's solution " + os.path.relpath(path), grade_submission(spec, path, name="course"))]
+    if spec.contract is not None and spec.contract.adapter:
+        # the course's API is known to its adapter only: the suite cannot write a solution for it
+        return SpecCheck(spec=spec, results=results, notes=(
+            "the suite's solution from the contract: not written (the course's API is known to its adapter only)",))
     tmp = tempfile.mkdtemp(prefix="mb-check-spec-")
     try:
         for name, data in solution_files(spec).items():
@@ -96,8 +103,9 @@ def check_oracle(spec) -> int:
     from .checks_common import fmt_X
     from .oracle import OracleDisagrees
     from .submission import load_submission
-    files = load_submission(spec.contract.oracle, spec.module)
-    g = Grader(spec, lambda: Worker(files, spec.module, spec.limits))
+    from .adapter import worker_files
+    files, module = worker_files(spec.contract, load_submission(spec.contract.oracle, spec.module), spec.module)
+    g = Grader(spec, lambda: Worker(files, module, spec.limits))
     P = g.problem
     src = os.path.basename(spec.source)
     n = 0

@@ -166,6 +166,8 @@ class Contract:
     average: str = "none"           # perceptron: the answer is the last weights, their sum or mean, or the votes
     average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
     start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
+    adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.adapter)
+    adapter_src: str = ""            # where it came from (a path, or "inline"), for messages
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
 
     def replace(self, **changes) -> "Contract":

@@ -15,7 +15,7 @@ __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step", "separable", "average", "average_start"}
+                 "step", "separable", "average", "average_start", "adapter"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -130,7 +130,9 @@ def _read_at(d, key, w, default):
     return _name(d, key, w, default=default, call=True)
 
 
-def _parse_call(d, algorithm, entry, default_epochs, w) -> CallPlan:
+def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPlan:
+    if d is None and adapter:        # the adapter's function: answer(X, y, T) (grading.adapter)
+        return CallPlan(method="answer", args=(Arg(ref="X"), Arg(ref="y"), Arg(ref="T")))
     if d is None:
         args = (Arg(ref="X"), Arg(ref="y")) + ((Arg(ref="kernel"),) if algorithm == "kernel_perceptron" else ())
         return CallPlan(method=entry, args=args, kwargs=(("epochs", Arg(ref="T")),),
@@ -315,9 +317,21 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("average", "is for a call that trains and returns (the online class style predicts step by step)")
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
+    adapter = d.get("adapter", "")
+    if not isinstance(adapter, str) or not adapter.strip():
+        if "adapter" in d:
+            w.fail("adapter", f"must be a path to a .py file (relative to the spec) or the adapter's code; got "
+                              f"{adapter!r}")
+        adapter = ""
+    if adapter:
+        if style != "function":
+            w.fail("adapter", "is the function the tests call: it needs assignment.style = \"function\"")
+        if sup:
+            w.fail("supplied", "and contract.adapter together: the adapter supplies what the course's code needs "
+                               "(it runs beside it)")
     call = None
     if style == "function":
-        call = _parse_call(d.get("call"), alg, entry, epochs, w)
+        call = _parse_call(d.get("call"), alg, entry, epochs, w, adapter=bool(adapter))
         refs = call.refs()
         if "K" in refs and alg != "kernel_perceptron":
             w.fail("call", "passes the Gram matrix K, which only the kernel perceptron uses")
@@ -355,7 +369,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
-                  step=step, separable=separable, average=average, average_start=average_start)
+                  step=step, separable=separable, average=average, average_start=average_start,
+                  adapter=adapter)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -144,8 +144,11 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         res.note = f"no file {spec.module}.py in the submission" + module_hint(files, spec.module)
     budget = Budget(spec.limits.submission_seconds)
 
+    from .adapter import worker_files
+    run_files, run_module = worker_files(spec.contract, files, spec.module)   # the course's adapter, if any
+
     def factory():
-        return Worker(files, spec.module, spec.limits, base_dir=base_dir, budget=budget)
+        return Worker(run_files, run_module, spec.limits, base_dir=base_dir, budget=budget)
 
     visible = [t for t in spec.tests if not t.hidden]
     hidden = [t for t in spec.tests if t.hidden]

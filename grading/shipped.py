@@ -52,7 +52,7 @@ _HEADER = """# A grading spec for mistakebound grade, written by `mistakebound g
 
 def init_text(name: str) -> str:
     """The shipped spec ``name`` with a header of comments; its ``solution`` (a path inside this
-    package) is commented out: give the course's own."""
+    package) is commented out: give the course's own.  An adapter's code is written into the spec."""
     from .checks import test_kinds
     from .spec import load_spec
     if name not in shipped_names():
@@ -63,5 +63,9 @@ def init_text(name: str) -> str:
                   '# solution = "solution/"   # the course\'s reference solution (grade --check-spec), relative '
                   'to this file', body)
     spec = load_spec(name)
+    if spec.contract is not None and spec.contract.adapter and "'''" not in spec.contract.adapter:
+        # the adapter's file is inside this package: the written spec carries its code
+        body = re.sub(r'(?m)^adapter = "[^"\n]*"[^\n]*$',
+                      lambda m: "adapter = '''\n" + spec.contract.adapter.rstrip("\n") + "\n'''", body)
     kinds = test_kinds(spec) if spec.tests else ["theory questions"]
     return _HEADER.format(name=name, tests=", ".join(kinds)) + body

@@ -252,6 +252,9 @@ def load_spec(name_or_path: str) -> Spec:
         if not os.path.exists(where):
             raise InputError(f"{src}: contract.oracle: {s.contract.oracle!r} does not exist (relative to the spec)")
         s.contract = s.contract.replace(oracle=where)
+    if s.contract.adapter:             # the course's adapter: a file relative to the spec, or inline code
+        from .adapter import load_adapter
+        s.contract = load_adapter(s.contract, os.path.dirname(os.path.abspath(path)), src)
     if s.contract.epochs_fixed and s.style == "function":
         s.max_epochs = 1          # the course's call has no epochs argument: every call is one pass
     lim = doc.get("limits", {})
@@ -324,6 +327,11 @@ def load_spec(name_or_path: str) -> Spec:
     for kind, t in tests.items():
         _check_keys(t, _TEST_KEYS, f"tests.{kind}", src)
         if kind not in kinds:
+            from .checks import not_offered
+            why = not_offered(s, kind)
+            if why:
+                raise InputError(f"{src}: test {kind!r} is not offered under this spec: {why} (offered: "
+                                 f"{', '.join(kinds)})")
             raise InputError(f"{src}: unknown test {kind!r} for {alg} ({s.style} style); known: {', '.join(kinds)}")
         pts = _typed(t, "points", float, 1.0, src, f"tests.{kind}")
         if pts < 0:
