@@ -47,6 +47,7 @@ TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "weighted_majority": ("predict+1", "predict-1"),      # W(+1) = W(-1)
         "passive_aggressive": ("mistake",)}                   # PA's update does not depend on a prediction
 STOPS = ("epochs", "converged")
+ARITHMETICS = ("auto", "exact", "float")
 VARIANTS = ("halve", "eliminate", "winnow2")
 DUALS = ("signed", "counts")
 RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
@@ -166,6 +167,7 @@ class Contract:
     average: str = "none"           # perceptron: the answer is the last weights, their sum or mean, or the votes
     average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
     start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
+    arithmetic: str = "exact"        # "float": the reference replays the course's float64 arithmetic (grading.reference)
     adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.adapter)
     adapter_src: str = ""            # where it came from (a path, or "inline"), for messages
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .contract import (AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
+from .contract import (ARITHMETICS, AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
                        TIES, VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
@@ -15,7 +15,7 @@ __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step", "separable", "average", "average_start", "adapter"}
+                 "step", "separable", "average", "average_start", "adapter", "arithmetic"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -317,6 +317,12 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("average", "is for a call that trains and returns (the online class style predicts step by step)")
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
+    arithmetic = _choice(d, "arithmetic", ARITHMETICS, "auto", w)
+    if arithmetic == "float" and alg != "perceptron":
+        w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is a perceptron option")
+    if arithmetic == "auto":     # a learning rate float64 cannot hold exactly (0.01): the course computes in float
+        dyadic = eta.denominator & (eta.denominator - 1) == 0
+        arithmetic = "float" if alg == "perceptron" and not dyadic else "exact"
     adapter = d.get("adapter", "")
     if not isinstance(adapter, str) or not adapter.strip():
         if "adapter" in d:
@@ -370,7 +376,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
                   step=step, separable=separable, average=average, average_start=average_start,
-                  adapter=adapter)
+                  adapter=adapter, arithmetic=arithmetic)
     if call is not None:
         c = c.replace(call=call)
     return c

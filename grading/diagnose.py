@@ -193,6 +193,34 @@ def handout_names(text: str, P) -> str:
     return text
 
 
+ROUNDING = 1e-5          # relative: answers this close to the reference's differ by rounding only
+
+
+def rounding_only(P, exp, got) -> float:
+    """The largest relative difference of ``got`` from ``exp`` when it is rounding only (every
+    number within :data:`ROUNDING` of the reference's, relative, and the same shape); 0.0 otherwise."""
+    if getattr(exp, "votes", None) is not None or got is None or got.w is None or len(got.w) != len(exp.w):
+        return 0.0
+    pairs = list(zip(got.w, exp.w))
+    if exp.b is not None:
+        if got.b is None:
+            return 0.0
+        pairs.append((got.b, exp.b))
+    worst = 0.0
+    for g, e in pairs:
+        try:
+            g, e = float(g), float(e)
+        except (TypeError, ValueError, OverflowError):
+            return 0.0
+        if g != g:
+            return 0.0
+        rel = abs(g - e) / max(abs(e), 1e-300) if e else abs(g)
+        if rel > ROUNDING:
+            return 0.0
+        worst = max(worst, rel)
+    return worst
+
+
 class Diagnoses:
     """Mixed into :class:`grading.checks.Grader`."""
 
@@ -208,7 +236,15 @@ class Diagnoses:
             found = self.diagnose(X, y, e, exp, got)
             for n, m in found:
                 lines.append(f"likely mistake: {n} -- {m}")
-            if not [n for n, _ in found if n != "inputs modified"]:
+            rounding = rounding_only(P, exp, got)
+            if rounding and not [n for n, _ in found if n != "inputs modified"]:
+                tol = P.contract.tolerance
+                lines.append(f"cause: rounding -- the only difference is rounding: your answers are within "
+                             f"{rounding:.2g} (relative) of the reference's, beyond the tolerance {tol:g}; compute "
+                             f"in float64 (not float32), updating w += (eta y) x and b += eta y as the course does"
+                             + ("" if P.contract.arithmetic == "float" else
+                                " -- or, if the course computes in float, set [contract] tolerance"))
+            elif not [n for n, _ in found if n != "inputs modified"]:
                 where = f"your run departs at step {step}" if step else "your final answer differs"
                 lines.append(f"cause: not named -- no single change of the reference reproduces your answers "
                              f"exactly; {where}")

@@ -18,7 +18,10 @@ Where the reference learners have the option it configures them (``learners.run_
 Where they have no option -- a tie convention other than the learners' own, and the single
 changes a diagnosis tries (label ignored, bias never updated or updated with the wrong sign) --
 :func:`_loop` runs the learner here, in the same exact arithmetic (``Fraction``; floats only when
-the spec normalizes or the kernel is irrational).  ``tests/test_grading_contract_reference.py``
+the spec normalizes or the kernel is irrational).  A perceptron course whose learning rate float64
+cannot hold (0.01; ``[contract] arithmetic = "float"``, chosen by itself then) computes in float:
+the reference replays that float64 arithmetic in the course's order of operations, so its
+decisions at exact ties (an activation that rounds to +-1e-18) are the course code's own.  ``tests/test_grading_contract_reference.py``
 checks that the two paths agree wherever both apply.
 """
 from __future__ import annotations
@@ -170,6 +173,12 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
     w0, b0 = c.initial_weights(d)
     if not c.bias:
         b0 = Fraction(0)
+    if c.arithmetic == "float":
+        # the course's own float64 arithmetic, in its order: a = (sum_j w_j x_j, left to right) + b --
+        # what numpy's dot computes for d < 16, and a Python loop --; w_j += (eta y) x_j, b += eta y
+        rows = [[float(v) for v in r] for r in _rows(X, c.normalize)]
+        return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=False,
+                     step=c.step_of, start_ties=c.start_ties)
     if c.ties == "mistake" and learners_ok and not c.start_ties:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         exact = not c.normalize
