@@ -115,7 +115,9 @@ class _Proc:
         parent, child = ctx.Pipe()
         self.conn = parent
         self.proc = ctx.Process(target=_serve, args=(child,) + args, daemon=True)
-        self.proc.start()
+        from .mainless import without_main
+        with without_main():
+            self.proc.start()
         child.close()
         self.task = None
         self.t0 = 0.0

@@ -124,6 +124,10 @@ def _read_at(d, key, w, default):
     v = d.get(key)
     if isinstance(v, str) and v.startswith("return[") and v.endswith("]"):
         k = v[7:-1].strip("'\"")
+        if k.lstrip("-").isdigit():     # a tuple's element is no key of a dict: the child would look up "0"
+            w.fail(f"call.{key}", f"{v!r} reads the key {k!r} of a returned dict, but a returned tuple has no keys: "
+                                  "returns = \"w_b\" reads a returned (w, b); for one element of a longer tuple "
+                                  "(w, iters, mistakes) write an adapter (contract.adapter)")
         if not k or not k.replace("_", "a").isalnum():
             w.fail(f"call.{key}", f"return[KEY] needs a plain key (letters, digits, _); got {v!r}")
         return f"return[{k}]"

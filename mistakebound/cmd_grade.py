@@ -61,7 +61,9 @@ def _shipped() -> str:
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.option("--check-spec", "check_spec", metavar="SPEC",
               help="Grade the course's reference solution (SUBMISSION, or [assignment] solution in the spec) and "
-                   "the suite's own solution written from the spec's contract; exit 1 unless both get full marks.")
+                   "the suite's own solution written from the spec's contract; exit 1 unless both get full marks. "
+                   "Without a solution: the checks that need none (the spec, the contract's reference on every "
+                   "fixed input, the suite's solution).")
 @click.option("--gradescope-zip", "gradescope_zip", metavar="SPEC",
               help="Build a Gradescope autograder archive (setup.sh, run_autograder, the spec, this package) for "
                    "SPEC and write it to --out (default autograder.zip).")
