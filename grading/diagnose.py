@@ -115,6 +115,11 @@ def causes(problem) -> list[Cause]:
                          bugs=frozenset({"bias_sign_flipped"})))
         out.append(Cause("bias missing from the activation", f"your code updates {b_} but predicts without it: "
                          f"the mistake test is {act} <= 0", bugs=frozenset({"bias_not_in_activation"})))
+    if alg in ("perceptron", "kernel_perceptron") and c.style == "function" and c.average == "none" \
+            and not c.per_pass_order:
+        out.append(Cause("skips the first example", "the reference re-run without the first example of each pass "
+                         "reproduces your answers: every pass must visit all n examples (range(n), not range(1, n))",
+                         bugs=frozenset({"skip_first"})))
     if alg != "winnow" and c.learning_rate != 1:
         out.append(Cause("learning rate ignored", f"the reference re-run with learning rate 1 reproduces your "
                          f"answers; the course's learning rate is {c.learning_rate} (w += eta y x)",

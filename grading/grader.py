@@ -119,6 +119,38 @@ def module_hint(files: dict, module: str) -> str:
     return ""
 
 
+_PY2 = (("Missing parentheses in call to 'print'", "a print statement"),
+        ("Missing parentheses in call to 'exec'", "an exec statement"),
+        ("leading zeros in decimal integer literals", "an octal literal written 0777"),
+        ("multiple exception types must be parenthesized", "except E, e:"))
+_PY2_LINES = ((r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", "except E, e:"), (r"^\s*raise\s+[\w.]+\s*,", "raise E, \"...\""),
+              (r"^\s*print\s*>>", "print >> f"), (r"<>", "the <> operator"), (r"`[^`]+`", "backquotes"))
+
+
+def python2_reason(message: str, source: bytes | None, name: str) -> str:
+    """One line when the module failed to import because it is Python 2: the import's
+    SyntaxError (``message``, from the worker: "SyntaxError: ... (line N of NAME)") names Python
+    2 syntax, or the line it points at is Python 2 syntax; "" otherwise.  The grader never
+    compiles the submission itself: it reads the worker's message and one line of the text."""
+    import re
+    message = message.strip("\u00ab\u00bb")
+    if not message.startswith("SyntaxError") or not source:
+        return ""
+    m = re.search(r"\(([^,()]+), line (\d+)\)", message)
+    if not m or m.group(1) != name:
+        return ""
+    lineno = int(m.group(2))
+    what = next((w for k, w in _PY2 if k in message), None)
+    if what is None:
+        lines = source.split(b"\n", lineno)
+        text = lines[lineno - 1].decode("utf-8", "replace") if 0 < lineno <= len(lines) else ""
+        what = next((w for pat, w in _PY2_LINES if re.search(pat, text[:400])), None)
+    if what is None:
+        return ""
+    return (f"{name} is Python 2 code (line {lineno}: {what}); the grader runs Python 3 -- port it "
+            "(print(...), except E as e, 0o777, ...) and submit again")
+
+
 def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, base_dir: str | None = None,
                      files: dict | None = None, hide: list | None = None) -> SubmissionResult:
     """Grade one submission (a directory, a .py file, a .zip or a tar archive).  ``hide``: paths
@@ -165,6 +197,13 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     finally:
         g.close()
     res.visible_seconds = time.perf_counter() - t0
+    err = g.worker.start_error
+    py2 = python2_reason(err.message, files.get(f"{spec.module}.py"), f"{spec.module}.py") \
+        if err is not None and err.error == "import" else ""
+    if py2:                      # one line, in every test: not a crash to puzzle over test by test
+        out = _not_graded(spec, res.name, f"submission not graded: {py2}", py2)
+        out.seconds = time.perf_counter() - t0
+        return out
     if hidden:
         gh = Grader(spec, factory)
         try:

@@ -40,7 +40,8 @@ __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
 MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
-BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "average_per_epoch")
+BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "average_per_epoch",
+        "skip_first")
 
 
 @dataclass
@@ -287,7 +288,8 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
     bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
     ignored); b += eta y (not at all / -eta y under the bias bugs); the activation without b
-    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict).
+    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict); every
+    pass without its first example under ``skip_first``.
     ``start_ties``: the steps taken before the run first leaves its start (from w = 0 the first
     step is a tie, and so is every step until an update) follow this tie convention, every later
     step the contract's."""
@@ -301,7 +303,9 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     t = 0
     left = False
     for ep in range(T):
-        for i in _pass(order, ep):
+        for k, i in enumerate(_pass(order, ep)):
+            if k == 0 and "skip_first" in bugs:     # range(1, n): the first example of every pass never seen
+                continue
             x = rows[i]
             yi = y[i]
             a = act_fn(w, i if dual else x) + (b if b is not None and "bias_not_in_activation" not in bugs else 0)

@@ -1,0 +1,49 @@
+"""Two more things a course meets: Python 2 code is refused with a one-line reason (not a
+syntax error in every test), and a loop that skips the first example of every pass is named,
+confirmed by the reference re-run without it."""
+import pytest
+
+from grading.grader import grade_submission, python2_reason
+
+PY2 = {"print": 'def train(X, y, epochs=1):\n    print "training"\n    return [0.0] * len(X[0]), 0.0\n',
+       "except": 'def train(X, y, epochs=1):\n    try:\n        pass\n    except ValueError, e:\n        pass\n'
+                 '    return [0.0] * len(X[0]), 0.0\n',
+       "octal": 'MODE = 0777\n\ndef train(X, y, epochs=1):\n    return [0.0] * len(X[0]), 0.0\n'}
+
+SKIPS = '''def train(X, y, epochs=1):
+    w, b = [0.0] * len(X[0]), 0.0
+    for _ in range(epochs):
+        for i in range(1, len(X)):
+            x, t = X[i], y[i]
+            if t * (sum(p * q for p, q in zip(w, x)) + b) <= 0:
+                w = [p + t * q for p, q in zip(w, x)]
+                b += t
+    return w, b
+'''
+
+
+@pytest.mark.parametrize("kind,what", [("print", "line 2: a print statement"), ("except", "line 4: except E, e:"),
+                                       ("octal", "line 1: an octal literal written 0777")])
+def test_python_2_code_is_refused_in_one_line(tmp_path, kind, what):
+    p = tmp_path / "perceptron.py"
+    p.write_text(PY2[kind])
+    r = grade_submission("perceptron", str(p))
+    want = f"perceptron.py is Python 2 code ({what}); the grader runs Python 3"
+    assert r.score == 0 and r.note.startswith("submission not graded: " + want), r.note
+    assert all(t.output.startswith(want) and "\n" not in t.output for t in r.tests)
+
+
+def test_a_python_3_syntax_error_is_not_called_python_2():
+    assert python2_reason("SyntaxError: invalid syntax (perceptron.py, line 1)", b"def f(:\n", "perceptron.py") == ""
+    assert python2_reason("NameError: x (line 1 of perceptron.py)", b"print x\n", "perceptron.py") == ""
+
+
+def test_skipping_the_first_example_is_named(tmp_path):
+    p = tmp_path / "perceptron.py"
+    p.write_text(SKIPS)
+    r = grade_submission("perceptron", str(p))
+    assert r.score < r.max_score
+    assert list(r.diagnoses) == ["skips the first example"], r.diagnoses
+    shown = [t.output for t in r.tests if not t.passed and not t.hidden]
+    assert any("likely mistake: skips the first example -- the reference re-run without the first example" in o
+               for o in shown)
