@@ -154,6 +154,8 @@ class DifferentialTests:
                 changed["learning_rate"] = _fraction(v)
             elif ref == "theta":
                 changed["threshold"] = str(_fraction(v))
+            elif ref == "beta":
+                changed["penalty"] = _fraction(v)
         contract = c.replace(**changed) if changed else None
         cases = P.probes() + [v[1:] for v in P.edge_cases().values()][:3]
         return omit, T, contract, [(X, y, T if T is not None else e) for X, y, e in cases]

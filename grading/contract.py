@@ -32,7 +32,7 @@ from fractions import Fraction
 __all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "AVERAGES", "visiting_order", "global_orders", "given_start", "seeded_start"]
 
 # test data a call may pass (docs/grading.md lists what each one is)
-DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "X_val", "y_val")
+DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "beta", "X_val", "y_val")
 INPUTS = ("lists", "numpy", "pandas")          # pandas: X a DataFrame (columns x0, x1, ...), y a Series
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
@@ -167,6 +167,7 @@ class Contract:
     average: str = "none"           # perceptron: the answer is the last weights, their sum or mean, or the votes
     average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
     start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
+    penalty: Fraction = Fraction(1, 2)   # Weighted Majority: each wrong expert's weight times this (beta)
     arithmetic: str = "exact"        # "float": the reference replays the course's float64 arithmetic (grading.reference)
     adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.adapter)
     adapter_src: str = ""            # where it came from (a path, or "inline"), for messages

@@ -15,7 +15,7 @@ __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step", "separable", "average", "average_start", "adapter", "arithmetic"}
+                 "step", "separable", "average", "average_start", "adapter", "arithmetic", "penalty"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -174,8 +174,8 @@ def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPl
     for k, v in defaults.items():
         if k not in kws:
             w.fail("call.defaults", f"names {k!r}, which is not a keyword of call.kwargs or call.init_kwargs")
-        if kws[k].ref not in ("T", "eta", "theta"):
-            w.fail("call.defaults", f"{k!r}: only arguments passing T, eta or theta can have a default here")
+        if kws[k].ref not in ("T", "eta", "theta", "beta"):
+            w.fail("call.defaults", f"{k!r}: only arguments passing T, eta, theta or beta can have a default here")
         if isinstance(v, bool) or not isinstance(v, (int, float, str)):
             w.fail("call.defaults", f"{k!r} must be a number; got {v!r}")
         dd.append((k, v))
@@ -321,6 +321,10 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("average", "is for a call that trains and returns (the online class style predicts step by step)")
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
+    only(("penalty",), ("weighted_majority",), "a Weighted Majority option")
+    penalty = _fraction(d, "penalty", Fraction(1, 2), w)
+    if not 0 < penalty < 1:
+        w.fail("penalty", f"must be in (0, 1) (each wrong expert's weight is multiplied by it); got {d['penalty']!r}")
     arithmetic = _choice(d, "arithmetic", ARITHMETICS, "auto", w)
     if arithmetic == "float" and alg != "perceptron":
         w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is a perceptron option")
@@ -347,6 +351,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes the Gram matrix K, which only the kernel perceptron uses")
         if "kernel" in refs and alg != "kernel_perceptron":
             w.fail("call", "passes a kernel, which only the kernel perceptron uses")
+        if "beta" in refs and alg != "weighted_majority":
+            w.fail("call", "passes beta, Weighted Majority's penalty (contract.penalty)")
         if "alpha" in refs and variant != "winnow2":
             w.fail("call", "passes alpha, the Winnow2 factor (contract.variant = \"winnow2\")")
         # a kernel perceptron's call without "kernel" or "K": the code picks the kernel itself (by a
@@ -380,7 +386,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
                   step=step, separable=separable, average=average, average_start=average_start,
-                  adapter=adapter, arithmetic=arithmetic)
+                  adapter=adapter, arithmetic=arithmetic, penalty=penalty)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -75,6 +75,8 @@ def _values(c, X, y, T, refs):
         out["theta"] = float(c.theta_value(len(X[0])))
     if "alpha" in refs:
         out["alpha"] = float(c.factor)
+    if "beta" in refs:
+        out["beta"] = float(c.penalty)
     if "X_val" in refs or "y_val" in refs:
         rows = _rows(c, X)
         out["X_val"] = list(reversed(rows))

@@ -226,8 +226,9 @@ def _winnow(X, labels, T, data):
 
 
 def _weighted_majority(X, labels, T, data):
-    """Penalty 1/2 on every wrong expert, every step (a mistake of the learner or not)."""
+    """The penalty (contract.penalty) on every wrong expert, every step (a mistake of the learner or not)."""
     w, mistakes = [1.0] * len(X[0]), 0
+    beta = float(data.get("beta", PENALTY))
     state = data.get("_state")
     if state is not None:
         w, mistakes = list(state[0]), state[1]
@@ -238,7 +239,7 @@ def _weighted_majority(X, labels, T, data):
             mistakes += pred != labels[i]
             if "label_ignored" in BUGS:
                 continue
-            w = [wj * 0.5 if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
+            w = [wj * beta if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
     return w, mistakes
 
 
