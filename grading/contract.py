@@ -40,7 +40,7 @@ X_LAYOUTS = ("rows", "columns")
 ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED", "global_permutation", "global_shuffle")
 GLOBAL_ORDERS = ("global_permutation", "global_shuffle")     # a new order every pass, from the seeded global RNG
 X_DTYPES = ("auto", "float", "int", "bool")
-STEPS = ("constant", "1/(j+1)", "1/(j+1)^2")     # a step size per example: eta times this, j the example's index
+STEPS = ("constant", "1/(j+1)", "1/(j+1)^2", "1/(t+1)")   # eta times this; j the example's index, t the time step
 TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "winnow": ("predict+1", "predict-1"),
@@ -186,12 +186,15 @@ class Contract:
     def gram(self) -> bool:
         return "K" in self.call.refs()
 
-    def step_of(self, j: int) -> Fraction:
-        """The step-size factor of example j (the learning rate multiplies it)."""
+    def step_of(self, j: int, t: int = 0) -> Fraction:
+        """The step-size factor of example j visited at time step t (0 for the first example of
+        the run, counting every example of every pass): the learning rate multiplies it."""
         if self.step == "1/(j+1)":
             return Fraction(1, j + 1)
         if self.step == "1/(j+1)^2":
             return Fraction(1, (j + 1) ** 2)
+        if self.step == "1/(t+1)":
+            return Fraction(1, t + 1)
         return Fraction(1)
 
     @property

@@ -141,8 +141,9 @@ def causes(problem) -> list[Cause]:
             out.append(Cause(name, f"the reference re-run {what} reproduces your answers", passes=fn))
     if c.step != "constant":
         out.append(Cause("step size not per example", f"the reference re-run with the same step for every example "
-                         f"reproduces your answers; the course's step for example j is {c.step} (times the learning "
-                         "rate)", contract=c.replace(step="constant")))
+                         f"reproduces your answers; the course's step "
+                         f"{'at time step t (every example visited counts)' if 't' in c.step else 'for example j'} is "
+                         f"{c.step} (times the learning rate)", contract=c.replace(step="constant")))
     if c.style == "function" and c.unbounded:
         out.append(Cause("stops early", "the reference re-run with a single pass reproduces your answers; the course "
                          "repeats passes until one makes no mistake", contract=c.replace(separable=None, stop="epochs",

@@ -313,7 +313,7 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
             m = is_mistake(start_ties if start_ties and not left else ties, yi, a)
             if m:
                 s = 1 if "label_ignored" in bugs else yi
-                et = eta if step is None else eta * (step(i) if exact else float(step(i)))   # example i's step
+                et = eta if step is None else eta * (step(i, t) if exact else float(step(i, t)))  # i's step at t
                 if dual:
                     w[i] = w[i] + et * s
                 else:

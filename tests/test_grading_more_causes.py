@@ -106,3 +106,35 @@ def test_weighted_majority_penalty_is_checked(tmp_path):
                                      '[tests.one_example]\npoints = 1\n')
     with pytest.raises(InputError, match="contract.penalty is a Weighted Majority option"):
         load_spec(str(tmp_path / "p.toml"))
+
+
+DECAY = '''def train(X, y, epochs=1):
+    w, b, t = [0.0] * len(X[0]), 0.0, 0
+    for _ in range(epochs):
+        for j, (x, lab) in enumerate(zip(X, y)):
+            eta = 1.0 / (1 + {clock})
+            if lab * (sum(p * q for p, q in zip(w, x)) + b) <= 0:
+                w = [p + eta * lab * q for p, q in zip(w, x)]
+                b += eta * lab
+            t += 1
+    return w, b
+'''
+
+
+@pytest.mark.parametrize("clock,full", [("t", True), ("j", False)])
+def test_a_rate_decaying_by_time_step(tmp_path, clock, full):
+    (tmp_path / "s.toml").write_text('[assignment]\nalgorithm = "perceptron"\n[contract]\nstep = "1/(t+1)"\n'
+                                     '[tests.one_example]\npoints = 1\n[tests.several_epochs]\npoints = 1\n'
+                                     '[tests.negative_fractional]\npoints = 1\n[tests.random]\npoints = 2\n')
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "perceptron.py").write_text(DECAY.format(clock=clock))
+    r = grade_submission(str(tmp_path / "s.toml"), str(sub))
+    assert (r.score == r.max_score) == full, [(t.kind, t.output) for t in r.tests if not t.passed]
+    from grading.reference import reference_run
+    from grading.spec import load_spec
+    run = reference_run(load_spec(str(tmp_path / "s.toml")).contract, [[1.0], [-1.0], [1.0]], [1, 1, -1], 2)
+    from fractions import Fraction
+    # t = 0, 1, 2 and 5 are mistakes, with rates 1, 1/2, 1/3 and 1/6
+    assert [s.mistake for s in run.steps] == [True, True, True, False, False, True]
+    assert run.weights == (Fraction(0),) and run.bias == 1
