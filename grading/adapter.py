@@ -22,7 +22,7 @@ import os
 
 from learners.errors import InputError
 
-__all__ = ["ADAPTER_MODULE", "load_adapter", "worker_files", "MAX_BYTES"]
+__all__ = ["ADAPTER_MODULE", "load_adapter", "worker_files", "inline", "MAX_BYTES"]
 
 ADAPTER_MODULE = "_course_adapter"
 MAX_BYTES = 64 << 10
@@ -69,3 +69,15 @@ def worker_files(contract, files: dict, module: str):
     out = {k: v for k, v in files.items() if k.split("/", 1)[0].split(".", 1)[0] != ADAPTER_MODULE}
     out[f"{ADAPTER_MODULE}.py"] = contract.adapter.encode("utf-8")
     return out, ADAPTER_MODULE
+
+
+def inline(spec_text: str, contract) -> str:
+    """The spec's text with ``adapter = "file.py"`` replaced by the adapter's code as a TOML
+    multi-line literal, so that the spec travels alone (``grade --init``, an autograder archive).
+    Unchanged when the adapter is inline already or its code holds ''' (TOML could not quote it)."""
+    import re
+    if contract is None or not contract.adapter or contract.adapter_src == "inline" or "'''" in contract.adapter:
+        return spec_text
+    code = contract.adapter.rstrip("\n")
+    return re.sub(r'(?m)^(\s*adapter\s*=\s*)"[^"\n]*"[^\n]*$', lambda m: m.group(1) + "'''\n" + code + "\n'''",
+                  spec_text)

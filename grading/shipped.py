@@ -63,9 +63,7 @@ def init_text(name: str) -> str:
                   '# solution = "solution/"   # the course\'s reference solution (grade --check-spec), relative '
                   'to this file', body)
     spec = load_spec(name)
-    if spec.contract is not None and spec.contract.adapter and "'''" not in spec.contract.adapter:
-        # the adapter's file is inside this package: the written spec carries its code
-        body = re.sub(r'(?m)^adapter = "[^"\n]*"[^\n]*$',
-                      lambda m: "adapter = '''\n" + spec.contract.adapter.rstrip("\n") + "\n'''", body)
+    from .adapter import inline
+    body = inline(body, spec.contract)        # the adapter's file is inside this package: its code goes along
     kinds = test_kinds(spec) if spec.tests else ["theory questions"]
     return _HEADER.format(name=name, tests=", ".join(kinds)) + body
