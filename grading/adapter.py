@@ -61,9 +61,14 @@ def load_adapter(contract, spec_dir: str, src: str):
     return contract.replace(adapter=text, adapter_src=where)
 
 
-def worker_files(contract, files: dict, module: str):
-    """(files, module) a worker runs: the submission's, or with an adapter, the submission's plus
-    the adapter as the module the tests call (any file of the submission under that name left out)."""
+def worker_files(contract, files: dict, module: str, data: dict | None = None):
+    """(files, module) a worker runs: the submission's -- with the course's data files
+    (``[assignment] data_files``, ``data``: name -> bytes) beside it, in place of any submitted
+    file of the same name --, and with an adapter, the adapter as the module the tests call (any
+    file of the submission under that name left out)."""
+    if data:
+        files = {k: v for k, v in files.items() if k not in data}
+        files.update(data)
     if contract is None or not contract.adapter:
         return files, module
     out = {k: v for k, v in files.items() if k.split("/", 1)[0].split(".", 1)[0] != ADAPTER_MODULE}

@@ -141,7 +141,8 @@ def check_oracle(spec) -> int:
     from .oracle import OracleDisagrees
     from .submission import load_submission
     from .adapter import worker_files
-    files, module = worker_files(spec.contract, load_submission(spec.contract.oracle, spec.module), spec.module)
+    files, module = worker_files(spec.contract, load_submission(spec.contract.oracle, spec.module), spec.module,
+                                 spec.data_files)
     g = Grader(spec, lambda: Worker(files, module, spec.limits))
     P = g.problem
     src = os.path.basename(spec.source)

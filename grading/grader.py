@@ -177,7 +177,8 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
     budget = Budget(spec.limits.submission_seconds)
 
     from .adapter import worker_files
-    run_files, run_module = worker_files(spec.contract, files, spec.module)   # the course's adapter, if any
+    # the course's data files and adapter, if any
+    run_files, run_module = worker_files(spec.contract, files, spec.module, spec.data_files)
 
     def factory():
         return Worker(run_files, run_module, spec.limits, base_dir=base_dir, budget=budget)

@@ -56,7 +56,8 @@ class OracleRuns:
             from .submission import load_submission
             from .adapter import worker_files
             files = load_submission(P.contract.oracle, self.spec.module)
-            self.oracle_worker = Worker(*worker_files(P.contract, files, self.spec.module), self.spec.limits)
+            self.oracle_worker = Worker(*worker_files(P.contract, files, self.spec.module, self.spec.data_files),
+                                        self.spec.limits)
         req = P.request(X, y, e, contract=contract)
         r = self.oracle_worker.call(req, timeout=max(self.spec.time_floor, 10.0))
         where = f"X = {fmt_X(X)}, y = {P.student_labels(y)}, T = {e}"

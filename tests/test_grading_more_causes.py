@@ -138,3 +138,46 @@ def test_a_rate_decaying_by_time_step(tmp_path, clock, full):
     # t = 0, 1, 2 and 5 are mistakes, with rates 1, 1/2, 1/3 and 1/6
     assert [s.mistake for s in run.steps] == [True, True, True, False, False, True]
     assert run.weights == (Fraction(0),) and run.bias == 1
+
+
+READS = '''import csv
+
+with open("train.csv") as fh:
+    START = [float(v) for v in next(csv.reader(fh))]
+
+
+def train(X, y, epochs=1):
+    w, b = [0.0] * len(X[0]), START[0] - 1.0        # the course's file holds 1.0: b starts at 0
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            if t * (sum(p * q for p, q in zip(w, x)) + b) <= 0:
+                w = [p + t * q for p, q in zip(w, x)]
+                b += t
+    return w, b
+'''
+
+
+def test_a_module_that_reads_the_courses_data_file_on_import(tmp_path):
+    (tmp_path / "train.csv").write_text("1.0,2.0\n")
+    spec = tmp_path / "s.toml"
+    spec.write_text('[assignment]\nalgorithm = "perceptron"\ndata_files = ["train.csv"]\n'
+                    '[tests.one_example]\npoints = 1\n[tests.random]\npoints = 2\n')
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "perceptron.py").write_text(READS)
+    (sub / "train.csv").write_text("9.0\n")            # the course's file wins over a submitted one
+    r = grade_submission(str(spec), str(sub))
+    assert r.score == r.max_score, [(t.kind, t.output) for t in r.tests if not t.passed]
+    spec.write_text('[assignment]\nalgorithm = "perceptron"\n[tests.one_example]\npoints = 1\n')
+    r = grade_submission(str(spec), str(sub))
+    assert r.score == 0          # without the course's file, the submitted one is read: b starts at 8
+
+
+def test_data_files_are_checked(tmp_path):
+    from grading.spec import load_spec
+    from learners.errors import InputError
+    spec = tmp_path / "s.toml"
+    for bad, words in (('["../x.csv"]', "relative paths inside the spec's folder"), ('["none.csv"]', "cannot read")):
+        spec.write_text(f'[assignment]\nalgorithm = "perceptron"\ndata_files = {bad}\n[tests.one_example]\npoints = 1\n')
+        with pytest.raises(InputError, match=words):
+            load_spec(str(spec))
