@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .averaging import late_ties
 from .checks_common import Failure, fatal, fmt_X
-from .diagnose import SHUFFLED
+from .diagnose import KEPT, SHUFFLED
 from .oracle import CourseSolutionFailed
 from .reference import Answer, reference_run
 
@@ -120,12 +120,14 @@ class DifferentialTests:
             if varies:
                 # two calls, two answers: the defaults cannot be judged (and are not blamed)
                 self.nondeterministic = True
-                self.diagnoses.setdefault("data shuffled", SHUFFLED)
+                name, why = ("state kept between calls", KEPT) if "state kept between calls" in self.diagnoses \
+                    else ("data shuffled", SHUFFLED)
+                self.diagnoses.setdefault(name, why)
                 if ts.hidden:
                     return False, "", []
                 return False, (f"called as {shown} your code answers differently on the same input from one call to "
-                               f"the next, so its defaults cannot be checked\nlikely mistake: data shuffled -- "
-                               f"{SHUFFLED}\ninput: X = {fmt_X(X)}, y = {P.student_labels(y)}"), ["data shuffled"]
+                               f"the next, so its defaults cannot be checked\nlikely mistake: {name} -- "
+                               f"{why}\ninput: X = {fmt_X(X)}, y = {P.student_labels(y)}"), [name]
             if P.compare(Answer(w=list(explicit.w), b=explicit.b, votes=explicit.votes), got)[0]:
                 continue        # wrong elsewhere, not in the defaults: the other tests report it
             if ts.hidden:

@@ -227,6 +227,12 @@ def rounding_only(P, exp, got) -> float:
     return worst
 
 
+KEPT = ("your code answers right on its first call in a fresh process and differently when called again "
+        "with the same input: something outlives a call -- a mutable default argument (def __init__(self, "
+        "w=[]) or def train(X, y, w=np.zeros(d)) is built once and shared by every call) or a module-level "
+        "list; build the weights inside the call")
+
+
 class Diagnoses:
     """Mixed into :class:`grading.checks.Grader`."""
 
@@ -307,7 +313,10 @@ class Diagnoses:
         found = []
         if self.nondeterministic or self._answers_vary(cases):
             self.nondeterministic = True
-            found.append(("data shuffled", SHUFFLED))
+            if "state kept between calls" in self.diagnoses or self._keeps_state(cases):
+                found.append(("state kept between calls", KEPT))
+            else:
+                found.append(("data shuffled", SHUFFLED))
         if not found:
             for cause in causes(P) + self._rate_causes(cases):
                 if self._reproduces(cause, cases):
@@ -383,6 +392,30 @@ class Diagnoses:
                 return (f"partial credit: {float(frac):g} of this test's points -- your answers are exactly the algorithm's "
                         f"with one convention changed ({k.name}): a convention bug, not a wrong algorithm")
         return ""
+
+    def _keeps_state(self, cases) -> bool:
+        """Are the code's answers right on its first call in a fresh process and wrong on the next
+        one with the same input?  Then something outlives a call: a mutable default argument
+        (``def __init__(self, w=[])``, ``def train(X, y, w=np.zeros(2))``) or a module-level list.
+        Run in a worker of its own, so the grading worker's history does not count."""
+        P = self.problem
+        if P.contract.style != "function" or not getattr(self, "new_worker", None):
+            return False
+        seen = False      # every first call right (a shuffle is not), and some second call wrong
+        for X, y, e, exp, _ in cases[:3]:
+            saved, self.worker = self.worker, self.new_worker()
+            try:
+                first, _ = self.call(X, y, e)
+                second, _ = self.call(X, y, e)
+            except (Failure, TypeError, ValueError, OverflowError):
+                return False
+            finally:
+                self.worker.close()
+                self.worker = saved
+            if not P.compare(exp, first)[0]:
+                return False
+            seen = seen or not P.compare(exp, second)[0]
+        return seen
 
     def _answers_vary(self, cases) -> bool:
         """Does the code answer differently when called again on the same input?  The failing

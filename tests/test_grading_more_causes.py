@@ -181,3 +181,24 @@ def test_data_files_are_checked(tmp_path):
         spec.write_text(f'[assignment]\nalgorithm = "perceptron"\ndata_files = {bad}\n[tests.one_example]\npoints = 1\n')
         with pytest.raises(InputError, match=words):
             load_spec(str(spec))
+
+
+MUTABLE = '''def train(X, y, epochs=1, w=[0.0] * 8, b=[0.0]):      # built once, shared by every call
+    d = len(X[0])
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            if t * (sum(w[j] * x[j] for j in range(d)) + b[0]) <= 0:
+                for j in range(d):
+                    w[j] += t * x[j]
+                b[0] += t
+    return list(w[:d]), b[0]
+'''
+
+
+def test_a_mutable_default_shared_by_calls_is_named_not_called_a_shuffle(tmp_path):
+    p = tmp_path / "perceptron.py"
+    p.write_text(MUTABLE)
+    r = grade_submission("perceptron", str(p))
+    assert r.score < r.max_score
+    assert list(r.diagnoses) == ["state kept between calls"], r.diagnoses
+    assert "a mutable default argument" in r.diagnoses["state kept between calls"]
