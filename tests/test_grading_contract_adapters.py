@@ -18,11 +18,11 @@ from learners.errors import InputError
 from example_courses import EX, grade_examples
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-COURSES = {"adapter_tuple": ("ties_not_mistakes", "ties not counted as mistakes"),
-           "adapter_state": ("bias_never_updated", "bias never updated"),
-           "adapter_packed": ("bias_sign_flipped", "bias sign flipped"),
-           "adapter_frame": ("bias_missing_from_activation", "bias missing from the activation"),
-           "adapter_mit": ("label_ignored", "label ignored")}
+COURSES = {"tuple_return": ("ties_not_mistakes", "ties not counted as mistakes"),
+           "state_passing": ("bias_never_updated", "bias never updated"),
+           "packed_labels": ("bias_sign_flipped", "bias sign flipped"),
+           "frame_labels": ("bias_missing_from_activation", "bias missing from the activation"),
+           "mit_6036": ("label_ignored", "label ignored")}
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +88,7 @@ def test_an_inline_adapter_grades_and_a_submission_cannot_replace_it(tmp_path):
                            "    return perceptron.train(X, y, T)[0]\n'''")
     bug = tmp_path / "bug"
     bug.mkdir()
-    (bug / "perceptron.py").write_text(open(os.path.join(EX, "adapter_tuple", "ties_not_mistakes",
+    (bug / "perceptron.py").write_text(open(os.path.join(EX, "tuple_return", "ties_not_mistakes",
                                                          "perceptron.py")).read())
     # the submission's own "adapter" answers the reference's weights whatever its train does
     (bug / "_course_adapter.py").write_text(
@@ -97,16 +97,16 @@ def test_an_inline_adapter_grades_and_a_submission_cannot_replace_it(tmp_path):
         "                w = [a + t * b for a, b in zip(w, x)]\n    return w\n")
     r = grade_submission(spec, str(bug))
     assert r.score < r.max_score and list(r.diagnoses) == ["ties not counted as mistakes"]
-    ok = grade_submission(spec, os.path.join(EX, "adapter_tuple", "correct"))
+    ok = grade_submission(spec, os.path.join(EX, "tuple_return", "correct"))
     assert ok.score == ok.max_score
 
 
 def test_the_course_solution_as_oracle_runs_through_the_adapter(tmp_path):
-    sol = os.path.join(EX, "adapter_state", "correct")
-    src = open(os.path.join(ROOT, "grading", "assignments", "adapter_state.toml")).read()
-    src = src.replace('adapter = "../examples/adapter_state/adapter.py"',
-                      f'adapter = "{os.path.join(EX, "adapter_state", "adapter.py")}"\noracle = "{sol}"')
-    src = src.replace('solution = "../examples/adapter_state/correct"', f'solution = "{sol}"')
+    sol = os.path.join(EX, "state_passing", "correct")
+    src = open(os.path.join(ROOT, "grading", "assignments", "state_passing.toml")).read()
+    src = src.replace('adapter = "../examples/state_passing/adapter.py"',
+                      f'adapter = "{os.path.join(EX, "state_passing", "adapter.py")}"\noracle = "{sol}"')
+    src = src.replace('solution = "../examples/state_passing/correct"', f'solution = "{sol}"')
     p = tmp_path / "o.toml"
     p.write_text(src)
     with pytest.raises(InputError) as e:      # the step-by-step test is not offered with an oracle: told why
@@ -116,7 +116,7 @@ def test_the_course_solution_as_oracle_runs_through_the_adapter(tmp_path):
     p.write_text(src.replace("[tests.invariants]\npoints = 1\n", ""))
     spec = load_spec(str(p))
     assert spec.contract.oracle == sol and spec.contract.adapter
-    r = grade_submission(spec, os.path.join(EX, "adapter_state", "bias_never_updated"))
+    r = grade_submission(spec, os.path.join(EX, "state_passing", "bias_never_updated"))
     assert r.score < r.max_score and list(r.diagnoses) == ["bias never updated"]
     from grading.checkspec import check_oracle
     assert check_oracle(spec) > 0
@@ -124,7 +124,7 @@ def test_the_course_solution_as_oracle_runs_through_the_adapter(tmp_path):
 
 def test_init_writes_the_adapter_into_the_spec(tmp_path):
     out = tmp_path / "mine.toml"
-    r = subprocess.run([sys.executable, "-m", "mistakebound", "grade", "--init", "adapter_mit", "--out", str(out)],
+    r = subprocess.run([sys.executable, "-m", "mistakebound", "grade", "--init", "mit_6036", "--out", str(out)],
                        capture_output=True, text=True, cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr
     s = load_spec(str(out))
