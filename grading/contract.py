@@ -140,6 +140,7 @@ class Contract:
     learning_rate: Fraction = Fraction(1)
     init: str = "zero"
     init_helper: str = "initial_weights"
+    step_helper: str = "perceptron_single_step_update"   # the course's name of its one-step helper
     stop: str = "epochs"
     bias: bool = True
     normalize: bool = False

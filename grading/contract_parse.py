@@ -13,6 +13,7 @@ from .contract import (ARITHMETICS, AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
+                 "step_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
                  "step", "separable", "average", "average_start", "adapter", "arithmetic", "penalty"}
@@ -297,17 +298,21 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("returns", "must be \"alpha_b\" exactly when kernel_bias = true")
     oh = _name(d, "order_helper", w, default="get_order")
     ih = _name(d, "init_helper", w, default="initial_weights")
+    sh = _name(d, "step_helper", w, default=HELPERS[0])
+    if len({oh, ih, sh}) < 3:
+        w.fail("step_helper", f"order_helper, init_helper and step_helper must be three names; got {oh}, {ih}, {sh}")
     sup = d.get("supplied", [])
     if not isinstance(sup, list) or not all(isinstance(s, str) for s in sup):
         w.fail("supplied", f"must be a list of function names; got {sup!r}")
     for s in sup:
-        if s not in (oh, ih) + HELPERS:
+        if s not in (oh, ih, sh):
             w.fail("supplied", f"names {s!r}; the grader can supply {oh} (the visiting order), {ih} (the start "
-                               f"weights) and {', '.join(HELPERS)}")
+                               f"weights) and {sh} (one perceptron step; order_helper, init_helper and step_helper "
+                               "rename them)")
         if s == ih and not init.startswith("random:"):
             w.fail("supplied", f"names {ih}, which only exists with init = \"random:SEED\"")
-        if s == "perceptron_single_step_update" and alg != "perceptron":
-            w.fail("supplied", "perceptron_single_step_update is a perceptron helper")
+        if s == sh and alg != "perceptron":
+            w.fail("supplied", f"{sh} (one perceptron step) is a perceptron helper")
     if init.startswith("random:") and ih not in sup:
         w.fail("init", f"\"random:SEED\" needs the grader to supply {ih}(d) (add it to contract.supplied): the "
                        "start weights must be reproducible")
@@ -381,7 +386,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         if average != "none" and call.repeat:
             w.fail("average", "and call.repeat together: the average is over one call's passes")
     c = c.replace(inputs=inputs, label_shape=label_shape, x_layout=x_layout, order=order, order_helper=oh, ties=ties,
-                  learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
+                  learning_rate=eta, init=init, init_helper=ih, step_helper=sh, stop=stop, threshold=threshold, factor=factor,
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),

@@ -202,3 +202,29 @@ def test_a_mutable_default_shared_by_calls_is_named_not_called_a_shuffle(tmp_pat
     assert r.score < r.max_score
     assert list(r.diagnoses) == ["state kept between calls"], r.diagnoses
     assert "a mutable default argument" in r.diagnoses["state kept between calls"]
+
+
+USES_HELPER = '''def train(X, y, epochs=1):
+    w, b = [0.0] * len(X[0]), 0.0
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            w, b = update(x, t, w, b)          # the course's helper, supplied by the grader
+    return list(w), b
+'''
+
+
+def test_the_step_helper_is_supplied_under_the_courses_name(tmp_path):
+    spec = tmp_path / "s.toml"
+    spec.write_text('[assignment]\nalgorithm = "perceptron"\n[contract]\nstep_helper = "update"\nsupplied = ["update"]\n'
+                    '[tests.one_example]\npoints = 1\n[tests.several_epochs]\npoints = 1\n[tests.random]\npoints = 2\n')
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "perceptron.py").write_text(USES_HELPER)
+    r = grade_submission(str(spec), str(sub))
+    assert r.score == r.max_score, [(t.kind, t.output) for t in r.tests if not t.passed]
+    from grading.spec import load_spec
+    from learners.errors import InputError
+    spec.write_text('[assignment]\nalgorithm = "perceptron"\n[contract]\nsupplied = ["update"]\n'
+                    '[tests.one_example]\npoints = 1\n')
+    with pytest.raises(InputError, match="step_helper rename them"):
+        load_spec(str(spec))
