@@ -120,6 +120,10 @@ def causes(problem) -> list[Cause]:
         out.append(Cause("skips the first example", "the reference re-run without the first example of each pass "
                          "reproduces your answers: every pass must visit all n examples (range(n), not range(1, n))",
                          bugs=frozenset({"skip_first"})))
+    if alg in ("perceptron", "kernel_perceptron") and c.labels == "01":
+        out.append(Cause("label applied twice", "your 0/1 labels went through y = 2y - 1 twice: a negative example "
+                         "updates with -3 instead of -1 (the positive ones stay 1); convert the labels once",
+                         bugs=frozenset({"label_twice"})))
     if alg != "winnow" and c.learning_rate != 1:
         out.append(Cause("learning rate ignored", f"the reference re-run with learning rate 1 reproduces your "
                          f"answers; the course's learning rate is {c.learning_rate} (w += eta y x)",

@@ -41,7 +41,7 @@ __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "
 # single changes that are not contract options: what a diagnosis may re-run the reference with
 MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
 BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "average_per_epoch",
-        "skip_first")
+        "skip_first", "label_twice")
 
 
 @dataclass
@@ -289,7 +289,8 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
     ignored); b += eta y (not at all / -eta y under the bias bugs); the activation without b
     under ``bias_not_in_activation`` (b is kept and returned, but never used to predict); every
-    pass without its first example under ``skip_first``.
+    pass without its first example under ``skip_first``; 0/1 labels mapped by y = 2y - 1 twice under
+    ``label_twice`` (a negative example updates with -3).
     ``start_ties``: the steps taken before the run first leaves its start (from w = 0 the first
     step is a tie, and so is every step until an update) follow this tie convention, every later
     step the contract's."""
@@ -312,7 +313,7 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
             left = left or (start_ties and (list(w) != list(w0) or b != b0))
             m = is_mistake(start_ties if start_ties and not left else ties, yi, a)
             if m:
-                s = 1 if "label_ignored" in bugs else yi
+                s = 1 if "label_ignored" in bugs else (3 * yi if "label_twice" in bugs and yi == -1 else yi)
                 et = eta if step is None else eta * (step(i, t) if exact else float(step(i, t)))  # i's step at t
                 if dual:
                     w[i] = w[i] + et * s

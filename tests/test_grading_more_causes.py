@@ -228,3 +228,35 @@ def test_the_step_helper_is_supplied_under_the_courses_name(tmp_path):
                     '[tests.one_example]\npoints = 1\n')
     with pytest.raises(InputError, match="step_helper rename them"):
         load_spec(str(spec))
+
+
+TWICE = '''def _pm(y):
+    return [2 * v - 1 for v in y]
+
+
+def train(X, y, epochs=1):
+    y = _pm(_pm(y))                      # converted twice: 1 -> 1, 0 -> -1 -> -3
+    w, b = [0.0] * len(X[0]), 0.0
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            if t * (sum(p * q for p, q in zip(w, x)) + b) <= 0:
+                w = [p + t * q for p, q in zip(w, x)]
+                b += t
+    return w, b
+'''
+
+
+def test_labels_converted_twice_are_named(tmp_path):
+    spec = tmp_path / "s.toml"
+    spec.write_text('[assignment]\nalgorithm = "perceptron"\nlabels = "01"\n[tests.one_example]\npoints = 1\n'
+                    '[tests.several_epochs]\npoints = 1\n[tests.negative_fractional]\npoints = 1\n'
+                    '[tests.random]\npoints = 2\n')
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "perceptron.py").write_text(TWICE)
+    r = grade_submission(str(spec), str(sub))
+    assert r.score < r.max_score
+    assert list(r.diagnoses) == ["label applied twice"], r.diagnoses
+    (sub / "perceptron.py").write_text(TWICE.replace("_pm(_pm(y))", "_pm(y)"))
+    r = grade_submission(str(spec), str(sub))
+    assert r.score == r.max_score and r.diagnoses == {}
