@@ -11,6 +11,8 @@ which one submission can never cost another its grade.
   is handed to ``on_result`` (which writes it, atomically) the moment it arrives.  A grading
   process that dies, or runs past the submission's budget plus a margin, is killed and replaced;
   that submission gets a "not graded" result naming the grader's fault, the others go on.
+  When the course's own solution fails (:class:`grading.oracle.CourseSolutionFailed`), the
+  batch stops: that is the course's to fix, and its text is for the instructor only.
 """
 from __future__ import annotations
 
@@ -70,6 +72,7 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
     batch's warm-up, computed once in the parent (:mod:`grading.warmup`), installed first."""
     from sandbox.isolation import IsolationUnavailable
     from . import shrinks
+    from .oracle import CourseSolutionFailed
     from .spec import load_spec
     from .warmup import install
     install(shared)
@@ -92,6 +95,8 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
             conn.send(("ok", i, res, shrinks.export()))
         except IsolationUnavailable as e:
             conn.send(("refused", i, (e.layer, e.reason), shrinks.export()))
+        except CourseSolutionFailed as e:        # the course's, not the student's: stops the batch
+            conn.send(("course", i, e.staff_text, shrinks.export()))
         except Exception as e:  # noqa: BLE001 - a fault of the grader: reported, the batch goes on
             conn.send(("fault", i, f"{type(e).__name__}: {str(e)[:300]}", shrinks.export()))
 
@@ -110,7 +115,9 @@ class _Proc:
         parent, child = ctx.Pipe()
         self.conn = parent
         self.proc = ctx.Process(target=_serve, args=(child,) + args, daemon=True)
-        self.proc.start()
+        from .mainless import without_main
+        with without_main():
+            self.proc.start()
         child.close()
         self.task = None
         self.t0 = 0.0
@@ -183,6 +190,9 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
                         p.task = None
                         if kind == "ok":
                             on_result(i, payload)
+                        elif kind == "course":   # no submission is graded against a failing solution
+                            from .oracle import CourseSolutionFailed
+                            raise CourseSolutionFailed(payload)
                         elif kind == "refused":   # after the preflight passed: this worker, not the platform
                             on_fault(i, "the sandbox could not be set up ({}: {})".format(*payload))
                         else:

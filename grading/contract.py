@@ -32,7 +32,7 @@ from fractions import Fraction
 __all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "AVERAGES", "visiting_order", "global_orders", "given_start", "seeded_start"]
 
 # test data a call may pass (docs/grading.md lists what each one is)
-DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "X_val", "y_val")
+DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "beta", "X_val", "y_val")
 INPUTS = ("lists", "numpy", "pandas")          # pandas: X a DataFrame (columns x0, x1, ...), y a Series
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
@@ -40,13 +40,14 @@ X_LAYOUTS = ("rows", "columns")
 ORDERS = ("index", "get_order", "shuffle:SEED", "numpy_permutation:SEED", "global_permutation", "global_shuffle")
 GLOBAL_ORDERS = ("global_permutation", "global_shuffle")     # a new order every pass, from the seeded global RNG
 X_DTYPES = ("auto", "float", "int", "bool")
-STEPS = ("constant", "1/(j+1)", "1/(j+1)^2")     # a step size per example: eta times this, j the example's index
+STEPS = ("constant", "1/(j+1)", "1/(j+1)^2", "1/(t+1)")   # eta times this; j the example's index, t the time step
 TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "winnow": ("predict+1", "predict-1"),
         "weighted_majority": ("predict+1", "predict-1"),      # W(+1) = W(-1)
         "passive_aggressive": ("mistake",)}                   # PA's update does not depend on a prediction
 STOPS = ("epochs", "converged")
+ARITHMETICS = ("auto", "exact", "float")
 VARIANTS = ("halve", "eliminate", "winnow2")
 DUALS = ("signed", "counts")
 RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
@@ -139,6 +140,7 @@ class Contract:
     learning_rate: Fraction = Fraction(1)
     init: str = "zero"
     init_helper: str = "initial_weights"
+    step_helper: str = "perceptron_single_step_update"   # the course's name of its one-step helper
     stop: str = "epochs"
     bias: bool = True
     normalize: bool = False
@@ -166,6 +168,10 @@ class Contract:
     average: str = "none"           # perceptron: the answer is the last weights, their sum or mean, or the votes
     average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
     start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
+    penalty: Fraction = Fraction(1, 2)   # Weighted Majority: each wrong expert's weight times this (beta)
+    arithmetic: str = "exact"        # "float": the reference replays the course's float64 arithmetic (grading.reference)
+    adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.adapter)
+    adapter_src: str = ""            # where it came from (a path, or "inline"), for messages
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
 
     def replace(self, **changes) -> "Contract":
@@ -181,12 +187,15 @@ class Contract:
     def gram(self) -> bool:
         return "K" in self.call.refs()
 
-    def step_of(self, j: int) -> Fraction:
-        """The step-size factor of example j (the learning rate multiplies it)."""
+    def step_of(self, j: int, t: int = 0) -> Fraction:
+        """The step-size factor of example j visited at time step t (0 for the first example of
+        the run, counting every example of every pass): the learning rate multiplies it."""
         if self.step == "1/(j+1)":
             return Fraction(1, j + 1)
         if self.step == "1/(j+1)^2":
             return Fraction(1, (j + 1) ** 2)
+        if self.step == "1/(t+1)":
+            return Fraction(1, t + 1)
         return Fraction(1)
 
     @property

@@ -7,15 +7,16 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .contract import (AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
+from .contract import (ARITHMETICS, AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
                        TIES, VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
 CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
+                 "step_helper",
                  "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
                  "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step", "separable", "average", "average_start"}
+                 "step", "separable", "average", "average_start", "adapter", "arithmetic", "penalty"}
 CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
              "bias"}
 
@@ -124,13 +125,19 @@ def _read_at(d, key, w, default):
     v = d.get(key)
     if isinstance(v, str) and v.startswith("return[") and v.endswith("]"):
         k = v[7:-1].strip("'\"")
+        if k.lstrip("-").isdigit():     # a tuple's element is no key of a dict: the child would look up "0"
+            w.fail(f"call.{key}", f"{v!r} reads the key {k!r} of a returned dict, but a returned tuple has no keys: "
+                                  "returns = \"w_b\" reads a returned (w, b); for one element of a longer tuple "
+                                  "(w, iters, mistakes) write an adapter (contract.adapter)")
         if not k or not k.replace("_", "a").isalnum():
             w.fail(f"call.{key}", f"return[KEY] needs a plain key (letters, digits, _); got {v!r}")
         return f"return[{k}]"
     return _name(d, key, w, default=default, call=True)
 
 
-def _parse_call(d, algorithm, entry, default_epochs, w) -> CallPlan:
+def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPlan:
+    if d is None and adapter:        # the adapter's function: answer(X, y, T) (grading.adapter)
+        return CallPlan(method="answer", args=(Arg(ref="X"), Arg(ref="y"), Arg(ref="T")))
     if d is None:
         args = (Arg(ref="X"), Arg(ref="y")) + ((Arg(ref="kernel"),) if algorithm == "kernel_perceptron" else ())
         return CallPlan(method=entry, args=args, kwargs=(("epochs", Arg(ref="T")),),
@@ -168,8 +175,8 @@ def _parse_call(d, algorithm, entry, default_epochs, w) -> CallPlan:
     for k, v in defaults.items():
         if k not in kws:
             w.fail("call.defaults", f"names {k!r}, which is not a keyword of call.kwargs or call.init_kwargs")
-        if kws[k].ref not in ("T", "eta", "theta"):
-            w.fail("call.defaults", f"{k!r}: only arguments passing T, eta or theta can have a default here")
+        if kws[k].ref not in ("T", "eta", "theta", "beta"):
+            w.fail("call.defaults", f"{k!r}: only arguments passing T, eta, theta or beta can have a default here")
         if isinstance(v, bool) or not isinstance(v, (int, float, str)):
             w.fail("call.defaults", f"{k!r} must be a number; got {v!r}")
         dd.append((k, v))
@@ -291,17 +298,21 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("returns", "must be \"alpha_b\" exactly when kernel_bias = true")
     oh = _name(d, "order_helper", w, default="get_order")
     ih = _name(d, "init_helper", w, default="initial_weights")
+    sh = _name(d, "step_helper", w, default=HELPERS[0])
+    if len({oh, ih, sh}) < 3:
+        w.fail("step_helper", f"order_helper, init_helper and step_helper must be three names; got {oh}, {ih}, {sh}")
     sup = d.get("supplied", [])
     if not isinstance(sup, list) or not all(isinstance(s, str) for s in sup):
         w.fail("supplied", f"must be a list of function names; got {sup!r}")
     for s in sup:
-        if s not in (oh, ih) + HELPERS:
+        if s not in (oh, ih, sh):
             w.fail("supplied", f"names {s!r}; the grader can supply {oh} (the visiting order), {ih} (the start "
-                               f"weights) and {', '.join(HELPERS)}")
+                               f"weights) and {sh} (one perceptron step; order_helper, init_helper and step_helper "
+                               "rename them)")
         if s == ih and not init.startswith("random:"):
             w.fail("supplied", f"names {ih}, which only exists with init = \"random:SEED\"")
-        if s == "perceptron_single_step_update" and alg != "perceptron":
-            w.fail("supplied", "perceptron_single_step_update is a perceptron helper")
+        if s == sh and alg != "perceptron":
+            w.fail("supplied", f"{sh} (one perceptron step) is a perceptron helper")
     if init.startswith("random:") and ih not in sup:
         w.fail("init", f"\"random:SEED\" needs the grader to supply {ih}(d) (add it to contract.supplied): the "
                        "start weights must be reproducible")
@@ -315,14 +326,38 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("average", "is for a call that trains and returns (the online class style predicts step by step)")
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
+    only(("penalty",), ("weighted_majority",), "a Weighted Majority option")
+    penalty = _fraction(d, "penalty", Fraction(1, 2), w)
+    if not 0 < penalty < 1:
+        w.fail("penalty", f"must be in (0, 1) (each wrong expert's weight is multiplied by it); got {d['penalty']!r}")
+    arithmetic = _choice(d, "arithmetic", ARITHMETICS, "auto", w)
+    if arithmetic == "float" and alg != "perceptron":
+        w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is a perceptron option")
+    if arithmetic == "auto":     # a learning rate float64 cannot hold exactly (0.01): the course computes in float
+        dyadic = eta.denominator & (eta.denominator - 1) == 0
+        arithmetic = "float" if alg == "perceptron" and not dyadic else "exact"
+    adapter = d.get("adapter", "")
+    if not isinstance(adapter, str) or not adapter.strip():
+        if "adapter" in d:
+            w.fail("adapter", f"must be a path to a .py file (relative to the spec) or the adapter's code; got "
+                              f"{adapter!r}")
+        adapter = ""
+    if adapter:
+        if style != "function":
+            w.fail("adapter", "is the function the tests call: it needs assignment.style = \"function\"")
+        if sup:
+            w.fail("supplied", "and contract.adapter together: the adapter supplies what the course's code needs "
+                               "(it runs beside it)")
     call = None
     if style == "function":
-        call = _parse_call(d.get("call"), alg, entry, epochs, w)
+        call = _parse_call(d.get("call"), alg, entry, epochs, w, adapter=bool(adapter))
         refs = call.refs()
         if "K" in refs and alg != "kernel_perceptron":
             w.fail("call", "passes the Gram matrix K, which only the kernel perceptron uses")
         if "kernel" in refs and alg != "kernel_perceptron":
             w.fail("call", "passes a kernel, which only the kernel perceptron uses")
+        if "beta" in refs and alg != "weighted_majority":
+            w.fail("call", "passes beta, Weighted Majority's penalty (contract.penalty)")
         if "alpha" in refs and variant != "winnow2":
             w.fail("call", "passes alpha, the Winnow2 factor (contract.variant = \"winnow2\")")
         # a kernel perceptron's call without "kernel" or "K": the code picks the kernel itself (by a
@@ -351,11 +386,12 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         if average != "none" and call.repeat:
             w.fail("average", "and call.repeat together: the average is over one call's passes")
     c = c.replace(inputs=inputs, label_shape=label_shape, x_layout=x_layout, order=order, order_helper=oh, ties=ties,
-                  learning_rate=eta, init=init, init_helper=ih, stop=stop, threshold=threshold, factor=factor,
+                  learning_rate=eta, init=init, init_helper=ih, step_helper=sh, stop=stop, threshold=threshold, factor=factor,
                   variant=variant, dual=dual, kernel_bias=kb, returns=returns, supplied=tuple(sup), x_dtype=x_dtype,
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
-                  step=step, separable=separable, average=average, average_start=average_start)
+                  step=step, separable=separable, average=average, average_start=average_start,
+                  adapter=adapter, arithmetic=arithmetic, penalty=penalty)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -19,6 +19,7 @@ from fractions import Fraction
 from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from .contract import TIES
 from .averaging import average_causes, late_ties
+from .oracle import CourseSolutionFailed
 from .reference import Answer
 
 __all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]
@@ -114,6 +115,15 @@ def causes(problem) -> list[Cause]:
                          bugs=frozenset({"bias_sign_flipped"})))
         out.append(Cause("bias missing from the activation", f"your code updates {b_} but predicts without it: "
                          f"the mistake test is {act} <= 0", bugs=frozenset({"bias_not_in_activation"})))
+    if alg in ("perceptron", "kernel_perceptron") and c.style == "function" and c.average == "none" \
+            and not c.per_pass_order:
+        out.append(Cause("skips the first example", "the reference re-run without the first example of each pass "
+                         "reproduces your answers: every pass must visit all n examples (range(n), not range(1, n))",
+                         bugs=frozenset({"skip_first"})))
+    if alg in ("perceptron", "kernel_perceptron") and c.labels == "01":
+        out.append(Cause("label applied twice", "your 0/1 labels went through y = 2y - 1 twice: a negative example "
+                         "updates with -3 instead of -1 (the positive ones stay 1); convert the labels once",
+                         bugs=frozenset({"label_twice"})))
     if alg != "winnow" and c.learning_rate != 1:
         out.append(Cause("learning rate ignored", f"the reference re-run with learning rate 1 reproduces your "
                          f"answers; the course's learning rate is {c.learning_rate} (w += eta y x)",
@@ -135,8 +145,9 @@ def causes(problem) -> list[Cause]:
             out.append(Cause(name, f"the reference re-run {what} reproduces your answers", passes=fn))
     if c.step != "constant":
         out.append(Cause("step size not per example", f"the reference re-run with the same step for every example "
-                         f"reproduces your answers; the course's step for example j is {c.step} (times the learning "
-                         "rate)", contract=c.replace(step="constant")))
+                         f"reproduces your answers; the course's step "
+                         f"{'at time step t (every example visited counts)' if 't' in c.step else 'for example j'} is "
+                         f"{c.step} (times the learning rate)", contract=c.replace(step="constant")))
     if c.style == "function" and c.unbounded:
         out.append(Cause("stops early", "the reference re-run with a single pass reproduces your answers; the course "
                          "repeats passes until one makes no mistake", contract=c.replace(separable=None, stop="epochs",
@@ -192,6 +203,40 @@ def handout_names(text: str, P) -> str:
     return text
 
 
+ROUNDING = 1e-5          # relative: answers this close to the reference's differ by rounding only
+
+
+def rounding_only(P, exp, got) -> float:
+    """The largest relative difference of ``got`` from ``exp`` when it is rounding only (every
+    number within :data:`ROUNDING` of the reference's, relative, and the same shape); 0.0 otherwise."""
+    if getattr(exp, "votes", None) is not None or got is None or got.w is None or len(got.w) != len(exp.w):
+        return 0.0
+    pairs = list(zip(got.w, exp.w))
+    if exp.b is not None:
+        if got.b is None:
+            return 0.0
+        pairs.append((got.b, exp.b))
+    worst = 0.0
+    for g, e in pairs:
+        try:
+            g, e = float(g), float(e)
+        except (TypeError, ValueError, OverflowError):
+            return 0.0
+        if g != g:
+            return 0.0
+        rel = abs(g - e) / max(abs(e), 1e-300) if e else abs(g)
+        if rel > ROUNDING:
+            return 0.0
+        worst = max(worst, rel)
+    return worst
+
+
+KEPT = ("your code answers right on its first call in a fresh process and differently when called again "
+        "with the same input: something outlives a call -- a mutable default argument (def __init__(self, "
+        "w=[]) or def train(X, y, w=np.zeros(d)) is built once and shared by every call) or a module-level "
+        "list; build the weights inside the call")
+
+
 class Diagnoses:
     """Mixed into :class:`grading.checks.Grader`."""
 
@@ -207,7 +252,15 @@ class Diagnoses:
             found = self.diagnose(X, y, e, exp, got)
             for n, m in found:
                 lines.append(f"likely mistake: {n} -- {m}")
-            if not [n for n, _ in found if n != "inputs modified"]:
+            rounding = rounding_only(P, exp, got)
+            if rounding and not [n for n, _ in found if n != "inputs modified"]:
+                tol = P.contract.tolerance
+                lines.append(f"cause: rounding -- the only difference is rounding: your answers are within "
+                             f"{rounding:.2g} (relative) of the reference's, beyond the tolerance {tol:g}; compute "
+                             f"in float64 (not float32), updating w += (eta y) x and b += eta y as the course does"
+                             + ("" if P.contract.arithmetic == "float" else
+                                " -- or, if the course computes in float, set [contract] tolerance"))
+            elif not [n for n, _ in found if n != "inputs modified"]:
                 where = f"your run departs at step {step}" if step else "your final answer differs"
                 lines.append(f"cause: not named -- no single change of the reference reproduces your answers "
                              f"exactly; {where}")
@@ -264,7 +317,10 @@ class Diagnoses:
         found = []
         if self.nondeterministic or self._answers_vary(cases):
             self.nondeterministic = True
-            found.append(("data shuffled", SHUFFLED))
+            if "state kept between calls" in self.diagnoses or self._keeps_state(cases):
+                found.append(("state kept between calls", KEPT))
+            else:
+                found.append(("data shuffled", SHUFFLED))
         if not found:
             for cause in causes(P) + self._rate_causes(cases):
                 if self._reproduces(cause, cases):
@@ -341,6 +397,30 @@ class Diagnoses:
                         f"with one convention changed ({k.name}): a convention bug, not a wrong algorithm")
         return ""
 
+    def _keeps_state(self, cases) -> bool:
+        """Are the code's answers right on its first call in a fresh process and wrong on the next
+        one with the same input?  Then something outlives a call: a mutable default argument
+        (``def __init__(self, w=[])``, ``def train(X, y, w=np.zeros(2))``) or a module-level list.
+        Run in a worker of its own, so the grading worker's history does not count."""
+        P = self.problem
+        if P.contract.style != "function" or not getattr(self, "new_worker", None):
+            return False
+        seen = False      # every first call right (a shuffle is not), and some second call wrong
+        for X, y, e, exp, _ in cases[:3]:
+            saved, self.worker = self.worker, self.new_worker()
+            try:
+                first, _ = self.call(X, y, e)
+                second, _ = self.call(X, y, e)
+            except (Failure, TypeError, ValueError, OverflowError):
+                return False
+            finally:
+                self.worker.close()
+                self.worker = saved
+            if not P.compare(exp, first)[0]:
+                return False
+            seen = seen or not P.compare(exp, second)[0]
+        return seen
+
     def _answers_vary(self, cases) -> bool:
         """Does the code answer differently when called again on the same input?  The failing
         input and the probes, each called once more (a shuffle of a few examples can repeat by
@@ -367,6 +447,8 @@ class Diagnoses:
                     alt = Answer(w=list(run.initial_weights), b=run.initial_bias if P.has_bias else None)
                 else:
                     alt = self.expected(X, y, ee, contract=cause.contract, bugs=cause.bugs)[0]
+            except CourseSolutionFailed:
+                raise
             except Exception:  # noqa: BLE001 - a change the learners refuse for this input reproduces nothing
                 return False
             if not P.compare(alt, got)[0]:

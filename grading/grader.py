@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from learners.errors import InputError
 
 from .checks import Grader, TestOutcome
+from .oracle import CourseSolutionFailed
 from sandbox.isolation import IsolationUnavailable, describe
 from .preflight import preflight
 from sandbox.worker import Budget, Worker
@@ -118,6 +119,38 @@ def module_hint(files: dict, module: str) -> str:
     return ""
 
 
+_PY2 = (("Missing parentheses in call to 'print'", "a print statement"),
+        ("Missing parentheses in call to 'exec'", "an exec statement"),
+        ("leading zeros in decimal integer literals", "an octal literal written 0777"),
+        ("multiple exception types must be parenthesized", "except E, e:"))
+_PY2_LINES = ((r"^\s*except\s+[\w.]+\s*,\s*\w+\s*:", "except E, e:"), (r"^\s*raise\s+[\w.]+\s*,", "raise E, \"...\""),
+              (r"^\s*print\s*>>", "print >> f"), (r"<>", "the <> operator"), (r"`[^`]+`", "backquotes"))
+
+
+def python2_reason(message: str, source: bytes | None, name: str) -> str:
+    """One line when the module failed to import because it is Python 2: the import's
+    SyntaxError (``message``, from the worker: "SyntaxError: ... (line N of NAME)") names Python
+    2 syntax, or the line it points at is Python 2 syntax; "" otherwise.  The grader never
+    compiles the submission itself: it reads the worker's message and one line of the text."""
+    import re
+    message = message.strip("\u00ab\u00bb")
+    if not message.startswith("SyntaxError") or not source:
+        return ""
+    m = re.search(r"\(([^,()]+), line (\d+)\)", message)
+    if not m or m.group(1) != name:
+        return ""
+    lineno = int(m.group(2))
+    what = next((w for k, w in _PY2 if k in message), None)
+    if what is None:
+        lines = source.split(b"\n", lineno)
+        text = lines[lineno - 1].decode("utf-8", "replace") if 0 < lineno <= len(lines) else ""
+        what = next((w for pat, w in _PY2_LINES if re.search(pat, text[:400])), None)
+    if what is None:
+        return ""
+    return (f"{name} is Python 2 code (line {lineno}: {what}); the grader runs Python 3 -- port it "
+            "(print(...), except E as e, 0o777, ...) and submit again")
+
+
 def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, base_dir: str | None = None,
                      files: dict | None = None, hide: list | None = None) -> SubmissionResult:
     """Grade one submission (a directory, a .py file, a .zip or a tar archive).  ``hide``: paths
@@ -143,8 +176,12 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         res.note = f"no file {spec.module}.py in the submission" + module_hint(files, spec.module)
     budget = Budget(spec.limits.submission_seconds)
 
+    from .adapter import worker_files
+    # the course's data files and adapter, if any
+    run_files, run_module = worker_files(spec.contract, files, spec.module, spec.data_files)
+
     def factory():
-        return Worker(files, spec.module, spec.limits, base_dir=base_dir, budget=budget)
+        return Worker(run_files, run_module, spec.limits, base_dir=base_dir, budget=budget)
 
     visible = [t for t in spec.tests if not t.hidden]
     hidden = [t for t in spec.tests if t.hidden]
@@ -157,10 +194,18 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         res.isolation = dict(g.worker.isolation)
         res.diagnoses = dict(g.diagnoses)
         if g.nondeterministic:   # a random submission: other "matches" are coincidences
-            res.diagnoses = {k: v for k, v in res.diagnoses.items() if k in ("data shuffled", "inputs modified")}
+            res.diagnoses = {k: v for k, v in res.diagnoses.items()
+                             if k in ("data shuffled", "state kept between calls", "inputs modified")}
     finally:
         g.close()
     res.visible_seconds = time.perf_counter() - t0
+    err = g.worker.start_error
+    py2 = python2_reason(err.message, files.get(f"{spec.module}.py"), f"{spec.module}.py") \
+        if err is not None and err.error == "import" else ""
+    if py2:                      # one line, in every test: not a crash to puzzle over test by test
+        out = _not_graded(spec, res.name, f"submission not graded: {py2}", py2)
+        out.seconds = time.perf_counter() - t0
+        return out
     if hidden:
         gh = Grader(spec, factory)
         try:
@@ -198,8 +243,9 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
                 insecure: bool = False, caps: dict | None = None, shared: bool = True):
     """Grade many submissions with ``jobs`` processes.  ``on_result(result)`` then
     ``progress(result)`` run as each one finishes (in this process).  Returns (results in the order
-    of ``paths``, the platform's isolation capabilities).  Raises IsolationUnavailable before
-    grading anything when the platform cannot isolate; a worker that cannot be isolated later
+    of ``paths``, the platform's isolation capabilities).  Raises CourseSolutionFailed (grading no more) when
+    the course's own solution fails -- its text is the instructor's, never a student's.  Raises
+    IsolationUnavailable before grading anything when the platform cannot isolate; a worker that cannot be isolated later
     leaves its submission "not graded" (a grader fault).  ``caps``: the result of an earlier
     ``preflight``.  Where simultaneous workers would share one budget of processes and threads
     (``sandbox._nproc``), submissions are graded one at a time and ``caps["one_at_a_time"]`` says
@@ -231,7 +277,10 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
             progress(res)
 
     def fault(i, why):
-        done(i, _not_graded(spec, names[i], f"not graded: the grader failed ({why}); this is not your "
+        # the student reads the kind of fault, never an exception's text (it may quote a hidden
+        # input); the whole reason stays in ``fault``, for the instructor (the terminal, --json)
+        shown = ":".join(why.split(":", 2)[:2]) if why.startswith("internal error") else why
+        done(i, _not_graded(spec, names[i], f"not graded: the grader failed ({shown}); this is not your "
                             "code's fault, the submission will be regraded", "not graded (grader fault)", fault=why))
 
     own_base = base_dir is None     # the workers' directories live in one of the batch's own, removed
@@ -242,7 +291,7 @@ def grade_batch(spec_src: str, paths: list[str], *, jobs: int | None = None, bas
         if len(paths) == 1:
             try:
                 done(0, grade_submission(spec, paths[0], name=names[0], base_dir=base_dir, hide=hide))
-            except IsolationUnavailable:
+            except (IsolationUnavailable, CourseSolutionFailed):
                 raise
             except Exception as e:  # noqa: BLE001 - a fault of the grader, reported as such
                 fault(0, f"internal error: {type(e).__name__}: {str(e)[:300]}")

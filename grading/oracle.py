@@ -15,17 +15,29 @@ reference runs from it; weights are compared with ``[contract] tolerance``.
 """
 from __future__ import annotations
 
-from .checks_common import Failure, fmt_X
+from .checks_common import Failure, finite, fmt_X
 from .reference import Answer
 
-__all__ = ["OracleRuns", "OracleDisagrees"]
+__all__ = ["OracleRuns", "OracleDisagrees", "CourseSolutionFailed"]
 
 _ANSWERS: dict = {}          # per process: the oracle's answers, shared by the submissions of a batch
 _STARTS: dict = {}
 
 
-class OracleDisagrees(Exception):
-    pass
+class CourseSolutionFailed(Exception):
+    """The course's own solution raised, timed out or answered what the contract cannot read.
+
+    A fault of the course, never of a student: it is not a test's verdict.  It stops the batch
+    (:func:`grading.batch.run_pool`, ``grade``) with ``staff_text`` -- which quotes the input it
+    failed on, possibly a hidden one, and the solution's own message -- on the instructor's
+    terminal and in a staff-only file; no student-facing report ever holds it."""
+
+    def __init__(self, staff_text: str):
+        super().__init__(staff_text)
+        self.staff_text = staff_text
+
+
+OracleDisagrees = CourseSolutionFailed        # the earlier name
 
 
 class OracleRuns:
@@ -42,13 +54,29 @@ class OracleRuns:
         if self.oracle_worker is None:
             from sandbox.worker import Worker
             from .submission import load_submission
+            from .adapter import worker_files
             files = load_submission(P.contract.oracle, self.spec.module)
-            self.oracle_worker = Worker(files, self.spec.module, self.spec.limits)
+            self.oracle_worker = Worker(*worker_files(P.contract, files, self.spec.module, self.spec.data_files),
+                                        self.spec.limits)
         req = P.request(X, y, e, contract=contract)
         r = self.oracle_worker.call(req, timeout=max(self.spec.time_floor, 10.0))
+        where = f"X = {fmt_X(X)}, y = {P.student_labels(y)}, T = {e}"
         if r.error:
-            raise OracleDisagrees(f"the course's solution failed on X = {fmt_X(X)}: {r.message}")
-        ans = P.got(r.ok, X)
+            from .checks_common import error_text
+            raise CourseSolutionFailed(f"the course's solution ({P.contract.oracle}) failed on {where}: "
+                                       f"{error_text(r)}")
+        from .plan import LayoutError
+        try:
+            ans = P.got(r.ok, X)
+        except LayoutError as ex:
+            raise CourseSolutionFailed(f"the course's solution ({P.contract.oracle}) returned what the contract "
+                                       f"cannot read on {where}: {ex.msg}") from None
+        want = len(X) if P.algorithm == "kernel_perceptron" else len(X[0])
+        if getattr(ans, "votes", None) is None and (ans.w is None or len(ans.w) != want or not all(
+                finite(v) for v in list(ans.w) + ([ans.b] if ans.b is not None else []))):
+            raise CourseSolutionFailed(f"the course's solution ({P.contract.oracle}) answered "
+                                       f"{'nothing' if ans.w is None else f'{len(ans.w)} weights'} (expected {want} "
+                                       f"finite numbers) on {where}: {P.show(ans) if ans.w is not None else ''}")
         if len(_ANSWERS) > 20000:
             _ANSWERS.clear()
         _ANSWERS[key] = ans
@@ -64,6 +92,10 @@ class OracleRuns:
                 got = self._oracle_call(X, y, 0)
             else:
                 got, _ = self.call(X, y, 0, limit=max(self.spec.time_floor, 5.0))
+            if P.contract.oracle and (got.w is None or len(got.w) != d):
+                raise CourseSolutionFailed(f"the course's solution ({P.contract.oracle}), called with no pass "
+                                           f"(T = 0) to read its start, returned {len(got.w or [])} weights for "
+                                           f"d = {d}")
             if got.w is None or len(got.w) != d:
                 raise Failure(f"called with no pass (T = 0) to read its start, the code returned {len(got.w or [])} "
                               f"weights for d = {d}")

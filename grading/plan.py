@@ -75,6 +75,8 @@ def _values(c, X, y, T, refs):
         out["theta"] = float(c.theta_value(len(X[0])))
     if "alpha" in refs:
         out["alpha"] = float(c.factor)
+    if "beta" in refs:
+        out["beta"] = float(c.penalty)
     if "X_val" in refs or "y_val" in refs:
         rows = _rows(c, X)
         out["X_val"] = list(reversed(rows))
@@ -122,8 +124,8 @@ def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
         helpers[c.order_helper] = {"kind": "order", "rule": "index" if order_override else c.order}
     if c.init_helper in c.supplied:
         helpers[c.init_helper] = {"kind": "init", "seed": int(c.init.split(":", 1)[1])}
-    if "perceptron_single_step_update" in c.supplied:
-        helpers["perceptron_single_step_update"] = {"kind": "step", "ties": c.ties, "eta": float(c.learning_rate),
+    if c.step_helper in c.supplied:
+        helpers[c.step_helper] = {"kind": "step", "ties": c.ties, "eta": float(c.learning_rate),
                                                     "positive": c.label_values[0]}
     req = {"op": "plan", "plan": plan, "values": values, "arrays": arrays, "helpers": helpers}
     if c.seed is not None:

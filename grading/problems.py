@@ -104,7 +104,10 @@ class Problem:
         tol = getattr(self.contract, "tolerance", TOL)
         bad = [j for j, (a, b) in enumerate(zip(w, exp.w)) if not _close(a, b, tol)]
         if bad:
-            return False, f"{wn}[{bad[0]}] is {fmt_num(w[bad[0]])}, expected {fmt_num(exp.w[bad[0]])}"
+            g, e = fmt_num(w[bad[0]]), fmt_num(exp.w[bad[0]])
+            if g == e:          # a difference past the shown digits (rounding): every digit
+                g, e = repr(float(w[bad[0]])), repr(float(exp.w[bad[0]]))
+            return False, f"{wn}[{bad[0]}] is {g}, expected {e}"
         if exp.b is not None:
             if got.b is None:
                 return False, f"expected ({wn}, {bn}); got only {wn}"

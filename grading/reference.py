@@ -18,7 +18,10 @@ Where the reference learners have the option it configures them (``learners.run_
 Where they have no option -- a tie convention other than the learners' own, and the single
 changes a diagnosis tries (label ignored, bias never updated or updated with the wrong sign) --
 :func:`_loop` runs the learner here, in the same exact arithmetic (``Fraction``; floats only when
-the spec normalizes or the kernel is irrational).  ``tests/test_grading_contract_reference.py``
+the spec normalizes or the kernel is irrational).  A perceptron course whose learning rate float64
+cannot hold (0.01; ``[contract] arithmetic = "float"``, chosen by itself then) computes in float:
+the reference replays that float64 arithmetic in the course's order of operations, so its
+decisions at exact ties (an activation that rounds to +-1e-18) are the course code's own.  ``tests/test_grading_contract_reference.py``
 checks that the two paths agree wherever both apply.
 """
 from __future__ import annotations
@@ -37,7 +40,8 @@ __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
 MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
-BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "average_per_epoch")
+BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "average_per_epoch",
+        "skip_first", "label_twice")
 
 
 @dataclass
@@ -170,6 +174,12 @@ def _perceptron(c, X, y, T, order, bugs, learners_ok) -> Run:
     w0, b0 = c.initial_weights(d)
     if not c.bias:
         b0 = Fraction(0)
+    if c.arithmetic == "float":
+        # the course's own float64 arithmetic, in its order: a = (sum_j w_j x_j, left to right) + b --
+        # what numpy's dot computes for d < 16, and a Python loop --; w_j += (eta y) x_j, b += eta y
+        rows = [[float(v) for v in r] for r in _rows(X, c.normalize)]
+        return _loop(rows, y, T, order, c.ties, _dot, eta, w0, b0 if c.bias else None, bugs, exact=False,
+                     step=c.step_of, start_ties=c.start_ties)
     if c.ties == "mistake" and learners_ok and not c.start_ties:
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         exact = not c.normalize
@@ -278,7 +288,9 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     ``w0``: the start (weights, or alpha for the dual); ``b0``: the start bias, None without a
     bias.  Updates: w += eta s x (dual: alpha_i += eta s) with s = y (1 when the label is
     ignored); b += eta y (not at all / -eta y under the bias bugs); the activation without b
-    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict).
+    under ``bias_not_in_activation`` (b is kept and returned, but never used to predict); every
+    pass without its first example under ``skip_first``; 0/1 labels mapped by y = 2y - 1 twice under
+    ``label_twice`` (a negative example updates with -3).
     ``start_ties``: the steps taken before the run first leaves its start (from w = 0 the first
     step is a tie, and so is every step until an update) follow this tie convention, every later
     step the contract's."""
@@ -292,15 +304,17 @@ def _loop(rows, y, T, order, ties, act_fn, eta, w0, b0, bugs, exact=True, dual=F
     t = 0
     left = False
     for ep in range(T):
-        for i in _pass(order, ep):
+        for k, i in enumerate(_pass(order, ep)):
+            if k == 0 and "skip_first" in bugs:     # range(1, n): the first example of every pass never seen
+                continue
             x = rows[i]
             yi = y[i]
             a = act_fn(w, i if dual else x) + (b if b is not None and "bias_not_in_activation" not in bugs else 0)
             left = left or (start_ties and (list(w) != list(w0) or b != b0))
             m = is_mistake(start_ties if start_ties and not left else ties, yi, a)
             if m:
-                s = 1 if "label_ignored" in bugs else yi
-                et = eta if step is None else eta * (step(i) if exact else float(step(i)))   # example i's step
+                s = 1 if "label_ignored" in bugs else (3 * yi if "label_twice" in bugs and yi == -1 else yi)
+                et = eta if step is None else eta * (step(i, t) if exact else float(step(i, t)))  # i's step at t
                 if dual:
                     w[i] = w[i] + et * s
                 else:

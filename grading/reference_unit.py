@@ -2,7 +2,8 @@
 Passive-Aggressive) under a course's contract: the visiting order, the number of passes and, for
 Weighted Majority, the tie convention (a tie W(+1) = W(-1) predicts +1 or -1).  Exact arithmetic
 (``Fraction``), from :mod:`learners.weighted_majority` and :mod:`learners.passive_aggressive`;
-the assignments fix beta = 1/2 and PA-I with C = 1 (``WM_BETA``, ``PA_VARIANT``, ``PA_C``)."""
+beta = ``[contract] penalty`` (1/2 by default, ``WM_BETA``) and PA-I with C = 1 (``PA_VARIANT``,
+``PA_C``)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -16,7 +17,7 @@ WM_BETA = Fraction(1, 2)
 PA_VARIANT, PA_C = "pa1", Fraction(1)
 
 
-def _wm_on_mistakes(Xs, ys, seq, flip, n, T, Run, RStep):
+def _wm_on_mistakes(Xs, ys, seq, flip, n, T, Run, RStep, beta=WM_BETA):
     """The common mistake: the wrong experts penalized only when the learner errs."""
     w = [Fraction(1)] * len(Xs[0])
     steps, mistakes = [], 0
@@ -26,10 +27,15 @@ def _wm_on_mistakes(Xs, ys, seq, flip, n, T, Run, RStep):
         m = pred != lab
         mistakes += m
         if m:
-            w = [wi * WM_BETA if a != lab else wi for wi, a in zip(w, adv)]
+            w = [wi * beta if a != lab else wi for wi, a in zip(w, adv)]
         steps.append(RStep(t=t, epoch=t // n, index=seq[t], label=lab, activation=act, mistake=m, weights=tuple(w)))
     return Run(steps=steps, initial_weights=(Fraction(1),) * len(Xs[0]), initial_bias=None, weights=tuple(w),
                bias=None, mistakes=mistakes, passes=T, extras={})
+
+
+def _beta(c):
+    """Weighted Majority's penalty: ``[contract] penalty`` (1/2 unless the course says otherwise)."""
+    return getattr(c, "penalty", WM_BETA)
 
 
 def unit_reference_run(c, X, y, T, order, Run, RStep, bugs=frozenset()):
@@ -40,8 +46,8 @@ def unit_reference_run(c, X, y, T, order, Run, RStep, bugs=frozenset()):
         # a tie predicting -1 is the same run on the negated advice and labels, weights unchanged
         flip = -1 if c.ties == "predict-1" else 1
         if "update_only_on_mistakes" in bugs:
-            return _wm_on_mistakes(Xs, ys, seq, flip, len(order), T, Run, RStep)
-        tr = run_weighted_majority([[flip * int(v) for v in r] for r in Xs], [flip * v for v in ys], beta=WM_BETA)
+            return _wm_on_mistakes(Xs, ys, seq, flip, len(order), T, Run, RStep, _beta(c))
+        tr = run_weighted_majority([[flip * int(v) for v in r] for r in Xs], [flip * v for v in ys], beta=_beta(c))
         acts = [flip * s.activation for s in tr.steps]
     else:
         variant = "pa" if "step_not_capped" in bugs and all(any(v) for v in Xs) else PA_VARIANT
@@ -58,7 +64,7 @@ def unit_reference_seconds(c, X, y) -> float:
     import time
     t0 = time.process_time()
     if c.algorithm == "weighted_majority":
-        run_weighted_majority([[int(v) for v in r] for r in X], y, beta=WM_BETA, exact=False, record="none")
+        run_weighted_majority([[int(v) for v in r] for r in X], y, beta=_beta(c), exact=False, record="none")
     else:
         run_passive_aggressive(X, y, variant=PA_VARIANT, C=PA_C, exact=False, record="none")
     return time.process_time() - t0

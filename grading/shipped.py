@@ -24,7 +24,9 @@ def shipped() -> list[dict]:
     out = []
     for name in shipped_names():
         s = load_spec(name)
-        if s.tests and s.style == "function":
+        if s.tests and s.style == "function" and s.contract.adapter:
+            call = f"the handout's API, called by the course's adapter {s.contract.call.signature()}"
+        elif s.tests and s.style == "function":
             call = s.contract.call.signature()
         elif s.tests:
             call = f"class {s.entry}(n_features) with predict(x), update(x, y)"
@@ -52,7 +54,7 @@ _HEADER = """# A grading spec for mistakebound grade, written by `mistakebound g
 
 def init_text(name: str) -> str:
     """The shipped spec ``name`` with a header of comments; its ``solution`` (a path inside this
-    package) is commented out: give the course's own."""
+    package) is commented out: give the course's own.  An adapter's code is written into the spec."""
     from .checks import test_kinds
     from .spec import load_spec
     if name not in shipped_names():
@@ -63,5 +65,7 @@ def init_text(name: str) -> str:
                   '# solution = "solution/"   # the course\'s reference solution (grade --check-spec), relative '
                   'to this file', body)
     spec = load_spec(name)
+    from .adapter import inline
+    body = inline(body, spec.contract)        # the adapter's file is inside this package: its code goes along
     kinds = test_kinds(spec) if spec.tests else ["theory questions"]
     return _HEADER.format(name=name, tests=", ".join(kinds)) + body

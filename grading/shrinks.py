@@ -12,7 +12,10 @@ node's input, in the order hypothesis would, and follows the submission's own ou
 every outcome has a branch down to a leaf, the submission has been asked exactly what the live
 search would have asked it, in the same order, and has answered the same way at every step:
 the live search would end on the same input, so the result is the one the live search returns
-(the messages, expected and actual answers are the submission's own, from its own calls).  When
+(the messages, expected and actual answers are the submission's own, from its own calls).  A
+replay is paced like the live search it replays: before each call it waits out the time the live
+search spent before that call (hypothesis' own work), so a submission cannot tell a replayed
+search from a live one by the time between its calls.  When
 an outcome has no branch yet, the live search runs; the calls already made are handed to it
 (:meth:`Path.recorder`: a call of the live search on the same input, in the same position,
 gets the answer already obtained, so the submission is never asked twice) and its run is added
@@ -34,14 +37,19 @@ _MAX_NODES = 200_000
 _SLOW = 120.0            # hypothesis stops shrinking on the clock after 300 s: such runs are not kept
 
 
+_clock = time.monotonic       # the clock and the sleep of the pacing (tests inject their own)
+_sleep = time.sleep
+
+
 class _Node:
-    __slots__ = ("case", "key", "kids", "end")
+    __slots__ = ("case", "key", "kids", "end", "gap")
 
     def __init__(self):
         self.case = None     # the input hypothesis tries here
         self.key = None      # its repr: the same input, compared exactly
         self.kids = {}       # outcome -> _Node
         self.end = None      # how the run ended here: ("assert",) / ("abort",) / ("other", name) / ("none",)
+        self.gap = 0.0       # seconds the live search took before this call (since the previous one ended)
 
 
 def path_for(key) -> "Path":
@@ -68,11 +76,16 @@ class Path:
         caller needs).  Returns (end, calls): ``end`` the leaf's ending when the walk reached one,
         else None; ``calls`` the [(key, answer)] made, for :meth:`recorder`."""
         node, calls = self.root, []
+        last = _clock()
         while node.end is None:
             if node.case is None:
                 return None, calls
             X, y, e = copy.deepcopy(node.case)
+            wait = node.gap - (_clock() - last)     # paced like the live search: no timing tells them apart
+            if wait > 0:
+                _sleep(wait)
             out, answer = run(X, y, e)
+            last = _clock()
             calls.append((node.key, answer))
             nxt = node.kids.get(out)
             if nxt is None:
@@ -95,20 +108,23 @@ class _Recorder:
         self.node = path.root
         self.ok = True
         self.t0 = time.monotonic()
+        self.last = _clock()
 
     def call(self, X, y, e, live):
         key = repr((X, y, e))
+        gap = _clock() - self.last
         if self.i < len(self.prefix) and self.prefix[self.i][0] == key:
             answer = self.prefix[self.i][1]
         else:
             self.prefix = []
             answer = live(X, y, e)
+        self.last = _clock()
         self.i += 1
         out = answer[0]
         if self.ok:
             n = self.node
             if n.case is None and n.end is None:
-                n.case, n.key = copy.deepcopy((X, y, e)), key
+                n.case, n.key, n.gap = copy.deepcopy((X, y, e)), key, gap
             if n.key != key:          # not the input the tree holds here: this run is not kept
                 self.ok = False
             else:
@@ -167,7 +183,7 @@ def export(force: bool = False) -> bytes | None:
                     ids[id(k)] = len(ids)
                     stack.append(k)
                 kids[o] = ids[id(k)]
-            flat.append((ids[id(n)], n.case, n.key, n.end, kids))
+            flat.append((ids[id(n)], n.case, n.key, n.end, kids, n.gap))
         out[key] = flat
     return pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -186,9 +202,10 @@ def merge(blob: bytes | None, mark: bool = True) -> None:
         return
     for key, flat in trees.items():
         nodes = {}
-        for i, case, k, end, kids in flat:
+        for i, case, k, end, kids, *gap in flat:
             n = _Node()
             n.case, n.key, n.end = case, k, end
+            n.gap = float(gap[0]) if gap else 0.0
             nodes[i] = (n, kids)
         for n, kids in nodes.values():
             n.kids = {o: nodes[j][0] for o, j in kids.items()}
@@ -198,6 +215,7 @@ def merge(blob: bytes | None, mark: bool = True) -> None:
             mine, theirs = stack.pop()
             if mine.case is None and mine.end is None:
                 mine.case, mine.key, mine.end, mine.kids = theirs.case, theirs.key, theirs.end, theirs.kids
+                mine.gap = theirs.gap
                 p.nodes += _count(theirs)
                 continue
             if mine.key != theirs.key or mine.end != theirs.end:

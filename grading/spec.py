@@ -15,6 +15,7 @@ An instructor copies one and changes what the course needs::
     max_epochs = 3                 # generated tests draw epochs in 1..max_epochs
     kernel = "poly:c=1,k=2"        # kernel_perceptron only
     solution = "solution/"         # the course's reference solution (grade --check-spec), relative to the spec
+    data_files = ["train.csv"]     # the course's files placed beside the code (a module may read them on import)
 
     [contract]                     # how the course's code is called and what it computes: see
     inputs = "numpy"               # grading/contract.py and docs/grading.md ("The contract")
@@ -95,7 +96,8 @@ def hidden_seed(environ=None) -> tuple[int, str]:
 ASSIGNMENTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assignments")
 ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive")
 _ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
-                    "epochs", "max_epochs", "kernel", "description", "solution"}
+                    "epochs", "max_epochs", "kernel", "description", "solution", "data_files"}
+DATA_FILES_BYTES = 8 << 20
 _LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
                "open_files", "network", "packages", "submission_seconds", "harmless_imports"}
 _HYP_KEYS = {"max_examples", "max_n", "max_d"}
@@ -151,6 +153,7 @@ class Spec:
     source: str = ""
     solution: str = ""
     hidden_seed: int | None = None      # never read from the spec: see hidden_seed()
+    data_files: dict = field(default_factory=dict)   # name -> bytes: the course's files beside the code
     contract: Contract | None = None
 
     @property
@@ -179,6 +182,27 @@ def _typed(d, key, typ, default, src, where):
     if typ is int and isinstance(v, bool) or not isinstance(v, typ):
         raise InputError(f"{src}: {where}.{key} must be {typ.__name__}, got {v!r}")
     return v
+
+
+def _data_files(names, spec_dir, src) -> dict:
+    """``[assignment] data_files``: files the course hands out with the handout (a CSV the module
+    reads when it is imported), relative to the spec; placed beside the code under their names."""
+    out, total = {}, 0
+    for name in names:
+        if not isinstance(name, str) or not name or name.startswith(("/", "\\")) or ".." in name.split("/"):
+            raise InputError(f"{src}: assignment.data_files must list relative paths inside the spec's folder; "
+                             f"got {name!r}")
+        try:
+            with open(os.path.join(spec_dir, name), "rb") as fh:
+                data = fh.read(DATA_FILES_BYTES + 1)
+        except OSError as e:
+            raise InputError(f"{src}: assignment.data_files: cannot read {name!r} (relative to the spec): "
+                             f"{e.strerror}") from None
+        total += len(data)
+        if total > DATA_FILES_BYTES:
+            raise InputError(f"{src}: assignment.data_files: over {DATA_FILES_BYTES >> 20} MB in all")
+        out[name] = data
+    return out
 
 
 def load_spec(name_or_path: str) -> Spec:
@@ -234,6 +258,8 @@ def load_spec(name_or_path: str) -> Spec:
     s.max_epochs = _typed(a, "max_epochs", int, max(3, s.epochs), src, "assignment")
     if s.epochs < 1 or s.max_epochs < 1:
         raise InputError(f"{src}: epochs must be >= 1")
+    s.data_files = _data_files(_typed(a, "data_files", list, [], src, "assignment"), os.path.dirname(os.path.abspath(path)),
+                               src)
     sol = _typed(a, "solution", str, "", src, "assignment")
     if sol:
         s.solution = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), sol))
@@ -252,6 +278,9 @@ def load_spec(name_or_path: str) -> Spec:
         if not os.path.exists(where):
             raise InputError(f"{src}: contract.oracle: {s.contract.oracle!r} does not exist (relative to the spec)")
         s.contract = s.contract.replace(oracle=where)
+    if s.contract.adapter:             # the course's adapter: a file relative to the spec, or inline code
+        from .adapter import load_adapter
+        s.contract = load_adapter(s.contract, os.path.dirname(os.path.abspath(path)), src)
     if s.contract.epochs_fixed and s.style == "function":
         s.max_epochs = 1          # the course's call has no epochs argument: every call is one pass
     lim = doc.get("limits", {})
@@ -324,6 +353,11 @@ def load_spec(name_or_path: str) -> Spec:
     for kind, t in tests.items():
         _check_keys(t, _TEST_KEYS, f"tests.{kind}", src)
         if kind not in kinds:
+            from .checks import not_offered
+            why = not_offered(s, kind)
+            if why:
+                raise InputError(f"{src}: test {kind!r} is not offered under this spec: {why} (offered: "
+                                 f"{', '.join(kinds)})")
             raise InputError(f"{src}: unknown test {kind!r} for {alg} ({s.style} style); known: {', '.join(kinds)}")
         pts = _typed(t, "points", float, 1.0, src, f"tests.{kind}")
         if pts < 0:

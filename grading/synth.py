@@ -56,6 +56,7 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"THRESHOLD = {_lit(theta)}",
         f"VARIANT = {_lit(L.variant)}",
         f"FACTOR = {float(L.factor)!r}",
+        f"PENALTY = {float(L.penalty)!r}",
         f"DUAL = {_lit(L.dual)}",
         f"KERNEL = {_lit(L.kernel)}",
         f"POSITIVE = {_lit(c.label_values[0])}",

@@ -69,7 +69,9 @@ def _flat(v):
     return out
 
 
-def _step(j):
+def _step(j, t=0):
+    if STEP == "1/(t+1)":
+        return 1.0 / (t + 1)
     if STEP == "1/(j+1)":
         return 1.0 / (j + 1)
     if STEP == "1/(j+1)^2":
@@ -143,6 +145,7 @@ def _train(data):
     # AVERAGE_START); the voted one: (w, b, count) votes, a new vector counting its own step
     su, sb, cnt = (list(w), b, 1) if AVERAGE_START else ([0.0] * d, 0.0, 0)
     votes, vc = [], (1 if AVERAGE_START else 0)
+    tstep = 0
     for _ in range(T):
         order = _order(n)
         clean = True
@@ -156,12 +159,13 @@ def _train(data):
                 votes.append((list(w), b, vc))
                 vc = 0
                 s = 1 if "label_ignored" in BUGS else labels[i]
-                et = eta * _step(i)
+                et = eta * _step(i, tstep)
                 history.append((x, et * s))
                 w = [wj + et * s * xj for wj, xj in zip(w, x)]
                 if BIAS and "bias_never_updated" not in BUGS:
                     b += -et * s if "bias_sign_flipped" in BUGS else et * s
             vc += 1
+            tstep += 1
             if "average_per_epoch" not in BUGS:
                 su = [p + q for p, q in zip(su, w)]
                 sb += b
@@ -226,8 +230,9 @@ def _winnow(X, labels, T, data):
 
 
 def _weighted_majority(X, labels, T, data):
-    """Penalty 1/2 on every wrong expert, every step (a mistake of the learner or not)."""
+    """The penalty (contract.penalty) on every wrong expert, every step (a mistake of the learner or not)."""
     w, mistakes = [1.0] * len(X[0]), 0
+    beta = float(data.get("beta", PENALTY))
     state = data.get("_state")
     if state is not None:
         w, mistakes = list(state[0]), state[1]
@@ -238,7 +243,7 @@ def _weighted_majority(X, labels, T, data):
             mistakes += pred != labels[i]
             if "label_ignored" in BUGS:
                 continue
-            w = [wj * 0.5 if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
+            w = [wj * beta if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
     return w, mistakes
 
 
@@ -284,10 +289,12 @@ def _kernel(data, labels, T, eta):
     state = data.get("_state")
     if state is not None:
         alpha, b = list(state[0]), state[1]
+    tstep = 0
     for _ in range(T):
         order = _order(n)
         clean = True
         for i in order:
+            tstep += 1
             fs = {}
             for t in (range(n) if "quadratic" in BUGS else (i,)):   # the bug: every f(x_t), every step
                 if DUAL == "counts":
@@ -299,7 +306,7 @@ def _kernel(data, labels, T, eta):
             if _mistake(labels[i], a):
                 clean = False
                 s = 1 if "label_ignored" in BUGS else labels[i]
-                et = eta * _step(i)
+                et = eta * _step(i, tstep - 1)
                 alpha[i] += et if DUAL == "counts" else et * s
                 if BIAS and "bias_never_updated" not in BUGS:
                     b += -et * labels[i] if "bias_sign_flipped" in BUGS else et * labels[i]

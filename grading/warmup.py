@@ -190,7 +190,9 @@ def packed_in_two(spec, ctx=None) -> bytes:
     helper = ctx.Process(target=_hidden_part, args=(send, spec.source, spec.limits.insecure, spec.hidden_seed,
                                                     list(spec.limits.extra_hide)), daemon=True)
     try:
-        helper.start()
+        from .mainless import without_main
+        with without_main():
+            helper.start()
     except (OSError, mp.ProcessError):
         return packed(spec)
     send.close()

@@ -13,7 +13,9 @@ written the moment that submission is graded; for the batch: OUT/manifest.csv (s
 folder, written first), OUT/summary.csv and OUT/junit.xml.  Exit code 0 when grading ran
 (whatever the scores), 2 on misuse, 3 when an isolation layer cannot be set up (one line naming it;
 ``--insecure`` grades anyway and every report says so), 1 when the grader itself failed on some
-submission (their results say "not graded"); --check-spec exits 1 when a solution loses points.
+submission (their results say "not graded") or when the course's own solution failed (grading
+stops; the instructor reads why on the terminal and in OUT/course_solution_failed.txt, no student
+report quotes it); --check-spec exits 1 when a solution loses points.
 """
 from __future__ import annotations
 
@@ -59,7 +61,9 @@ def _shipped() -> str:
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.option("--check-spec", "check_spec", metavar="SPEC",
               help="Grade the course's reference solution (SUBMISSION, or [assignment] solution in the spec) and "
-                   "the suite's own solution written from the spec's contract; exit 1 unless both get full marks.")
+                   "the suite's own solution written from the spec's contract; exit 1 unless both get full marks. "
+                   "Without a solution: the checks that need none (the spec, the contract's reference on every "
+                   "fixed input, the suite's solution).")
 @click.option("--gradescope-zip", "gradescope_zip", metavar="SPEC",
               help="Build a Gradescope autograder archive (setup.sh, run_autograder, the spec, this package) for "
                    "SPEC and write it to --out (default autograder.zip).")
@@ -82,6 +86,7 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     """
     from grading.batch import output_names, write_manifest
     from grading.grader import grade_batch
+    from grading.oracle import CourseSolutionFailed
     from grading.preflight import preflight
     from sandbox.isolation import IsolationUnavailable
     from grading.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
@@ -159,6 +164,11 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
                                     caps=caps)
     except IsolationUnavailable as e:
         raise Refused(e.line()) from None
+    except CourseSolutionFailed as e:
+        if bar is not None:
+            bar.stop()
+            bar = None
+        _course_failed(e, spec, out, gradescope_root if gradescope else None, paths, names, finished)
     finally:
         if bar is not None:
             bar.stop()
@@ -184,8 +194,39 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     if faults:
         click.echo(f"mistakebound: error: the grader failed on {len(faults)} submission(s) "
                    f"({', '.join(r.name for r in faults[:5])}); their results say 'not graded'", err=True)
+        for r in faults[:5]:          # the whole reason is the instructor's: a report names only its kind
+            click.echo(f"  {r.name}: {r.fault}", err=True)
         raise SystemExit(1)
     return 0
+
+
+STAFF_FILE = "course_solution_failed.txt"
+
+
+def _course_failed(e, spec, out, gradescope_root, paths, names, finished):
+    """The course's own solution failed mid-batch: grading stops.  Its text (the input it failed
+    on, perhaps a hidden one, and the solution's own message) goes to the instructor only -- the
+    terminal and a staff-only file beside the results (Gradescope: beside ``results/``, which
+    students never see) --; a Gradescope student's results.json says only "not graded"."""
+    from grading.grader import _not_graded
+    from grading.report import results_text
+    where = gradescope_root if gradescope_root else out
+    staff = os.path.join(where, STAFF_FILE)
+    done = {r.name for r in finished}
+    left = [n for n in names if n not in done]
+    text = (f"{spec.name}: grading stopped: {e.staff_text}\n"
+            f"Fix the course's solution ({spec.contract.oracle}) or the spec, then grade again.\n"
+            f"graded before it stopped: {len(done)}; not graded: {len(left)} ({', '.join(left[:20])})\n")
+    write_text_atomic(staff, text)
+    if gradescope_root:
+        res = _not_graded(spec, names[0], "not graded: the autograder could not grade this submission (a "
+                          "fault of the course's own setup, not of your code); your instructor has been told "
+                          "and will regrade it", "not graded (the course's setup)", fault="course solution")
+        write_text_atomic(os.path.join(out, "results.json"), results_text(res))
+        click.echo(text, nl=False)           # Gradescope's autograder output: shown to the staff only
+    click.echo(f"mistakebound: error: the course's solution failed, grading stopped (no student report "
+               f"quotes it): {e.staff_text[:2000]}; details in {staff}", err=True)
+    raise SystemExit(1)
 
 
 def _catalogue(list_, init, submissions, out, assignment, as_json):

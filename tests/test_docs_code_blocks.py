@@ -180,3 +180,41 @@ def test_python_block(doc, line, body, tmp_path):
     p = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=_env(tmp_path), capture_output=True,
                        text=True, timeout=1800)
     assert p.returncode == 0, f"{doc}:{line} (block {key}) failed:\n{p.stderr[-3000:]}"
+    # exit 0 is not enough: a child process that died (a script re-run by multiprocessing, say) must not pass
+    assert "Traceback (most recent call last)" not in p.stderr, f"{doc}:{line} (block {key}):\n{p.stderr[-3000:]}"
+
+
+TOML = re.compile(r"^```toml[^\n]*\n(.*?)^```", re.M | re.S)
+
+
+def _tomls():
+    doc = ROOT / "docs" / "grading.md"
+    text = doc.read_text(encoding="utf-8")
+    for m in TOML.finditer(text):
+        line = text[:m.start()].count("\n") + 1
+        yield pytest.param(m.group(1), id=f"docs/grading.md:{line}")
+
+
+@pytest.mark.parametrize("body", list(_tomls()))
+def test_toml_block_of_the_grading_docs_loads(body, tmp_path):
+    """A spec block loads as printed (beside the package's examples, for its ../examples paths); a
+    [contract] block alone loads under the smallest [assignment] it fits."""
+    from grading.spec import ALGORITHMS, load_spec
+    (tmp_path / "examples").symlink_to(ROOT / "grading" / "examples", target_is_directory=True)
+    (tmp_path / "assignments").mkdir()
+    spec = tmp_path / "assignments" / "block.toml"
+    tests = "" if "[tests." in body else "\n[tests.one_example]\npoints = 1\n"
+    if "[assignment]" in body:
+        spec.write_text(body + tests)
+        load_spec(str(spec))
+        return
+    errors = []
+    for alg in ALGORITHMS:
+        for bias in (["bias = true\n", "bias = false\n"] if alg == "perceptron" else [""]):
+            spec.write_text(f'[assignment]\nalgorithm = "{alg}"\n{bias}' + body + tests)
+            try:
+                load_spec(str(spec))
+                return
+            except Exception as e:  # noqa: BLE001 - collected: the block must load under one of them
+                errors.append(f"{alg} {bias.strip()}: {e}")
+    pytest.fail("the block loads under no [assignment]:\n" + "\n".join(errors))

@@ -138,3 +138,39 @@ def test_searches_pass_between_processes_as_flat_trees():
     assert end == ("none",) and len(made) == 1
     shrinks.merge(b"not a pickle")                      # a cache: unreadable is ignored
     shrinks.clear()
+
+
+def test_a_replay_is_paced_like_the_live_search(monkeypatch):
+    """Between two calls a live search spends hypothesis' own time; a replay waits it out, so a
+    submission timing its calls cannot tell the two apart (a clock and a sleep of the test's own)."""
+    from grading import shrinks
+    now = [100.0]
+    monkeypatch.setattr(shrinks, "_clock", lambda: now[0])
+    slept = []
+
+    def sleep(s):
+        slept.append(round(s, 9))
+        now[0] += s
+    monkeypatch.setattr(shrinks, "_sleep", sleep)
+
+    def live(X, y, e):              # the submission's own call takes 0.1 s
+        now[0] += 0.1
+        return (FAIL if X[0][0] >= 2 else PASS), X[0][0]
+    shrinks.clear()
+    p = shrinks.path_for(("paced",))
+    rec = p.recorder([])
+    for v, between in ((5, 0.5), (3, 0.25), (1, 0.75)):
+        now[0] += between           # hypothesis' work before the call
+        rec.call([[v]], [1], 1, live)
+    rec.finish(("assert",))
+    assert slept == []
+    end, _ = p.replay(_walk(live))
+    assert end == ("assert",) and slept == [0.5, 0.25, 0.75]
+    # the pacing travels with the trees between grading processes
+    blob = shrinks.export(force=True)
+    shrinks.clear()
+    shrinks.merge(blob)
+    slept.clear()
+    end, _ = shrinks.path_for(("paced",)).replay(_walk(live))
+    assert end == ("assert",) and slept == [0.5, 0.25, 0.75]
+    shrinks.clear()
