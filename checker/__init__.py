@@ -11,8 +11,8 @@ specializations, inductions), checks the step graph, prints each remaining oblig
 enforces it): the de Bruijn criterion, a checker small enough to be read in one sitting.
 """
 from .check import (ASSUMING, FORMAT, INVALID, PROVED, REFUTED, UNKNOWN, VERSION, Checked, Obligation, Verdict,
-                    decide, identity_text, read)
+                    decide, identity_key, identity_text, read)
 from .terms import CheckError
 
-__all__ = ["read", "decide", "Checked", "Obligation", "Verdict", "CheckError", "identity_text", "FORMAT",
+__all__ = ["read", "decide", "Checked", "Obligation", "Verdict", "CheckError", "identity_text", "identity_key", "FORMAT",
            "VERSION", "PROVED", "REFUTED", "UNKNOWN", "INVALID", "ASSUMING"]

@@ -259,8 +259,9 @@ def _steps(out: Checked, steps, decls, stated: dict, concl: Term, lemmas: dict):
         if by == "induction":
             rules.add("induction")
         if by == "solve":
-            title = s.get("title", "")
-            note = f"step {sid} of {out.theorem}: {title if isinstance(title, str) else ''}"
+            note = s.get("comment", "")
+            if not isinstance(note, str):
+                raise CheckError(f"{where}: 'comment' must be a string")
             out.obligations.append(Obligation("smt", sid, problem(list(zip(labels, [formulas[u] for u in ids])), f,
                                                                   note=note)))
         if by == "identity":
@@ -291,6 +292,16 @@ def identity_text(goal: Term, symbols: dict) -> str:
     """An identity's canonical text: the equation and the declarations of its symbols."""
     decl = {n: list(d[1:]) if d[0] == "var" else [list(d[1]), d[2]] for n, d in symbols.items()}
     return json.dumps({"identity": dump(goal), "symbols": decl}, sort_keys=True, separators=(",", ":"))
+
+
+def identity_key(goal_wire, symbols_wire) -> str:
+    """The canonical text the checker gives the identity ``goal_wire`` (for a producer that wants
+    to hand over verdicts it has on exactly that identity)."""
+    decls = declarations(symbols_wire)
+    with Reading():
+        goal = parse(goal_wire, decls)
+    names = _names(goal, set())
+    return identity_text(goal, {k: d for k, d in decls.items() if k in names})
 
 
 def _mapping(data, decls_of_var, decls, where) -> dict:

@@ -79,6 +79,9 @@ def _problems(cat) -> list[str]:
                    "satisfiability models, trusted rules.")
 @click.option("--smtlib", "smtlib_dir", metavar="DIR", default=None,
               help="Write every step's SMT-LIB 2 text into DIR (the very text z3 and cvc5 read).")
+@click.option("--certificates", "cert_dir", metavar="DIR", default=None,
+              help="Write every entry's proof certificate into DIR (DIR/<id>.json, docs/certificates.md); "
+                   "'mistakebound check DIR' re-checks them in a fresh process.")
 @click.option("--latex", "latex_path", metavar="FILE", default=None,
               help="Write the catalogue, every statement and step in LaTeX, to FILE.")
 @click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
@@ -98,7 +101,7 @@ def _problems(cat) -> list[str]:
               help="With --file: write the theorems' statements in Coq to FILE.v, for you to prove there.")
 @input_errors_exit_2
 def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, show_id=None,
-           user_file=None, coq_out=None, no_cache=False):
+           user_file=None, coq_out=None, no_cache=False, cert_dir=None):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -106,7 +109,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     sympy in a symbolic dimension, re-checked by both solvers in dimensions 1, 2, 3), uses only
     facts proved before it, lemma statements and named trusted rules, and the proof must end in
     the theorem's stated conclusion.  Each step's hypotheses and each theorem's hypotheses (on a
-    concrete instance) are shown satisfiable, so nothing is proved vacuously.
+    concrete instance) are shown satisfiable, so nothing is proved vacuously.  The answer is the
+    independent checker's (checker/): it reads each entry's proof certificate, re-derives every
+    step and accepts the engines' verdicts only on the texts it prints itself.
 
     \b
     Entries are of two kinds:
@@ -120,6 +125,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     if no_cache:
         from proofs import cache
         cache.set_enabled(False)
+    if cert_dir is not None and (user_file is not None or coq or show_id is not None or list_only):
+        fail("--certificates goes with a check of the catalogue (not --file, --coq, --show or --list)")
     if user_file is not None or coq_out is not None:
         return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id))
     if show_id is not None:
@@ -134,6 +141,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         if tid not in registry.theorem_ids():
             fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
     _check_outputs(json_path, smtlib_dir, latex_path)
+    if cert_dir is not None:
+        _check_dir("--certificates", cert_dir)
     from proofs.runner import run_catalogue
     if not (json_path or latex_path):
         from proofs import checks
@@ -162,6 +171,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
             emit_json(cat.to_json(), json_path)
         if smtlib_dir:
             _write_smtlib(cat, smtlib_dir)
+        if cert_dir:
+            write_certificates(cat.certificates, cert_dir)
         if latex_path:
             from proofs.docs import latex_document
             write_text_atomic(latex_path, latex_document(cat))
@@ -225,6 +236,23 @@ def _check_outputs(json_path, smtlib_dir, latex_path):
             fail(f"--smtlib {smtlib_dir}: exists and is not a directory")
         if os.path.isdir(smtlib_dir) and not os.access(smtlib_dir, os.W_OK):
             fail(f"--smtlib {smtlib_dir}: not writable")
+
+
+def _check_dir(opt, d):
+    import os
+    if os.path.exists(d) and not os.path.isdir(d):
+        fail(f"{opt} {d}: exists and is not a directory")
+    if os.path.isdir(d) and not os.access(d, os.W_OK):
+        fail(f"{opt} {d}: not writable")
+
+
+def write_certificates(certs: dict, d) -> None:
+    """Every certificate as ``d/<theorem id>.json`` (each written atomically)."""
+    import json
+    import os
+    os.makedirs(d, exist_ok=True)
+    for tid, c in certs.items():
+        write_text_atomic(os.path.join(d, f"{tid}.json"), json.dumps(c, separators=(",", ":")) + "\n")
 
 
 def _write_smtlib(cat, d):

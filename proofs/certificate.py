@@ -22,7 +22,7 @@ from checker.terms import Term
 from .formula import INT, NAT, REAL, Expr, num
 from .kernel import Fact, dependencies
 
-__all__ = ["make", "term", "symbols", "to_expr", "oracle"]
+__all__ = ["make", "term", "symbols", "to_expr", "oracle", "check_run"]
 
 
 def _frac(v: Fraction) -> str:
@@ -89,8 +89,13 @@ def _value(x):
     raise ValueError(f"a counterexample value {type(x).__name__} has no certificate form")
 
 
-def make(th, fact: Fact | None = None) -> dict:
-    """The certificate of a theorem whose proof concluded ``fact`` (an erratum: none)."""
+def make(th, fact: Fact | None = None, origin: dict | None = None) -> dict:
+    """The certificate of a theorem whose proof concluded ``fact`` (an erratum: none).
+
+    ``origin`` maps a step (by id) to the step whose text the engines were given for it -- an
+    earlier theorem's step with the same facts and goal: its comment and labels are the ones
+    recorded, so that the checker prints that very text (comments carry no meaning)."""
+    origin = origin or {}
     memo: dict = {}
     cert = {"format": FORMAT, "version": VERSION, "theorem": th.id, "kind": th.kind, "name": th.name}
     stmt = _statement(th, memo)
@@ -118,8 +123,9 @@ def make(th, fact: Fact | None = None) -> dict:
         if f.how == "hypothesis":
             s["name"] = f.label
         elif f.how == "solve":
-            s["uses"] = [[lab, ids[id(p)]] for lab, p in f.step.hyps]
-            s["title"] = f.step.title
+            first = origin.get(id(f.step), f.step)
+            s["uses"] = [[lab, ids[id(p)]] for (lab, _), (_, p) in zip(first.hyps, f.step.hyps)]
+            s["comment"] = f"step {first.id} of {first.theorem}: {first.title}"
         elif f.how == "identity":
             s["title"] = f.step.title
         elif f.how == "rule":
@@ -189,6 +195,7 @@ def to_expr(t: Term, memo: dict | None = None) -> Expr:
 
 
 # ----------------------------------------------------------------------------- the engines' side of the oracle
+STATS = {"obligations": 0, "handed_over": 0}     # handed over: decided before on the very same text
 def oracle(known: dict | None = None):
     """An oracle for ``checker.decide``: each obligation's verdicts on the checker's own text.
 
@@ -199,6 +206,7 @@ def oracle(known: dict | None = None):
     known = known or {}
 
     def ask(obligations):
+        STATS["obligations"] += len(obligations)
         from .engines import PendingCvc5, PendingZ3
         from .checks import TIMEOUT_MS
         out: list = [None] * len(obligations)
@@ -206,6 +214,7 @@ def oracle(known: dict | None = None):
         for n, o in enumerate(obligations):
             if o.text in known:
                 out[n] = dict(known[o.text])
+                STATS["handed_over"] += 1
             elif o.kind == "smt":
                 pend.append((n, "smt", (PendingZ3(o.text, TIMEOUT_MS), PendingCvc5(o.text, TIMEOUT_MS))))
             else:
@@ -234,3 +243,40 @@ def identity_verdicts(sr) -> dict:
     from .engines import PROVED, UNKNOWN
     inst = PROVED if sr.cross and all(v.status == PROVED for v in sr.cross) else UNKNOWN
     return {"sympy": sr.verdict.status, "instances": inst}
+
+
+# ----------------------------------------------------------------------------- a run ends in the checker
+def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
+    """Write every certificate of a run, have the checker decide each, and let its verdict stand:
+    a theorem the kernel's pipeline called proved (an erratum: refuted) keeps that status only if
+    the checker says the same of its certificate.  The checker's texts are the kernel's when the
+    printers agree, and then the verdicts already given on them are handed over (no second engine
+    pass); any other text goes to the engines.  Returns theorem id -> certificate."""
+    import checker
+    from .engines import PROVED, REFUTED, UNKNOWN
+    certs, known = {}, {}
+    for tid, b in built.items():
+        if b.theorem.kind == "erratum" or (not b.error and b.fact is not None):
+            try:
+                certs[tid] = make(b.theorem, b.fact, origin)
+            except Exception as e:  # a proof the certificate cannot say is never checked, never proved
+                results[tid].reasons.append(f"no certificate: {type(e).__name__}: {e}")
+    for tid, c in certs.items():
+        r = results[tid]
+        for sr in r.steps:
+            if sr.step.kind == "solve":
+                known[sr.smtlib] = {"z3": sr.verdict.status, "cvc5": sr.cross[-1].status if sr.cross else UNKNOWN}
+            else:
+                key = checker.identity_key(term(sr.step.goal), symbols([sr.step.goal]))
+                known[key] = identity_verdicts(sr)
+    checked = [checker.read(c) for c in certs.values()]
+    verdicts = checker.decide(checked, oracle(known))
+    for tid, r in results.items():
+        v = verdicts.get(tid)
+        r.checker = v
+        want = PROVED if r.theorem.kind == "theorem" else REFUTED
+        if r.status == want and (v is None or v.status != want):
+            r.status = REFUTED if v is not None and v.status == REFUTED else UNKNOWN
+            r.reasons.append("the checker " + (f"says {v.status}: " + "; ".join(v.reasons[:3]) if v is not None
+                                               else "was given no certificate"))
+    return certs

@@ -40,6 +40,7 @@ class CatalogueResult:
     seconds: float
     selected: list[str] = field(default_factory=list)
     cache_dir: str = ""                  # "" when the proof cache was not used
+    certificates: dict = field(default_factory=dict)   # theorem id -> its certificate (checker/)
 
     def verdict_counts(self) -> tuple[int, int]:
         """(verdicts read from the proof cache, verdicts) over the steps checked (not repeated
@@ -221,11 +222,16 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
             _decide_theorem(r, b.proof, results)
         r.seconds = extra[tid][-1] + (time.perf_counter() - t)
         results[tid] = r
-        if progress is not None:
-            progress(th, r)
+    # the kernel's verdicts are a convenience: each entry ends in the checker, on its certificate
+    from .certificate import check_run
+    origin = {id(st): job.step for pairs in per_theorem.values() for st, job, _ in pairs}
+    certs = check_run(built, results, origin)
+    if progress is not None:
+        for tid in order:
+            progress(results[tid].theorem, results[tid])
     return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
                            [i if isinstance(i, str) else i.id for i in (ids or [])],
-                           cache.directory() if cache.enabled() else "")
+                           cache.directory() if cache.enabled() else "", certs)
 
 
 class _NoReplay:
