@@ -12,7 +12,7 @@ enforces it): the de Bruijn criterion, a checker small enough to be read in one 
 """
 from .check import (ASSUMING, FORMAT, INVALID, PROVED, REFUTED, UNKNOWN, VERSION, Checked, Obligation, Verdict,
                     decide, identity_key, identity_text, read)
-from .terms import CheckError
+from .terms import CheckError, Reading as reading
 
-__all__ = ["read", "decide", "Checked", "Obligation", "Verdict", "CheckError", "identity_text", "identity_key", "FORMAT",
+__all__ = ["read", "decide", "Checked", "Obligation", "Verdict", "CheckError", "identity_text", "identity_key", "reading", "FORMAT",
            "VERSION", "PROVED", "REFUTED", "UNKNOWN", "INVALID", "ASSUMING"]

@@ -265,6 +265,7 @@ def _steps(out: Checked, steps, decls, stated: dict, concl: Term, lemmas: dict):
             out.obligations.append(Obligation("smt", sid, problem(list(zip(labels, [formulas[u] for u in ids])), f,
                                                                   note=note)))
         if by == "identity":
+            rules.add("finite_sum_linearity")      # sympy's normal form in coordinates is linearity of sums
             if f.op != "eq" or ids:
                 raise CheckError(f"{where}: an identity is an equation 'lhs = rhs' and uses no step")
             names = _names(f, set())

@@ -234,26 +234,51 @@ def _fraction(s) -> Fraction:
 
 
 class Reading:
-    """While one certificate is read: a list met again (the same object) is the same term."""
+    """While certificates are read: a list met again (the same object) is the same term, when
+    the symbols it mentions are declared the same way (a producer may share lists between the
+    certificates of one run; each certificate's declarations still decide what a name is)."""
     memo: dict | None = None
+    depth = 0
 
     def __enter__(self):
-        Reading.memo = {}
+        if Reading.depth == 0:
+            Reading.memo = {}
+        Reading.depth += 1
 
     def __exit__(self, *exc):
-        Reading.memo = None
+        Reading.depth -= 1
+        if Reading.depth == 0:
+            Reading.memo = None
+
+
+def symbols_of(t: Term, decls: dict) -> tuple:
+    """(name, declaration) of every symbol of ``t``."""
+    names, stack = set(), [t]
+    while stack:
+        n = stack.pop()
+        if n.op in ("var", "call"):
+            names.add(n.name)
+        stack.extend(n.args)
+    return tuple((n, decls.get(n)) for n in names)
 
 
 def parse(data, decls: dict, bound: frozenset = frozenset()) -> Term:
     """A term from its wire form; ``decls``: name -> ("var", sort) or ("fun", arg sorts, sort)."""
     memo = Reading.memo
-    if memo is not None and type(data) is list:
-        k = (id(data), bound)
-        hit = memo.get(k)
-        if hit is None or hit[0] is not data:
-            hit = memo[k] = (data, _parse(data, decls, bound))
-        return hit[1]
-    return _parse(data, decls, bound)
+    if memo is None or type(data) is not list:
+        return _parse(data, decls, bound)
+    k = (id(data), bound)
+    hit = memo.get(k)
+    if hit is not None and hit[0] is data:
+        if hit[2] is decls:
+            return hit[1]
+        if hit[3] is None:
+            hit[3] = symbols_of(hit[1], hit[2])
+        if all(decls.get(n) == d for n, d in hit[3]):
+            return hit[1]
+    t = _parse(data, decls, bound)
+    memo[k] = [data, t, decls, None]
+    return t
 
 
 def _parse(data, decls: dict, bound: frozenset) -> Term:

@@ -32,8 +32,12 @@ def _frac(v: Fraction) -> str:
 def term(e: Expr, memo: dict | None = None):
     """A formula object in the certificate's wire form (``checker.terms``)."""
     if memo is not None:               # equal subterms share one list (the checker reads it once)
+        hit = memo.get(id(e))
+        if hit is not None and hit[0] is e:
+            return hit[1]
         hit = memo.get(e)
         if hit is not None:
+            memo[id(e)] = (e, hit)
             return hit
     op = e.op
     if op == "var":
@@ -48,6 +52,7 @@ def term(e: Expr, memo: dict | None = None):
         out = [op] + [term(a, memo) for a in e.args]
     if memo is not None:
         memo[e] = out
+        memo[id(e)] = (e, out)
     return out
 
 
@@ -89,14 +94,14 @@ def _value(x):
     raise ValueError(f"a counterexample value {type(x).__name__} has no certificate form")
 
 
-def make(th, fact: Fact | None = None, origin: dict | None = None) -> dict:
+def make(th, fact: Fact | None = None, origin: dict | None = None, memo: dict | None = None) -> dict:
     """The certificate of a theorem whose proof concluded ``fact`` (an erratum: none).
 
     ``origin`` maps a step (by id) to the step whose text the engines were given for it -- an
     earlier theorem's step with the same facts and goal: its comment and labels are the ones
     recorded, so that the checker prints that very text (comments carry no meaning)."""
     origin = origin or {}
-    memo: dict = {}
+    memo = {} if memo is None else memo          # one per run: equal subterms share one list
     cert = {"format": FORMAT, "version": VERSION, "theorem": th.id, "kind": th.kind, "name": th.name}
     stmt = _statement(th, memo)
     formulas = [f for _, f in th.hypotheses] + [th.conclusion]
@@ -137,7 +142,7 @@ def make(th, fact: Fact | None = None, origin: dict | None = None) -> dict:
             s.update({"lemma": f.lemma, "mapping": [[v.name, term(num(t), memo)] for v, t in f.rule_args]})
             formulas.extend(num(t) for _, t in f.rule_args)
             if f.lemma not in lemmas:
-                lemmas[f.lemma] = _statement(registry.get(f.lemma), {})
+                lemmas[f.lemma] = _statement(registry.get(f.lemma), memo)
         elif f.how == "inst":
             s.update({"uses": [ids[id(f.premises[0])]], "terms": [term(t, memo) for t in f.rule_args]})
             formulas.extend(f.rule_args)
@@ -254,11 +259,11 @@ def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
     pass); any other text goes to the engines.  Returns theorem id -> certificate."""
     import checker
     from .engines import PROVED, REFUTED, UNKNOWN
-    certs, known = {}, {}
+    certs, known, memo, done = {}, {}, {}, set()
     for tid, b in built.items():
         if b.theorem.kind == "erratum" or (not b.error and b.fact is not None):
             try:
-                certs[tid] = make(b.theorem, b.fact, origin)
+                certs[tid] = make(b.theorem, b.fact, origin, memo)
             except Exception as e:  # a proof the certificate cannot say is never checked, never proved
                 results[tid].reasons.append(f"no certificate: {type(e).__name__}: {e}")
     for tid, c in certs.items():
@@ -266,10 +271,12 @@ def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
         for sr in r.steps:
             if sr.step.kind == "solve":
                 known[sr.smtlib] = {"z3": sr.verdict.status, "cvc5": sr.cross[-1].status if sr.cross else UNKNOWN}
-            else:
-                key = checker.identity_key(term(sr.step.goal), symbols([sr.step.goal]))
+            elif sr.step.goal not in done:
+                done.add(sr.step.goal)
+                key = checker.identity_key(term(sr.step.goal, memo), symbols([sr.step.goal]))
                 known[key] = identity_verdicts(sr)
-    checked = [checker.read(c) for c in certs.values()]
+    with checker.reading():
+        checked = [checker.read(c) for c in certs.values()]
     verdicts = checker.decide(checked, oracle(known))
     for tid, r in results.items():
         v = verdicts.get(tid)
