@@ -295,3 +295,46 @@ def test_substitution_never_captures():
         subst(body, {x: parse(["to_real", "i"], DECLS)})
     assert subst(body, {x: parse(["to_real", "k"], DECLS)}) == parse(
         ["forall", ["i"], ["le", ["call", "f", "i"], ["to_real", "k"]]], DECLS)
+
+
+# ----------------------------------------------------------------------------- one table of rules
+def _generic_args(name, kinds):
+    """Arguments to state a schema on: a term of the sum's index where the schema allows one."""
+    from checker.schemas import BODY_ARGS
+    from proofs.formula import Int, Real, Seq, Vec
+    out = []
+    for n, k in enumerate(kinds):
+        body = n in BODY_ARGS.get(name, ())
+        if k == "var":
+            out.append(Int("ij"[sum(1 for x in kinds[:n] if x == "var")]))
+        elif k in ("num", "Real") and body:
+            out.append(Seq(f"F{n}", "Real")(Int("i")))
+        elif k == "num":
+            out.append(Real(f"a{n}"))
+        elif k == "Vec":
+            out.append(Seq(f"V{n}", "Vec")(Int("i")) if body else Vec(f"v{n}"))
+        else:
+            out.append({"Real": Real, "Int": Int}[k](f"a{n}"))
+    return out
+
+
+def test_the_kernel_and_the_checker_state_every_schema_alike():
+    """The kernel's rule table (proofs/rules.py) and the checker's fixed table (checker/schemas.py)
+    have the same rules, schemas and argument kinds, and every schema at generic arguments states
+    the same formula in both (what the kernel builds is what the checker re-derives)."""
+    from checker.schemas import SCHEMAS, instance
+    from checker.check import declarations
+    from proofs import rules
+    from proofs.certificate import symbols, term
+    registry.all_theorems()                      # families register their rules on import
+    kernel = {r.id: r for r in rules.RULES.values() if r.schemas}
+    assert set(kernel) == set(SCHEMAS)
+    for rid, r in kernel.items():
+        assert set(r.schemas) == set(SCHEMAS[rid]), rid
+        for name, (kinds, _) in r.schemas.items():
+            assert tuple(kinds) == SCHEMAS[rid][name][0], (rid, name)
+            args = _generic_args(name, kinds)
+            f, read = rules.schema_instance(rid, name, args)
+            decls = declarations(symbols([f] + list(read)))
+            mine = instance(rid, name, [parse(term(a), decls) for a in read])
+            assert mine == parse(term(f), decls), (rid, name)
