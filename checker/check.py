@@ -176,6 +176,8 @@ def read(cert) -> Checked:
         out.errors.append(str(e))
     except RecursionError:
         out.errors.append("a term nested too deeply")
+    except Exception as e:  # noqa: BLE001 - malformed data of any shape is refused, never proved
+        out.errors.append(f"malformed certificate ({type(e).__name__}: {str(e)[:200]})")
     return out
 
 

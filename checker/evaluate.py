@@ -61,14 +61,29 @@ def values(data: dict, decls: dict) -> dict:
     return env
 
 
+MAX_POWER = 4096           # the largest exponent evaluated exactly (2^k, b^k, v^(x)k)
+
+
+def _power(k: int) -> int:
+    if k > MAX_POWER:
+        raise NotExact(f"an exponent {k} above {MAX_POWER}")
+    return k
+
+
 def _int(v) -> int:
     if not isinstance(v, Fraction) or v.denominator != 1:
         raise NotExact(f"a bound {v} that is not an integer")
     return int(v)
 
 
+MAX_TERMS = 100000         # the most terms a sum or a bounded "for all" is evaluated over
+
+
 def _range(i: Term, lo, hi):
-    return range(max(lo, 0) if i.sort == NAT else lo, hi + 1)
+    r = range(max(lo, 0) if i.sort == NAT else lo, hi + 1)
+    if len(r) > MAX_TERMS:
+        raise NotExact(f"a range of {len(r)} values (at most {MAX_TERMS} are evaluated)")
+    return r
 
 
 def _bounded(e: Term):
@@ -156,7 +171,8 @@ def evaluate(e: Term, env: dict):  # noqa: C901 - one case per node
             return Fraction(-(d.bit_length() - 1))
         raise NotExact(f"lg({x}) is not rational")
     if op == "pow2":
-        return Fraction(2) ** _int(ev(a[0]))
+        k = _int(ev(a[0]))
+        return Fraction(2) ** (_power(k) if k >= 0 else -_power(-k))
     if op in ("vadd", "vsub"):
         x, y = _pair(a[0], a[1], env)
         if len(x) != len(y):
@@ -177,7 +193,7 @@ def evaluate(e: Term, env: dict):  # noqa: C901 - one case per node
     if op == "tensor":
         return tuple(p * q for p in _vec(ev(a[0])) for q in _vec(ev(a[1])))
     if op in ("tpow", "npow"):
-        k = _int(ev(a[1]))
+        k = _power(_int(ev(a[1])))
         if k < 0:
             raise NotExact("a negative power")
         b = ev(a[0])

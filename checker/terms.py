@@ -35,6 +35,9 @@ RESERVED = frozenset("""
     """.split())
 
 
+MAX_EXPONENT = 64          # b^k is printed as a product of k factors
+
+
 class CheckError(ValueError):
     """A certificate the checker refuses (ill-formed data, a step that does not follow)."""
 
@@ -177,6 +180,8 @@ def node(op: str, args: tuple = (), name: str = "", value=None, decls=None) -> T
         k = args[1]
         if k.op != "lit" or k.value.denominator != 1 or k.value < 0:
             raise CheckError(f"the exponent of a power must be a natural-number literal, not {show(k)}")
+        if k.value > MAX_EXPONENT:
+            raise CheckError(f"a literal exponent above {MAX_EXPONENT} (the SMT-LIB text writes the product out)")
         return Term(op, args, "", None, args[0].sort)
     if op in RELS:
         if n != 2:

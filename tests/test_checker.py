@@ -338,3 +338,27 @@ def test_the_kernel_and_the_checker_state_every_schema_alike():
             decls = declarations(symbols([f] + list(read)))
             mine = instance(rid, name, [parse(term(a), decls) for a in read])
             assert mine == parse(term(f), decls), (rid, name)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda c: c["steps"].__setitem__(0, {"id": 1}),
+    lambda c: c["steps"][0].pop("name"),
+    lambda c: c["steps"][-1].__setitem__("uses", [["a", ["not", "an id"]]]),
+    lambda c: c.__setitem__("symbols", {"x": ["var"]}),
+    lambda c: c.__setitem__("conclusion", ["pow", "g", ["int", "1000000000"]]),
+    lambda c: c.__setitem__("hypotheses", {"a": 1}),
+    lambda c: c.__setitem__("version", 2),
+])
+def test_malformed_data_is_refused_not_raised(family, edit):
+    c = copy.deepcopy(family["block_novikoff_unit"])
+    edit(c)
+    assert checker.read(c).errors
+
+
+def test_huge_values_are_not_evaluated():
+    decls = {"n": ("var", "Int"), "i": ("var", "Nat"), "f": ("fun", ("Int",), "Real")}
+    from checker.evaluate import NotExact, evaluate
+    with pytest.raises(NotExact):
+        evaluate(parse(["pow2", "n"], decls), {"n": Fraction(10 ** 9)})
+    with pytest.raises(NotExact):
+        evaluate(parse(["sum", "i", ["int", "0"], "n", ["to_real", "i"]], decls), {"n": Fraction(10 ** 12)})
