@@ -183,7 +183,7 @@ def check_file(path, progress=None):
     import checker
     from checker.terms import CheckError
     from proofs import registry
-    from proofs.certificate import oracle
+    from proofs.certificate import known_verdicts, oracle
     from proofs.engines import SAT
     from proofs.runner import run_catalogue
     if not Path(path).is_file():
@@ -206,9 +206,12 @@ def check_file(path, progress=None):
         entries.append((th, cert, t.get("error")))
     lemma_ids = sorted({lid for _, c, _ in entries for lid in (c.get("lemmas") or {})
                         if isinstance(lid, str) and lid in registry.theorem_ids()})
-    cat_certs = run_catalogue(lemma_ids).certificates if lemma_ids else {}
+    cat = run_catalogue(lemma_ids) if lemma_ids else None
+    cat_certs = cat.certificates if cat is not None else {}
     answers: dict = {}
-    ask = oracle()
+    # the lemmas' verdicts are this process's own; the file's obligations are decided afresh, the
+    # proof cache neither read nor written (its process ran as this user, and could have written it)
+    ask = oracle(known_verdicts(cat.results) if cat is not None else {})
 
     def record(obligations):
         got = ask(obligations)
@@ -219,7 +222,13 @@ def check_file(path, progress=None):
     mine = [(th, checker.read(c), err) for th, c, err in entries]
     with checker.reading():
         theirs = [checker.read(c) for c in cat_certs.values()]
-    verdicts = checker.decide([c for _, c, err in mine if not err] + theirs, record)
+    from proofs import cache
+    was = cache.enabled()
+    cache.set_enabled(False)
+    try:
+        verdicts = checker.decide([c for _, c, err in mine if not err] + theirs, record)
+    finally:
+        cache.set_enabled(was)
     results = []
     for th, ch, err in mine:
         if err:

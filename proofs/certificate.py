@@ -251,6 +251,24 @@ def identity_verdicts(sr) -> dict:
 
 
 # ----------------------------------------------------------------------------- a run ends in the checker
+def known_verdicts(results) -> dict:
+    """The verdicts a run's engines gave, by the exact text the checker gives each obligation:
+    a solve step's SMT-LIB text (z3's and cvc5's), an identity's canonical text (sympy's and the
+    coordinate instances')."""
+    import checker
+    from .engines import UNKNOWN
+    known, done, memo = {}, set(), {}
+    for r in results:
+        for sr in r.steps:
+            if sr.step.kind == "solve":
+                known[sr.smtlib] = {"z3": sr.verdict.status, "cvc5": sr.cross[-1].status if sr.cross else UNKNOWN}
+            elif sr.step.goal not in done:
+                done.add(sr.step.goal)
+                key = checker.identity_key(term(sr.step.goal, memo), symbols([sr.step.goal]))
+                known[key] = identity_verdicts(sr)
+    return known
+
+
 def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
     """Write every certificate of a run, have the checker decide each, and let its verdict stand:
     a theorem the kernel's pipeline called proved (an erratum: refuted) keeps that status only if
@@ -259,22 +277,14 @@ def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
     pass); any other text goes to the engines.  Returns theorem id -> certificate."""
     import checker
     from .engines import PROVED, REFUTED, UNKNOWN
-    certs, known, memo, done = {}, {}, {}, set()
+    certs, memo = {}, {}
     for tid, b in built.items():
         if b.theorem.kind == "erratum" or (not b.error and b.fact is not None):
             try:
                 certs[tid] = make(b.theorem, b.fact, origin, memo)
             except Exception as e:  # a proof the certificate cannot say is never checked, never proved
                 results[tid].reasons.append(f"no certificate: {type(e).__name__}: {e}")
-    for tid, c in certs.items():
-        r = results[tid]
-        for sr in r.steps:
-            if sr.step.kind == "solve":
-                known[sr.smtlib] = {"z3": sr.verdict.status, "cvc5": sr.cross[-1].status if sr.cross else UNKNOWN}
-            elif sr.step.goal not in done:
-                done.add(sr.step.goal)
-                key = checker.identity_key(term(sr.step.goal, memo), symbols([sr.step.goal]))
-                known[key] = identity_verdicts(sr)
+    known = known_verdicts([results[tid] for tid in certs])
     with checker.reading():
         checked = [checker.read(c) for c in certs.values()]
     verdicts = checker.decide(checked, oracle(known))

@@ -1,4 +1,4 @@
-"""Mutation tests of hostile theorem files (``verify --file``): code that reaches past the proof
+"""Mutation tests of hostile theorem files (``pytest -k mutation``) (``verify --file``): code that reaches past the proof
 kernel -- a registered rule, a replaced runner or checker, a term with a lying sort, a term whose
 class lies about equality, a forged certificate -- never makes a false statement come out
 "proved".  The file runs in its own process and hands back certificates; the checker decides.
@@ -48,7 +48,7 @@ def _not_proved(p, rep, tid="perceptron_margin_third_nine_mistakes"):
     return th
 
 
-def test_a_registered_rule_is_an_assumption(tmp_path):
+def test_mutation_hostile_a_registered_rule_is_an_assumption(tmp_path):
     prelude = ("from proofs.rules import INT, TrustedRule, register\n"
                "register(TrustedRule('eight', 'every number is at most 8', 'none', "
                "{'le8': ((INT,), lambda t: t <= 8)}))")
@@ -62,7 +62,7 @@ def test_a_registered_rule_is_an_assumption(tmp_path):
     assert p.returncode == 0 and rep["theorems"][0]["assumptions"] == ["eight.le8"]
 
 
-def test_a_replaced_runner_and_checker_change_nothing(tmp_path):
+def test_mutation_hostile_a_replaced_runner_and_checker_change_nothing(tmp_path):
     prelude = ("import proofs.runner\n"
                "proofs.runner._decide_theorem = lambda r, *a: setattr(r, 'status', 'proved')\n"
                "try:\n"
@@ -81,7 +81,7 @@ def test_a_replaced_runner_and_checker_change_nothing(tmp_path):
     assert th["status"] in ("refuted", "unknown")
 
 
-def test_a_forged_certificate_is_refused(tmp_path):
+def test_mutation_hostile_a_forged_certificate_is_refused(tmp_path):
     # the file's process rewrites what it hands back: a hypothesis step that states the conclusion
     prelude = ("import atexit, json, sys\n"
                "def _forge():\n"
@@ -130,7 +130,7 @@ THEOREMS = [Theorem(id="liar", name="M <= 8", source=Source("", "a test", ""),
 
 
 @pytest.mark.parametrize("name,src", [("lying_sort", LYING), ("liar", LIAR)])
-def test_terms_that_lie_are_not_proved(tmp_path, name, src):
+def test_mutation_hostile_terms_that_lie_are_not_proved(tmp_path, name, src):
     f = tmp_path / f"{name}.py"
     f.write_text(src)
     p, rep = _verify(f)
