@@ -137,3 +137,38 @@ def test_mutation_hostile_terms_that_lie_are_not_proved(tmp_path, name, src):
     assert p.returncode == 1, p.stdout + p.stderr
     (th,) = rep["theorems"]
     assert th["status"] != "proved", th
+
+
+RETYPED = '''
+from proofs.core import Source, Theorem
+from proofs.formula import Nat
+from proofs import kernel
+M = Nat("M")
+def proof(p):
+    f = p.solve("nonneg", [p.hyp("many")], M >= 0)
+    object.__setattr__(f, "formula", M <= 8)                  # retyped behind the kernel's back
+    return f
+THEOREMS = [Theorem(id="retyped", name="M <= 8", source=Source("", "a test", ""),
+                    hypotheses=[("many", M >= 9)], conclusion=M <= 8, proof=proof)]
+'''
+
+MINTED = '''
+from proofs.core import Source, Theorem
+from proofs.formula import Nat
+from proofs import kernel
+M = Nat("M")
+def proof(p):
+    return kernel.Fact(kernel._TOKEN, M <= 8, "hypothesis", p, label="many")   # a fact minted by hand
+THEOREMS = [Theorem(id="minted", name="M <= 8", source=Source("", "a test", ""),
+                    hypotheses=[("many", M >= 9)], conclusion=M <= 8, proof=proof)]
+'''
+
+
+@pytest.mark.parametrize("name,src", [("retyped", RETYPED), ("minted", MINTED)])
+def test_mutation_hostile_facts_forged_behind_the_kernel_are_not_proved(tmp_path, name, src):
+    f = tmp_path / f"{name}.py"
+    f.write_text(src)
+    p, rep = _verify(f)
+    assert p.returncode == 1, p.stdout + p.stderr
+    (th,) = rep["theorems"]
+    assert th["status"] in ("invalid", "refuted", "unknown"), th
