@@ -17,6 +17,10 @@
    step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is
    proved.  An erratum is "refuted" only when its counterexample evaluates exactly (hypotheses
    true, conclusion false) and z3 and cvc5 both find the concrete instance satisfiable.
+4. *Check*: every entry's proof certificate (``proofs.certificate``) goes to the independent
+   checker (``checker``), which re-derives every step and accepts the engines' verdicts only on
+   the texts it prints itself (the same texts: they are handed over, not solved again).  An entry
+   stays "proved" (an erratum "refuted") only if the checker says so; step 3 is a convenience.
 """
 from __future__ import annotations
 
