@@ -60,6 +60,7 @@ class Checked:
     assumptions: list = field(default_factory=list)     # rules outside the fixed table
     rules: list = field(default_factory=list)           # rules of the fixed table it uses
     refuted_exactly: bool = False                       # an erratum whose counterexample evaluates
+    parsed: dict = field(default_factory=dict, repr=False)   # lemma id -> (declarations, statement), while reading
     why: str = ""
 
 
@@ -352,13 +353,15 @@ def _derive(by, s, f, ids, formulas, rests, decls, stated, lemmas, fixed, where,
                 raise CheckError(f"{where}: lemma {lid!r} has no statement in 'lemmas' (or the step uses steps)")
             if lid == out.theorem:
                 raise CheckError(f"{where}: a theorem cannot be its own lemma")
-            ldecls = declarations(st.get("symbols"))
-            lh = _hypotheses(st.get("hypotheses"), ldecls)
-            lc = _formula(st.get("conclusion"), ldecls, f"lemma {lid}'s conclusion")
-            out.lemmas[lid] = _canon(ldecls, lh, lc)
+            if lid not in out.parsed:          # each lemma's statement read once per certificate
+                ldecls = declarations(st.get("symbols"))
+                lh = _hypotheses(st.get("hypotheses"), ldecls)
+                lc = _formula(st.get("conclusion"), ldecls, f"lemma {lid}'s conclusion")
+                out.lemmas[lid] = _canon(ldecls, lh, lc)
+                out.parsed[lid] = (ldecls, _statement(lh, lc))
+            ldecls, stmt = out.parsed[lid]
             m = _mapping(s.get("mapping", []), ldecls, decls, where)
-            inst = guarded(_statement(lh, lc), m)
-            stmt = _statement(lh, lc)
+            inst = guarded(stmt, m)
             mapped = {v.name for v in m} - _bound_names(stmt)
             for n in _names(stmt, set()) - mapped:     # the lemma's symbols the instance still mentions
                 if decls.get(n) != ldecls[n]:
