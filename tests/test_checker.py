@@ -51,7 +51,8 @@ def _decide(certs: dict, tid: str):
 # ----------------------------------------------------------------------------- the catalogue, fresh
 @pytest.mark.slow
 def test_every_catalogue_certificate_is_checked_in_a_fresh_process(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # a proof cache of its own: the session's stays as the other tests expect it (cold)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path / "cache"))
     d = tmp_path / "certs"
     v = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "-q", "--certificates", str(d)],
                        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800)
@@ -72,7 +73,7 @@ def test_every_catalogue_certificate_is_checked_in_a_fresh_process(tmp_path):
 
 
 def test_check_command_bad_input_is_one_line_exit_2(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path / "cache"))
     (tmp_path / "x.json").write_text("{not json")
     (tmp_path / "y.json").write_text('{"format": "something else"}')
     for args, words in ((["x.json"], "not JSON"), (["y.json"], "not a proof certificate"),
