@@ -9,18 +9,25 @@ the theorem's hypotheses are shown satisfiable, every lemma is proved; anything 
 Their statements are printed in Coq by the catalogue's printer (``coq.export.statement``) for the
 user to prove there.
 
-The file is the user's own code and runs in this process, as any Python module they import would.
+The file is the user's own code, and it never runs in this process: :func:`check_file` starts a
+separate ``python -I`` process (``blueprint.user_child``) that imports it, builds each proof on
+the kernel and hands back certificates only -- no engine, no proof cache, no checker there.  This
+process then has the independent checker (``checker``) decide every certificate, together with
+the certificates of the catalogue lemmas it builds itself; a rule outside the checker's fixed
+table is an assumption ("proved assuming <rule>"), and a theorem's hypotheses must still be
+satisfiable on a concrete instance, so nothing is proved vacuously.
 """
 from __future__ import annotations
 
 import importlib.util
 import os
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from learners.errors import InputError
 
-__all__ = ["load_theorems", "check_file", "coq_statements"]
+__all__ = ["load_theorems", "check_file", "coq_statements", "UserResult"]
 
 FAMILY = "user"
 
@@ -71,11 +78,180 @@ def load_theorems(path) -> list:
     return list(ths)
 
 
+@dataclass
+class UserResult:
+    """The checker's verdict on one theorem of the file (what ``verify --file`` reports)."""
+    theorem: object                                   # proofs.core.Theorem, rebuilt from the certificate
+    status: str
+    reasons: list = field(default_factory=list)
+    steps: list = field(default_factory=list)         # (step id, kind, {engine: status})
+    lemmas: dict = field(default_factory=dict)        # lemma id -> the checker's status
+    rules: list = field(default_factory=list)
+    assumptions: list = field(default_factory=list)
+    nonvacuity: str = ""
+    checker: object = None
+
+    def ok(self, allow_assumptions: bool = False) -> bool:
+        want = self.theorem.expected
+        return self.status == want or (allow_assumptions and want == "proved" and self.status == "proved assuming")
+
+    def counts(self) -> tuple[int, int]:
+        return sum(all(v == "proved" for v in a.values()) for _, _, a in self.steps), len(self.steps)
+
+    def to_json(self, allow_assumptions: bool = False) -> dict:
+        from proofs.render import text
+        th = self.theorem
+        return {"id": th.id, "kind": th.kind, "name": th.name, "status": self.status, "expected": th.expected,
+                "ok": self.ok(allow_assumptions), "reasons": list(self.reasons), "statement": text(th.statement),
+                "hypotheses_satisfiable": self.nonvacuity or None,
+                "steps": [{"id": sid, "kind": kind, "ok": all(v == "proved" for v in a.values()),
+                           "verdicts": [{"engine": e, "status": v} for e, v in a.items()]}
+                          for sid, kind, a in self.steps],
+                "lemmas": [{"id": k, "status": v} for k, v in sorted(self.lemmas.items())],
+                "trusted_rules": list(self.rules), "assumptions": list(self.assumptions),
+                "checker": self.checker.to_json() if self.checker is not None else None}
+
+
+CHILD_SECONDS = 600
+_BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from blueprint.user_child import main; " \
+        "raise SystemExit(main(sys.argv[2], sys.argv[3]))"
+
+
+def _run_child(path) -> dict:
+    """Run the user's file in its own ``python -I`` process; what it hands back (data only)."""
+    import json
+    import subprocess
+    import tempfile
+    root = str(Path(__file__).resolve().parent.parent)
+    with tempfile.TemporaryDirectory(prefix="mistakebound-user-") as tmp:
+        out = os.path.join(tmp, "certificates.json")
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp, "XDG_CACHE_HOME": tmp,
+               "LANG": os.environ.get("LANG", "C.UTF-8")}
+        try:
+            p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), out],
+                               cwd=tmp, env=env, capture_output=True, text=True, timeout=CHILD_SECONDS)
+        except subprocess.TimeoutExpired:
+            raise InputError(f"{path}: building its proofs took more than {CHILD_SECONDS} s") from None
+        try:
+            with open(out, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except (OSError, ValueError, RecursionError):
+            last = (p.stderr.strip().splitlines() or ["no output"])[-1]
+            raise InputError(f"{path}: its process handed back no certificates ({last[:200]})") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: its process handed back malformed data")
+    if "error" in data:
+        raise InputError(str(data["error"]).splitlines()[0] if str(data["error"]) else f"{path}: failed")
+    ths = data.get("theorems")
+    if not isinstance(ths, list) or not ths or not all(
+            isinstance(t, dict) and isinstance(t.get("meta"), dict) and isinstance(t.get("certificate"), dict)
+            for t in ths):
+        raise InputError(f"{path}: its process handed back malformed data")
+    return data
+
+
+def _theorem(cert: dict, meta: dict):
+    """The statement of a certificate as a :class:`proofs.core.Theorem` (for the report and Coq)."""
+    from checker.check import _formula, _hypotheses, declarations
+    from proofs.certificate import to_expr
+    from proofs.core import Source, Theorem
+
+    def no_proof(p):
+        raise InputError("the proof of a user theorem runs in its own process")
+
+    decls = declarations(cert.get("symbols"))
+    hyps = [(n, to_expr(f)) for n, f in _hypotheses(cert.get("hypotheses"), decls)]
+    concl = to_expr(_formula(cert.get("conclusion"), decls, "the conclusion"))
+    names = {}
+    for f in [f for _, f in hyps] + [concl]:
+        from proofs.substitution import free_vars
+        names.update({v.name: v for v in free_vars(f)})
+    sizes = {names[n]: k for n, k in (meta.get("witness_sizes") or {}).items()
+             if n in names and isinstance(k, int) and 0 <= k <= 8}
+    dim = meta.get("witness_dim") if isinstance(meta.get("witness_dim"), int) and 1 <= meta["witness_dim"] <= 4 else 2
+    kind = cert.get("kind")
+    return Theorem(id=cert["theorem"], name=str(meta.get("name", cert["theorem"]))[:200],
+                   source=Source("", "a user's theorem file", ""), hypotheses=hyps, conclusion=concl,
+                   proof=no_proof if kind == "theorem" else None, kind=kind, family=FAMILY,
+                   counterexample=cert.get("counterexample") if kind == "erratum" else None,
+                   witness_sizes=sizes or None, witness_dim=dim)
+
+
 def check_file(path, progress=None):
-    """Load and check; returns (theorems, the run's CatalogueResult)."""
+    """Run the file in its own process, have the checker decide what it hands back; returns
+    (the theorems as stated, a :class:`UserResult` for each)."""
+    import checker
+    from checker.terms import CheckError
+    from proofs import registry
+    from proofs.certificate import known_verdicts, oracle
+    from proofs.engines import SAT
     from proofs.runner import run_catalogue
-    ths = load_theorems(path)
-    return ths, run_catalogue(ths, progress=progress)
+    if not Path(path).is_file():
+        raise InputError(f"--file {path}: no such file")
+    if Path(path).suffix != ".py":
+        raise InputError(f"--file {path}: a Python file (.py) is expected")
+    data = _run_child(path)
+    entries, seen = [], set()
+    for t in data["theorems"]:
+        cert, meta = t["certificate"], t["meta"]
+        tid = cert.get("theorem")
+        if not isinstance(tid, str) or tid in seen or tid in registry.theorem_ids():
+            raise InputError(f"{path}: its process handed back a certificate of {tid!r} (a catalogue id, "
+                             f"a repeated id or none)")
+        seen.add(tid)
+        try:
+            th = _theorem(cert, meta)
+        except (CheckError, ValueError) as e:
+            raise InputError(f"{path}: theorem {tid}: {str(e).splitlines()[0]}") from None
+        entries.append((th, cert, t.get("error")))
+    lemma_ids = sorted({lid for _, c, _ in entries for lid in (c.get("lemmas") or {})
+                        if isinstance(lid, str) and lid in registry.theorem_ids()})
+    cat = run_catalogue(lemma_ids) if lemma_ids else None
+    cat_certs = cat.certificates if cat is not None else {}
+    answers: dict = {}
+    # the lemmas' verdicts are this process's own; the file's obligations are decided afresh, the
+    # proof cache neither read nor written (its process ran as this user, and could have written it)
+    ask = oracle(known_verdicts(cat.results) if cat is not None else {})
+
+    def record(obligations):
+        got = ask(obligations)
+        for o, a in zip(obligations, got):
+            answers[id(o)] = a
+        return got
+
+    mine = [(th, checker.read(c), err) for th, c, err in entries]
+    with checker.reading():
+        theirs = [checker.read(c) for c in cat_certs.values()]
+    from proofs import cache
+    was = cache.enabled()
+    cache.set_enabled(False)
+    try:
+        verdicts = checker.decide([c for _, c, err in mine if not err] + theirs, record)
+    finally:
+        cache.set_enabled(was)
+    results = []
+    for th, ch, err in mine:
+        if err:
+            results.append(UserResult(th, "build error", [str(err)[:2000]]))
+            continue
+        v = verdicts[ch.theorem]
+        r = UserResult(th, v.status, list(v.reasons), rules=sorted({x.split(".")[0] for x in v.rules}),
+                       assumptions=list(v.assumptions), checker=v)
+        r.steps = [(o.step, o.kind, answers.get(id(o), {})) for o in ch.obligations]
+        r.lemmas = {lid: (verdicts[lid].status if lid in verdicts else "not checked") for lid in ch.lemmas}
+        if th.kind == "theorem" and th.hypotheses:
+            from proofs.checks import _nonvacuity
+            (pend, _), _how = _nonvacuity(th)
+            r.nonvacuity = pend.get()[0].status
+            if r.nonvacuity != SAT and r.status in ("proved", "proved assuming"):
+                r.status = "unknown"
+                r.reasons.append(f"the theorem's hypotheses were not shown satisfiable together ({r.nonvacuity})")
+        elif th.kind == "theorem":
+            r.nonvacuity = "sat"
+        if progress is not None:
+            progress(th, r)
+        results.append(r)
+    return [th for th, _, _ in entries], results
 
 
 def coq_statements(theorems, source: str = "") -> str:

@@ -16,6 +16,7 @@ EXIT_INTERNAL = 70
 COMMANDS = {
     "run": ("mistakebound.cmd_run:run", "Run a reference learner on a CSV data set."),
     "verify": ("mistakebound.cmd_verify:verify", "Machine-check the theorem catalogue (z3/sympy, re-checked by cvc5)."),
+    "check": ("mistakebound.cmd_check:check", "Check proof certificates with the independent checker."),
     "adversary": ("mistakebound.cmd_adversary:adversary", "Search worst-case sequences and certify them exactly."),
     "replay": ("mistakebound.cmd_adversary:replay", "Re-check sequence files exactly."),
     "catalogue": ("mistakebound.cmd_catalogue:catalogue", "Write the catalogue as a static site (statements, proof graphs)."),

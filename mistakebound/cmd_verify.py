@@ -79,6 +79,9 @@ def _problems(cat) -> list[str]:
                    "satisfiability models, trusted rules.")
 @click.option("--smtlib", "smtlib_dir", metavar="DIR", default=None,
               help="Write every step's SMT-LIB 2 text into DIR (the very text z3 and cvc5 read).")
+@click.option("--certificates", "cert_dir", metavar="DIR", default=None,
+              help="Write every entry's proof certificate into DIR (DIR/<id>.json, docs/certificates.md); "
+                   "'mistakebound check DIR' re-checks them in a fresh process.")
 @click.option("--latex", "latex_path", metavar="FILE", default=None,
               help="Write the catalogue, every statement and step in LaTeX, to FILE.")
 @click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
@@ -94,11 +97,14 @@ def _problems(cat) -> list[str]:
 @click.option("--file", "user_file", metavar="FILE.py", default=None,
               help="Check the theorems a Python file defines on the proof kernel (THEOREMS = [Theorem(...)]; "
                    "docs/proof-kernel.md), with the catalogue's guarantees; --coq-out writes their Coq statements.")
+@click.option("--allow-assumptions", "allow_assumptions", is_flag=True,
+              help="With --file: exit 0 also when a theorem is proved assuming a rule outside the checker's "
+                   "fixed table (reported as 'proved assuming <rule>').")
 @click.option("--coq-out", "coq_out", metavar="FILE.v", default=None,
               help="With --file: write the theorems' statements in Coq to FILE.v, for you to prove there.")
 @input_errors_exit_2
 def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, show_id=None,
-           user_file=None, coq_out=None, no_cache=False):
+           user_file=None, coq_out=None, no_cache=False, cert_dir=None, allow_assumptions=False):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -106,7 +112,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     sympy in a symbolic dimension, re-checked by both solvers in dimensions 1, 2, 3), uses only
     facts proved before it, lemma statements and named trusted rules, and the proof must end in
     the theorem's stated conclusion.  Each step's hypotheses and each theorem's hypotheses (on a
-    concrete instance) are shown satisfiable, so nothing is proved vacuously.
+    concrete instance) are shown satisfiable, so nothing is proved vacuously.  The answer is the
+    independent checker's (checker/): it reads each entry's proof certificate, re-derives every
+    step and accepts the engines' verdicts only on the texts it prints itself.
 
     \b
     Entries are of two kinds:
@@ -120,8 +128,11 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     if no_cache:
         from proofs import cache
         cache.set_enabled(False)
+    if cert_dir is not None and (user_file is not None or coq or show_id is not None or list_only):
+        fail("--certificates goes with a check of the catalogue (not --file, --coq, --show or --list)")
     if user_file is not None or coq_out is not None:
-        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id))
+        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id),
+                            allow_assumptions)
     if show_id is not None:
         return _show(show_id, json_path, coq, (theorems, smtlib_dir, latex_path, list_only))
     if coq and not list_only:
@@ -134,6 +145,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         if tid not in registry.theorem_ids():
             fail(f"unknown theorem id {tid!r} (see mistakebound verify --list)")
     _check_outputs(json_path, smtlib_dir, latex_path)
+    if cert_dir is not None:
+        _check_dir("--certificates", cert_dir)
     from proofs.runner import run_catalogue
     if not (json_path or latex_path):
         from proofs import checks
@@ -162,6 +175,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
             emit_json(cat.to_json(), json_path)
         if smtlib_dir:
             _write_smtlib(cat, smtlib_dir)
+        if cert_dir:
+            write_certificates(cat.certificates, cert_dir)
         if latex_path:
             from proofs.docs import latex_document
             write_text_atomic(latex_path, latex_document(cat))
@@ -227,6 +242,23 @@ def _check_outputs(json_path, smtlib_dir, latex_path):
             fail(f"--smtlib {smtlib_dir}: not writable")
 
 
+def _check_dir(opt, d):
+    import os
+    if os.path.exists(d) and not os.path.isdir(d):
+        fail(f"{opt} {d}: exists and is not a directory")
+    if os.path.isdir(d) and not os.access(d, os.W_OK):
+        fail(f"{opt} {d}: not writable")
+
+
+def write_certificates(certs: dict, d) -> None:
+    """Every certificate as ``d/<theorem id>.json`` (each written atomically)."""
+    import json
+    import os
+    os.makedirs(d, exist_ok=True)
+    for tid, c in certs.items():
+        write_text_atomic(os.path.join(d, f"{tid}.json"), json.dumps(c, separators=(",", ":")) + "\n")
+
+
 def _write_smtlib(cat, d):
     import os
     os.makedirs(d, exist_ok=True)
@@ -266,8 +298,9 @@ def _show(tid, json_path, coq, others):
 
 
 # --------------------------------------------------------------------------- --file
-def _verify_file(path, coq_out, json_path, others):
-    """A user's theorems (blueprint.user_theorems): one line each, the reasons when not proved."""
+def _verify_file(path, coq_out, json_path, others, allow_assumptions=False):
+    """A user's theorems (blueprint.user_theorems): built in their own process, decided by the
+    checker here; one line each, the reasons when not proved."""
     if path is None:
         fail("--coq-out needs --file")
     if any(others):
@@ -276,29 +309,24 @@ def _verify_file(path, coq_out, json_path, others):
     import os
     if coq_out is not None and (os.path.isdir(coq_out) or not os.path.isdir(os.path.dirname(os.path.abspath(coq_out)))):
         fail(f"--coq-out {coq_out}: not a file in an existing directory")
-    from blueprint.model import entry_from_result
     from blueprint.user_theorems import check_file, coq_statements
-    from proofs.runner import build
-    ths, cat = check_file(path)
-    mine = {t.id for t in ths}
+    ths, results = check_file(path)
     out = sys.stderr if json_path == "-" else sys.stdout
-    for r in cat.results:
-        if r.theorem.id not in mine:
-            continue
+    for r in results:
         p, n = r.counts()
+        extra = f"  assuming: {', '.join(r.assumptions)}" if r.assumptions else ""
         click.echo(f"{r.status:<12} {r.theorem.id}  steps {p}/{n}  trusted rules: {', '.join(r.rules) or 'none'}"
-                   + ("" if r.ok else f"  (expected {r.theorem.expected})"), file=out)
+                   + extra + ("" if r.ok(allow_assumptions) else f"  (expected {r.theorem.expected})"), file=out)
         for why in r.reasons:
             click.echo(f"    - {why}", file=out)
-    ok = all(r.ok for r in cat.results if r.theorem.id in mine)
-    lemmas = sorted({lid for r in cat.results if r.theorem.id in mine for lid in r.lemmas})
-    click.echo(f"{sum(r.ok for r in cat.results if r.theorem.id in mine)}/{len(mine)} of {path} as expected"
+    ok = all(r.ok(allow_assumptions) for r in results)
+    lemmas = sorted({lid for r in results for lid in r.lemmas})
+    click.echo(f"{sum(r.ok(allow_assumptions) for r in results)}/{len(results)} of {path} as expected"
                + (f"; catalogue lemmas used: {', '.join(lemmas)}" if lemmas else ""), file=out)
     try:
         if json_path:
-            emit_json({"file": str(path), "ok": ok, "theorems": [
-                entry_from_result(r, build(r.theorem) if r.theorem.kind == "theorem" else None).to_json()
-                for r in cat.results if r.theorem.id in mine]}, json_path)
+            emit_json({"file": str(path), "ok": ok, "theorems": [r.to_json(allow_assumptions) for r in results]},
+                      json_path)
         if coq_out:
             write_text_atomic(coq_out, coq_statements(ths, str(path)))
             click.echo(f"Coq statements written to {coq_out} (prove them there; docs/proof-kernel.md)", file=out)

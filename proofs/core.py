@@ -164,6 +164,7 @@ class TheoremResult:
     witness: tuple | None = None                      # erratum: the independent replay
     erratum_verdicts: list = field(default_factory=list)   # erratum: z3's and cvc5's on the instance
     seconds: float = 0.0
+    checker: Any = None                               # the checker's verdict on the certificate (checker.Verdict)
 
     @property
     def ok(self) -> bool:
@@ -208,4 +209,6 @@ class TheoremResult:
             d["witness_check"] = {"ok": self.witness[0], "detail": self.witness[1]}
         if th.notes:
             d["notes"] = th.notes
+        if self.checker is not None:
+            d["checker"] = self.checker.to_json()
         return d

@@ -115,7 +115,9 @@ class Fact:
         s(self, "step", step)
         s(self, "lemma", lemma)
         s(self, "rule", rule)
-        s(self, "rule_args", tuple(rule_args))     # a rule instance: the terms its schema was built on
+        # what the step was built on (for its certificate): a rule's terms, a lemma's or a
+        # specialization's (variable, term) pairs, an instantiation's terms, induction's (k, P, n)
+        s(self, "rule_args", tuple(rule_args))
         s(self, "label", label)
         assumed = {formula} if how == "hypothesis" else set()
         for p in premises:
@@ -227,7 +229,7 @@ class Proof:
         except FormulaError as e:
             raise KernelError(f"{self.theorem.id}: lemma {theorem_id}: {e}") from None
         self.lemmas[th.id] = th
-        return Fact(_TOKEN, f, "lemma", self, lemma=th.id, label=th.id)
+        return Fact(_TOKEN, f, "lemma", self, lemma=th.id, label=th.id, rule_args=tuple(m.items()))
 
     def rule(self, rule_id: str, schema: str, *terms) -> Fact:
         try:
@@ -251,7 +253,8 @@ class Proof:
             g = _guarded(body, dict(zip(vs, terms)))
         except FormulaError as e:
             raise KernelError(f"{self.theorem.id}: inst: {e}") from None
-        return Fact(_TOKEN, g, "inst", self, (fact,), label=f"{fact.label}[{', '.join(text(num(t)) for t in terms)}]")
+        return Fact(_TOKEN, g, "inst", self, (fact,), label=f"{fact.label}[{', '.join(text(num(t)) for t in terms)}]",
+                    rule_args=tuple(num(t) for t in terms))
 
     def specialize(self, fact: Fact, mapping: dict) -> Fact:
         """A fact at other values of its free variables.  Sound for variables that no hypothesis
@@ -269,7 +272,7 @@ class Proof:
             g = _guarded(fact.formula, mapping)
         except FormulaError as e:
             raise KernelError(f"{self.theorem.id}: specialize: {e}") from None
-        return Fact(_TOKEN, g, "specialize", self, (fact,), label=f"{fact.label}[...]")
+        return Fact(_TOKEN, g, "specialize", self, (fact,), label=f"{fact.label}[...]", rule_args=tuple(mapping.items()))
 
     def induction(self, k: Expr, P: Expr, base: Fact, step: Fact, n: Expr) -> Fact:
         """From ``base``: P[k := 0] and ``step``: 0 <= k and k < n and P => P[k := k+1], infer

@@ -17,6 +17,10 @@
    step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is
    proved.  An erratum is "refuted" only when its counterexample evaluates exactly (hypotheses
    true, conclusion false) and z3 and cvc5 both find the concrete instance satisfiable.
+4. *Check*: every entry's proof certificate (``proofs.certificate``) goes to the independent
+   checker (``checker``), which re-derives every step and accepts the engines' verdicts only on
+   the texts it prints itself (the same texts: they are handed over, not solved again).  An entry
+   stays "proved" (an erratum "refuted") only if the checker says so; step 3 is a convenience.
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ class CatalogueResult:
     seconds: float
     selected: list[str] = field(default_factory=list)
     cache_dir: str = ""                  # "" when the proof cache was not used
+    certificates: dict = field(default_factory=dict)   # theorem id -> its certificate (checker/)
 
     def verdict_counts(self) -> tuple[int, int]:
         """(verdicts read from the proof cache, verdicts) over the steps checked (not repeated
@@ -221,11 +226,16 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
             _decide_theorem(r, b.proof, results)
         r.seconds = extra[tid][-1] + (time.perf_counter() - t)
         results[tid] = r
-        if progress is not None:
-            progress(th, r)
+    # the kernel's verdicts are a convenience: each entry ends in the checker, on its certificate
+    from .certificate import check_run
+    origin = {id(st): job.step for pairs in per_theorem.values() for st, job, _ in pairs}
+    certs = check_run(built, results, origin)
+    if progress is not None:
+        for tid in order:
+            progress(results[tid].theorem, results[tid])
     return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
                            [i if isinstance(i, str) else i.id for i in (ids or [])],
-                           cache.directory() if cache.enabled() else "")
+                           cache.directory() if cache.enabled() else "", certs)
 
 
 class _NoReplay:

@@ -1,4 +1,4 @@
-"""The import arrows point one way: sandbox (the ground floor) <- learners <- proofs <- coq <- adversary <- refutation
+"""The import arrows point one way: sandbox (the ground floor) <- checker <- learners <- proofs <- coq <- adversary <- refutation
 <- blueprint <- grading <- mistakebound."""
 import ast
 import pathlib
@@ -6,7 +6,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["sandbox", "learners", "proofs", "coq", "adversary", "refutation", "blueprint", "grading", "mistakebound"]
+LAYERS = ["sandbox", "checker", "learners", "proofs", "coq", "adversary", "refutation", "blueprint", "grading", "mistakebound"]
 
 
 def imported_parts(path):
@@ -28,6 +28,42 @@ def test_no_import_points_right(part):
             if mod in LAYERS and LAYERS.index(mod) > rank:
                 bad.append(f"{f.relative_to(ROOT)}:{line} imports {mod}")
     assert not bad, "imports against the arrows: " + "; ".join(bad)
+
+
+# what the checker may import besides itself: the standard library and the engines it asks
+CHECKER_MAY_IMPORT = {"z3", "cvc5", "sympy"}
+
+
+def _checker_imports(root):
+    import sys
+    bad = []
+    for f in sorted(root.rglob("*.py")):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [(node.module or "").split(".")[0]]
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                    "__import__", "import_module"):
+                names = ["<dynamic import>"]
+            for n in names:
+                if n != "checker" and n not in sys.stdlib_module_names and n not in CHECKER_MAY_IMPORT:
+                    bad.append(f"{f.relative_to(root.parent)}:{node.lineno} imports {n}")
+    return bad
+
+
+def test_checker_imports_nothing_of_the_suite():
+    """The checker is the trusted base: it imports the standard library, z3, cvc5 and sympy, and
+    nothing of the suite (not even the ground floor), nor anything dynamically."""
+    assert _checker_imports(ROOT / "checker") == []
+
+
+def test_checker_import_rule_can_fail(tmp_path):
+    (tmp_path / "checker").mkdir()
+    (tmp_path / "checker" / "x.py").write_text("import json\nfrom proofs import kernel\nimport sandbox\n")
+    assert [b.split(" imports ")[1] for b in _checker_imports(tmp_path / "checker")] == ["proofs", "sandbox"]
 
 
 def test_runtime_never_imports_compare_extra():
