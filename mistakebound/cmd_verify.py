@@ -49,8 +49,8 @@ def _summary(cat) -> str:
     full = sum(s.recheck == "full" and s.agree for s in steps)
     part = sum(s.recheck != "full" and s.agree for s in steps)
     rules = sorted({x for r in ths for x in r.rules})
-    return (f"{sum(r.ok for r in ths)}/{len(ths)} theorems proved, {sum(r.ok for r in ers)}/{len(ers)} errata refuted; "
-            f"{len(steps)} steps: {full} re-checked by cvc5 on the same text, {part} identities over a symbolic "
+    return (f"{sum(r.ok for r in ths)}/{len(ths)} theorems proved, {sum(r.ok for r in ers)}/{len(ers)} errata refuted "
+            f"(decided by the independent checker on {len(cat.certificates)} certificates); {len(steps)} steps: {full} re-checked by cvc5 on the same text, {part} identities over a symbolic "
             f"dimension re-checked at d = 1..3 only; trusted rules: {', '.join(rules) or 'none'}; {cat.seconds:.2f} s"
             + _cache_note(cat))
 
