@@ -219,10 +219,10 @@ def entry_from_result(r: TheoremResult, built=None, coq_steps=None) -> Entry:
     return e
 
 
-def _coq_step_names(theorems) -> dict:
+def _coq_step_names(theorems, built=None) -> dict:
     """theorem id -> step id -> (Coq lemma name, its file): the names coq.generate gives them."""
     from coq.generate import generated_files, step_group
-    _, steps, _ = generated_files(theorems)
+    _, steps, _ = generated_files(theorems, built)
     out = {}
     for th in theorems:
         out[th.id] = {sid: ((lem, f"Steps_{step_group(th)}.v") if lem else (None, None))
@@ -252,14 +252,23 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
     from proofs.runner import build, run_catalogue
     cat = run_catalogue(ids, progress=progress)
     theorems = [r.theorem for r in cat.results]
-    coq_names = _coq_step_names(registry.all_theorems())
+    built = dict(cat.built)                       # each proof built once in this run
+
+    def built_of(th):
+        if th.kind != "theorem":
+            return None
+        if th.id not in built:
+            built[th.id] = build(th)
+        return built[th.id]
+    for th in registry.all_theorems():
+        built_of(th)
+    coq_names = _coq_step_names(registry.all_theorems(), built)
     checks, version = ({}, "")
     if coq:
         checks, version = _coq_checks([t.id for t in theorems])
     entries = []
     for r in cat.results:
-        b = build(r.theorem) if r.theorem.kind == "theorem" else None
-        e = entry_from_result(r, b, coq_names.get(r.theorem.id))
+        e = entry_from_result(r, built_of(r.theorem), coq_names.get(r.theorem.id))
         if coq and e.id in checks:
             c = checks[e.id]
             e.coq_check = c
@@ -275,7 +284,7 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
         entries.append(e)
     users: dict[str, list] = {}                   # over the whole catalogue, whatever was run
     for th in registry.all_theorems():
-        b = build(th) if th.kind == "theorem" else None
+        b = built_of(th)
         for lid in sorted(b.proof.lemmas) if b is not None and b.proof is not None else ():
             users.setdefault(lid, []).append(th.id)
     for e in entries:

@@ -124,10 +124,13 @@ def rule_uses_of(theorem_id: str, seen=None) -> set:
     return out
 
 
-def _steps_of(th):
-    """(step, formulas) of a theorem's proof, or an error string when the proof does not build."""
-    from proofs.runner import build as build_proof
-    b = build_proof(th)
+def _steps_of(th, built=None):
+    """(step, formulas) of a theorem's proof, or an error string when the proof does not build.
+    ``built``: proofs already built in this run (theorem id -> ``proofs.runner.Built``)."""
+    b = (built or {}).get(th.id)
+    if b is None:
+        from proofs.runner import build as build_proof
+        b = build_proof(th)
     if b.error or b.proof is None:
         return None, b.error or "no proof"
     _RULES[th.id] = (set(b.proof.rules), set(b.proof.lemmas))
@@ -371,8 +374,9 @@ def trusted_rules(theorem_id: str, seen=None) -> list[str]:
     return sorted(out)
 
 
-def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str, str]]:
-    """Statements.v and Steps_<family>.v for the given theorems.
+def generated_files(theorems, built=None) -> tuple[dict[str, str], dict[str, list], dict[str, str]]:
+    """Statements.v and Steps_<family>.v for the given theorems (``built``: their proofs, when this
+    run has built them already).
 
     Returns (files, steps: theorem id -> [(step id, lemma name | None, reason)], statement errors)."""
     head = f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n"
@@ -399,7 +403,7 @@ def generated_files(theorems) -> tuple[dict[str, str], dict[str, list], dict[str
     for th in theorems:
         if th.kind != "theorem":
             continue
-        got, err = _steps_of(th)
+        got, err = _steps_of(th, built)
         if got is None:
             steps[th.id] = []
             proof_errors[th.id] = f"the proof does not build: {err}"

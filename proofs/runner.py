@@ -45,6 +45,7 @@ class CatalogueResult:
     selected: list[str] = field(default_factory=list)
     cache_dir: str = ""                  # "" when the proof cache was not used
     certificates: dict = field(default_factory=dict)   # theorem id -> its certificate (checker/)
+    built: dict = field(default_factory=dict)          # theorem id -> its Built proof, built once in this run
 
     def verdict_counts(self) -> tuple[int, int]:
         """(verdicts read from the proof cache, verdicts) over the steps checked (not repeated
@@ -235,7 +236,7 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
             progress(results[tid].theorem, results[tid])
     return CatalogueResult([results[i] for i in order], time.perf_counter() - t0,
                            [i if isinstance(i, str) else i.id for i in (ids or [])],
-                           cache.directory() if cache.enabled() else "", certs)
+                           cache.directory() if cache.enabled() else "", certs, built)
 
 
 class _NoReplay:
