@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2, write_text_atomic
+from .common import emit_json, fail, input_errors_exit_2, trusted_base_refused, write_text_atomic
 
 WIDTH = 100
 
@@ -113,6 +113,10 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
       theorem  must be proved;
       erratum  a false statement from a lecture note: must be refuted by an exact counterexample.
 
+    Before anything is checked, every trusted rule's schema is evaluated on random exact
+    instances (cached by the hash of the code; docs/proof-kernel.md): a false rule stops the
+    command with exit code 1, naming it.
+
     Exit code 0 only when every theorem is proved and every erratum refuted; 1 otherwise (a
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
@@ -120,6 +124,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     if no_cache:
         from proofs import cache
         cache.set_enabled(False)
+    if not list_only and trusted_base_refused():
+        return 1
     if user_file is not None or coq_out is not None:
         return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id))
     if show_id is not None:
