@@ -96,9 +96,13 @@ def _problems(cat) -> list[str]:
                    "docs/proof-kernel.md), with the catalogue's guarantees; --coq-out writes their Coq statements.")
 @click.option("--coq-out", "coq_out", metavar="FILE.v", default=None,
               help="With --file: write the theorems' statements in Coq to FILE.v, for you to prove there.")
+@click.option("--coq-proofs", "coq_proofs", metavar="FILE.v", default=None,
+              help="With --file --coq: your Coq proofs of the file's theorems (default: the .v file next to "
+                   "the Python file, with the same name); Coq checks each against the statement printed "
+                   "from your formula objects.")
 @input_errors_exit_2
 def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, show_id=None,
-           user_file=None, coq_out=None, no_cache=False):
+           user_file=None, coq_out=None, no_cache=False, coq_proofs=None):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -126,8 +130,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         cache.set_enabled(False)
     if not list_only and trusted_base_refused():
         return 1
-    if user_file is not None or coq_out is not None:
-        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id))
+    if user_file is not None or coq_out is not None or coq_proofs is not None:
+        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, show_id),
+                            coq=coq, coq_proofs=coq_proofs)
     if show_id is not None:
         return _show(show_id, json_path, coq, (theorems, smtlib_dir, latex_path, list_only))
     if coq and not list_only:
@@ -272,16 +277,28 @@ def _show(tid, json_path, coq, others):
 
 
 # --------------------------------------------------------------------------- --file
-def _verify_file(path, coq_out, json_path, others):
-    """A user's theorems (blueprint.user_theorems): one line each, the reasons when not proved."""
+def _verify_file(path, coq_out, json_path, others, coq=False, coq_proofs=None):
+    """A user's theorems (blueprint.user_theorems): one line each, the reasons when not proved;
+    with ``coq``, Coq's verdict on the user's Coq proofs of them (coq.user_proofs)."""
     if path is None:
-        fail("--coq-out needs --file")
+        fail("--coq-out needs --file" if coq_out is not None else "--coq-proofs needs --file")
     if any(others):
-        fail("--file cannot be combined with --theorem, --smtlib, --latex, --list, --coq or --show")
+        fail("--file cannot be combined with --theorem, --smtlib, --latex, --list or --show")
+    if coq_proofs is not None and not coq:
+        fail("--coq-proofs needs --coq")
     _check_outputs(json_path, None, None)
     import os
     if coq_out is not None and (os.path.isdir(coq_out) or not os.path.isdir(os.path.dirname(os.path.abspath(coq_out)))):
         fail(f"--coq-out {coq_out}: not a file in an existing directory")
+    if coq:
+        from coq.build import find_coqc
+        if find_coqc() is None:
+            click.echo("coq not installed: coqc was not found on PATH (apt-get install coq coinor-csdp)", err=True)
+            return EXIT_NO_COQ
+        if coq_proofs is None:
+            coq_proofs = os.path.splitext(path)[0] + ".v"
+        if not os.path.isfile(coq_proofs):
+            fail(f"--coq-proofs {coq_proofs}: no such file (--coq-out writes the statements for you to prove)")
     from blueprint.model import entry_from_result
     from blueprint.user_theorems import check_file, coq_statements
     from proofs.runner import build
@@ -296,21 +313,63 @@ def _verify_file(path, coq_out, json_path, others):
                    + ("" if r.ok else f"  (expected {r.theorem.expected})"), file=out)
         for why in r.reasons:
             click.echo(f"    - {why}", file=out)
+        for cex in _counterexamples(r):
+            click.echo(f"    counterexample to step {cex['step']} ({cex['engine']}): "
+                       + ", ".join(f"{k} = {v}" for k, v in cex["values"].items()), file=out)
     ok = all(r.ok for r in cat.results if r.theorem.id in mine)
     lemmas = sorted({lid for r in cat.results if r.theorem.id in mine for lid in r.lemmas})
     click.echo(f"{sum(r.ok for r in cat.results if r.theorem.id in mine)}/{len(mine)} of {path} as expected"
                + (f"; catalogue lemmas used: {', '.join(lemmas)}" if lemmas else ""), file=out)
+    coq_results = _user_coq(ths, coq_proofs, lemmas, out) if coq else None
+    if coq_results is not None:
+        ok = ok and all(c.status == "kernel-checked" for c in coq_results)
     try:
         if json_path:
             emit_json({"file": str(path), "ok": ok, "theorems": [
-                entry_from_result(r, build(r.theorem) if r.theorem.kind == "theorem" else None).to_json()
-                for r in cat.results if r.theorem.id in mine]}, json_path)
+                {**entry_from_result(r, build(r.theorem) if r.theorem.kind == "theorem" else None).to_json(),
+                 "counterexamples": _counterexamples(r)}
+                for r in cat.results if r.theorem.id in mine],
+                **({"coq": [c.to_json() for c in coq_results]} if coq_results is not None else {})}, json_path)
         if coq_out:
             write_text_atomic(coq_out, coq_statements(ths, str(path)))
             click.echo(f"Coq statements written to {coq_out} (prove them there; docs/proof-kernel.md)", file=out)
     except OSError as e:
         fail(f"cannot write the output: {e.strerror or e}")
     return 0 if ok else 1
+
+
+def _user_coq(ths, proofs_path, lemmas, out):
+    """Compile the development (reusing what is built), then let Coq check the user's proofs."""
+    from pathlib import Path
+
+    from coq import build as coq_build
+    from coq.user_proofs import check_user_proofs
+    rep = coq_build.build(lemmas or None)
+    results, problems = check_user_proofs(ths, proofs_path, Path(rep.build_dir))
+    for c in results:
+        click.echo(f"coq: {c.status:<18} {c.id}" + (f"  {c.reason}" if c.reason else "")
+                   + (f"  (axioms: {len(c.axioms)}, all allowed)" if c.status == "kernel-checked" else ""), file=out)
+    for p in problems[1:]:
+        click.echo(f"coq: problem: {p}", file=out)
+    k = sum(c.status == "kernel-checked" for c in results)
+    click.echo(f"coq: {k}/{len(results)} of {proofs_path} kernel-checked against the statements printed from "
+               f"the formula objects", file=out)
+    return results
+
+
+def _counterexamples(r) -> list[dict]:
+    """The solvers' counterexamples to the refuted steps of a theorem's proof: values of the
+    step's symbols making its facts true and its goal false (the solvers' own names for sums
+    and vector functions left out)."""
+    from proofs.engines import REFUTED
+    out = []
+    for s in r.steps:
+        for v in [s.verdict] + list(s.cross):
+            if v.status == REFUTED and v.counterexample:
+                vals = {k: x for k, x in sorted(v.counterexample.items()) if not str(k).startswith("mb_")}
+                out.append({"step": s.step.id, "engine": v.engine, "values": vals})
+                break
+    return out
 
 
 # --------------------------------------------------------------------------- --coq
