@@ -47,9 +47,14 @@ def _code_bytes(f, depth: int = 0) -> bytes:
         return b""
     code = getattr(f, "__code__", None)
     if code is None:
+        inner = getattr(f, "func", None)          # functools.partial: its function and arguments
+        if inner is not None:
+            parts = [inner, *getattr(f, "args", ()), *(getattr(f, "keywords", None) or {}).values()]
+            return b"\1".join(_code_bytes(v, depth + 1) if callable(v) else repr(v).encode()[:200] for v in parts)
         return repr(type(f)).encode()
     out = [marshal.dumps(code)]
-    for v in (getattr(f, "__defaults__", None) or ()) + tuple(
+    kw = getattr(f, "__kwdefaults__", None) or {}
+    for v in (getattr(f, "__defaults__", None) or ()) + tuple(kw[k] for k in sorted(kw)) + tuple(
             c.cell_contents for c in (getattr(f, "__closure__", None) or ()) if _has_contents(c)):
         out.append(_code_bytes(v, depth + 1) if callable(v) else repr(v).encode()[:200])
     return b"\0".join(out)
@@ -110,7 +115,7 @@ def cached(kind: str, fp: str, run) -> None:
 
 # --------------------------------------------------------------------------- random instances
 def _small(rnd):
-    return rnd.randint(-4, 5)
+    return rnd.randint(-3, 6)
 
 
 def _frac(rnd):
@@ -129,7 +134,7 @@ def _instance(rnd: random.Random, rule_id: str, name: str):
     env, args, indices = {}, [], []
     ints: list = []
     index_names = iter("ijkl")
-    nat_index = rnd.random() < 0.5
+    nat_index = rnd.random() < 0.35
     pos_body = rnd.random() < 0.5
     for k, s in enumerate(sorts):
         if s == VAR:
@@ -138,7 +143,7 @@ def _instance(rnd: random.Random, rule_id: str, name: str):
             args.append(v)
         elif s == INT:
             # an integer near the one before it half of the time: bounds one apart, equal, crossed
-            val = rnd.choice(ints) + rnd.randint(-2, 2) if ints and rnd.random() < 0.75 else _small(rnd)
+            val = rnd.choice(ints) + rnd.randint(-2, 2) if ints and rnd.random() < 0.85 else _small(rnd)
             ints.append(val)
             if k in body and indices and rnd.random() < 0.5:
                 args.append(indices[0])                      # the free index itself (sum_term_le at j = i)
@@ -152,8 +157,11 @@ def _instance(rnd: random.Random, rule_id: str, name: str):
         elif s in (NUM, REAL) and k in body and indices:
             F = Seq(f"F{k}", REAL)
             vals = {t: _frac(rnd) for t in range(-12, 14)}
-            if rnd.random() < 0.25:
+            shape = rnd.random()
+            if shape < 0.25:
                 vals = {t: Fraction(0) for t in vals}
+            elif shape < 0.6:                               # alternating signs: cancellations
+                vals = {t: Fraction((-1) ** (t % 2)) * (1 + abs(v)) for t, v in vals.items()}
             env[F.name] = {t: abs(v) for t, v in vals.items()} if pos_body else vals
             args.append(F(indices[0]))
         elif s in (NUM, REAL):
@@ -172,6 +180,9 @@ def _instance(rnd: random.Random, rule_id: str, name: str):
         elif s == VEC and k in body and indices:
             X = Seq(f"X{k}", VEC)
             env[X.name] = {t: (_frac(rnd), _frac(rnd)) for t in range(-12, 14)}
+            if rnd.random() < 0.5:                          # antipodal points: x(t + 1) = -x(t)
+                v = (_frac(rnd), _frac(rnd))
+                env[X.name] = {t: v if t % 2 == 0 else (-v[0], -v[1]) for t in range(-12, 14)}
             args.append(X(indices[0]))
         elif s == VEC:
             v = Vec(f"v{k}")
@@ -186,11 +197,14 @@ def schema_failures(rule_id: str, name: str, instances: int = INSTANCES, seed: i
     """Why the schema ``rule_id.name`` is false on random instances ([] when it held on all)."""
     from .approx import approx
     from .exact import NotExact, evaluate
-    from .formula import FormulaError
+    from .formula import BOOL, Expr, FormulaError
     from .render import text
     rnd = random.Random(f"{seed}:{rule_id}.{name}")
+    sorts, _ = rule_source.RULES[rule_id].schemas[name]
+    if "Vec" in [s for k, s in enumerate(sorts) if k in rule_source.BODY_ARGS.get(name, ())]:
+        instances *= 2          # sums of vectors: a wrong sign shows on fewer configurations
     evaluated = 0
-    for _ in range(instances * 3):
+    for _ in range(instances * 8):
         if evaluated >= instances:
             break
         args, env = _instance(rnd, rule_id, name)
@@ -198,12 +212,20 @@ def schema_failures(rule_id: str, name: str, instances: int = INSTANCES, seed: i
             f = rule_source.schema_formula(rule_id, name, args)
         except (TypeError, KeyError, FormulaError) as e:
             return [f"trusted rule {rule_id}.{name} cannot be instantiated: {e}"]
+        if not isinstance(f, Expr) or f.sort != BOOL:
+            return [f"trusted rule {rule_id}.{name} does not state a formula"]
         shown = ", ".join(f"{k} = {_show(v)}" for k, v in sorted(env.items()))
-        try:
+
+        def value(g):
             try:
-                ok = evaluate(f, env) is True            # exact, wherever the values are rational
+                return evaluate(g, env) is True            # exact, wherever the values are rational
             except NotExact:
-                ok = bool(approx(f, env, strict=True))   # exp, lg, irrational roots: 60 digits, strict < strict
+                return bool(approx(g, env, strict=True))   # exp, lg, irrational roots: 60 digits, strict < strict
+        try:
+            # an instance whose premise is false says nothing: only those where it holds are counted
+            if f.op == "implies" and not value(f.args[0]):
+                continue
+            ok = value(f)
         except (NotExact, ZeroDivisionError, ValueError, TypeError, OverflowError, ArithmeticError) as e:
             # a schema's premises keep every function inside its domain: sqrt or lg of a negative
             # number, or a division by 0, reached on an instance is a schema that lost a premise

@@ -9,7 +9,8 @@ a fallback formula that differs) would make a false claim "hold".  So before ans
 entry is evaluated on random runs: the formula check-bound uses, at the values the symbols
 stand for (their definitions as formulas, evaluated on the run), must equal the theorem's
 conclusion's right-hand side on the same run (60-digit arithmetic, ``proofs.approx``); and the
-fallback formula must equal it too.  A failure names the entry and stops check-bound (exit 1).
+fallback formula must equal it too.  Every entry of ``proofs.bounds.BOUNDS`` is checked the same
+way (the term table and the variable map serve them all).  A failure names the entry and stops check-bound (exit 1).
 
 Cached like the rules' check (``proofs.trusted_base.cached``) by a fingerprint of the code and
 the tables it reads.
@@ -45,12 +46,10 @@ def _entries():
 
 def table_failures(seed: int = 0, runs: int = RUNS) -> list[str]:
     """Why an entry of check-bound's table differs from its theorem ([] when none does)."""
-    import mpmath as mp
     import sympy as sp
 
     import proofs.bounds as pb
     from proofs import registry
-    from proofs.approx import DIGITS, approx, close
 
     from . import bound_proof
     from .bound_quantities import SYMBOLS
@@ -74,35 +73,53 @@ def table_failures(seed: int = 0, runs: int = RUNS) -> list[str]:
         except Exception as e:  # noqa: BLE001 - any failure to read the entry is a failure of the entry
             out.append(f"{where}: cannot be read ({type(e).__name__}: {e})")
             continue
-        c = th.conclusion.args[0] if th.conclusion.op == "and" else th.conclusion
-        defs = pb.definitions()
         for form, what in ((used, "the formula check-bound uses"), (fb, "its fallback formula")):
-            names = sorted(s.name for s in form.free_symbols)
-            missing = [s for s in names if s not in defs]
-            if missing:
-                out.append(f"{where}: {what} {form} mentions {', '.join(missing)}, which the theorem does not define")
+            why = _disagrees(form, th, rnd, runs)
+            if why:
+                out.append(f"{where}: {what} {why}")
                 break
-            f = sp.lambdify([sp.Symbol(s) for s in names],
-                            form.xreplace({s: sp.Symbol(s.name) for s in form.free_symbols}), "mpmath")
-            bad = None
-            for _ in range(runs):
-                env = random_run(rnd)
-                try:
-                    want = approx(c.args[1], env)
-                    with mp.workdps(DIGITS):
-                        got = f(*[approx(defs[s], env) for s in names])
-                except (ValueError, ZeroDivisionError, TypeError):
-                    continue
-                if not close(got, want):
-                    bad = (env, got, want)
-                    break
-            if bad is not None:
-                env, got, want = bad
-                out.append(f"{where}: {what} {form} is {mp.nstr(got, 12)} on a run where the theorem "
-                           f"{b.theorem} bounds M by {mp.nstr(want, 12)} (R = {env['R']}, u = {env['u']}, "
-                           f"M = {env['M']}, n = {env['n']}, r = {env['r']})")
-                break
+    # the table of proofs.bounds itself (check-bound reads it; so do the adversary and the grader)
+    for bid, b in sorted(pb.BOUNDS.items()):
+        try:
+            form, th = b.expr, registry.get(b.theorem)
+        except Exception as e:  # noqa: BLE001 - an entry that cannot be read is a wrong entry
+            out.append(f"proofs.bounds entry {bid}: cannot be read ({type(e).__name__}: {e})")
+            continue
+        why = _disagrees(form, th, rnd, runs)
+        if why:
+            out.append(f"proofs.bounds entry {bid} (check-bound entry of the term table): {why}")
     return out
+
+
+def _disagrees(form, th, rnd, runs) -> str:
+    """Why the sympy bound ``form`` differs from theorem ``th``'s bound on M ("" when it agrees on
+    ``runs`` random runs): the symbols at the values their definitions take on the run."""
+    import mpmath as mp
+    import sympy as sp
+
+    import proofs.bounds as pb
+    from proofs.approx import DIGITS, approx, close
+    c = th.conclusion.args[0] if th.conclusion.op == "and" else th.conclusion
+    defs = pb.definitions()
+    names = sorted(s.name for s in form.free_symbols)
+    missing = [s for s in names if s not in defs]
+    if missing:
+        return f"{form} mentions {', '.join(missing)}, which the theorem does not define"
+    f = sp.lambdify([sp.Symbol(s) for s in names], form.xreplace({s: sp.Symbol(s.name) for s in form.free_symbols}),
+                    "mpmath")
+    for _ in range(runs):
+        env = random_run(rnd)
+        try:
+            want = approx(c.args[1], env)
+            with mp.workdps(DIGITS):
+                got = f(*[approx(defs[s], env) for s in names])
+        except (ValueError, ZeroDivisionError, TypeError):
+            continue
+        if not close(got, want):
+            return (f"{form} is {mp.nstr(got, 12)} on a run where the theorem {th.id} bounds M by "
+                    f"{mp.nstr(want, 12)} (R = {env['R']}, u = {env['u']}, M = {env['M']}, n = {env['n']}, "
+                    f"r = {env['r']})")
+    return ""
 
 
 def table_fingerprint() -> str:

@@ -117,3 +117,16 @@ def test_the_table_check_passes_and_names_a_scaled_entry(monkeypatch):
     monkeypatch.setitem(bound_proof._BOUND_IDS, "hinge", ("perceptron.hinge", "R**2*W**2 + L"))
     got = bound_table.table_failures(seed=3)
     assert len(got) == 1 and "check-bound entry hinge" in got[0] and "fallback" in got[0]
+
+
+def test_a_wrapped_schema_with_other_keyword_defaults_has_another_fingerprint():
+    """A schema replaced by a wrapper whose keyword-only defaults carry the edit (as a mutation
+    harness writes it): the fingerprint follows the defaults (was: one fingerprint for every edit,
+    so the cached pass of one edit let the next through)."""
+    def wrap(edit):
+        def mutated(*args, edit=edit):
+            return edit(*args)
+        return mutated
+    a = tb.fingerprint((), [wrap(lambda x: x + 1)])
+    b = tb.fingerprint((), [wrap(lambda x: x - 1)])
+    assert a != b
