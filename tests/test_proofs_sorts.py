@@ -132,3 +132,46 @@ def test_the_kernel_refuses_a_node_whose_recorded_sort_was_forged():
     p = Proof(th)
     with pytest.raises(KernelError):
         p.inst(p.hyp("all"), t)
+
+
+ATTACK = r'''"""Under winnow_relevant_weights' own hypotheses, a weight bound at index -1 (false: nothing
+constrains w(M, -1)), from the lemma at i := j - 1 dressed as a natural number."""
+from fractions import Fraction
+from proofs import registry
+from proofs.core import Source, Theorem
+from proofs.formula import Eq, Expr, Int, NAT, num
+from proofs.winnow_run import M, r, w
+
+j = Int("j")
+base = registry.get("winnow_relevant_weights")
+HYPS = list(base.hypotheses) + [("j_is_0", Eq(j, 0)), ("some_relevant", r >= 1)]
+
+
+def proof(p):
+    t = Expr("sub", (j, num(1)), sort=NAT)          # j - 1, written as a natural number
+    lem = p.lemma("winnow_relevant_weights", {"i": t})
+    facts = [lem] + [p.hyp(n) for n, _ in HYPS]
+    return p.solve("negative_index", facts, w(M, num(-1)) >= 1)
+
+
+THEOREMS = [Theorem(id="weight_at_index_minus_one", name="a weight bound at index -1",
+                    source=Source("", "an attack", "the lemma at a term marked natural"),
+                    hypotheses=HYPS, conclusion=w(M, num(-1)) >= 1, proof=proof)]
+'''
+
+
+def test_a_user_file_no_longer_proves_a_weight_bound_at_a_negative_index(tmp_path):
+    """The attack end to end: under winnow_relevant_weights' hypotheses, the lemma at i := j - 1
+    written as a natural, with j = 0, gave w(M, -1) >= 1 -- "proved", exit 0, though nothing
+    constrains w(M, -1).  The instance now carries j - 1 >= 0, and the step is refuted."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    f = tmp_path / "attack.py"
+    f.write_text(ATTACK)
+    p = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--file", str(f)], cwd=root,
+                       env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True, text=True, timeout=600)
+    assert p.returncode == 1 and not p.stdout.startswith("proved"), p.stdout + p.stderr
+    assert "weight_at_index_minus_one" in p.stdout
