@@ -84,7 +84,8 @@ def _problems(cat) -> list[str]:
 @click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
 @click.option("--coq", "coq", is_flag=True,
-              help="Kernel-check the catalogue in Coq instead (coq/; needs coqc). Exit 3 if Coq is absent.")
+              help="Kernel-check the catalogue in Coq instead (coq/; needs coqc); with --file, your Coq proofs of "
+                   "the file's theorems (--coq-proofs). Exit 3 if Coq is absent.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Re-check every step: neither read nor write the proof cache "
                    "($XDG_CACHE_HOME/mistakebound, see docs/proof-cache.md).")
