@@ -90,6 +90,7 @@ class UserResult:
     assumptions: list = field(default_factory=list)
     nonvacuity: str = ""
     checker: object = None
+    counterexamples: list = field(default_factory=list)   # {"step", "engine", "values"}: a model refuting a step
 
     def ok(self, allow_assumptions: bool = False) -> bool:
         want = self.theorem.expected
@@ -109,6 +110,7 @@ class UserResult:
                           for sid, kind, a in self.steps],
                 "lemmas": [{"id": k, "status": v} for k, v in sorted(self.lemmas.items())],
                 "trusted_rules": list(self.rules), "assumptions": list(self.assumptions),
+                "counterexamples": list(self.counterexamples),
                 "checker": self.checker.to_json() if self.checker is not None else None}
 
 
@@ -238,6 +240,11 @@ def check_file(path, progress=None):
         r = UserResult(th, v.status, list(v.reasons), rules=sorted({x.split(".")[0] for x in v.rules}),
                        assumptions=list(v.assumptions), checker=v)
         r.steps = [(o.step, o.kind, answers.get(id(o), {})) for o in ch.obligations]
+        for o in ch.obligations:
+            if o.text in ask.counterexamples:
+                engine, vals = ask.counterexamples[o.text]
+                r.counterexamples.append({"step": o.step, "engine": engine, "values": {
+                    k: str(x) for k, x in sorted(vals.items()) if not str(k).startswith("mb_")}})
         r.lemmas = {lid: (verdicts[lid].status if lid in verdicts else "not checked") for lid in ch.lemmas}
         if th.kind == "theorem" and th.hypotheses:
             from proofs.checks import _nonvacuity

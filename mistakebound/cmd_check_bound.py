@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2
+from .common import emit_json, fail, input_errors_exit_2, trusted_base_refused
 
 
 @click.command("check-bound", context_settings={"ignore_unknown_options": True})
@@ -46,12 +46,17 @@ def check_bound(algorithm, expr, out, budget, variant, setting, as_json, assume=
       1 refuted  a sequence and target (exact rationals) on which the exact reference
                  learner makes M > EXPR mistakes (M >= EXPR for a strict claim); --out
                  writes it for `mistakebound replay`
+      1 vacuous  no run satisfies the assumptions together with the domain printed
       3 unknown  neither within the budget; says what was searched
-      2          bad input (a parse error names the position)
+      2          bad input (a parse error names the position; an assumption outside
+                 the domain); 1 also when the start-up check finds a trusted rule or
+                 an entry of the table of theorems wrong (named on stderr)
     """
     from refutation.bound_check import check_bound as run
     if not (0 < budget <= 3600):
         fail(f"--budget must be in (0, 3600] seconds, got {budget}")
+    if trusted_base_refused(bounds=True):
+        return 1
     v = run(algorithm, expr, budget=budget, variant=variant, setting=setting, out=out, assume=assume)
     if as_json:
         emit_json(v.to_json())

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2, write_text_atomic
+from .common import emit_json, fail, input_errors_exit_2, trusted_base_refused, write_text_atomic
 
 WIDTH = 100
 
@@ -87,7 +87,8 @@ def _problems(cat) -> list[str]:
 @click.option("--list", "list_only", is_flag=True, help="List the theorem ids with their statements and exit.")
 @click.option("--quiet", "-q", is_flag=True, help="No table; only the summary line (and problems).")
 @click.option("--coq", "coq", is_flag=True,
-              help="Kernel-check the catalogue in Coq instead (coq/; needs coqc). Exit 3 if Coq is absent.")
+              help="Kernel-check the catalogue in Coq instead (coq/; needs coqc); with --file, your Coq proofs of "
+                   "the file's theorems (--coq-proofs). Exit 3 if Coq is absent.")
 @click.option("--no-cache", "no_cache", is_flag=True,
               help="Re-check every step: neither read nor write the proof cache "
                    "($XDG_CACHE_HOME/mistakebound, see docs/proof-cache.md).")
@@ -102,9 +103,13 @@ def _problems(cat) -> list[str]:
                    "fixed table (reported as 'proved assuming <rule>').")
 @click.option("--coq-out", "coq_out", metavar="FILE.v", default=None,
               help="With --file: write the theorems' statements in Coq to FILE.v, for you to prove there.")
+@click.option("--coq-proofs", "coq_proofs", metavar="FILE.v", default=None,
+              help="With --file --coq: your Coq proofs of the file's theorems (default: the .v file next to "
+                   "the Python file, with the same name); Coq checks each against the statement printed "
+                   "from your formula objects.")
 @input_errors_exit_2
 def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=False, show_id=None,
-           user_file=None, coq_out=None, no_cache=False, cert_dir=None, allow_assumptions=False):
+           user_file=None, coq_out=None, no_cache=False, cert_dir=None, allow_assumptions=False, coq_proofs=None):
     """Machine-check the theorem catalogue.
 
     Every theorem's proof is assembled by a small proof kernel from checked steps: each step is
@@ -121,6 +126,10 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
       theorem  must be proved;
       erratum  a false statement from a lecture note: must be refuted by an exact counterexample.
 
+    Before anything is checked, every trusted rule's schema is evaluated on random exact
+    instances (cached by the hash of the code; docs/proof-kernel.md): a false rule stops the
+    command with exit code 1, naming it.
+
     Exit code 0 only when every theorem is proved and every erratum refuted; 1 otherwise (a
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
@@ -130,9 +139,11 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         cache.set_enabled(False)
     if cert_dir is not None and (user_file is not None or coq or show_id is not None or list_only):
         fail("--certificates goes with a check of the catalogue (not --file, --coq, --show or --list)")
-    if user_file is not None or coq_out is not None:
-        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, coq, show_id),
-                            allow_assumptions)
+    if not list_only and trusted_base_refused():
+        return 1
+    if user_file is not None or coq_out is not None or coq_proofs is not None:
+        return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, show_id),
+                            allow_assumptions, coq=coq, coq_proofs=coq_proofs)
     if show_id is not None:
         return _show(show_id, json_path, coq, (theorems, smtlib_dir, latex_path, list_only))
     if coq and not list_only:
@@ -298,17 +309,29 @@ def _show(tid, json_path, coq, others):
 
 
 # --------------------------------------------------------------------------- --file
-def _verify_file(path, coq_out, json_path, others, allow_assumptions=False):
+def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=False, coq_proofs=None):
     """A user's theorems (blueprint.user_theorems): built in their own process, decided by the
-    checker here; one line each, the reasons when not proved."""
+    checker here; one line each, the reasons and the counterexamples when not proved; with
+    ``coq``, Coq's verdict on the user's Coq proofs of them (coq.user_proofs)."""
     if path is None:
-        fail("--coq-out needs --file")
+        fail("--coq-out needs --file" if coq_out is not None else "--coq-proofs needs --file")
     if any(others):
-        fail("--file cannot be combined with --theorem, --smtlib, --latex, --list, --coq or --show")
+        fail("--file cannot be combined with --theorem, --smtlib, --latex, --list or --show")
+    if coq_proofs is not None and not coq:
+        fail("--coq-proofs needs --coq")
     _check_outputs(json_path, None, None)
     import os
     if coq_out is not None and (os.path.isdir(coq_out) or not os.path.isdir(os.path.dirname(os.path.abspath(coq_out)))):
         fail(f"--coq-out {coq_out}: not a file in an existing directory")
+    if coq:
+        from coq.build import find_coqc
+        if find_coqc() is None:
+            click.echo("coq not installed: coqc was not found on PATH (apt-get install coq coinor-csdp)", err=True)
+            return EXIT_NO_COQ
+        if coq_proofs is None:
+            coq_proofs = os.path.splitext(path)[0] + ".v"
+        if not os.path.isfile(coq_proofs):
+            fail(f"--coq-proofs {coq_proofs}: no such file (--coq-out writes the statements for you to prove)")
     from blueprint.user_theorems import check_file, coq_statements
     ths, results = check_file(path)
     out = sys.stderr if json_path == "-" else sys.stdout
@@ -319,20 +342,45 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False):
                    + extra + ("" if r.ok(allow_assumptions) else f"  (expected {r.theorem.expected})"), file=out)
         for why in r.reasons:
             click.echo(f"    - {why}", file=out)
+        for cex in r.counterexamples:
+            click.echo(f"    counterexample to step {cex['step']} ({cex['engine']}): "
+                       + ", ".join(f"{k} = {v}" for k, v in cex["values"].items()), file=out)
     ok = all(r.ok(allow_assumptions) for r in results)
     lemmas = sorted({lid for r in results for lid in r.lemmas})
     click.echo(f"{sum(r.ok(allow_assumptions) for r in results)}/{len(results)} of {path} as expected"
                + (f"; catalogue lemmas used: {', '.join(lemmas)}" if lemmas else ""), file=out)
+    coq_results = _user_coq(ths, coq_proofs, lemmas, out) if coq else None
+    if coq_results is not None:
+        ok = ok and all(c.status == "kernel-checked" for c in coq_results)
     try:
         if json_path:
-            emit_json({"file": str(path), "ok": ok, "theorems": [r.to_json(allow_assumptions) for r in results]},
-                      json_path)
+            emit_json({"file": str(path), "ok": ok, "theorems": [r.to_json(allow_assumptions) for r in results],
+                       **({"coq": [c.to_json() for c in coq_results]} if coq_results is not None else {})}, json_path)
         if coq_out:
             write_text_atomic(coq_out, coq_statements(ths, str(path)))
             click.echo(f"Coq statements written to {coq_out} (prove them there; docs/proof-kernel.md)", file=out)
     except OSError as e:
         fail(f"cannot write the output: {e.strerror or e}")
     return 0 if ok else 1
+
+
+def _user_coq(ths, proofs_path, lemmas, out):
+    """Compile the development (reusing what is built), then let Coq check the user's proofs."""
+    from pathlib import Path
+
+    from coq import build as coq_build
+    from coq.user_proofs import check_user_proofs
+    rep = coq_build.build(lemmas or None)
+    results, problems = check_user_proofs(ths, proofs_path, Path(rep.build_dir))
+    for c in results:
+        click.echo(f"coq: {c.status:<18} {c.id}" + (f"  {c.reason}" if c.reason else "")
+                   + (f"  (axioms: {len(c.axioms)}, all allowed)" if c.status == "kernel-checked" else ""), file=out)
+    for p in problems[1:]:
+        click.echo(f"coq: problem: {p}", file=out)
+    k = sum(c.status == "kernel-checked" for c in results)
+    click.echo(f"coq: {k}/{len(results)} of {proofs_path} kernel-checked against the statements printed from "
+               f"the formula objects", file=out)
+    return results
 
 
 # --------------------------------------------------------------------------- --coq

@@ -52,3 +52,20 @@ def input_errors_exit_2(fn):
                 raise
             raise BadInput(str(e).splitlines()[0] if str(e) else type(e).__name__) from None
     return wrapper
+
+
+def trusted_base_refused(bounds: bool = False) -> bool:
+    """The start-up check of the trusted base (``proofs.trusted_base``: every trusted rule's schema
+    on random exact instances; with ``bounds``, ``refutation.bound_table``: check-bound's table
+    against its theorems' conclusions).  Cached by the fingerprint of the code it checks.  When a
+    rule or an entry is false: one line naming it on stderr, and True (the command exits 1)."""
+    from proofs.trusted_base import TrustedBaseError, check
+    try:
+        check()
+        if bounds:
+            from refutation.bound_table import check as check_table
+            check_table()
+    except TrustedBaseError as e:
+        click.echo(f"mistakebound: error: the trusted base is wrong, nothing is checked: {e}", err=True)
+        return True
+    return False

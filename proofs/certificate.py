@@ -209,10 +209,11 @@ def oracle(known: dict | None = None):
     an SMT-LIB text; sympy and the coordinate instances on an identity), answered from the proof
     cache when it was decided before."""
     known = known or {}
+    counterexamples: dict = {}      # text -> (engine, values): a solver's model refuting that text
 
     def ask(obligations):
         STATS["obligations"] += len(obligations)
-        from .engines import PendingCvc5, PendingZ3
+        from .engines import REFUTED, PendingCvc5, PendingZ3
         from .checks import TIMEOUT_MS
         out: list = [None] * len(obligations)
         pend = []
@@ -226,10 +227,15 @@ def oracle(known: dict | None = None):
                 pend.append((n, "identity", _identity_job(o)))
         for n, kind, job in pend:
             if kind == "smt":
-                out[n] = {"z3": job[0].get().status, "cvc5": job[1].get().status}
+                vs = [job[0].get(), job[1].get()]
+                out[n] = {"z3": vs[0].status, "cvc5": vs[1].status}
+                model = next((v for v in vs if v.status == REFUTED and v.counterexample), None)
+                if model is not None:
+                    counterexamples[obligations[n].text] = (model.engine, dict(model.counterexample))
             else:
                 out[n] = identity_verdicts(job[1].result(job[0]))
         return out
+    ask.counterexamples = counterexamples
     return ask
 
 

@@ -28,7 +28,7 @@ from fractions import Fraction
 __all__ = [
     "Expr", "REAL", "INT", "NAT", "BOOL", "VEC", "Real", "Int", "Nat", "Bool", "Vec", "Seq", "Fun", "num",
     "Eq", "Ne", "And", "Or", "Not", "Implies", "Iff", "Ite", "ForAll", "Sum", "TRUE", "FALSE",
-    "dot", "norm2", "vzero", "to_real", "FormulaError", "forall_below",
+    "dot", "norm2", "vzero", "to_real", "FormulaError", "forall_below", "sort_of", "is_nat",
 ]
 
 REAL, INT, NAT, BOOL, VEC = "Real", "Int", "Nat", "Bool", "Vec"
@@ -93,6 +93,10 @@ class Expr:
             _check_display(self.name, self.text)
         if not isinstance(self.args, tuple) or not all([isinstance(a, Expr) for a in self.args]):
             raise FormulaError(f"the arguments of a {self.op} node must be a tuple of formulas")
+        # a node's sort is computed from its structure (the children's sorts; for a symbol, its
+        # declaration; for a constant, its value), never taken from the caller: a term rebuilt or
+        # made by hand cannot claim to be a natural number when it is not
+        object.__setattr__(self, "sort", _computed_sort(self))
 
     # ----------------------------------------------------------------- arithmetic (builds trees)
     def __add__(self, o):
@@ -194,6 +198,167 @@ class Expr:
             return str(self.value)
         head = self.name if self.op == "call" else self.op
         return "(" + " ".join([head] + [repr(a) for a in self.args]) + ")"
+
+
+# --------------------------------------------------------------------------- sorts
+SORTS = (REAL, INT, NAT, BOOL, VEC)
+_VEC_OPS = {"vadd": (VEC, VEC), "vsub": (VEC, VEC), "vcat": (VEC, VEC), "tensor": (VEC, VEC)}
+
+
+def _ill(e, why: str):
+    raise FormulaError(f"ill-formed {e.op} node: {why}")
+
+
+def _int_or_nat(s: str) -> bool:
+    return s in (INT, NAT)
+
+
+def _computed_sort(e) -> str:  # noqa: C901 - one case per node
+    """The sort of node ``e`` from its structure alone: a symbol (``var``, ``call``) has its
+    declared sort, a constant the sort of its value, every other node the sort its children
+    give it; a node whose children have the wrong sorts is refused (:class:`FormulaError`)."""
+    op, a = e.op, e.args
+    sorts = [x.sort for x in a]
+    if op == "var":
+        if e.sort not in SORTS or a:
+            _ill(e, f"a variable has one of the sorts {', '.join(SORTS)} and no arguments")
+        return e.sort
+    if op == "call":
+        if e.sort not in SORTS or not a:
+            _ill(e, "a function call has a declared sort and arguments")
+        return e.sort
+    if op == "num":
+        v = e.value
+        if not isinstance(v, Fraction) or isinstance(v, bool) or a:
+            _ill(e, f"a constant is an exact rational, not {v!r}")
+        if e.sort == REAL:
+            return REAL
+        if v.denominator != 1:
+            if e.sort in (INT, NAT):
+                _ill(e, f"{v} is not an integer")
+            return REAL
+        return NAT if v >= 0 else INT
+    if op in ("true", "false"):
+        if a:
+            _ill(e, "a constant has no arguments")
+        return BOOL
+    if op in ("and", "or", "not", "implies", "iff"):
+        n = {"not": 1, "implies": 2, "iff": 2}.get(op)
+        if (n is not None and len(a) != n) or (n is None and len(a) < 2) or any(s != BOOL for s in sorts):
+            _ill(e, "its arguments must be formulas")
+        return BOOL
+    if op in REL_OPS:
+        if len(a) != 2:
+            _ill(e, "a relation has two sides")
+        x, y = sorts
+        if x in NUMERIC and y in NUMERIC:
+            if (x == REAL) != (y == REAL):
+                _ill(e, f"it compares a {x} with a {y} (cast the integer with to_real)")
+            return BOOL
+        if op in ("eq", "ne") and x == y:
+            return BOOL
+        _ill(e, f"it compares a {x} with a {y}")
+    if op == "forall":
+        if len(a) < 2 or any(v.op != "var" for v in a[:-1]) or sorts[-1] != BOOL:
+            _ill(e, "a 'for all' binds variables in a formula")
+        return BOOL
+    if op in ("add", "mul", "sub", "div", "neg", "abs", "max", "min"):
+        n = {"sub": 2, "div": 2, "neg": 1, "abs": 1, "max": 2, "min": 2}.get(op)
+        if (n is not None and len(a) != n) or (n is None and len(a) < 2) or any(s not in NUMERIC for s in sorts):
+            _ill(e, f"its arguments must be numbers, got {', '.join(sorts) or 'none'}")
+        if REAL in sorts:
+            if any(s != REAL for s in sorts):
+                _ill(e, f"it mixes a real and an integer ({', '.join(sorts)}; cast the integer with to_real)")
+            return REAL
+        if op == "div":
+            _ill(e, "a division is of reals")
+        return NAT if op in ("add", "mul") and all(s == NAT for s in sorts) else INT
+    if op == "pow":
+        if len(a) != 2 or sorts[0] not in NUMERIC:
+            _ill(e, "a power is a number raised to a constant")
+        k = a[1]
+        if k.op != "num" or k.value.denominator != 1 or k.value < 0 or k.sort != NAT:
+            _ill(e, f"the exponent must be a natural-number constant, not {k!r} (npow takes an integer term)")
+        return sorts[0]
+    if op == "npow":
+        if len(a) != 2 or sorts[0] != REAL or not _int_or_nat(sorts[1]):
+            _ill(e, "npow(b, k) takes a real b and an integer k")
+        return REAL
+    if op == "to_real":
+        if len(a) != 1 or not _int_or_nat(sorts[0]):
+            _ill(e, "to_real casts an integer")
+        return REAL
+    if op in INTERPRETED:
+        arg, res = INTERPRETED[op]
+        if len(a) != 1 or not (sorts[0] == arg or (arg == INT and sorts[0] == NAT)):
+            _ill(e, f"{op} takes one {arg}")
+        return res
+    if op == "ite":
+        if len(a) != 3 or sorts[0] != BOOL or sorts[1] != sorts[2]:
+            _ill(e, "an if-then-else has a condition and two branches of one sort")
+        return sorts[1]
+    if op in ("sum", "vsum"):
+        if len(a) != 4 or a[0].op != "var" or not _int_or_nat(sorts[0]):
+            _ill(e, "a sum runs over an integer variable")
+        if not (_int_or_nat(sorts[1]) and _int_or_nat(sorts[2])):
+            _ill(e, f"the bounds of a sum must be integers, got a {sorts[1]} and a {sorts[2]}")
+        if op == "vsum":
+            if sorts[3] != VEC:
+                _ill(e, "a vector sum adds vectors")
+            return VEC
+        if sorts[3] not in NUMERIC:
+            _ill(e, "a sum adds numbers")
+        return REAL if sorts[3] == REAL else INT
+    if op == "dot":
+        if sorts != [VEC, VEC]:
+            _ill(e, "dot needs two vectors")
+        return REAL
+    if op == "smul":
+        if sorts != [REAL, VEC]:
+            _ill(e, "a scaled vector is a real times a vector")
+        return VEC
+    if op in _VEC_OPS:
+        if tuple(sorts) != _VEC_OPS[op]:
+            _ill(e, "it needs two vectors")
+        return VEC
+    if op == "vzero":
+        if a:
+            _ill(e, "the zero vector has no arguments")
+        return VEC
+    if op == "vec1":
+        if sorts != [REAL]:
+            _ill(e, "vec1 takes a real")
+        return VEC
+    if op == "tpow":
+        if len(a) != 2 or sorts[0] != VEC or not _int_or_nat(sorts[1]):
+            _ill(e, "a tensor power takes a vector and an integer")
+        return VEC
+    _ill(e, "no such operation")
+
+
+def sort_of(e: Expr) -> str:
+    """The sort of ``e`` computed again from the whole tree (its symbols' declared sorts and its
+    structure), not read from the nodes: what the kernel relies on when it decides whether a
+    term is a natural number."""
+    if not isinstance(e, Expr):
+        raise FormulaError(f"not a formula: {type(e).__name__}")
+    if e.op in ("var", "call", "num", "true", "false", "vzero"):
+        for x in e.args:
+            sort_of(x)
+        return _computed_sort(e)
+    kids = [sort_of(x) for x in e.args]
+    if any(k != x.sort for k, x in zip(kids, e.args)):
+        raise FormulaError(f"a {e.op} node records sorts its structure does not give")
+    s = _computed_sort(e)
+    if s != e.sort:
+        raise FormulaError(f"a {e.op} node records the sort {e.sort}, its structure gives {s}")
+    return s
+
+
+def is_nat(e: Expr) -> bool:
+    """Is ``e`` a natural number by its structure (a sum or product of naturals, a natural
+    constant, a symbol declared natural)?"""
+    return sort_of(e) == NAT
 
 
 # --------------------------------------------------------------------------- leaves

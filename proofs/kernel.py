@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from . import rules as _rules
-from .formula import BOOL, INT, NAT, And, Eq, Expr, FormulaError, ForAll, Implies, num, valid_name
+from .formula import BOOL, INT, NAT, And, Eq, Expr, FormulaError, ForAll, Implies, _computed_sort, num, valid_name
 from .substitution import free_vars, nat_guards, subst, walk
 from .render import _below, text
 
@@ -75,6 +75,11 @@ class SymbolTable:
                 continue
             met.append(n)
             stack.extend(reversed(n.args))
+            try:            # the sort it records is the one its structure gives (children are checked too)
+                if _computed_sort(n) != n.sort:
+                    raise FormulaError(f"a {n.op} node records the sort {n.sort}, its structure gives another")
+            except FormulaError as e:
+                raise KernelError(f"{self.theorem}/{where}: {e}") from None
             if n.op not in ("var", "call"):
                 continue
             if not valid_name(n.name) or n.name.startswith("mb_"):

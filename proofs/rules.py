@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .formula import INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, dot, num, to_real, vzero
+from .formula import INT, REAL, VEC, And, Eq, Expr, ForAll, Implies, Int, Real, Sum, Vec, dot, is_nat, num, sort_of, to_real, vzero
 from .substitution import free_vars, subst
 from .functions import VSum, exp, lg, npow, pow2, sqrt, tensor, tensor_pow, vec1
 
@@ -67,6 +67,7 @@ def _check_sorts(rule_id, name, sorts, args):
     out = []
     for a, s in zip(args, sorts):
         a = num(a) if not isinstance(a, Expr) else a
+        sort_of(a)          # its sort computed from its structure (a node claiming another is refused)
         if s == VAR:
             if a.op != "var" or a.sort not in (INT, "Nat"):
                 raise TypeError(f"rule {rule_id}.{name}: the index must be an integer variable")
@@ -128,7 +129,7 @@ def _hygienic(rule_id: str, name: str, sorts, args):
 def nat_lo(i: Expr, lo: Expr) -> list[Expr]:
     """``[lo >= 0]`` when a sum over the natural-number index ``i`` starts at a term not known
     to be natural (the premise the rules below need there), else ``[]``."""
-    return [lo >= 0] if i.sort == "Nat" and lo.sort != "Nat" else []
+    return [lo >= 0] if sort_of(i) == "Nat" and not is_nat(lo) else []
 
 
 def schema_formula(rule_id: str, name: str, args) -> Expr:

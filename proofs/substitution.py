@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .formula import BOOL, INT, NAT, NUMERIC, REAL, Expr, FormulaError, _is_int, num, to_real
+from .formula import BOOL, INT, NAT, NUMERIC, REAL, Expr, FormulaError, _is_int, is_nat, num, sort_of, to_real
 
 __all__ = ["walk", "free_vars", "symbols", "nat_guards", "subst"]
 
@@ -82,11 +82,13 @@ def symbols(e: Expr) -> dict[str, tuple[str, tuple[str, ...]]]:
 
 
 def nat_guards(mapping: dict) -> list[Expr]:
-    """``t >= 0`` for every natural-number variable mapped to a term not known to be natural."""
+    """``t >= 0`` for every natural-number variable mapped to a term not known to be natural.
+    Natural-ness is computed from the term's structure and its symbols' declared sorts
+    (:func:`proofs.formula.is_nat`), never read from what a node records."""
     out = []
     for v, t in mapping.items():
         t = num(t) if not isinstance(t, Expr) else t
-        if v.sort == NAT and t.sort != NAT:
+        if sort_of(v) == NAT and not is_nat(t):
             out.append(t >= 0)
     return out
 
@@ -95,13 +97,16 @@ def subst(e: Expr, mapping: dict) -> Expr:
     """Replace free variables (keys: ``var`` nodes) by terms of the same sort.  A replacement that
     would be captured by a binder is refused (never renamed silently).  An integer term may
     replace a natural-number variable; :func:`nat_guards` lists the conditions ``t >= 0`` that
-    make the result mean what the original meant (the kernel adds them)."""
+    make the result mean what the original meant (the kernel adds them).  Every rebuilt node's
+    sort is computed again from its new children: ``(k + 1)[k := j - 2]`` is an integer, not a
+    natural number."""
     if not mapping:
         return e
     for v, t in mapping.items():
         if v.op != "var":
             raise FormulaError("only variables can be substituted")
         t = num(t) if not isinstance(t, Expr) else t
+        sort_of(t)                      # a term whose nodes record sorts their structure does not give is refused
         if not (t.sort == v.sort or (v.sort == REAL and t.sort in NUMERIC) or (v.sort == INT and t.sort == NAT)
                 or (v.sort == NAT and t.sort in (INT, NAT))):
             raise FormulaError(f"cannot substitute a {t.sort} for {v.name}: {v.sort}")

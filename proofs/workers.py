@@ -67,15 +67,20 @@ class _Child:
             except Exception:
                 pass
 
+    # The pool's shutdown may kill the child from another thread at any moment (``self.proc``
+    # becomes None, its pipes close): every use below works on its own reference to the process
+    # and reads a closed pipe or a vanished process as "the child is gone", never as an error.
     def send(self, line: bytes) -> bool:
         """Write one request (starting the child if needed); False if the child is gone."""
-        if self.proc is None or self.proc.poll() is not None:
+        p = self.proc
+        if p is None or p.poll() is not None:
             self._start()
+            p = self.proc
         try:
             view = memoryview(line)
             while view:
-                view = view[self.proc.stdin.write(view):]
-        except (BrokenPipeError, OSError):
+                view = view[p.stdin.write(view):]
+        except (BrokenPipeError, OSError, ValueError, AttributeError):
             self.kill()
             return False
         return True
@@ -83,12 +88,17 @@ class _Child:
     def receive(self, end: float):
         """The next answer line, or None (the child died, or ``end`` (monotonic) passed: killed)."""
         import select
+        p = self.proc
         while b"\n" not in self.buf:
             left = end - time.monotonic()
-            if self.proc is None or left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
+            try:
+                if p is None or self.proc is not p or left <= 0 or not select.select([p.stdout], [], [], left)[0]:
+                    self.kill()
+                    return None
+                chunk = os.read(p.stdout.fileno(), 1 << 16)
+            except (OSError, ValueError, AttributeError):
                 self.kill()
                 return None
-            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
             if not chunk:
                 self.kill()
                 return None
@@ -113,7 +123,7 @@ class _Pool:
                 self.jobs = queue.SimpleQueue()
             while len(self.threads) < pool_size():
                 c = _Child()
-                t = threading.Thread(target=self._serve, args=(c,), daemon=True,
+                t = threading.Thread(target=self._serve, args=(c, self.jobs), daemon=True,
                                      name=f"proofs-worker-{len(self.threads)}")
                 self.children.append(c)
                 self.threads.append(t)
@@ -122,44 +132,57 @@ class _Pool:
         self.jobs.put(((json.dumps(payload) + "\n").encode(), timeout_ms / 1000, f))
         return f
 
-    def _serve(self, child: _Child):
+    def _serve(self, child: _Child, jobs):
+        """Serve ``jobs`` (the queue this thread was started for: a shutdown replaces the pool's,
+        and puts one None here per thread) until told to stop.  Whatever goes wrong in here -- a
+        child killed by the shutdown under this thread's feet, the interpreter exiting -- ends in
+        "no answer" for the jobs this thread holds, never in a traceback after the verdicts."""
+        import collections
+        sent: collections.deque = collections.deque()     # [line, seconds, future], oldest first
+        try:
+            self._serve_jobs(child, jobs, sent)
+        except Exception:  # noqa: BLE001 - a worker thread reports through its futures only
+            child.kill()
+        finally:
+            child.kill()
+            for _, _, f in sent:
+                _answer(f, None)
+
+    def _serve_jobs(self, child: _Child, jobs, sent):
         """Keep up to two requests in the child (the next one waits in its pipe while this process,
         busy with other threads, reads the answer to the first), and wait for the oldest with its
         deadline, counted from when the child could start it."""
-        import collections
         import json
         import queue
-        sent: collections.deque = collections.deque()     # [line, seconds, future], oldest first
         ready = time.monotonic()           # when the child could start the oldest request
         while True:
             while len(sent) < DEPTH:
                 try:
-                    job = self.jobs.get(block=not sent)
+                    job = jobs.get(block=not sent)
                 except queue.Empty:
                     break
                 if job is None:                              # shut down
-                    for _, _, f in sent:
-                        f.set_result(None)
                     return
                 if not sent:
                     ready = time.monotonic()
                 fresh = child.proc is None or child.proc.poll() is not None
                 if not child.send(job[0]):
-                    job[2].set_result(None)
+                    _answer(job[2], None)
                     continue
                 if fresh:
                     ready = time.monotonic() + START_ALLOWANCE
                 sent.append(job)
             if not sent:
                 continue
-            line, seconds, f = sent.popleft()
+            line, seconds, f = sent[0]
             out = child.receive(ready + seconds + MARGIN)
+            sent.popleft()
             try:
                 res = json.loads(out) if out else None
             except ValueError:          # a garbled answer is no answer
                 child.kill()
                 res = None
-            f.set_result(res)
+            _answer(f, res)
             ready = time.monotonic()
             if child.proc is None and sent:                  # killed: the rest go to a fresh child
                 again = list(sent)
@@ -168,17 +191,34 @@ class _Pool:
                     if child.send(job[0]):
                         sent.append(job)
                     else:
-                        job[2].set_result(None)
+                        _answer(job[2], None)
                 ready = time.monotonic() + START_ALLOWANCE
 
     def shutdown(self):
+        import queue
         with self.lock:
             for c in self.children:
                 c.kill()
             if self.jobs is not None:
+                while True:                  # jobs no thread took: answered "no answer", never left waiting
+                    try:
+                        job = self.jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if job is not None:
+                        _answer(job[2], None)
                 for _ in self.threads:
                     self.jobs.put(None)
             self.children, self.threads, self.jobs = [], [], None
+
+
+def _answer(f, value) -> None:
+    """Resolve a job's future once (a second answer, e.g. after a shutdown, is dropped)."""
+    try:
+        if not f.done():
+            f.set_result(value)
+    except Exception:  # noqa: BLE001 - InvalidStateError when another thread resolved it first
+        pass
 
 
 _POOL = _Pool()

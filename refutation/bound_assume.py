@@ -5,7 +5,7 @@ instance refutes the claim only when it satisfies every assumption exactly.
 
 An assumption is one comparison ``A OP B`` (OP one of ``==``, ``>=``, ``<=``, ``>``, ``<``) over the
 quantities of the algorithm; any other name in it is a fresh integer >= 0 (``l`` in ``n == 2**l``:
-"n is a power of 2").  ``Q == 2**v`` with a fresh ``v`` is recognised as such (z3 then knows
+"n is a power of 2"), which further assumptions may constrain (``l >= 2``).  ``Q == 2**v`` with a fresh ``v`` is recognised as such (z3 then knows
 lg Q = v exactly); any other power with a variable exponent is refused.
 """
 from __future__ import annotations
@@ -65,28 +65,34 @@ class Assumptions:
 
     def satisfied(self, values: dict):
         """Do exact quantity values (name -> sympy number) satisfy every assumption?  True, False,
-        or None when undecided.  A fresh variable is searched over 0..64 (one at a time)."""
+        or None when undecided.  The fresh variables are one assignment for all the assumptions
+        together (``n == 2**l`` and ``l >= 2`` speak of the same l): the exponent of ``Q == 2**v``
+        is read off Q, any other fresh variable is searched over 0..64."""
         from .bound_quantities import SYMBOLS
         sub = {SYMBOLS[k]: v for k, v in values.items() if k in SYMBOLS}
-        verdict = True
-        for a in self.items:
-            free = [s for s in (a.lhs - a.rhs).free_symbols if s.name in self.fresh]
-            if not free:
-                h = a.holds(sub)
-            elif len(free) == 1:
-                h = False
-                for v in range(65):
-                    got = a.holds({**sub, free[0]: sp.Integer(v)})
-                    if got:
-                        h = True
-                        break
-                    if got is None:
-                        h = None
+        names = sorted(self.fresh)
+        choices = []
+        for name in names:
+            qn = next((q for q, v in self.pow2.items() if v == name), None)
+            qv = values.get(qn) if qn else None
+            if qv is not None and qv.is_Integer and int(qv) >= 1:
+                e = int(qv).bit_length() - 1
+                choices.append([e] if 2 ** e == int(qv) else [])
             else:
-                h = None
-            if h is False:
-                return False
-            if h is None:
+                choices.append(range(65))
+        total = 1
+        for c in choices:
+            total *= len(c)
+        if total > 5000:
+            return None
+        import itertools
+        verdict = False
+        for combo in itertools.product(*choices):
+            env = {**sub, **{self.fresh[n]: sp.Integer(v) for n, v in zip(names, combo)}}
+            hs = [a.holds(env) for a in self.items]
+            if all(h is True for h in hs):
+                return True
+            if not any(h is False for h in hs):
                 verdict = None
         return verdict
 
@@ -99,6 +105,18 @@ def parse_assumptions(texts, symbols: dict) -> Assumptions:
         raise InputError(f"at most {MAX_ASSUMPTIONS} assumptions, got {len(texts)}")
     for t in texts:
         out.items.append(_one(t, symbols, out))
+    # a variable an assumption introduced (l in n == 2**l) may be constrained by another one
+    # (l >= 2); an assumption about nothing but new names constrains no run
+    linked = set()
+    for a in out.items:
+        names = {x.name for x in (a.lhs - a.rhs).free_symbols}
+        if names - set(out.fresh):
+            linked |= names & set(out.fresh)
+    for a in out.items:
+        names = {x.name for x in (a.lhs - a.rhs).free_symbols}
+        if not (names - set(out.fresh)) and not (names and names <= linked):
+            raise InputError(f"--assume {a.text!r}: mentions no quantity (allowed: {', '.join(sorted(symbols))}, "
+                             f"or a new name another assumption ties to one)")
     return out
 
 
@@ -139,9 +157,6 @@ def _one(text: str, symbols: dict, acc: Assumptions) -> Assumption:
     except InputError as e:
         raise InputError(f"--assume {text!r}: {e}") from None
     op = _OPS[type(node.ops[0])]
-    qs = {s.name for s in (lhs - rhs).free_symbols} - set(acc.fresh)
-    if not qs:
-        raise InputError(f"--assume {text!r}: mentions no quantity (allowed: {', '.join(sorted(symbols))})")
     for a, b in ((lhs, rhs), (rhs, lhs)):
         if op == "==" and a.is_Symbol and a.name in symbols and isinstance(b, sp.Pow) and b.base == 2 \
                 and b.exp.is_Symbol and b.exp.name in acc.fresh:

@@ -49,8 +49,9 @@ import sympy as sp
 from learners.errors import InputError
 
 from .bound_assume import parse_assumptions
+from .bound_domain import check_assumptions, model_hint
 from .bound_proof import FACTS, catalogue_status, prove, proved_statement
-from .bound_quantities import (ALGORITHMS, WINNOW_VARIANTS, evaluate_claim, instance_quantities,
+from .bound_quantities import (ALGORITHMS, WINNOW_VARIANTS, domain_texts, evaluate_claim, instance_quantities,
                                quantity_symbols)
 from .bound_search import refute
 from .expr_parse import parse_bound
@@ -91,10 +92,12 @@ class BoundVerdict:
     seconds: float = 0.0
     assumptions: list = field(default_factory=list)
     lower_bound: str | None = None      # "no algorithm can do better than ..." where a lower bound applies
+    domain: list = field(default_factory=list)     # what the quantities are assumed to be (every verdict says it)
+    witness: str = ""                   # a run's values satisfying the assumptions (checked exactly)
 
     @property
     def exit_code(self) -> int:
-        return {"holds": 0, "refuted": 1, "unknown": 3}[self.status]
+        return {"holds": 0, "refuted": 1, "vacuous": 1, "unknown": 3}[self.status]
 
     def to_json(self) -> dict:
         return {
@@ -106,15 +109,22 @@ class BoundVerdict:
             "sequence_file": self.out, "assumptions": list(self.assumptions),
             "sequence": self.sequence.to_dict() if self.sequence is not None else None,
             "seconds": round(self.seconds, 3), "lower_bound": self.lower_bound,
+            "domain": list(self.domain), "assumptions_witness": self.witness or None,
         }
 
     def explain(self) -> str:
         rel = "<" if self.strict else "<="
         lines = [f"claim: {self.algorithm} makes M {rel} {self.expr} mistakes   (setting: {self.setting})"]
+        if self.domain:
+            lines.append("domain: " + "; ".join(self.domain))
         if self.assumptions:
-            lines.append("assuming: " + "; ".join(self.assumptions))
+            lines.append("assuming: " + "; ".join(self.assumptions)
+                         + (f"   (satisfied, e.g., by {self.witness})" if self.witness else ""))
         lines.append(f"verdict: {self.status.upper()}")
-        if self.status == "holds":
+        if self.status == "vacuous":
+            lines.append(f"  vacuous: no run satisfies these assumptions ({self.reason}); every claim would "
+                         f"hold there, so none is answered")
+        elif self.status == "holds":
             lines.append(f"  {self.reason}")
             for t in self.theorems:
                 lines.append(f"  uses: {t}")
@@ -193,7 +203,21 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
     if st == "separable" and used & {"L", "TD"} and setting == "separable":
         pass   # allowed: L = TD = 0 there
     v = BoundVerdict(algorithm, expr, sp.sstr(E), strict, st, "unknown", assumptions=assumed.texts)
+    v.domain = domain_texts(algorithm, st, tuple(assumed.fresh))
     deadline = t0 + budget
+    confirmed = True
+    if assumed:
+        # an assumption outside the domain is bad input (InputError); together they must leave a run
+        how, why = check_assumptions(algorithm, st, assumed)
+        if how == "vacuous":
+            v.status, v.reason = "vacuous", why
+            v.seconds = time.monotonic() - t0
+            return v
+        if how == "ok":
+            v.witness = why
+        else:
+            confirmed = False
+            v.searched.append(f"no run satisfying the assumptions was confirmed: {why}")
 
     # 1. holds?
     status, core, info = prove(algorithm, "separable" if st == "separable" else "agnostic", variant, E, strict,
@@ -209,7 +233,10 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
         v.catalogue_status = cat
         v.theorems = [f"{f.id}: {proved_statement(f.id)} [{f.source}]" + (f" = catalogue {', '.join(f.catalogue)}" if f.catalogue else "")
                       for f in used_facts]
-        if all(s == "proved" for s in cat.values()):
+        if not confirmed:
+            v.reason = ("z3 derives the claim, but no run satisfying the assumptions was confirmed "
+                        "(it could hold only vacuously)")
+        elif all(s == "proved" for s in cat.values()):
             v.status = "holds"
             rel = ">" if not strict else ">="
             v.reason = (f"z3: no admissible values of the quantities and no integer M within the theorems "
@@ -225,17 +252,20 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
                                  "interval enclosure (true facts)")
             v.seconds = time.monotonic() - t0
             return v
-        v.reason = "z3 derives the claim from theorems the catalogue did not prove: " + \
-            ", ".join(f"{k} ({s})" for k, s in cat.items() if s != "proved")
-    elif status == "not_implied" and isinstance(info, dict):
+        else:
+            v.reason = "z3 derives the claim from theorems the catalogue did not prove: " + \
+                ", ".join(f"{k} ({s})" for k, s in cat.items() if s != "proved")
+    hint = None
+    if status == "not_implied" and isinstance(info, dict):
         v.searched.append("z3 model not excluded by the theorems: " + ", ".join(f"{k}={x}" for k, x in info.items()))
+        hint = model_hint(algorithm, info)
 
     from .lower_bounds import lower_bound_note
     v.lower_bound = lower_bound_note(algorithm, st, E, strict)
 
     # 2. refuted?
     if search:
-        ref = refute(algorithm, st, variant, E, strict, deadline, v, assumed)
+        ref = refute(algorithm, st, variant, E, strict, deadline, v, assumed, hint=hint)
         if ref:
             if out is not None:
                 try:

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from .bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS
+from .bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS, domain
 from .signs import NotCertifiable, interval
 
 __all__ = ["FACTS", "prove", "catalogue_status", "proved_statement"]
@@ -286,22 +286,14 @@ def prove(algorithm, setting, variant, expr, strict, timeout_ms, assume=None):
     M = z3.ToReal(Mi)
     s = z3.Solver()
     s.set("timeout", int(timeout_ms))
-    dom = [Mi >= 0]
+    # the domain every verdict prints (bound_quantities.domain): the very constraints used here
+    dom = [c for _, _, c in domain(z3, algorithm, setting, ints, q, Mi)]
     facts = {}
     tr = _Z3(z3, q)
     if algorithm in ("perceptron", "kernel_perceptron"):
-        R, W, g, L, TD, n = q["R"], q["W"], q["gamma"], q["L"], q["TD"], q["n"]
-        dom += [R > 0, W > 0, g > 0, g * R * W == 1, ints["n"] >= 1, ints["d"] >= 1, L >= 0, TD == g * L]
-        if setting == "separable":
-            dom += [L == 0, R * W >= 1]
-            wanted = ["block_novikoff"]
-        else:
-            dom += [L >= n * (1 - R * W)]
-            wanted = ["hinge", "hinge_exact"]
-        facts["one_per_trial"] = M <= n
+        wanted = ["block_novikoff"] if setting == "separable" else ["hinge", "hinge_exact"]
+        facts["one_per_trial"] = M <= q["n"]
     else:
-        n, r = ints["n"], ints["r"]
-        dom += [n >= 1, r >= 1, r <= n]
         wanted = [f"winnow_{variant}"] + (["winnow_halve_integer"] if variant == "halve" else [])
     conds = _conditional_facts(algorithm, setting, variant, assume, ints, z3) if assume else {}
     for name in wanted + list(conds):
@@ -336,6 +328,10 @@ def prove(algorithm, setting, variant, expr, strict, timeout_ms, assume=None):
     for name, f in facts.items():
         lits[name] = z3.Bool(f"use_{name}")
         s.add(z3.Implies(lits[name], f))
+    # the theorems must leave room for a run: theorems that contradict the domain and the
+    # assumptions on their own would make every claim follow
+    if s.check(*lits.values()) == z3.unsat:
+        return "unknown", [], "the catalogue's bounds leave no admissible run here (a claim would follow vacuously)"
     s.add(M >= E if strict else M > E)
     t = time.monotonic()
     res = s.check(*lits.values())
@@ -356,7 +352,7 @@ def prove(algorithm, setting, variant, expr, strict, timeout_ms, assume=None):
     if res == z3.sat:
         m = s.model()
         ex = {}
-        for k, v in list(ints.items()) + list(reals.items()) + [("M", Mi)]:
+        for k, v in list(ints.items()) + list(reals.items()) + [("M", Mi)] + list(fresh.items()):
             val = m.eval(v, model_completion=True)
             ex[k] = str(val)
         return "not_implied", [], ex
@@ -393,6 +389,8 @@ def _assumption_constraints(assume, tr, fresh, z3) -> list:
             logq = tr.tr(sp.log(SYMBOLS[qn]))
             log2 = tr.tr(sp.log(2))
             cons += [Q >= 1, logq == z3.ToReal(V) * log2, Q >= z3.ToReal(V) + 1, z3.Implies(V >= 1, Q >= 2)]
+            # Q = 2^v exactly for the exponents a run can have here, and 2^v >= 2^31 beyond them
+            cons += [z3.Implies(V == e, Q == 2 ** e) for e in range(31)] + [z3.Implies(V >= 31, Q >= 2 ** 31)]
             continue
         lhs, rhs = tr.tr(a.lhs), tr.tr(a.rhs)
         cons.append({"==": lhs == rhs, ">=": lhs >= rhs, "<=": lhs <= rhs, ">": lhs > rhs, "<": lhs < rhs}[a.op])

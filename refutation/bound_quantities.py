@@ -10,7 +10,7 @@ from learners.errors import InputError
 from .signs import certified_sign
 
 __all__ = ["ALGORITHMS", "WINNOW_VARIANTS", "quantity_symbols", "instance_quantities", "evaluate_claim",
-           "violates", "fmt_value", "SYMBOLS", "NAMES", "INTEGER_QUANTITIES"]
+           "violates", "fmt_value", "SYMBOLS", "NAMES", "INTEGER_QUANTITIES", "domain", "domain_texts"]
 
 ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron")
 WINNOW_VARIANTS = ("halve", "eliminate")
@@ -32,6 +32,47 @@ def quantity_symbols(algorithm: str) -> dict[str, sp.Symbol]:
     if algorithm not in ALGORITHMS:
         raise InputError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algorithm!r}")
     return {k: SYMBOLS[k] for k in NAMES[algorithm]}
+
+
+def domain(z3, algorithm: str, setting: str, ints: dict, q: dict, Mi, fresh=None) -> list:
+    """The values of the quantities a claim is about, as ``(text, kind, z3 constraint)``: ``kind``
+    is ``"domain"`` (what the quantities are: signs, integrality, their definitions) or
+    ``"setting"`` (what the setting adds: separable or agnostic).  ``ints``/``q``: the z3
+    variables (integers, and every quantity as a real); ``Mi`` the integer mistake count;
+    ``fresh``: the integer variables assumptions introduce (``l`` in ``n == 2**l``)."""
+    out = [("M >= 0 (an integer: the mistakes)", "domain", Mi >= 0)]
+    if algorithm in ("perceptron", "kernel_perceptron"):
+        R, W, g, L, TD, n = q["R"], q["W"], q["gamma"], q["L"], q["TD"], q["n"]
+        out += [("R > 0", "domain", R > 0), ("W > 0", "domain", W > 0), ("gamma > 0", "domain", g > 0),
+                ("gamma = 1/(R W)", "domain", g * R * W == 1),
+                ("n >= 1 (an integer: the trials)", "domain", ints["n"] >= 1),
+                ("d >= 1 (an integer: the dimension)", "domain", ints["d"] >= 1),
+                ("L >= 0", "domain", L >= 0), ("TD = gamma L", "domain", TD == g * L)]
+        if setting == "separable":
+            out += [("L = 0 (separable)", "setting", L == 0), ("R W >= 1 (separable, margin 1)", "setting", R * W >= 1)]
+        else:
+            out += [("L >= n (1 - R W) (agnostic: each trial's hinge loss is >= 1 - R W)", "setting",
+                     L >= n * (1 - R * W))]
+    else:
+        n, r = ints["n"], ints["r"]
+        out += [("n >= 1 (an integer: the variables)", "domain", n >= 1),
+                ("r >= 1 (an integer: the relevant variables)", "domain", r >= 1),
+                ("r <= n", "domain", r <= n)]
+    for k, v in (fresh or {}).items():
+        out.append((f"{k} >= 0 (an integer an assumption introduced)", "domain", v >= 0))
+    return out
+
+
+def domain_texts(algorithm: str, setting: str, fresh=()) -> list[str]:
+    """What check-bound assumes about the quantities (printed with every verdict)."""
+    import z3
+    names = NAMES[algorithm]
+    ints = {k: z3.Int(k) for k in names if k in INTEGER_QUANTITIES}
+    q = {k: z3.Real(k) for k in names if k not in INTEGER_QUANTITIES}
+    q.update({k: z3.ToReal(v) for k, v in ints.items()})
+    fr = {k: z3.Int(f"fresh_{k}") for k in fresh}
+    return [t for t, _, _ in domain(z3, algorithm, "separable" if setting == "separable" else "agnostic",
+                                    ints, q, z3.Int("M"), fr)]
 
 
 def instance_quantities(cert, seq, algorithm) -> dict:

@@ -162,12 +162,29 @@ def _screen(expr, strict, cands, names):
     return [c for _, _, c in scored]
 
 
-def refute(algorithm, setting, variant, E, strict, deadline, v, assume=None) -> bool:
+def _hinted(algorithm, hint) -> list:
+    """The instance a z3 model suggests (``refutation.bound_domain.model_hint``): k orthonormal
+    examples scaled by the model's R, replayed before the families."""
+    if not hint or "k" not in hint:
+        return []
+    k, s = hint["k"], Fraction(hint["scale"])
+
+    def build(k=k, s=s):
+        m = math.isqrt(k)
+        from adversary.perceptron_separable import orthonormal
+        base = orthonormal(Fraction(1, m), k) if m * m == k else _orthonormal_own(k)
+        return _scaled(base, s, algorithm, {"refutation_family": "z3 model", "k": k, "scale": fraction_str(s)})
+    return [_Cand("z3-model", {"k": k, "scale": fraction_str(s)}, {"n": k, "M": k}, build)]
+
+
+def refute(algorithm, setting, variant, E, strict, deadline, v, assume=None, hint=None) -> bool:
     """Search the families for an instance violating the claim (and satisfying every assumption,
-    decided exactly on the certified quantities); fill ``v`` and return True if found."""
+    decided exactly on the certified quantities); fill ``v`` and return True if found.  ``hint``:
+    the instance a z3 model of the violation suggests, replayed first (its values are checked
+    exactly like any other instance's)."""
     from adversary.certify import certify
     if algorithm == "winnow":
-        return _refute_winnow(variant, E, strict, deadline, v, assume)
+        return _refute_winnow(variant, E, strict, deadline, v, assume, hint)
     names = NAMES[algorithm]
     cands = _orthonormal_family(algorithm, setting)
     fams = ["orthonormal examples e_1..e_k (k = 1..64) scaled by s in {1/10, 1/3, 1/2, 1, 2, 3, 10}, "
@@ -193,7 +210,7 @@ def refute(algorithm, setting, variant, E, strict, deadline, v, assume=None) -> 
     screened.sort(key=lambda c: (not c.approx.get("rational", False), c.approx["n"],
                                  abs(math.log(c.approx.get("scale", 1.0)))))
     tried = 0
-    for c in screened:
+    for c in _hinted(algorithm, hint) + screened:
         if time.monotonic() > deadline:
             break
         try:
@@ -244,11 +261,13 @@ def _fill_refuted(v, seq, cert, qs, val, how, c, fams, tried):
     v.searched.append(f"{fams[0]} ... ({tried} instance(s) replayed before this one)")
 
 
-def _refute_winnow(variant, E, strict, deadline, v, assume=None) -> bool:
+def _refute_winnow(variant, E, strict, deadline, v, assume=None, hint=None) -> bool:
     from adversary.certify import certify
     from adversary.winnow_search import exhaustive_winnow, search_winnow
     grid = [(n, r) for n in (1, 2, 3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256, 1024) for r in (1, 2, 3, 4, 8)
             if r <= max(1, n // 2) and (r != 3 or n <= 8)]
+    if hint and "n" in hint:            # the cell a z3 model of the violation points at, first
+        grid = [(hint["n"], hint["r"])] + [c for c in grid if c != (hint["n"], hint["r"])]
     A, B = (2, 3) if variant == "halve" else (1, 2)
     f = sp.lambdify([SYMBOLS["n"], SYMBOLS["r"]], E, modules="math")
     tried, skipped = 0, 0

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from proofs.formula import INT, NAT, Expr, num
+from proofs.formula import INT, NAT, Expr, Nat, num
 from proofs.kernel import Proof
 from proofs.substitution import free_vars, walk
 
@@ -302,3 +302,106 @@ def table_edits():
 
 
 _ = walk
+
+
+# --------------------------------------------------------------------------- sorts
+def shifted_nat_term(t, how: str):
+    """``t - 1`` passed where a natural number is expected, made to look natural: through a
+    substitution (``(k + 1)[k := t - 2]``, whose rebuilt root once kept k + 1's sort Nat) or by
+    hand (a ``sub`` node with the sort Nat written on it)."""
+    from proofs.substitution import subst
+    t = num(t) if not isinstance(t, Expr) else t
+    if how == "subst":
+        k = Nat("kk_sorted")
+        return subst(k + 1, {k: t - 2})
+    return Expr("sub", (t, num(1)), sort=NAT)
+
+
+class SortEditedProof:
+    """A Proof whose ``inst``, ``lemma`` and ``specialize`` calls get, for every natural-number
+    variable, the term ``t - 1`` dressed as a natural (:func:`shifted_nat_term`).  ``log`` keeps
+    (call, the terms put in, the fact the kernel made)."""
+
+    def __new__(cls, theorem, how: str):
+        from proofs.kernel import Proof
+        from proofs.substitution import free_vars
+
+        class _P(Proof):
+            def inst(self, fact, *terms):
+                f = fact.formula if hasattr(fact, "formula") else None
+                vs = f.args[:-1] if f is not None and f.op == "forall" else ()
+                new, put = list(terms), []
+                for j, (v, t) in enumerate(zip(vs, terms)):
+                    if v.sort == NAT:
+                        new[j] = shifted_nat_term(t, how)
+                        put.append(new[j])
+                out = super().inst(fact, *new)
+                if put:
+                    self.sort_log.append(("inst", put, out))
+                return out
+
+            def lemma(self, theorem_id, mapping=None):
+                from proofs import registry
+                names = {v.name: v for v in free_vars(registry.get(theorem_id).statement)}
+                new, put = {}, []
+                for k, t in (mapping or {}).items():
+                    v = names.get(k) if isinstance(k, str) else k
+                    if v is not None and v.sort == NAT:
+                        t = shifted_nat_term(t, how)
+                        put.append(t)
+                    new[k] = t
+                for name, v in names.items():        # an unmapped natural gets t - 1 at its own name
+                    if v.sort == NAT and name not in {(x if isinstance(x, str) else x.name) for x in new}:
+                        new[name] = shifted_nat_term(Nat(name), how)
+                        put.append(new[name])
+                out = super().lemma(theorem_id, new)
+                if put:
+                    self.sort_log.append(("lemma", put, out))
+                return out
+
+            def specialize(self, fact, mapping):
+                new, put = {}, []
+                for v, t in mapping.items():
+                    if getattr(v, "sort", None) == NAT:
+                        t = shifted_nat_term(t, how)
+                        put.append(t)
+                    new[v] = t
+                out = super().specialize(fact, new)
+                if put:
+                    self.sort_log.append(("specialize", put, out))
+                return out
+
+        p = _P(theorem)
+        p.sort_log = []
+        return p
+
+
+def guarded(fact_formula, term) -> bool:
+    """Does the instance carry the guard ``term >= 0`` (the kernel's premise for a term that is
+    not a natural number by its structure)?"""
+    if fact_formula.op != "implies":
+        return False
+    g = fact_formula.args[0]
+    parts = g.args if g.op == "and" else (g,)
+    return any(p.op == "ge" and p.args[0] == term and p.args[1] == num(0) for p in parts)
+
+
+# --------------------------------------------------------------------------- check-bound's domain
+def domain_edits():
+    """(algorithm, assumptions) that no run of the domain satisfies: each domain constraint
+    contradicted by one assumption (an integer made fractional, a positive quantity 0 or
+    negative), and one quantity given two values."""
+    single = {
+        "perceptron": ["R == 0", "R == -1", "W == 0", "gamma == 0", "gamma == -1/2", "gamma*R*W == 2", "L == -1",
+                       "TD == -1", "n == 0", "n == 1/2", "d == 0", "d == 3/2", "TD == gamma*L + 1"],
+        "winnow": ["n == 0", "r == 0", "r == n + 1", "n == 5/2", "r == 1/2", "r > n"],
+    }
+    for alg, conds in single.items():
+        for c in conds:
+            yield "domain:one_assumption", alg, [c]
+    pairs = {"perceptron": ["R", "W", "gamma", "L", "n", "d"], "winnow": ["n", "r"]}
+    for alg, qs in pairs.items():
+        for q in qs:
+            yield "domain:two_values", alg, [f"{q} == 2", f"{q} == 3"]
+    yield "domain:setting", "perceptron", ["R == 1", "W == 1/2"]          # separable: R W >= 1
+    yield "domain:fresh", "winnow", ["n == 2**l", "l >= 3", "n <= 7"]

@@ -78,3 +78,65 @@ def test_bad_assumptions_one_line_exit_2(cond, words):
     p = _cli("winnow", "r", "--assume", cond)
     assert p.returncode == 2, p.stdout
     assert p.stderr.count("\n") == 1 and words in p.stderr and "Traceback" not in p.stderr
+
+
+# ------------------------------------------------------------------ the domain and the assumptions
+def test_every_verdict_prints_its_domain():
+    v = check_bound("perceptron", "1/gamma**2", budget=5, search=False)
+    assert "R > 0" in v.domain and "gamma = 1/(R W)" in v.domain and any(t.startswith("d >= 1") for t in v.domain)
+    assert "domain: " in v.explain() and v.to_json()["domain"] == v.domain
+    w = check_bound("winnow", "2 + 3*r*(1 + log(n, 2))", budget=5, search=False)
+    assert "r <= n" in w.domain and not any("R > 0" in t for t in w.domain)
+
+
+@pytest.mark.parametrize("algorithm, claim, cond, words", [
+    ("perceptron", "0", "R == 0", "R > 0"),                  # was: HOLDS, exit 0 (the domain says R > 0)
+    ("perceptron", "0", "d == 3/2", "d is an integer"),      # was: HOLDS (z3's d is an integer)
+    ("perceptron", "0", "gamma*R*W == 2", "gamma = 1/(R W)"),
+    ("winnow", "0", "r == 0", "r >= 1"),
+])
+def test_an_assumption_outside_the_domain_is_bad_input(algorithm, claim, cond, words):
+    from learners.errors import InputError
+    with pytest.raises(InputError, match="leaves the domain") as e:
+        check_bound(algorithm, claim, budget=5, assume=[cond])
+    assert words in str(e.value)
+
+
+@pytest.mark.parametrize("algorithm, conds", [
+    ("perceptron", ["d == 2", "d == 3"]),                    # two that contradict each other
+    ("perceptron", ["R == 1", "W == 1/2"]),                  # the separable setting needs R W >= 1
+    ("winnow", ["n == 2**l", "l >= 2", "n <= 3"]),           # no power of 2 >= 4 is <= 3
+])
+def test_assumptions_no_run_satisfies_are_vacuous_never_holds(algorithm, conds):
+    v = check_bound(algorithm, "0", budget=5, assume=conds)
+    assert v.status == "vacuous" and v.exit_code == 1 and "vacuous: no run satisfies" in v.explain()
+    assert not v.theorems
+
+
+def test_cli_exit_codes_for_the_domain():
+    p = _cli("perceptron", "0", "--assume", "R == 0")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "leaves the domain" in p.stderr
+    p = _cli("perceptron", "0", "--assume", "d == 2", "--assume", "d == 3", "--json")
+    assert p.returncode == 1 and json.loads(p.stdout)["status"] == "vacuous"
+
+
+def test_a_variable_an_assumption_introduced_may_be_constrained():
+    """l of n == 2**l is the same l in l >= 1 (was: refused, "mentions no quantity")."""
+    v = check_bound("winnow", "r*(3*log(n, 2) - 2)", budget=10, search=False,
+                    assume=["n == 2**l", "l >= 1", "r >= 1"])
+    assert v.status == "holds" and "l = " in v.witness
+    from refutation.bound_assume import parse_assumptions
+    from refutation.bound_quantities import quantity_symbols
+    a = parse_assumptions(["n == 2**l", "l >= 2"], quantity_symbols("winnow"))
+    import sympy as sp
+    assert a.satisfied({"n": sp.Integer(4), "r": sp.Integer(1)}) is True
+    assert a.satisfied({"n": sp.Integer(2), "r": sp.Integer(1)}) is False       # l = 1 < 2: one l for both
+
+
+def test_a_z3_model_of_the_violation_is_replayed_into_a_counterexample():
+    """n = 512 is outside the searched grid; z3's model (n = 512, r = 1, M = 2) is replayed by
+    the exact learner (was: UNKNOWN)."""
+    v = check_bound("winnow", "r", budget=8, assume=["n == 512"])
+    assert v.status == "refuted" and v.quantities["n"] == "512" and v.mistakes > int(v.quantities["r"])
+    from adversary.certify import certify
+    assert certify(v.sequence).mistakes == v.mistakes

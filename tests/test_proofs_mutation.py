@@ -344,3 +344,119 @@ def test_mutation_bounds_table_edits_are_caught():
 
 
 import random  # noqa: E402
+
+
+# ------------------------------------------------------------------ sorts, the domain, the trusted base
+from kernel_mutants import SortEditedProof, domain_edits, guarded  # noqa: E402
+
+
+@pytest.mark.parametrize("how", ["subst", "hand"])
+def test_mutation_sorts_dressed_as_natural_are_guarded(how):
+    """At every inst, lemma and specialize of every theorem, every natural-number variable is given
+    t - 1 made to look natural (through a substitution, or by hand): the instance the kernel makes
+    carries t - 1 >= 0 (or the proof no longer builds).  Was: no guard, so a weight bound at a
+    negative index followed."""
+    bad, n = [], 0
+    for th in THEOREMS:
+        holder = {}
+
+        def make(t):
+            holder["p"] = SortEditedProof(t, how)
+            return holder["p"]
+        build(th, make)
+        p = holder.get("p")
+        for call, terms, fact in (p.sort_log if p is not None else []):
+            for t in terms:
+                n += 1
+                ok = guarded(fact.formula, t)
+                COUNTS[f"sorts:{how}_{call}"]["guarded" if ok else "NOT GUARDED"] += 1
+                if not ok:
+                    bad.append(f"{th.id}: {call} at {t!r}")
+    assert n > 20, f"only {n} natural-number instances edited"
+    assert not bad, "unguarded: " + "; ".join(bad[:5])
+
+
+def test_mutation_assumptions_against_the_domain_never_hold():
+    """check-bound with assumptions no run satisfies (each domain constraint contradicted, a
+    quantity given two values, the setting contradicted, a new name pinned off the domain): bad
+    input or "vacuous", never "holds" -- the claim M <= 0 is false for every run."""
+    from learners.errors import InputError
+    from refutation.bound_check import check_bound
+    bad = []
+    for label, alg, conds in domain_edits():
+        try:
+            v = check_bound(alg, "0", budget=5, search=False, assume=conds)
+            out = v.status
+        except InputError as e:
+            out = "bad input" if "leaves the domain" in str(e) else f"other error: {e}"
+        COUNTS[label][out] += 1
+        if out not in ("bad input", "vacuous"):
+            bad.append(f"{alg} {conds}: {out}")
+    assert not bad, "; ".join(bad)
+
+
+def test_mutation_schema_edits_at_run_time_stop_the_start_up_check(tmp_path, monkeypatch):
+    """Every edit of every schema, made in memory after a clean start-up check was cached: the
+    start-up check that verify runs sees the edit (the fingerprint covers the code in memory) and
+    names the rule -- except the reviewed edits that leave the rule true."""
+    from proofs import trusted_base
+    from proofs.rules import RULES
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    trusted_base.check()                                  # the clean pass, cached
+    import random
+    from proofs.rules import _check_sorts
+    survivors = []
+    for rid, name, ek, sorts, mutated in schema_edits():
+        old = RULES[rid].schemas[name]
+        applied = False
+        for seed in range(20):            # an edit that changes nothing on any instance is not a mutant
+            args, _ = trusted_base._instance(random.Random(seed), rid, name)
+            checked = _check_sorts(rid, name, sorts, args)
+            f = mutated(*checked)
+            if f is not None and f != old[1](*checked):
+                applied = True
+                break
+        if not applied:
+            continue
+        RULES[rid].schemas[name] = (sorts, mutated)
+        try:
+            trusted_base.check()
+            caught = False
+        except trusted_base.TrustedBaseError as e:
+            caught = f"{rid}.{name}" in str(e)
+        finally:
+            RULES[rid].schemas[name] = old
+        COUNTS["start-up:schema_" + ek]["stopped" if caught else "passed"] += 1
+        if not caught and (name, ek) not in SCHEMA_EDITS_STILL_TRUE:
+            survivors.append(f"{rid}.{name}/{ek}")
+    assert not survivors, "schema edits the start-up check let through: " + ", ".join(survivors)
+
+
+def test_mutation_table_edits_at_run_time_stop_check_bound(tmp_path, monkeypatch):
+    """Every entry of proofs.bounds' term table scaled or shifted and every pair of its variables
+    swapped, in memory: check-bound's start-up check of its table names an entry."""
+    import proofs.bounds as pb
+    from proofs.trusted_base import TrustedBaseError
+    from refutation import bound_table
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    bound_table.check()
+    missed = []
+    base_terms, base_vars = pb.perceptron_terms, pb.VARIABLES
+    for label, terms, variables in table_edits():
+        try:
+            if terms is not None:
+                pb.perceptron_terms = lambda terms=terms: terms
+            if variables is not None:
+                pb.VARIABLES = variables
+            pb._expr_of.cache_clear()        # as in a process started on the edited table
+            bound_table.check()
+            caught = False
+        except TrustedBaseError as e:
+            caught = "check-bound entry" in str(e)
+        finally:
+            pb.perceptron_terms, pb.VARIABLES = base_terms, base_vars
+            pb._expr_of.cache_clear()
+        COUNTS["start-up:" + label]["stopped" if caught else "passed"] += 1
+        if not caught:
+            missed.append(label)
+    assert not missed, "table edits check-bound's start-up check let through: " + ", ".join(missed)

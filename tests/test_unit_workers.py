@@ -23,3 +23,32 @@ print("ok", len(answers))
 def test_many_queued_requests_do_not_deadlock():
     r = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and r.stdout.startswith("ok 150"), r.stderr[-500:]
+
+
+SHUTDOWN = r"""
+import sys, threading, time
+from proofs import workers
+errors = []
+threading.excepthook = lambda a: errors.append(f"{a.exc_type.__name__}: {a.exc_value}")
+smt = "(declare-const x Int)(assert (> x 0))(check-sat)\n"
+for pause in (0.0, 0.02, 0.05, 0.1, 0.2, 0.3):
+    futures = [workers.submit({"op": "z3", "smt": smt, "timeout_ms": 5000}, 5000) for _ in range(8)]
+    time.sleep(pause)
+    workers.shutdown()                 # while requests are in the children and in the queue
+    done = [f.result(timeout=30) for f in futures]
+    time.sleep(0.2)
+futures = [workers.submit({"op": "z3", "smt": smt, "timeout_ms": 5000}, 5000) for _ in range(4)]
+print("after", sum(f.result(timeout=60) is not None for f in futures))
+print("errors", errors)
+"""
+
+
+def test_a_shutdown_while_requests_are_running_leaves_no_traceback():
+    """The pool's shutdown (also run at exit, after the verdicts are printed) kills the children
+    under the worker threads: each thread reads that as "no answer", every waiting job is answered,
+    nothing is printed (was: AttributeError tracebacks from the threads, at random)."""
+    r = subprocess.run([sys.executable, "-c", SHUTDOWN], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-800:]
+    assert "errors []" in r.stdout and "Traceback" not in r.stderr and "Exception in thread" not in r.stderr, \
+        r.stdout + r.stderr[-800:]
+    assert "after 4" in r.stdout          # a pool shut down starts again on the next request

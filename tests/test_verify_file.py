@@ -80,3 +80,17 @@ def test_bad_files_one_line_exit_2(tmp_path):
     assert "syntax.py:2" in _verify("--file", str(syn)).stderr or "syntax.py:1" in _verify("--file", str(syn)).stderr
     p = _verify("--coq-out", str(tmp_path / "x.v"))
     assert p.returncode == 2 and "--coq-out needs --file" in p.stderr and not (tmp_path / "x.v").exists()
+
+
+def test_a_refuted_theorem_prints_its_counterexample_and_no_traceback(tmp_path):
+    """The solver's counterexample to the refuted step is printed and in --json (was: only
+    "z3: refuted"); nothing is printed after the verdict (was: at times a worker thread's
+    traceback at exit)."""
+    bad = _variant(tmp_path, "M <= 9", "M <= 8")
+    p = _verify("--file", str(bad), "--json", str(tmp_path / "r.json"))
+    assert p.returncode == 1
+    assert "counterexample to step at_most_nine (z3): M = 9, g = 1/3" in p.stdout, p.stdout
+    assert "Traceback" not in p.stderr and "Exception in thread" not in p.stderr, p.stderr
+    import json
+    th = json.loads((tmp_path / "r.json").read_text())["theorems"][0]
+    assert th["counterexamples"] == [{"step": "at_most_nine", "engine": "z3", "values": {"M": "9", "g": "1/3"}}]
