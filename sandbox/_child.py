@@ -231,7 +231,9 @@ def _load(cfg, view, inert=None):
     sys.path.insert(0, os.getcwd())
     if inert is not None and cfg.get("harmless"):     # [limits] harmless_imports: inert stand-ins
         inert.install([str(n) for n in cfg["harmless"]], sys.meta_path)
-    if view:
+    if cfg["jail"].get("packages_at"):     # container mode: <box>/pkgs (sandbox/_landlock.py)
+        sys.path.append(cfg["jail"]["packages_at"])
+    elif view:
         sys.path.append("/packages")
     else:   # --insecure without a file-system view: the allowed packages' own directories
         for p in cfg.get("package_dirs", []):
@@ -266,7 +268,7 @@ def main():
     global digest
     digest = _sibling("_digest")
     try:
-        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install, view.build)
+        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install, view.build, _sibling("_landlock"))
     except jail.LayerError as e:
         _send({"armed": False, "layer": e.layer, "reason": e.reason[:300]})
         return
@@ -279,7 +281,7 @@ def main():
     go = _recv()
     if not go or go.get("op") != "load":
         return
-    mod = _load(cfg, armed["view"], inert)
+    mod = _load(cfg, armed["view"] and armed["mode"] != "landlock", inert)
     if mod is None:
         return
     state = {"plan": plan}

@@ -214,11 +214,41 @@ def view_config(packages) -> dict:
             if base not in names:
                 names.add(base)
                 pk.append([loc, base])
-    cfg = {"expose": expose, "hide": sorted(h for h in hide if os.path.isdir(h)), "packages": pk,
+    hidden = sorted(h for h in hide if os.path.isdir(h))
+    cfg = {"expose": expose, "hide": hidden, "packages": pk,
            "devices": [d for d in DEVICES if os.path.exists(f"/dev/{d}")],
-           "package_dirs": sorted({os.path.dirname(p) for p, _ in pk})}
+           "package_dirs": sorted({os.path.dirname(p) for p, _ in pk}),
+           "landlock": [list(e) for e in landlock_paths([e[1] for e in expose if e[0] in ("bind", "file")], hidden)]}
     _VIEWS[key] = cfg
     return cfg
+
+
+def landlock_paths(allowed, hidden) -> list[list[str]]:
+    """The same view for Landlock, which can only allow whole hierarchies: [path, "read"] for
+    each allowed path; one holding a hidden directory is replaced by its entries, recursively,
+    without the hidden ones, and is itself [path, "list"] (its entries' names may be listed, as
+    the import system must: a hidden directory's *names* are then listable, never its files)."""
+    hidden = [os.path.realpath(h) for h in hidden]
+    out = []
+
+    def add(p, depth=0):
+        rp = os.path.realpath(p)
+        if any(rp == h for h in hidden):
+            return
+        inside = [h for h in hidden if h.startswith(rp.rstrip("/") + "/")]
+        if not inside or not os.path.isdir(rp) or depth > 8:
+            out.append([rp, "read"])
+            return
+        out.append([rp, "list"])
+        try:
+            names = sorted(os.listdir(rp))
+        except OSError:
+            return
+        for n in names:
+            add(os.path.join(rp, n), depth + 1)
+    for p in allowed:
+        add(p)
+    return sorted({tuple(e) for e in out})
 
 
 # --- checking the worker from outside ----------------------------------------------------------
@@ -275,7 +305,10 @@ def verify(pid: int, outer_pid: int, rec: dict, sentinels) -> tuple[list, list]:
             pass               # not ours to read (no CAP_SYS_PTRACE): the status checks above stand
         except OSError as e:
             bad.append(["namespaces", f"cannot read the worker's {name} namespace: {e.strerror}"])
-    if rec["view"]:
+    if rec["view"] and rec["mode"] == "landlock":
+        if rec["landlock"] < 1:
+            bad.append(["filesystem view", "the worker reports a Landlock view without Landlock"])
+    elif rec["view"]:
         try:
             os.stat(f"/proc/{pid}/root/")
             visible = [p for p in sentinels if p and _same_file(p, f"/proc/{pid}/root{p}")]
@@ -304,18 +337,36 @@ def _same_file(host: str, inside: str) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
+LEVELS = {"namespaces": "namespaces", "container": "container (no namespaces can be made here: Landlock, "
+           "seccomp and a uid of its own instead)", "reduced": "reduced"}
+
+
+def level(rec: dict, missing) -> str:
+    """The isolation level of a worker: "namespaces" (new namespaces and the mount view),
+    "container" (no namespace could be made: Landlock's view, seccomp, its own uid -- a container
+    run the way Docker runs one by default, or user namespaces refused), "reduced" (a layer is
+    missing: --insecure)."""
+    if missing:
+        return "reduced"
+    return "container" if rec.get("mode") == "landlock" else "namespaces"
+
+
 def describe(iso: dict, limits=None) -> str:
     """The grader's own sentence about how a submission ran (from its checked record)."""
     if not iso:
         return "isolation unknown: the worker never started"
     parts = []
+    lv = iso.get("level") or level(iso, iso.get("missing"))
+    parts.append(f"isolation level {LEVELS.get(lv, lv)}")
     ns = iso.get("namespaces") or []
     if ns:
         parts.append("own " + ", ".join(ns) + " namespaces")
     if iso.get("view") == "allow-list":
         parts.append("a private file-system view (your files, the Python standard library"
                      + (", " + ", ".join(iso.get("packages", [])) if iso.get("packages") else "")
-                     + "; nothing of the grader)")
+                     + "; nothing of the grader"
+                     + (f"; Landlock ABI {iso['landlock']}, without namespaces" if iso.get("mode") == "landlock" else "")
+                     + ")")
     u = iso.get("user", "")
     if u:
         parts.append(f"running as {u}")

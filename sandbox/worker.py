@@ -31,7 +31,7 @@ import time
 
 from . import _cgroup, _digest, _template, wire
 from ._channel import START_TIMEOUT, Channel
-from .isolation import IsolationUnavailable, describe, project_root, stdlib_dirs, verify, view_config
+from .isolation import IsolationUnavailable, describe, level, project_root, stdlib_dirs, verify, view_config
 from .limits import Budget, CallResult, Limits, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
@@ -41,6 +41,8 @@ CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
 
 def _user_words(rec: dict) -> str:
     u = rec["user"]
+    if u == "unchanged" and rec["mode"] == "landlock":
+        return "the grader's own uid (Landlock keeps its signals and sockets from every process outside it), no capabilities"
     if u == "user namespace":
         return "uid 1000 in a user namespace (the grader's own uid outside), no capabilities"
     if u.startswith("uid ") and rec["mode"] == "userns":
@@ -123,7 +125,7 @@ class Worker(Channel):
                 "separate_user": L.separate_user, "box": self.box, "src": os.path.join(self.box, "src"),
                 "root": os.path.join(self.box, "root"), "limits": L.rlimits(), "work_mb": L.work_mb,
                 "expose": view["expose"], "hide": view["hide"], "packages": view["packages"],
-                "devices": view["devices"]}
+                "devices": view["devices"], "landlock": view["landlock"], "stdlib": stdlib_dirs()}
         return {"module": self.module, "jail": jail, "package_dirs": view["package_dirs"],
                 "harmless": list(L.harmless_imports)}
 
@@ -233,18 +235,21 @@ class Worker(Channel):
         sentinels = [project_root(), self.box] + [os.path.abspath(p) for p in L.extra_hide if p]
         seen, bad = verify(self._inner, self.proc.pid, rec, sentinels)
         missing = list(rec["missing"]) + bad
-        if not L.network and "net" not in rec["namespaces"]:
+        if not L.network and "net" not in rec["namespaces"] and rec["mode"] != "landlock":
             missing.append(["namespaces", "no network namespace"])
         if missing and not L.insecure:
             raise IsolationUnavailable(*missing[0])
         self.isolation = {
             "mode": rec["mode"], "namespaces": rec["namespaces"],
             "network": ("allowed by the spec" if L.network else
-                        "blocked (new network namespace)" if "net" in rec["namespaces"] else "not isolated"),
+                        "blocked (new network namespace)" if "net" in rec["namespaces"] else
+                        "blocked (seccomp refuses every socket but AF_UNIX; Landlock refuses TCP)"
+                        if rec["mode"] == "landlock" and rec["seccomp"] else "not isolated"),
+            "level": level(rec, missing), "landlock": rec["landlock"],
             "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
             "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
-            "limits": rec["limits"], "checked": seen, "missing": missing, "budget": self.budget_words()}
+            "limits": rec["limits"], "checked": seen, "missing": missing, "budget": self.budget_words(rec["mode"])}
         # 4. the student's module
         try:
             self._write({"op": "load"}, deadline)
@@ -289,14 +294,16 @@ class Worker(Channel):
         one process meets a clean MemoryError first), its /work tmpfs and 32 MB of interpreter."""
         return int(self.limits.memory_mb) + int(self.limits.work_mb) + 32
 
-    def budget_words(self) -> str:
+    def budget_words(self, mode: str = "") -> str:
         """The grader's words for the budgets bounding the worker's whole process tree."""
         L = self.limits
+        disk = (f"{L.work_mb} MB of disk (/work)" if mode != "landlock" else
+                f"files of at most {L.file_size_mb:g} MB in its own directory")
         if self.group is not None:
             return (f"memory {self.tree_memory_mb()} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
-                    f"all its processes together (a control group of its own), {L.work_mb} MB of disk (/work)")
+                    f"all its processes together (a control group of its own), {disk}")
         return (f"one process only (fork refused: no control group could be created here), so its limits bound "
-                f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {L.work_mb} MB of disk (/work)")
+                f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {disk}")
 
     def describe(self) -> str:
         return describe(self.isolation)
