@@ -30,7 +30,7 @@ from sandbox.isolation import IsolationUnavailable, describe
 from .preflight import preflight
 from sandbox.worker import Budget, Worker
 from .spec import Spec, hidden_seed, load_spec
-from .submission import load_submission, submission_name
+from .submission import load_submission, skipped_note, submission_name
 
 __all__ = ["SubmissionResult", "grade_submission", "grade_batch"]
 
@@ -174,6 +174,9 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         return out
     if spec.tests and f"{spec.module}.py" not in files:
         res.note = f"no file {spec.module}.py in the submission" + module_hint(files, spec.module)
+    left_out = skipped_note(files)
+    if left_out:
+        res.note = (res.note + "; " if res.note else "") + left_out
     budget = Budget(spec.limits.submission_seconds)
 
     from .adapter import worker_files
