@@ -173,9 +173,33 @@ def package_locations(name: str) -> list[str]:
     if not locs or not os.path.exists(locs[0]):
         raise IsolationUnavailable("packages", f"'{name}' has no location on disk")
     out = [os.path.realpath(locs[0])]
-    libs = os.path.join(os.path.dirname(out[0]), f"{name}.libs")
-    if os.path.isdir(libs):
-        out.append(os.path.realpath(libs))
+    for libs in companion_libs(name, os.path.dirname(out[0])):
+        if libs not in out:
+            out.append(libs)
+    return out
+
+
+def companion_libs(name: str, where: str) -> list[str]:
+    """The directories of shared libraries that a package's wheel ships beside it (auditwheel's
+    ``<distribution>.libs``: ``numpy.libs`` for numpy, ``scikit_learn.libs`` for sklearn, whose
+    distribution is scikit-learn), found from the installed distributions' file lists."""
+    out = []
+    cand = {f"{name}.libs"}
+    try:
+        import importlib.metadata as md
+        for dist in md.packages_distributions().get(name, []):
+            cand.add(dist.replace("-", "_").replace(".", "_") + ".libs")
+            try:
+                files = md.distribution(dist).files or []
+            except md.PackageNotFoundError:
+                continue
+            cand.update(f.parts[0] for f in files if f.parts and f.parts[0].endswith(".libs"))
+    except Exception:  # noqa: BLE001 - broken metadata: only the package's own name is tried
+        pass
+    for c in sorted(cand):
+        p = os.path.join(where, c)
+        if "/" not in c and os.path.isdir(p):
+            out.append(os.path.realpath(p))
     return out
 
 
