@@ -14,8 +14,9 @@ the worker before any student code.  The worker restricts itself, irrevocably, t
   as a Landlock rule covers a whole hierarchy);
 * read and write the four device nodes, and everything in its own directory (the only writable
   place; no ``execute`` anywhere);
-* read its own ``/proc/<pid>``: every other entry of ``/proc`` (the host's processes, and the
-  host-global files a container runtime masks: ``stat``, ``meminfo``, ``sys/``...) is denied;
+* nothing of ``/proc``: without namespaces every entry there is the host's (its processes, the
+  host-global files a container runtime masks -- ``stat``, ``meminfo``, ``sys/``... -- and even
+  the worker's own ``net/`` and ``mountinfo``); its own descriptors' links still resolve;
 * no TCP bind or connect (ABI 4), no signal to a process outside its domain and no connection to
   an abstract UNIX socket outside it (ABI 6: the grader and the other workers are out of reach
   even under the grader's own uid).
@@ -128,7 +129,7 @@ OWN = (FS_WRITE_FILE | FS_READ_FILE | FS_READ_DIR | FS_REMOVE_DIR | FS_REMOVE_FI
 
 def build(libc, version: int, cfg: dict, work: str) -> Restriction:
     """The worker's ruleset from the grader's allow-list (``cfg["landlock"]``: paths to read),
-    the allowed packages, the devices, its own directory ``work`` and its own /proc entry."""
+    the allowed packages, the devices and its own directory ``work``."""
     r = Restriction(libc, version, bool(cfg.get("network")))
     for p, how in cfg.get("landlock", []):
         r.allow(p, READ if how == "read" else FS_READ_DIR)
@@ -139,7 +140,6 @@ def build(libc, version: int, cfg: dict, work: str) -> Restriction:
     for d in cfg.get("devices", []):
         r.allow(f"/dev/{d}", DEVICE)
     r.allow(work, OWN)
-    r.allow(f"/proc/{os.getpid()}", READ)
     return r
 
 
