@@ -22,7 +22,7 @@ import sys
 import sysconfig
 
 __all__ = ["IsolationUnavailable", "SUITE_PACKAGES", "view_config", "verify", "describe", "project_root",
-           "HOW"]
+           "HOW", "level", "isolation_level", "isolation_level_words", "LEVELS"]
 
 SUITE_PACKAGES = ("learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound")
 DEVICES = ("null", "zero", "random", "urandom")
@@ -361,8 +361,9 @@ def _same_file(host: str, inside: str) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
-LEVELS = {"namespaces": "namespaces", "container": "container (no namespaces can be made here: Landlock, "
-           "seccomp and a uid of its own instead)", "reduced": "reduced"}
+LEVELS = {"namespaces": "namespaces (new namespaces and a mount view of its own)",
+          "container": "container (no namespace can be made here: Landlock's view, seccomp and limits instead)",
+          "reduced": "reduced (a layer is missing: --insecure)"}
 
 
 def level(rec: dict, missing) -> str:
@@ -375,13 +376,23 @@ def level(rec: dict, missing) -> str:
     return "container" if rec.get("mode") == "landlock" else "namespaces"
 
 
+def isolation_level(iso: dict) -> str:
+    """The level of a checked record (``Worker.isolation``)."""
+    return iso.get("level") or level(iso, iso.get("missing"))
+
+
+def isolation_level_words(iso: dict) -> str:
+    """The level with its meaning, for a report's first lines."""
+    lv = isolation_level(iso)
+    return LEVELS.get(lv, lv)
+
+
 def describe(iso: dict, limits=None) -> str:
     """The grader's own sentence about how a submission ran (from its checked record)."""
     if not iso:
         return "isolation unknown: the worker never started"
     parts = []
-    lv = iso.get("level") or level(iso, iso.get("missing"))
-    parts.append(f"isolation level {LEVELS.get(lv, lv)}")
+    parts.append(f"isolation level {isolation_level_words(iso)}")
     ns = iso.get("namespaces") or []
     if ns:
         parts.append("own " + ", ".join(ns) + " namespaces")
