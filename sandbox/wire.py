@@ -192,7 +192,8 @@ _FIELDS = {"w": lambda v: None if v is None else _vector(v, "w"),
 
 def parse_answer(obj, expect_id: int):
     """-> ("ok", fields, modified) or ("error", kind, student text); ``modified`` is the worker's
-    flag, or its digests of the inputs after the call ({name: sha256 hex}) when it sent them."""
+    flag, or its echo of the inputs after the call ({name: base64 of their compressed canonical
+    bytes}, digested by the grader: ``_digest.echoed``) when it sent them."""
     _require(isinstance(obj, dict), "the answer is not a JSON object")
     _require(obj.get("id") == expect_id and _is_int(obj.get("id")),
              "the answer does not belong to the request (out of step)")
@@ -209,8 +210,8 @@ def parse_answer(obj, expect_id: int):
         inputs = obj.get("inputs")
         if inputs is not None:
             _require(isinstance(inputs, dict) and len(inputs) <= 8 and all(
-                isinstance(k, str) and len(k) <= 16 and isinstance(v, str) and len(v) == 64 for k, v in inputs.items()),
-                "the answer's input digests are malformed")
+                isinstance(k, str) and len(k) <= 16 and isinstance(v, str) for k, v in inputs.items()),
+                "the answer's input echoes are malformed")
         return "ok", out, (mod if inputs is None else dict(inputs))
     _require(set(obj) == {"id", "error", "message"}, "the answer is neither a result nor an error")
     _require(obj["error"] in ERROR_KINDS, "the answer names an unknown kind of error")

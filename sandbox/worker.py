@@ -59,15 +59,16 @@ def _env(home: str) -> dict:
 
 
 def _modified(request: dict, reported) -> bool:
-    """Did the call change its inputs?  Decided here, from bytes: the worker's digests of the
-    inputs after the call against the grader's own of what it sent (an input whose digest is
-    missing counts as changed).  Requests without watched inputs keep the worker's flag."""
+    """Did the call change its inputs?  Decided here, from bytes: the grader's digests of the
+    bytes the worker echoed after the call against its own of what it sent (an input whose echo
+    is missing or unreadable counts as changed).  Requests without watched inputs keep the
+    worker's flag."""
     want = _digest.expected(request)
     if want is None:
         return bool(reported) if isinstance(reported, bool) else False
     if not isinstance(reported, dict):
         return True
-    return any(reported.get(k) != d for k, d in want.items())
+    return any(_digest.echoed(reported.get(k)) != d for k, d in want.items())
 
 
 class Worker(Channel):
