@@ -6,9 +6,8 @@ whose kernel refuses unprivileged user namespaces (Ubuntu 24.04's AppArmor defau
 Standard library only (``ctypes``); loaded by ``_child.py`` by path and run by ``_jail.setup`` in
 the worker before any student code.  The worker restricts itself, irrevocably, to:
 
-* read (files and directory listings) the Python standard library (without the files of the
-  ``site-packages``/``dist-packages`` directories inside it: their names stay listable, as the
-  import system lists the standard library's directory), the shared libraries, the allowed
+* read (files and directory listings) the Python standard library (without the
+  ``site-packages``/``dist-packages`` directories inside it), the shared libraries, the allowed
   packages and ``/etc/ld.so.cache`` -- the same allow-list as the mount-namespace view
   (``isolation.view_config``: every hidden directory left out by allowing its siblings one by one,
   as a Landlock rule covers a whole hierarchy);
@@ -132,7 +131,10 @@ def build(libc, version: int, cfg: dict, work: str) -> Restriction:
     the allowed packages, the devices and its own directory ``work``."""
     r = Restriction(libc, version, bool(cfg.get("network")))
     for p, how in cfg.get("landlock", []):
-        r.allow(p, READ if how == "read" else FS_READ_DIR)
+        if how == "read":           # a directory holding a hidden one: its entries are listed one by one
+            r.allow(p, READ)
+    for farm in cfg.get("farms", []):
+        r.allow(farm, READ)
     for loc, _ in cfg.get("packages", []):
         r.allow(loc, READ)
     if cfg.get("packages_at"):
@@ -154,12 +156,27 @@ def _move(value, moves):
 def reach(cfg: dict, box: str, stdlib: list, sys_mod) -> str:
     """Open the standard library's and the allowed packages' directories now (as root) and point
     the interpreter at them through ``/proc/self/fd``; the packages appear as ``<box>/pkgs/<name>``.
-    Returns that directory (put on ``sys.path`` when the student's module is loaded)."""
+    A standard-library directory that holds a hidden one (its ``site-packages``) appears as
+    ``<box>/lib-K``: a directory of links to its allowed entries only, so that the import system
+    can list it without any right to list the real one.  Returns the packages' directory (put on
+    ``sys.path`` when the student's module is loaded)."""
+    whole = {p for p, how in cfg.get("landlock", []) if how == "read"}
+    hidden = [h.rstrip("/") + "/" for h in cfg.get("hide", [])]
     moves = []
-    for p in stdlib:
-        if os.path.isdir(p):
-            fd = os.open(p, os.O_PATH | os.O_DIRECTORY)
+    for k, p in enumerate(stdlib):
+        if not os.path.isdir(p):
+            continue
+        fd = os.open(p, os.O_PATH | os.O_DIRECTORY)
+        real = os.path.realpath(p)
+        if real in whole or any(real.startswith(w.rstrip("/") + "/") for w in whole):
             moves.append((p, f"/proc/self/fd/{fd}"))
+            continue
+        farm = os.path.join(box, f"lib-{k}")
+        os.mkdir(farm, 0o755)
+        for name in sorted(os.listdir(real)):
+            if not any((os.path.join(real, name) + "/").startswith(h) for h in hidden):
+                os.symlink(f"/proc/self/fd/{fd}/{name}", os.path.join(farm, name))
+        moves.append((p, farm))
     pkgs = os.path.join(box, "pkgs")
     os.mkdir(pkgs, 0o755)
     for loc, base in cfg.get("packages", []):
@@ -168,6 +185,7 @@ def reach(cfg: dict, box: str, stdlib: list, sys_mod) -> str:
         moves.append((loc, os.path.join(pkgs, base)))
     real = [(os.path.realpath(a), b) for a, b in moves]
     moves = sorted(set(moves + real), key=lambda m: -len(m[0]))
+    cfg["farms"] = [b for _, b in moves if os.path.basename(b).startswith("lib-")]
     sys_mod.path[:] = [_move(p, moves) for p in sys_mod.path]
     for mod in list(sys_mod.modules.values()):
         try:

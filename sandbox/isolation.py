@@ -250,8 +250,8 @@ def view_config(packages) -> dict:
 def landlock_paths(allowed, hidden) -> list[list[str]]:
     """The same view for Landlock, which can only allow whole hierarchies: [path, "read"] for
     each allowed path; one holding a hidden directory is replaced by its entries, recursively,
-    without the hidden ones, and is itself [path, "list"] (its entries' names may be listed, as
-    the import system must: a hidden directory's *names* are then listable, never its files)."""
+    without the hidden ones, and is itself marked [path, "list"] (no right is given on it: the
+    worker lists it through links of its own, ``sandbox/_landlock.py``)."""
     hidden = [os.path.realpath(h) for h in hidden]
     out = []
 
