@@ -178,15 +178,42 @@ def _reachable(paths):
                 raise OSError(ctypes.get_errno(), f"bind {k}")
 
 
-def preexec(*, drop_sys_admin=False, block_userns=False, nobody=False):
+def _block_landlock():
+    """A seccomp filter answering ENOSYS to the Landlock calls (a kernel without Landlock)."""
+    from sandbox import _seccomp as sc
+    arch = sc._arch()
+    prog = [(sc._LD_W_ABS, 0, 0, sc._OFF_ARCH), (sc._JEQ_K, 1, 0, sc.AUDIT_ARCH[arch]),
+            (sc._RET_K, 0, 0, sc.RET_ALLOW), (sc._LD_W_ABS, 0, 0, sc._OFF_NR)]
+    for nr in (444, 445, 446):
+        prog += [(sc._JEQ_K, 0, 1, nr), (sc._RET_K, 0, 0, sc.RET_ERRNO | 38)]
+    prog.append((sc._RET_K, 0, 0, sc.RET_ALLOW))
+    arr = (sc._SockFilter * len(prog))(*[sc._SockFilter(*p) for p in prog])
+    fprog = sc._SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(sc._SockFilter)))
+    if _libc.prctl(38, 1, 0, 0, 0) != 0 or \
+            _libc.prctl(sc.PR_SET_SECCOMP, sc.SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "seccomp")
+
+
+def landlock_abi() -> int:
+    """This kernel's Landlock ABI (0: none)."""
+    _libc.syscall.restype = ctypes.c_long
+    return max(int(_libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1))), 0)
+
+
+def preexec(*, drop_sys_admin=False, block_userns=False, nobody=False, docker=False, no_landlock=False):
     """For subprocess: root without CAP_SYS_ADMIN (dropped from the bounding set, so the command
-    starts without it), user namespaces refused, and/or uid/gid nobody."""
+    starts without it), user namespaces refused, and/or uid/gid nobody; ``docker``: Docker's default
+    restrictions (``docker_like``); ``no_landlock``: the Landlock calls answer ENOSYS."""
     import grading
     paths = [sys.base_prefix, sys.prefix, ROOT_DIR, os.path.dirname(os.path.dirname(grading.__file__))]
 
     def run():
         if nobody:
             _reachable(paths)
+        if docker:
+            docker_like()()
+        if no_landlock:
+            _block_landlock()
         if block_userns:
             _block_user_namespaces()
         if drop_sys_admin and _libc.prctl(24, CAP_SYS_ADMIN, 0, 0, 0) != 0:   # PR_CAPBSET_DROP
