@@ -30,6 +30,9 @@ surface or reach outside the sandbox:
   numbered above** ``CEILING`` (the highest this filter was written for, Linux 6.6's ``futex_waitv``
   and ``set_mempolicy_home_node`` included): ENOSYS, so a call added by a later kernel
   (``open_tree_attr``, ``lsm_*``, ``mseal``, ...) is refused until it has been reviewed here;
+* with ``ipc=False`` (no IPC namespace of its own: container mode): System V shared memory,
+  semaphores and message queues and POSIX message queues (``shmget``, ``semget``, ``msgget``,
+  ``mq_open``, ...), which would otherwise be shared with every other worker;
 * with ``fork=False`` (no control group bounds the worker's process tree): ``fork``, ``vfork``
   and ``clone`` without CLONE_THREAD -- the worker stays one process (threads allowed), so its
   RLIMIT_AS and RLIMIT_CPU bound everything it does.
@@ -81,6 +84,11 @@ F_DENIED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)   # F_GETLK F_SETLK F_SETLKW 
 _MADVISE = (28, 233)
 MADV_DENIED = (3, 20, 21, 22, 23)                  # WILLNEED COLD PAGEOUT POPULATE_READ POPULATE_WRITE
 _FORK = {"fork": (57, None), "vfork": (58, None)}
+_SYSV = {"shmget": (29, 194), "shmat": (30, 196), "shmctl": (31, 195), "shmdt": (67, 197), "semget": (64, 190),
+         "semop": (65, 193), "semctl": (66, 191), "semtimedop": (220, 192), "msgget": (68, 186), "msgsnd": (69, 189),
+         "msgrcv": (70, 188), "msgctl": (71, 187), "mq_open": (240, 180), "mq_unlink": (241, 181),
+         "mq_timedsend": (242, 182), "mq_timedreceive": (243, 183), "mq_notify": (244, 184),
+         "mq_getsetattr": (245, 185)}
 CLONE_THREAD = 0x00010000
 DENIED = tuple(sorted(_NR))
 _SOCKET = {"socket": (41, 198), "socketpair": (53, 199)}
@@ -125,9 +133,10 @@ def _arg_in(nr, off, values, ret):
     return [(_JEQ_K, 0, len(body), nr)] + body
 
 
-def program(network: bool = False, arch: str | None = None, fork: bool = True) -> list[tuple[int, int, int, int]]:
+def program(network: bool = False, arch: str | None = None, fork: bool = True,
+            ipc: bool = True) -> list[tuple[int, int, int, int]]:
     """The filter as (code, jt, jf, k) instructions.  ``fork=False``: one process only (threads
-    allowed)."""
+    allowed); ``ipc=False``: no System V or POSIX message-queue IPC."""
     arch = arch or _arch()
     col = 0 if arch == "x86_64" else 1
     p = [(_LD_W_ABS, 0, 0, _OFF_ARCH), (_JEQ_K, 1, 0, AUDIT_ARCH[arch]), (_RET_K, 0, 0, RET_KILL_PROCESS),
@@ -135,9 +144,9 @@ def program(network: bool = False, arch: str | None = None, fork: bool = True) -
     if arch == "x86_64":
         p += [(_JGE_K, 0, 1, X32_BIT), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
     p += [(_JGE_K, 0, 1, CEILING + 1), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
-    denied = list(DENIED) + ([] if fork else sorted(_FORK))
+    denied = list(DENIED) + ([] if fork else sorted(_FORK)) + ([] if ipc else sorted(_SYSV))
     for name in denied:
-        nr = (_NR.get(name) or _FORK[name])[col]
+        nr = (_NR.get(name) or _FORK.get(name) or _SYSV[name])[col]
         if nr is not None:
             p += [(_JEQ_K, 0, 1, nr), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
     for name in sorted(_NOSYS):
@@ -176,7 +185,7 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
-def install(libc, network: bool = False, fork: bool = True) -> None:
+def install(libc, network: bool = False, fork: bool = True, ipc: bool = True) -> None:
     """Set no_new_privs and install the filter on the calling (single-threaded) process.
     Raises OSError naming the step that failed."""
     if not supported():
@@ -184,7 +193,7 @@ def install(libc, network: bool = False, fork: bool = True) -> None:
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         e = ctypes.get_errno()
         raise OSError(e, f"prctl(PR_SET_NO_NEW_PRIVS): {os.strerror(e)}")
-    prog = program(network, fork=fork)
+    prog = program(network, fork=fork, ipc=ipc)
     arr = (_SockFilter * len(prog))(*[_SockFilter(c, jt, jf, k) for c, jt, jf, k in prog])
     fprog = _SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(_SockFilter)))
     if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:

@@ -296,10 +296,17 @@ BAD = GOOD.replace("w = [a + t * c", "w = [a + c").replace("b += t", "b += 1")
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("redteam")
+    return make_batch(tmp)
+
+
+def make_batch(tmp, preexec=None, skip_check=isolation_or_skip):
+    """Every attack, hostile archive and name of this corpus, with a correct submission, graded in
+    one batch by the real command (``preexec``: the restrictions it runs under)."""
     spec = tmp / "course" / "spec.toml"
     spec.parent.mkdir()
     spec.write_text(SPEC)
-    isolation_or_skip(str(spec))
+    if skip_check is not None:
+        skip_check(str(spec))
     (spec.parent / "solution.py").write_text("SOLUTION = 'the course solution'\n")
     old = tmp / "old_results" / "alice"
     old.mkdir(parents=True)
@@ -332,7 +339,7 @@ def batch(tmp_path_factory):
     paths.append(good)
     out = tmp / "out"
     before = _worker_pids()
-    p = grade(["--assignment", spec, "--out", out, "--jobs", "2", "--json"] + paths)
+    p = grade(["--assignment", spec, "--out", out, "--jobs", "2", "--json"] + paths, preexec=preexec)
     return {"proc": p, "out": out, "paths": paths, "tmp": tmp, "workers_before": before}
 
 
