@@ -328,8 +328,9 @@ class Worker(Channel):
         if self.proc is not None:
             pid = self.proc.pid
             if self._uid is not None and os.geteuid() == 0 and self._uid != 0 and \
-                    "pid" not in (self.isolation.get("namespaces") or []) and self.proc.poll() is None:
-                self._kill_uid(self._uid)      # no PID namespace (--insecure): every process of the uid
+                    "pid" not in (self.isolation.get("namespaces") or []) and \
+                    (self.proc.poll() is None or self.isolation.get("mode") in ("landlock", "none")):
+                self._kill_uid(self._uid)      # no PID namespace: every process of the worker's own uid
             try:        # a forked worker's pid is the template's to reap: signalled only while it lives
                 if not isinstance(self.proc, _template.Forked) or self.proc.poll() is None:
                     os.killpg(pid, signal.SIGKILL)

@@ -145,10 +145,8 @@ def train(X, y, epochs=1):
            "process_vm_readv": _sc(nr(310, 270), 1, 0, 0, 0, 0, 0), "unshare": _sc(nr(272, 97), 0x10000000),
            "setns": _sc(nr(308, 268), 0, 0), "inet": _sock(2), "inet6": _sock(10), "netlink": _sock(16),
            "packet": _sock(17), "unix": _sock(1), "execve": _exec()}
-    status = {ln.split(":")[0]: ln.split()[1] for ln in open("/proc/self/status")
-              if ln.startswith(("NoNewPrivs", "Seccomp:"))}
-    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items())
-          + f" nnp={status['NoNewPrivs']} seccomp={status['Seccomp']}")
+    nnp, mode = libc.prctl(39, 0, 0, 0, 0), libc.prctl(21, 0, 0, 0, 0)    # PR_GET_NO_NEW_PRIVS, PR_GET_SECCOMP
+    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items()) + f" nnp={nnp} seccomp={mode}")
     return [0.0] * len(X[0]), 0.0
 ''',
     # 6. disk fill: its own tmpfs only, and it still gets its grade
