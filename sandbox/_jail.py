@@ -338,7 +338,8 @@ def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view, landlock=None
             st.fail("filesystem view", str(e))
     nnp = seccomp = False
     try:
-        seccomp_install(st.libc, bool(cfg.get("network")), fork=bool(cfg.get("fork")), ipc="ipc" in st.namespaces)
+        seccomp_install(st.libc, bool(cfg.get("network")), fork=bool(cfg.get("fork")), ipc="ipc" in st.namespaces,
+                        local="mount" in st.namespaces)
         nnp = seccomp = True
     except OSError as e:
         st.fail("seccomp", str(e))

@@ -30,6 +30,9 @@ surface or reach outside the sandbox:
   numbered above** ``CEILING`` (the highest this filter was written for, Linux 6.6's ``futex_waitv``
   and ``set_mempolicy_home_node`` included): ENOSYS, so a call added by a later kernel
   (``open_tree_attr``, ``lsm_*``, ``mseal``, ...) is refused until it has been reviewed here;
+* with ``local=False`` (no mount or network namespace: container mode, where the host's UNIX
+  sockets -- D-Bus, X11, ``/dev/log`` -- are the host's): no AF_UNIX socket but a connected
+  stream or seqpacket pair (``socketpair``);
 * with ``ipc=False`` (no IPC namespace of its own: container mode): System V shared memory,
   semaphores and message queues and POSIX message queues (``shmget``, ``semget``, ``msgget``,
   ``mq_open``, ...), which would otherwise be shared with every other worker;
@@ -101,6 +104,7 @@ _LD_W_ABS = 0x20      # BPF_LD | BPF_W | BPF_ABS
 _JEQ_K = 0x15         # BPF_JMP | BPF_JEQ | BPF_K
 _JGE_K = 0x35         # BPF_JMP | BPF_JGE | BPF_K
 _JSET_K = 0x45        # BPF_JMP | BPF_JSET | BPF_K
+_ALU_AND_K = 0x54     # BPF_ALU | BPF_AND | BPF_K
 _RET_K = 0x06         # BPF_RET | BPF_K
 RET_ALLOW = 0x7FFF0000
 RET_KILL_PROCESS = 0x80000000
@@ -134,9 +138,10 @@ def _arg_in(nr, off, values, ret):
 
 
 def program(network: bool = False, arch: str | None = None, fork: bool = True,
-            ipc: bool = True) -> list[tuple[int, int, int, int]]:
+            ipc: bool = True, local: bool = True) -> list[tuple[int, int, int, int]]:
     """The filter as (code, jt, jf, k) instructions.  ``fork=False``: one process only (threads
-    allowed); ``ipc=False``: no System V or POSIX message-queue IPC."""
+    allowed); ``ipc=False``: no System V or POSIX message-queue IPC; ``local=False``: no AF_UNIX
+    socket but a connected pair."""
     arch = arch or _arch()
     col = 0 if arch == "x86_64" else 1
     p = [(_LD_W_ABS, 0, 0, _OFF_ARCH), (_JEQ_K, 1, 0, AUDIT_ARCH[arch]), (_RET_K, 0, 0, RET_KILL_PROCESS),
@@ -161,15 +166,22 @@ def program(network: bool = False, arch: str | None = None, fork: bool = True,
     p += [(_JEQ_K, 0, 3 + len(tail), _CLONE[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0), (_JSET_K, 0, 1, CLONE_NEW_ANY),
           (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)] + tail
     # socket / socketpair: the family is arg0
-    families = [AF_UNIX] + ([AF_INET, AF_INET6] if network else [])
+    inet = [AF_INET, AF_INET6] if network else []
     for name in ("socket", "socketpair"):
         nr = _SOCKET[name][col]
+        families = inet + ([AF_UNIX] if local else [])
         body = [(_LD_W_ABS, 0, 0, _OFF_ARG0)]
         for fam in families:
             body.append((_JEQ_K, 0, 0, fam))      # jt patched below: to the allow
+        if name == "socketpair" and not local:
+            # a connected pair only: AF_UNIX, SOCK_STREAM or SOCK_SEQPACKET (they ignore a destination
+            # address on send; a datagram pair would reach any datagram socket of the host, /dev/log)
+            body += [(_JEQ_K, 1, 0, AF_UNIX), (_RET_K, 0, 0, RET_ERRNO | errno.EAFNOSUPPORT),
+                     (_LD_W_ABS, 0, 0, _OFF_ARG1), (_ALU_AND_K, 0, 0, 0xF), (_JEQ_K, 3, 0, 1), (_JEQ_K, 2, 0, 5),
+                     (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
         body += [(_RET_K, 0, 0, RET_ERRNO | errno.EAFNOSUPPORT), (_RET_K, 0, 0, RET_ALLOW)]
         n = len(body)
-        for i, ins in enumerate(body):
+        for i, ins in enumerate(body[:1 + len(families)]):
             if ins[0] == _JEQ_K:
                 body[i] = (_JEQ_K, n - 1 - i - 1, 0, ins[3])
         p += [(_JEQ_K, 0, n, nr)] + body
@@ -185,7 +197,7 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
-def install(libc, network: bool = False, fork: bool = True, ipc: bool = True) -> None:
+def install(libc, network: bool = False, fork: bool = True, ipc: bool = True, local: bool = True) -> None:
     """Set no_new_privs and install the filter on the calling (single-threaded) process.
     Raises OSError naming the step that failed."""
     if not supported():
@@ -193,7 +205,7 @@ def install(libc, network: bool = False, fork: bool = True, ipc: bool = True) ->
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         e = ctypes.get_errno()
         raise OSError(e, f"prctl(PR_SET_NO_NEW_PRIVS): {os.strerror(e)}")
-    prog = program(network, fork=fork, ipc=ipc)
+    prog = program(network, fork=fork, ipc=ipc, local=local)
     arr = (_SockFilter * len(prog))(*[_SockFilter(c, jt, jf, k) for c, jt, jf, k in prog])
     fprog = _SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(_SockFilter)))
     if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:

@@ -109,6 +109,38 @@ def test_the_workers_proc_shows_nothing_host_global(where):
         assert int(lines["LISTED"]) > 10 and "/proc/self/status" in readable     # a /proc, masked
 
 
+SOCKETS = r'''
+import errno, socket
+def _try(f):
+    try:
+        for s in f():
+            s.close()
+        return "ok"
+    except OSError as e:
+        return errno.errorcode.get(e.errno, "?")
+def probe():
+    print("SOCKETS " + " ".join(f"{k}={_try(f)}" for k, f in (
+        ("unix", lambda: [socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)]),
+        ("stream_pair", lambda: socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)),
+        ("seqpacket_pair", lambda: socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)),
+        ("dgram_pair", lambda: socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)),
+        ("inet", lambda: [socket.socket(socket.AF_INET, socket.SOCK_STREAM)]))))
+    return 0
+'''
+
+
+def test_a_container_worker_reaches_no_unix_socket_of_the_host():
+    """Without a mount namespace, the host's UNIX sockets (D-Bus, X11, /dev/log: often mode 0666)
+    are reachable by path: no AF_UNIX socket is made, only a connected pair that ignores addresses."""
+    p = subprocess.run([sys.executable, "-c", RUN_PROBE, SOCKETS], capture_output=True, text=True, timeout=300,
+                       cwd=ROOT_DIR, env=_env(), preexec_fn=docker_like())
+    assert p.returncode == 0, p.stderr[-2000:]
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert got["level"] == "container" and got["error"] is None, got
+    assert got["out"].strip() == ("SOCKETS unix=EAFNOSUPPORT stream_pair=ok seqpacket_pair=ok dgram_pair=EPERM "
+                                  "inet=EAFNOSUPPORT"), got["out"]
+
+
 # --- the shipped examples -----------------------------------------------------------------------------
 def _grade_all(spec, out, preexec):
     folders = sorted(os.path.join(EX, spec, d) for d in os.listdir(os.path.join(EX, spec))
@@ -191,8 +223,8 @@ def test_a_container_worker_reads_nothing_of_the_grader_and_has_no_syscalls_to_s
                                                   "learners=0 sandbox=0 grading=0 mistakebound=0")
     assert _line(res, "syscalls", "SYSCALLS") == (
         "| SYSCALLS ptrace=EPERM mount=EPERM keyctl=EPERM bpf=EPERM process_vm_readv=EPERM unshare=EPERM "
-        "setns=EPERM inet=EAFNOSUPPORT inet6=EAFNOSUPPORT netlink=EAFNOSUPPORT packet=EAFNOSUPPORT unix=ok "
-        "execve=EPERM nnp=1 seccomp=2")
+        "setns=EPERM inet=EAFNOSUPPORT inet6=EAFNOSUPPORT netlink=EAFNOSUPPORT packet=EAFNOSUPPORT "
+        "unix=EAFNOSUPPORT execve=EPERM nnp=1 seccomp=2")          # the host's UNIX sockets are the host's
     fill = dict(kv.split("=") for kv in _line(res, "disk_fill", "FILL")[len("| FILL "):].split())
     assert set(fill) == {"work", "tmp", "shm", "runlock"} and "0" not in fill.values(), fill
     assert not os.path.exists("/tmp/fill") and not os.path.exists("/dev/shm/fill")
