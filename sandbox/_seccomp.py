@@ -31,8 +31,12 @@ surface or reach outside the sandbox:
   and ``set_mempolicy_home_node`` included): ENOSYS, so a call added by a later kernel
   (``open_tree_attr``, ``lsm_*``, ``mseal``, ...) is refused until it has been reviewed here;
 * with ``local=False`` (no mount or network namespace: container mode, where the host's UNIX
-  sockets -- D-Bus, X11, ``/dev/log`` -- are the host's): no AF_UNIX socket but a connected
-  stream or seqpacket pair (``socketpair``);
+  sockets -- D-Bus, X11, ``/dev/log`` -- are the host's and an ordinary user's worker runs under
+  the grader's own uid): no AF_UNIX socket but a connected stream or seqpacket pair
+  (``socketpair``); no change of a file's mode, owner or extended attributes by path (Landlock
+  does not govern them: ``chmod``, ``fchmodat``, ``chown``, ``setxattr``, ...); ``prlimit64``,
+  ``sched_set*``, ``setpriority``, ``ioprio_set``, ``migrate_pages``, ``move_pages`` on the
+  calling process only (0);
 * with ``ipc=False`` (no IPC namespace of its own: container mode): System V shared memory,
   semaphores and message queues and POSIX message queues (``shmget``, ``semget``, ``msgget``,
   ``mq_open``, ...), which would otherwise be shared with every other worker;
@@ -87,6 +91,14 @@ F_DENIED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)   # F_GETLK F_SETLK F_SETLKW 
 _MADVISE = (28, 233)
 MADV_DENIED = (3, 20, 21, 22, 23)                  # WILLNEED COLD PAGEOUT POPULATE_READ POPULATE_WRITE
 _FORK = {"fork": (57, None), "vfork": (58, None)}
+# without namespaces (container mode): the attributes of files reached by path, and calls aimed at
+# another process of the same uid (an ordinary user's worker runs under the grader's own uid)
+_ATTRS = {"chmod": (90, None), "chown": (92, None), "lchown": (94, None), "fchmodat": (268, 53),
+          "fchownat": (260, 54), "setxattr": (188, 5), "lsetxattr": (189, 6), "removexattr": (197, 14),
+          "lremovexattr": (198, 15)}
+_SELF_ONLY = {"prlimit64": ((302, 261), 0), "sched_setparam": ((142, 118), 0), "sched_setscheduler": ((144, 119), 0),
+              "sched_setaffinity": ((203, 122), 0), "sched_setattr": ((314, 274), 0), "migrate_pages": ((256, 238), 0),
+              "move_pages": ((279, 239), 0), "setpriority": ((141, 140), 1), "ioprio_set": ((251, 30), 1)}
 _SYSV = {"shmget": (29, 194), "shmat": (30, 196), "shmctl": (31, 195), "shmdt": (67, 197), "semget": (64, 190),
          "semop": (65, 193), "semctl": (66, 191), "semtimedop": (220, 192), "msgget": (68, 186), "msgsnd": (69, 189),
          "msgrcv": (70, 188), "msgctl": (71, 187), "mq_open": (240, 180), "mq_unlink": (241, 181),
@@ -149,13 +161,19 @@ def program(network: bool = False, arch: str | None = None, fork: bool = True,
     if arch == "x86_64":
         p += [(_JGE_K, 0, 1, X32_BIT), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
     p += [(_JGE_K, 0, 1, CEILING + 1), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
-    denied = list(DENIED) + ([] if fork else sorted(_FORK)) + ([] if ipc else sorted(_SYSV))
+    denied = list(DENIED) + ([] if fork else sorted(_FORK)) + ([] if ipc else sorted(_SYSV)) + \
+        ([] if local else sorted(_ATTRS))
     for name in denied:
-        nr = (_NR.get(name) or _FORK.get(name) or _SYSV[name])[col]
+        nr = (_NR.get(name) or _FORK.get(name) or _SYSV.get(name) or _ATTRS[name])[col]
         if nr is not None:
             p += [(_JEQ_K, 0, 1, nr), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
     for name in sorted(_NOSYS):
         p += [(_JEQ_K, 0, 1, _NOSYS[name][col]), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
+    if not local:               # the calling process (0) only: pid or "who" argument
+        for name in sorted(_SELF_ONLY):
+            nrs, arg = _SELF_ONLY[name]
+            p += [(_JEQ_K, 0, 4, nrs[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0 + 8 * arg), (_JEQ_K, 1, 0, 0),
+                  (_RET_K, 0, 0, RET_ERRNO | errno.EPERM), (_RET_K, 0, 0, RET_ALLOW)]
     p += _arg_in(_FCNTL[col], _OFF_ARG1, F_DENIED, RET_ERRNO | errno.EPERM)
     p += [(_LD_W_ABS, 0, 0, _OFF_NR)]
     p += _arg_in(_MADVISE[col], _OFF_ARG2, MADV_DENIED, RET_ERRNO | errno.EPERM)

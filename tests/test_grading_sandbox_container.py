@@ -141,6 +141,45 @@ def test_a_container_worker_reaches_no_unix_socket_of_the_host():
                                   "inet=EAFNOSUPPORT"), got["out"]
 
 
+OTHERS = r'''
+import errno, os, resource, signal
+def _try(f):
+    try:
+        f()
+        return "ok"
+    except OSError as e:
+        return errno.errorcode.get(e.errno, "?")
+def probe():
+    parent = os.getppid()
+    print("OTHERS " + " ".join(f"{k}={_try(f)}" for k, f in (
+        ("signal_parent", lambda: os.kill(parent, 0)),
+        ("prlimit_parent", lambda: resource.prlimit(parent, resource.RLIMIT_NOFILE, (1, 1))),
+        ("affinity_parent", lambda: os.sched_setaffinity(parent, {0})),
+        ("nice_parent", lambda: os.setpriority(os.PRIO_PROCESS, parent, 19)),
+        ("chmod_box", lambda: os.chmod(os.path.dirname(os.getcwd()), 0o777)),
+        ("own_limit", lambda: resource.setrlimit(resource.RLIMIT_CORE, (0, 0))),
+        ("own_file", lambda: (open("mine.txt", "w").write("x"), os.chmod("mine.txt", 0o600))))))
+    return 0
+'''
+
+
+@pytest.mark.parametrize("who", ["root", "user"])
+def test_a_container_worker_leaves_every_other_process_and_file_alone(who):
+    """Its signals, limits, scheduling and the modes of files it can name reach nothing outside it --
+    as its own uid (root) and under the grader's own uid (an ordinary user, user namespaces refused)."""
+    from grading_redteam_kit import preexec
+    pre = docker_like() if who == "root" else preexec(nobody=True, block_userns=True)
+    if who == "user" and landlock_abi() < 6:
+        pytest.skip("Landlock cannot scope signals here (ABI 6, Linux 6.12)")
+    p = subprocess.run([sys.executable, "-c", RUN_PROBE, OTHERS], capture_output=True, text=True, timeout=300,
+                       cwd=ROOT_DIR, env=dict(_env(), HOME="/nonexistent"), preexec_fn=pre)
+    assert p.returncode == 0, p.stderr[-2000:]
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert got["level"] == "container" and got["error"] is None, got
+    assert got["out"].strip() == ("OTHERS signal_parent=EPERM prlimit_parent=EPERM affinity_parent=EPERM "
+                                  "nice_parent=EPERM chmod_box=EPERM own_limit=ok own_file=EPERM"), got["out"]
+
+
 # --- the shipped examples -----------------------------------------------------------------------------
 def _grade_all(spec, out, preexec):
     folders = sorted(os.path.join(EX, spec, d) for d in os.listdir(os.path.join(EX, spec))
