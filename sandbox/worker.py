@@ -244,8 +244,10 @@ class Worker(Channel):
             "mode": rec["mode"], "namespaces": rec["namespaces"],
             "network": ("allowed by the spec" if L.network else
                         "blocked (new network namespace)" if "net" in rec["namespaces"] else
-                        "blocked (seccomp refuses every socket but AF_UNIX; Landlock refuses TCP)"
-                        if rec["mode"] == "landlock" and rec["seccomp"] else "not isolated"),
+                        "blocked (seccomp refuses every socket but a connected local pair; Landlock refuses TCP)"
+                        if rec["mode"] == "landlock" and rec["seccomp"] else
+                        "blocked (seccomp refuses every socket but a connected local pair)" if rec["seccomp"] else
+                        "not isolated"),
             "level": level(rec, missing), "landlock": rec["landlock"],
             "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
@@ -298,7 +300,7 @@ class Worker(Channel):
     def budget_words(self, mode: str = "") -> str:
         """The grader's words for the budgets bounding the worker's whole process tree."""
         L = self.limits
-        disk = (f"{L.work_mb} MB of disk (/work)" if mode != "landlock" else
+        disk = (f"{L.work_mb} MB of disk (/work)" if mode not in ("landlock", "none") else
                 f"files of at most {L.file_size_mb:g} MB in its own directory")
         if self.group is not None:
             return (f"memory {self.tree_memory_mb()} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "

@@ -213,6 +213,24 @@ def test_the_shipped_examples_grade_in_a_container_as_on_the_host(tmp_path):
     assert host["isolation"]["isolation"]["level"] == "namespaces"
 
 
+def test_insecure_grades_in_a_container_without_landlock(tmp_path):
+    """No namespace and no Landlock: refused (exit 3); with --insecure it grades, the worker under a
+    uid of its own reaching the standard library below /root (it used to fail at once: "No module
+    named 'fractions'"), and every report says what was missing."""
+    from grading_redteam_kit import preexec
+    args = ["-a", "perceptron", "--out", tmp_path / "out", os.path.join(EX, "perceptron", "correct")]
+    p = grade(args, preexec=preexec(docker=True, no_landlock=True))
+    assert p.returncode == 3 and "'namespaces' cannot be set up" in p.stderr and "Landlock" in p.stderr, p.stderr
+    p = grade(args + ["--insecure"], preexec=preexec(docker=True, no_landlock=True))
+    assert p.returncode == 0, p.stderr[-2000:]
+    res, _, _ = read_out(tmp_path / "out")
+    r = res["correct"]["results"]
+    assert r["score"] == r["max_score"] > 0, r["output"]
+    assert r["output"].startswith("WARNING from the grader: WITHOUT FULL ISOLATION (the grader ran with --insecure): "
+                                  "missing layers: filesystem view, namespaces.")
+    assert "isolation level: reduced" in r["output"] and "running as uid " in r["output"]
+
+
 # --- the red-team corpora -----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def redteam(tmp_path_factory):
