@@ -392,7 +392,6 @@ def describe(iso: dict, limits=None) -> str:
     if not iso:
         return "isolation unknown: the worker never started"
     parts = []
-    parts.append(f"isolation level {isolation_level_words(iso)}")
     ns = iso.get("namespaces") or []
     if ns:
         parts.append("own " + ", ".join(ns) + " namespaces")
@@ -413,6 +412,7 @@ def describe(iso: dict, limits=None) -> str:
         parts.append("limits " + ",".join(iso["limits"]))
     if iso.get("budget"):
         parts.append("budget: " + iso["budget"])
+    parts.append(f"isolation level {isolation_level_words(iso)}")
     text = "; ".join(parts)
     if iso.get("checked"):
         text += "; checked by the grader from outside before your code ran"
