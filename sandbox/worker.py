@@ -292,6 +292,28 @@ class Worker(Channel):
             return g.cpu_seconds()
         return _cgroup.cpu_of_pid(self._inner) if self.alive else None
 
+    def _over_disk(self) -> bool:
+        """Container mode has no size-capped /work: the worker's own directory is measured after
+        each call, from outside (its files' sizes and count, the caps of the tmpfs it would have had)."""
+        if self.isolation.get("mode") != "landlock" or not self.box:
+            return False
+        cap, total, count = int(self.limits.work_mb) << 20, 0, 0
+        todo = [os.path.join(self.box, "src")]
+        while todo:
+            try:
+                with os.scandir(todo.pop()) as it:
+                    for e in it:
+                        count += 1
+                        if e.is_dir(follow_symlinks=False):
+                            todo.append(e.path)
+                        else:
+                            total += e.stat(follow_symlinks=False).st_blocks * 512
+                        if count > 4096 or total > cap:
+                            return True
+            except OSError:
+                continue
+        return False
+
     def tree_memory_mb(self) -> int:
         """The control group's memory bound: each process's own address-space limit (memory_mb, so
         one process meets a clean MemoryError first), its /work tmpfs and 32 MB of interpreter."""
@@ -300,7 +322,8 @@ class Worker(Channel):
     def budget_words(self, mode: str = "") -> str:
         """The grader's words for the budgets bounding the worker's whole process tree."""
         L = self.limits
-        disk = (f"{L.work_mb} MB of disk (/work)" if mode not in ("landlock", "none") else
+        disk = (f"{L.work_mb} MB of disk (/work)" if mode in ("root", "userns", "") else
+                f"{L.work_mb} MB of disk in its own directory, measured after each call" if mode == "landlock" else
                 f"files of at most {L.file_size_mb:g} MB in its own directory")
         if self.group is not None:
             return (f"memory {self.tree_memory_mb()} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
@@ -431,6 +454,9 @@ class Worker(Channel):
                 if self._ahead():     # one answer per request: more bytes already sent answer requests not yet made
                     ans = CallResult(error="protocol", message="protocol violation: the worker sent an answer before "
                                      "the grader asked (answers ahead of their requests end the worker)")
+                elif self._over_disk():
+                    ans = CallResult(error="output", message=f"disk limit exceeded: more than {self.limits.work_mb} MB "
+                                     "or 4096 files in its own directory")
                 elif parsed[0] == "ok":
                     return CallResult(ok=parsed[1], modified=_modified(request, parsed[2]), seconds=dt)
                 else:

@@ -180,6 +180,26 @@ def test_a_container_worker_leaves_every_other_process_and_file_alone(who):
                                   "nice_parent=EPERM chmod_box=EPERM own_limit=ok own_file=EPERM"), got["out"]
 
 
+FILLER = r'''
+def probe():
+    for i in range(40):                # 40 files of 1 MB: each under file_size_mb, together past work_mb
+        with open(f"fill{i}", "wb") as fh:
+            fh.write(b"x" * (1 << 20))
+    return 0
+'''
+
+
+def test_a_container_worker_is_held_to_its_disk_budget():
+    """No size-capped /work without a mount namespace: the grader measures the worker's own
+    directory after each call and ends a worker past ``work_mb`` (32 MB)."""
+    p = subprocess.run([sys.executable, "-c", RUN_PROBE, FILLER], capture_output=True, text=True, timeout=300,
+                       cwd=ROOT_DIR, env=_env(), preexec_fn=docker_like())
+    assert p.returncode == 0, p.stderr[-2000:]
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert got["level"] == "container", got
+    assert got["error"] == "output" and "disk limit exceeded: more than 32 MB" in got["message"], got
+
+
 # --- the shipped examples -----------------------------------------------------------------------------
 def _grade_all(spec, out, preexec, check=True):
     folders = sorted(os.path.join(EX, spec, d) for d in os.listdir(os.path.join(EX, spec))
