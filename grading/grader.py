@@ -26,11 +26,11 @@ from learners.errors import InputError
 
 from .checks import Grader, TestOutcome
 from .oracle import CourseSolutionFailed
-from sandbox.isolation import IsolationUnavailable, describe
+from sandbox.isolation import IsolationUnavailable, describe, isolation_level, isolation_level_words
 from .preflight import preflight
 from sandbox.worker import Budget, Worker
 from .spec import Spec, hidden_seed, load_spec
-from .submission import load_submission, submission_name
+from .submission import load_submission, skipped_note, submission_name
 
 __all__ = ["SubmissionResult", "grade_submission", "grade_batch"]
 
@@ -72,6 +72,11 @@ class SubmissionResult:
     def isolation_text(self) -> str:
         return describe(self.isolation)
 
+    @property
+    def isolation_level(self) -> str:
+        """"namespaces", "container" or "reduced" ("" when no worker ran)."""
+        return isolation_level(self.isolation) if self.isolation else ""
+
     def summary_text(self) -> str:
         lines = []
         if self.insecure:
@@ -81,6 +86,8 @@ class SubmissionResult:
             lines.append(self.note)
         for n, m in self.diagnoses.items():
             lines.append(f"likely mistake: {n} -- {m}")
+        if self.isolation:
+            lines.append(f"isolation level: {isolation_level_words(self.isolation)}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -174,6 +181,9 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         return out
     if spec.tests and f"{spec.module}.py" not in files:
         res.note = f"no file {spec.module}.py in the submission" + module_hint(files, spec.module)
+    left_out = skipped_note(files)
+    if left_out:
+        res.note = (res.note + "; " if res.note else "") + left_out
     budget = Budget(spec.limits.submission_seconds)
 
     from .adapter import worker_files

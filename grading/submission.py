@@ -12,7 +12,11 @@ naming it: the submission gets 0 with that reason, the batch goes on):
   ``MAX_NAME`` characters per path component and ``MAX_PATH`` in all, at most ``MAX_DEPTH``
   directories deep;
 * symbolic and hard links, devices and FIFOs are skipped (a link could point at the grader's
-  files); in a directory, files are opened with O_NOFOLLOW and checked to be regular after opening.
+  files); in a directory, files are opened with O_NOFOLLOW and checked to be regular after opening;
+* compiled Python (``__pycache__/``, ``*.pyc``, ``*.pyo``) is dropped: the code graded is the code
+  shown (the worker compiles every module of the submission from its source, too).
+
+What was skipped is listed on the returned mapping (``Files.skipped``), for the report.
 
 Member names that appear in a message are quoted as student text (``sandbox.wire``).
 """
@@ -29,7 +33,7 @@ from learners.errors import InputError
 
 from sandbox.wire import student_text
 
-__all__ = ["load_submission", "submission_name", "ARCHIVE_EXTS"]
+__all__ = ["load_submission", "submission_name", "ARCHIVE_EXTS", "Files"]
 
 MAX_FILES = 200
 MAX_BYTES = 8 << 20
@@ -89,6 +93,20 @@ def _check_name(path: str, name: str) -> str | None:
     return rel
 
 
+class Files(dict):
+    """{relative path: bytes}, and ``skipped``: what was left out and why (for the report)."""
+
+    def __init__(self, *a, skipped=(), **kw):
+        super().__init__(*a, **kw)
+        self.skipped = list(skipped)
+
+
+def _compiled(rel: str) -> bool:
+    """Compiled Python: graded code must be the source the student shows."""
+    parts = rel.split("/")
+    return "__pycache__" in parts or parts[-1].lower().endswith((".pyc", ".pyo"))
+
+
 class _Acc:
     """Collects files under the caps."""
 
@@ -97,6 +115,11 @@ class _Acc:
         self.files: dict[str, bytes] = {}
         self.total = 0
         self.entries = 0
+        self.skipped: list[str] = []
+
+    def skip(self, rel: str, why: str) -> None:
+        if len(self.skipped) < 20:
+            self.skipped.append(f"{student_text(rel, 120)} ({why})")
 
     def too_large(self):
         return InputError(f"submission {self.path!r} is too large (max {MAX_FILES} files, {MAX_BYTES >> 20} MB "
@@ -109,6 +132,9 @@ class _Acc:
 
     def add(self, rel: str, read) -> None:
         """``read(n)`` returns at most n bytes of the member."""
+        if _compiled(rel):
+            self.skip(rel, "compiled Python: only source is graded")
+            return
         if len(self.files) >= MAX_FILES:
             raise self.too_large()
         left = MAX_BYTES - self.total
@@ -123,6 +149,10 @@ class _Acc:
 
 def _read_dir(path: str, acc: _Acc) -> None:
     for dirpath, dirnames, filenames in os.walk(path, followlinks=False):
+        for d in dirnames:
+            if d == "__pycache__":
+                acc.skip(os.path.relpath(os.path.join(dirpath, d), path).replace(os.sep, "/") + "/",
+                         "compiled Python: only source is graded")
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "__pycache__")
         for fn in sorted(filenames):
             acc.entry()
@@ -131,6 +161,7 @@ def _read_dir(path: str, acc: _Acc) -> None:
             try:
                 fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
             except OSError:
+                acc.skip(rel, "a symbolic link or unreadable")
                 continue          # a symbolic link (or unreadable): skipped
             with os.fdopen(fd, "rb") as fh:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -159,6 +190,7 @@ def _read_zip(path: str, acc: _Acc) -> None:
                 if info.is_dir():
                     continue
                 if (info.external_attr >> 16) & 0o170000 not in (0, 0o100000):
+                    acc.skip(info.filename, "a link or special file")
                     continue      # a symbolic link or another special file stored in the zip
                 rel = _check_name(path, info.filename)
                 if rel is None:
@@ -264,6 +296,8 @@ def _read_tar(path: str, acc: _Acc) -> None:
                 if m.size > MAX_BYTES - acc.total:
                     raise acc.too_large()     # before the reader would skip or read past it
                 if not m.isreg():
+                    if not m.isdir():
+                        acc.skip(m.name, "a link or special file")
                     continue      # directories, links, devices, FIFOs: skipped
                 rel = _check_name(path, m.name)
                 if rel is None:
@@ -308,4 +342,13 @@ def load_submission(path: str, module: str) -> dict[str, bytes]:
         (_read_zip if low.endswith(".zip") else _read_tar)(path, acc)
     else:
         raise InputError(f"submission {path!r} must be a directory, a .py file, a .zip or a tar archive")
-    return _flatten(acc.files, module)
+    return Files(_flatten(acc.files, module), skipped=acc.skipped)
+
+
+def skipped_note(files) -> str:
+    """The report's sentence about what the archive reader left out ('' when nothing)."""
+    skipped = getattr(files, "skipped", None)
+    if not skipped:
+        return ""
+    more = "" if len(skipped) < 20 else ", ..."
+    return "not graded (left out of the submission): " + ", ".join(skipped) + more

@@ -180,6 +180,10 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     faults = [r for r in results if r.fault]
     if caps.get("one_at_a_time") and not as_json:
         click.echo("note: " + caps["one_at_a_time"], err=True)
+    if (caps.get("isolation") or {}).get("level") == "container" and not as_json:
+        click.echo("note: no namespace can be made here (a container's default seccomp profile, or user "
+                   "namespaces refused): graded at isolation level 'container' -- Landlock's file-system view, "
+                   "seccomp, limits and a uid of its own (docs/sandbox.md)", err=True)
     if as_json:
         emit_json({"assignment": spec.name, "out": os.path.abspath(out), "isolation": caps,
                    "insecure": insecure, "grader_faults": len(faults),

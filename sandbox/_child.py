@@ -18,6 +18,7 @@ validates every message (``sandbox/wire.py``).
 """
 import copy
 import ctypes  # noqa: F401  (loaded before the view is built: _jail and _seccomp use it)
+import importlib.machinery
 import importlib.util
 import json
 import math
@@ -207,7 +208,7 @@ def _answer(mod, module_name, req, state):
         ans = dispatch(mod, module_name, req, state)
         watched = ans.pop("watched", None)
         if watched is not None:
-            ans["inputs"] = {k: digest.digest(v) for k, v in watched.items()}
+            ans["inputs"] = {k: digest.echo(v) for k, v in watched.items()}     # the grader hashes them
         return ans
     except BadReturn as e:
         return {"error": "bad-return", "message": str(e)}
@@ -226,12 +227,39 @@ def _answer(mod, module_name, req, state):
 
 
 # --- start-up -----------------------------------------------------------------------------
+class _SourceOnly(importlib.machinery.SourceFileLoader):
+    """The submission's modules compiled from their source every time: a ``__pycache__`` or a
+    ``.pyc`` never stands in for the code the student shows."""
+
+    def get_code(self, fullname):
+        path = self.get_filename(fullname)
+        return self.source_to_code(self.get_data(path), path)
+
+
+def _source_only_hook(top):
+    """A path hook for the submission's directory (and its packages): ``.py`` files only, through
+    :class:`_SourceOnly` -- no bytecode, no sourceless ``.pyc``, no extension module of the student's."""
+    top = os.path.abspath(top)
+
+    def hook(path):
+        p = os.path.abspath(path or ".")
+        if p == top or p.startswith(top + "/"):
+            return importlib.machinery.FileFinder(p, (_SourceOnly, [".py"]))
+        raise ImportError("not the submission's directory")
+    return hook
+
+
 def _load(cfg, view, inert=None):
     module = cfg["module"]
+    sys.dont_write_bytecode = True
+    sys.path_hooks.insert(0, _source_only_hook(os.getcwd()))
+    sys.path_importer_cache.clear()
     sys.path.insert(0, os.getcwd())
     if inert is not None and cfg.get("harmless"):     # [limits] harmless_imports: inert stand-ins
         inert.install([str(n) for n in cfg["harmless"]], sys.meta_path)
-    if view:
+    if cfg["jail"].get("packages_at"):     # container mode: <box>/pkgs (sandbox/_landlock.py)
+        sys.path.append(cfg["jail"]["packages_at"])
+    elif view:
         sys.path.append("/packages")
     else:   # --insecure without a file-system view: the allowed packages' own directories
         for p in cfg.get("package_dirs", []):
@@ -243,7 +271,7 @@ def _load(cfg, view, inert=None):
         _send({"ready": False, "error": "missing", "message": f"no file {module}.py in the submission"})
         return None
     try:
-        spec = importlib.util.spec_from_file_location(module, path)
+        spec = importlib.util.spec_from_file_location(module, path, loader=_SourceOnly(module, path))
         mod = importlib.util.module_from_spec(spec)
         sys.modules[module] = mod
         spec.loader.exec_module(mod)
@@ -266,7 +294,7 @@ def main():
     global digest
     digest = _sibling("_digest")
     try:
-        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install, view.build)
+        armed = jail.setup(cfg["jail"], _send, REQ_FD, RESP_FD, seccomp.install, view.build, _sibling("_landlock"))
     except jail.LayerError as e:
         _send({"armed": False, "layer": e.layer, "reason": e.reason[:300]})
         return
@@ -279,7 +307,7 @@ def main():
     go = _recv()
     if not go or go.get("op") != "load":
         return
-    mod = _load(cfg, armed["view"], inert)
+    mod = _load(cfg, armed["view"] and armed["mode"] != "landlock", inert)
     if mod is None:
         return
     state = {"plan": plan}

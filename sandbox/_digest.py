@@ -5,9 +5,18 @@ Standard library only: loaded by ``_child.py`` by path, imported by ``sandbox.wo
 encoding looks at exact types (``type(v) is float``, never ``isinstance``) and never calls a
 method of the student's objects: a row replaced by an object whose ``__eq__`` always answers
 True, a list subclass, a float subclass or an array whose dtype or shape was changed all encode
-differently from what the grader sent.  The grader decides: it compares the worker's digest with
-its own (``sandbox.worker``); the worker's own "modified" flag is not used.
+differently from what the grader sent.
+
+The grader decides, and it hashes: the worker only *echoes* the encoding's bytes after the call
+(:func:`echo`: compressed, base64) through the answer channel, and the grader digests what it
+reads back (:func:`echoed`) and compares it with its own digest of what it sent (:func:`sent`,
+:func:`expected`).  No digest computed inside the student's process is used: replacing the
+worker's digest function changes nothing.  (Code that rewrites the worker's own encoder can still
+send any bytes it likes, as it can any answer: to pass it must send the exact bytes of the
+unmodified input.)
 """
+import base64
+import zlib
 import hashlib
 import json
 
@@ -88,7 +97,8 @@ def _text(v, depth=0) -> str:
     return json.dumps(_plain(v, depth), separators=(",", ":"))
 
 
-def digest(v) -> str:
+def encode(v) -> bytes:
+    """The canonical bytes of ``v`` (what :func:`digest` hashes)."""
     t = type(v)
     data = None
     if t is list or t is tuple or t is float or t is int:
@@ -97,6 +107,35 @@ def digest(v) -> str:
         data = _array_bytes(v)
     if data is None:
         data = json.dumps(canonical(v), separators=(",", ":")).encode()
+    return data
+
+
+def digest(v) -> str:
+    return hashlib.sha256(encode(v)).hexdigest()
+
+
+def echo(v) -> str:
+    """The worker's side: the encoding of what the student's code left in an input, compressed
+    (zlib, fastest level: it runs inside the timed pass) and in base64, for the answer."""
+    return base64.b64encode(zlib.compress(encode(v), 1)).decode("ascii")
+
+
+MAX_ECHO = 64 << 20          # the most the grader expands one echoed input to
+
+
+def echoed(text) -> str | None:
+    """The grader's side: the digest of the bytes the worker echoed (None when they cannot be
+    read: malformed, or expanding past ``MAX_ECHO`` -- such an input counts as changed)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+        d = zlib.decompressobj()
+        data = d.decompress(raw, MAX_ECHO)
+        if d.unconsumed_tail or not d.eof:
+            return None
+    except (ValueError, zlib.error, UnicodeEncodeError):
+        return None
     return hashlib.sha256(data).hexdigest()
 
 

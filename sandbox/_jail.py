@@ -26,6 +26,7 @@ import errno
 import os
 import resource
 import signal
+import sys
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUTS = 0x04000000
@@ -35,6 +36,7 @@ CLONE_NEWPID = 0x20000000
 CLONE_NEWNET = 0x40000000
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 1, 4, 24, 47, 4
 UID_BASE = 3_000_000
+_MAPS_FAILED = "the user namespace's id maps could not be written"
 INSIDE_ID = 1000
 
 
@@ -59,6 +61,9 @@ class _State:
         self.inside_root = False
         self.view = False
         self.proc = False
+        self.landlock = 0               # the Landlock ABI used (container mode), 0 when none
+        self.landlock_abi = lambda libc: 0
+        self.no_namespaces = ""
 
     def fail(self, layer, reason):
         if not self.insecure:
@@ -100,31 +105,44 @@ def _namespaces(st):
         st.mode, st.namespaces = "root", names
         return
     if root and st.uid is not None:
-        ok = st.inside_root = _userns_mapped_by_helper(st)
+        why = _userns_mapped_by_helper(st)
+        st.inside_root = why is None
     else:
-        ok = _userns_self_mapped(st)
-    if not ok:
+        why = _userns_self_mapped(st)
+    if why is _MAPS_FAILED:     # inside a user namespace without maps (--insecure): nothing more here
         return
-    if st.libc.unshare(flags) != 0:
-        st.fail("namespaces", st.err("unshare in the user namespace"))
+    if why is None:
+        if st.libc.unshare(flags) != 0:
+            st.fail("namespaces", st.err("unshare in the user namespace"))
+            return
+        st.mode, st.namespaces = "userns", ["user"] + names
         return
-    st.mode, st.namespaces = "userns", ["user"] + names
+    # no namespace can be made here (a container's seccomp profile, user namespaces refused):
+    # the same allow-list through Landlock, under the worker's own uid (root) or the grader's
+    st.landlock = st.landlock_abi(st.libc)
+    if st.landlock >= 1 and (root and st.uid is not None or st.landlock >= 6):
+        st.mode, st.no_namespaces = "landlock", why
+        return
+    if st.landlock >= 1:
+        why += "; Landlock cannot scope the worker's signals here (ABI 6, Linux 6.12, needed under the grader's uid)"
+    else:
+        why += "; Landlock, the view without namespaces, is not available either (Linux 5.13 and later)"
+    st.fail("namespaces", why)
 
 
 def _userns_self_mapped(st):
     """An ordinary user: a user namespace in which its own uid is 1000 (the only id mapped)."""
     euid, egid = os.geteuid(), os.getegid()
     if st.libc.unshare(CLONE_NEWUSER) != 0:
-        st.fail("namespaces", st.err("unshare(CLONE_NEWUSER)"))
-        return False
+        return st.err("unshare(CLONE_NEWUSER)")
     try:
         _write("/proc/self/setgroups", "deny")
         _write("/proc/self/uid_map", f"{INSIDE_ID} {euid} 1")
         _write("/proc/self/gid_map", f"{INSIDE_ID} {egid} 1")
     except OSError as e:
         st.fail("namespaces", f"writing the user namespace's id maps: {e.strerror}")
-        return False
-    return True
+        return _MAPS_FAILED
+    return None
 
 
 def _userns_mapped_by_helper(st):
@@ -159,12 +177,11 @@ def _userns_mapped_by_helper(st):
     os.close(done_r)
     os.waitpid(helper, 0)
     if not ok:
-        st.fail("namespaces", why)
-        return False
+        return why
     if res != b"\x00":
         st.fail("namespaces", "the helper could not write the user namespace's id maps")
-        return False
-    return True
+        return _MAPS_FAILED
+    return None
 
 
 def _drop_to(uid):
@@ -232,16 +249,46 @@ def _credentials(st):
         _clear_caps(st)
         return f"uid {st.uid}" if st.inside_root else "user namespace"
     if os.geteuid() == 0 and st.uid is not None:
+        _drop_bounding(st)
         _drop_to(st.uid)
+        _clear_caps(st)
         return f"uid {st.uid}"
+    if st.mode == "landlock" and os.geteuid() != 0:
+        return "unchanged"       # an ordinary user's own uid; Landlock scopes its signals and sockets
     st.fail("user", "the worker runs as the grader's own user")
     return "unchanged"
 
 
-def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
+def _container(st, landlock):
+    """Container mode (no namespaces could be made): the interpreter pointed at the allowed
+    directories through descriptors opened now, and the Landlock ruleset, built while they can
+    still be opened (``_landlock``).  Without Landlock (--insecure) the first step still lets the
+    worker's own uid import the standard library from below a directory it cannot enter."""
+    cfg = st.cfg
+    root = os.geteuid() == 0
+    if landlock is not None and (st.mode == "landlock" or root and st.uid is not None):
+        if root:
+            os.chown(cfg["box"], 0, 0)     # the grader's; the worker's uid may only pass through it
+            os.chmod(cfg["box"], 0o711)
+        cfg["packages_at"] = landlock.reach(cfg, cfg["box"], cfg.get("stdlib", []), sys)
+    ruleset = None
+    if st.mode == "landlock":
+        try:
+            ruleset = landlock.build(st.libc, st.landlock, cfg, cfg["src"])
+        except OSError as e:
+            st.fail("filesystem view", str(e))
+    else:
+        st.fail("filesystem view", "needs the mount namespace, or Landlock")
+    os.chdir(cfg["src"])
+    return ruleset
+
+
+def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view, landlock=None):
     """Build every layer; returns (in the worker's PID-1 process) the record sent as ``armed``.
     The outer process never returns: it waits for the worker and exits with its status."""
     st = _State(cfg, send)
+    if landlock is not None:
+        st.landlock_abi = landlock.abi
     _pdeathsig(st.libc)
     root = os.geteuid() == 0
     if root and cfg.get("separate_user", True):
@@ -263,7 +310,8 @@ def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
     os.read(sync_r, 1)           # the outer process has reported this process's pid
     os.close(sync_r)
     _pdeathsig(st.libc)
-    if st.mode != "none":
+    ruleset = None
+    if st.mode in ("root", "userns"):
         try:
             build_view(st, INSIDE_ID)
         except OSError as e:
@@ -273,7 +321,7 @@ def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
         except Exception:  # noqa: BLE001
             pass
     else:
-        st.fail("filesystem view", "needs the mount namespace")
+        ruleset = _container(st, landlock)
     if not st.view:
         os.chdir(cfg["src"])
     limits = _rlimits(st)
@@ -282,15 +330,22 @@ def setup(cfg, send, req_fd, resp_fd, seccomp_install, build_view):
     os.umask(0o077)
     if st.view:
         os.chdir("/work")
+    if ruleset is not None:
+        try:
+            ruleset.restrict()
+            st.view = True
+        except OSError as e:
+            st.fail("filesystem view", str(e))
     nnp = seccomp = False
     try:
-        seccomp_install(st.libc, bool(cfg.get("network")), fork=bool(cfg.get("fork")))
+        seccomp_install(st.libc, bool(cfg.get("network")), fork=bool(cfg.get("fork")), ipc="ipc" in st.namespaces,
+                        local="mount" in st.namespaces)
         nnp = seccomp = True
     except OSError as e:
         st.fail("seccomp", str(e))
     return {"mode": st.mode, "namespaces": st.namespaces, "view": st.view, "proc": st.proc, "user": user,
             "uid": st.uid if st.uid is not None else st.host_uid, "no_new_privs": nnp, "seccomp": seccomp,
-            "limits": limits, "missing": st.missing}
+            "limits": limits, "missing": st.missing, "landlock": st.landlock if st.mode == "landlock" else 0}
 
 
 def _outer_wait(pid, cpu_limit=None):

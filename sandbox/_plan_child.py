@@ -285,8 +285,8 @@ def run(mod, module_name, req, kernel, bad):
         if "list" in a:
             return [arg(x) for x in a["list"]]
         return data[a["ref"]] if "ref" in a else copy.deepcopy(a["lit"])
-    # the inputs the grader watches: digested after the call (``_digest``) and compared by the
-    # grader with its own digests of what it sent -- no copy is kept here (a copy would be work in
+    # the inputs the grader watches: echoed as bytes after the call (``_digest``), digested and
+    # compared by the grader with its own digests of what it sent -- no copy is kept here (a copy would be work in
     # the timed pass that is not the student's)
     watched = [k for k in ("X", "y", "K", "w0", "X_val", "y_val") if k in data]
     obj = None
@@ -326,5 +326,5 @@ def run(mod, module_name, req, kernel, bad):
             out.update(fields("attr_b", plain(_read(obj, read["b"], bad), bad), bad))
     if counted is not None:
         out["kernel_calls"] = counted.calls
-    # the inputs as the call left them: the worker digests them by exact type, the grader compares
+    # the inputs as the call left them: the worker encodes them by exact type, the grader digests and compares
     return {"ok": out, "watched": {k: data[k] for k in watched}}

@@ -30,6 +30,16 @@ surface or reach outside the sandbox:
   numbered above** ``CEILING`` (the highest this filter was written for, Linux 6.6's ``futex_waitv``
   and ``set_mempolicy_home_node`` included): ENOSYS, so a call added by a later kernel
   (``open_tree_attr``, ``lsm_*``, ``mseal``, ...) is refused until it has been reviewed here;
+* with ``local=False`` (no mount or network namespace: container mode, where the host's UNIX
+  sockets -- D-Bus, X11, ``/dev/log`` -- are the host's and an ordinary user's worker runs under
+  the grader's own uid): no AF_UNIX socket but a connected stream or seqpacket pair
+  (``socketpair``); no change of a file's mode, owner or extended attributes by path (Landlock
+  does not govern them: ``chmod``, ``fchmodat``, ``chown``, ``setxattr``, ...); ``prlimit64``,
+  ``sched_set*``, ``setpriority``, ``ioprio_set``, ``migrate_pages``, ``move_pages`` on the
+  calling process only (0);
+* with ``ipc=False`` (no IPC namespace of its own: container mode): System V shared memory,
+  semaphores and message queues and POSIX message queues (``shmget``, ``semget``, ``msgget``,
+  ``mq_open``, ...), which would otherwise be shared with every other worker;
 * with ``fork=False`` (no control group bounds the worker's process tree): ``fork``, ``vfork``
   and ``clone`` without CLONE_THREAD -- the worker stays one process (threads allowed), so its
   RLIMIT_AS and RLIMIT_CPU bound everything it does.
@@ -81,6 +91,19 @@ F_DENIED = (5, 6, 7, 36, 37, 38, 1024, 1025, 1026)   # F_GETLK F_SETLK F_SETLKW 
 _MADVISE = (28, 233)
 MADV_DENIED = (3, 20, 21, 22, 23)                  # WILLNEED COLD PAGEOUT POPULATE_READ POPULATE_WRITE
 _FORK = {"fork": (57, None), "vfork": (58, None)}
+# without namespaces (container mode): the attributes of files reached by path, and calls aimed at
+# another process of the same uid (an ordinary user's worker runs under the grader's own uid)
+_ATTRS = {"chmod": (90, None), "chown": (92, None), "lchown": (94, None), "fchmodat": (268, 53),
+          "fchownat": (260, 54), "setxattr": (188, 5), "lsetxattr": (189, 6), "removexattr": (197, 14),
+          "lremovexattr": (198, 15)}
+_SELF_ONLY = {"prlimit64": ((302, 261), 0), "sched_setparam": ((142, 118), 0), "sched_setscheduler": ((144, 119), 0),
+              "sched_setaffinity": ((203, 122), 0), "sched_setattr": ((314, 274), 0), "migrate_pages": ((256, 238), 0),
+              "move_pages": ((279, 239), 0), "setpriority": ((141, 140), 1), "ioprio_set": ((251, 30), 1)}
+_SYSV = {"shmget": (29, 194), "shmat": (30, 196), "shmctl": (31, 195), "shmdt": (67, 197), "semget": (64, 190),
+         "semop": (65, 193), "semctl": (66, 191), "semtimedop": (220, 192), "msgget": (68, 186), "msgsnd": (69, 189),
+         "msgrcv": (70, 188), "msgctl": (71, 187), "mq_open": (240, 180), "mq_unlink": (241, 181),
+         "mq_timedsend": (242, 182), "mq_timedreceive": (243, 183), "mq_notify": (244, 184),
+         "mq_getsetattr": (245, 185)}
 CLONE_THREAD = 0x00010000
 DENIED = tuple(sorted(_NR))
 _SOCKET = {"socket": (41, 198), "socketpair": (53, 199)}
@@ -93,6 +116,7 @@ _LD_W_ABS = 0x20      # BPF_LD | BPF_W | BPF_ABS
 _JEQ_K = 0x15         # BPF_JMP | BPF_JEQ | BPF_K
 _JGE_K = 0x35         # BPF_JMP | BPF_JGE | BPF_K
 _JSET_K = 0x45        # BPF_JMP | BPF_JSET | BPF_K
+_ALU_AND_K = 0x54     # BPF_ALU | BPF_AND | BPF_K
 _RET_K = 0x06         # BPF_RET | BPF_K
 RET_ALLOW = 0x7FFF0000
 RET_KILL_PROCESS = 0x80000000
@@ -125,9 +149,11 @@ def _arg_in(nr, off, values, ret):
     return [(_JEQ_K, 0, len(body), nr)] + body
 
 
-def program(network: bool = False, arch: str | None = None, fork: bool = True) -> list[tuple[int, int, int, int]]:
+def program(network: bool = False, arch: str | None = None, fork: bool = True,
+            ipc: bool = True, local: bool = True) -> list[tuple[int, int, int, int]]:
     """The filter as (code, jt, jf, k) instructions.  ``fork=False``: one process only (threads
-    allowed)."""
+    allowed); ``ipc=False``: no System V or POSIX message-queue IPC; ``local=False``: no AF_UNIX
+    socket but a connected pair."""
     arch = arch or _arch()
     col = 0 if arch == "x86_64" else 1
     p = [(_LD_W_ABS, 0, 0, _OFF_ARCH), (_JEQ_K, 1, 0, AUDIT_ARCH[arch]), (_RET_K, 0, 0, RET_KILL_PROCESS),
@@ -135,13 +161,19 @@ def program(network: bool = False, arch: str | None = None, fork: bool = True) -
     if arch == "x86_64":
         p += [(_JGE_K, 0, 1, X32_BIT), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
     p += [(_JGE_K, 0, 1, CEILING + 1), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
-    denied = list(DENIED) + ([] if fork else sorted(_FORK))
+    denied = list(DENIED) + ([] if fork else sorted(_FORK)) + ([] if ipc else sorted(_SYSV)) + \
+        ([] if local else sorted(_ATTRS))
     for name in denied:
-        nr = (_NR.get(name) or _FORK[name])[col]
+        nr = (_NR.get(name) or _FORK.get(name) or _SYSV.get(name) or _ATTRS[name])[col]
         if nr is not None:
             p += [(_JEQ_K, 0, 1, nr), (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
     for name in sorted(_NOSYS):
         p += [(_JEQ_K, 0, 1, _NOSYS[name][col]), (_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
+    if not local:               # the calling process (0) only: pid or "who" argument
+        for name in sorted(_SELF_ONLY):
+            nrs, arg = _SELF_ONLY[name]
+            p += [(_JEQ_K, 0, 4, nrs[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0 + 8 * arg), (_JEQ_K, 1, 0, 0),
+                  (_RET_K, 0, 0, RET_ERRNO | errno.EPERM), (_RET_K, 0, 0, RET_ALLOW)]
     p += _arg_in(_FCNTL[col], _OFF_ARG1, F_DENIED, RET_ERRNO | errno.EPERM)
     p += [(_LD_W_ABS, 0, 0, _OFF_NR)]
     p += _arg_in(_MADVISE[col], _OFF_ARG2, MADV_DENIED, RET_ERRNO | errno.EPERM)
@@ -152,15 +184,22 @@ def program(network: bool = False, arch: str | None = None, fork: bool = True) -
     p += [(_JEQ_K, 0, 3 + len(tail), _CLONE[col]), (_LD_W_ABS, 0, 0, _OFF_ARG0), (_JSET_K, 0, 1, CLONE_NEW_ANY),
           (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)] + tail
     # socket / socketpair: the family is arg0
-    families = [AF_UNIX] + ([AF_INET, AF_INET6] if network else [])
+    inet = [AF_INET, AF_INET6] if network else []
     for name in ("socket", "socketpair"):
         nr = _SOCKET[name][col]
+        families = inet + ([AF_UNIX] if local else [])
         body = [(_LD_W_ABS, 0, 0, _OFF_ARG0)]
         for fam in families:
             body.append((_JEQ_K, 0, 0, fam))      # jt patched below: to the allow
+        if name == "socketpair" and not local:
+            # a connected pair only: AF_UNIX, SOCK_STREAM or SOCK_SEQPACKET (they ignore a destination
+            # address on send; a datagram pair would reach any datagram socket of the host, /dev/log)
+            body += [(_JEQ_K, 1, 0, AF_UNIX), (_RET_K, 0, 0, RET_ERRNO | errno.EAFNOSUPPORT),
+                     (_LD_W_ABS, 0, 0, _OFF_ARG1), (_ALU_AND_K, 0, 0, 0xF), (_JEQ_K, 3, 0, 1), (_JEQ_K, 2, 0, 5),
+                     (_RET_K, 0, 0, RET_ERRNO | errno.EPERM)]
         body += [(_RET_K, 0, 0, RET_ERRNO | errno.EAFNOSUPPORT), (_RET_K, 0, 0, RET_ALLOW)]
         n = len(body)
-        for i, ins in enumerate(body):
+        for i, ins in enumerate(body[:1 + len(families)]):
             if ins[0] == _JEQ_K:
                 body[i] = (_JEQ_K, n - 1 - i - 1, 0, ins[3])
         p += [(_JEQ_K, 0, n, nr)] + body
@@ -176,7 +215,7 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
-def install(libc, network: bool = False, fork: bool = True) -> None:
+def install(libc, network: bool = False, fork: bool = True, ipc: bool = True, local: bool = True) -> None:
     """Set no_new_privs and install the filter on the calling (single-threaded) process.
     Raises OSError naming the step that failed."""
     if not supported():
@@ -184,7 +223,7 @@ def install(libc, network: bool = False, fork: bool = True) -> None:
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         e = ctypes.get_errno()
         raise OSError(e, f"prctl(PR_SET_NO_NEW_PRIVS): {os.strerror(e)}")
-    prog = program(network, fork=fork)
+    prog = program(network, fork=fork, ipc=ipc, local=local)
     arr = (_SockFilter * len(prog))(*[_SockFilter(c, jt, jf, k) for c, jt, jf, k in prog])
     fprog = _SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(_SockFilter)))
     if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:

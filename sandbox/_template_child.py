@@ -90,7 +90,7 @@ def serve(ctrl_fd, child):
     if not msg:
         return
     cfg = json.loads(msg)
-    for name in ("_jail", "_seccomp", "_view", "_plan_child", "_digest", "_inert"):
+    for name in ("_jail", "_seccomp", "_view", "_landlock", "_plan_child", "_digest", "_inert"):
         child._sibling(name)
     import random  # noqa: F401 - loaded once here, seeded afresh in each child
     problem = _preload(cfg)
@@ -175,8 +175,8 @@ def _move(value, moves):
 def after_jail(cfg, armed):
     """Inside the view: the preloaded packages' modules point at ``/packages/<name>`` (where the
     view shows them) instead of their host directories, which the worker cannot see."""
-    if not armed.get("view"):
-        return
+    if not armed.get("view") or armed.get("mode") == "landlock":
+        return            # container mode: _landlock.reach has pointed them at <box>/pkgs already
     moves = [(loc, "/packages/" + base) for loc, base in cfg["jail"].get("packages", [])]
     for mod in list(sys.modules.values()):
         path = getattr(mod, "__path__", None)

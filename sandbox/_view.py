@@ -9,7 +9,12 @@ tree detached -- holding only:
 * the allowed packages, read-only, under ``/packages``;
 * ``/dev/null``, ``/dev/zero``, ``/dev/random``, ``/dev/urandom`` and ``/etc/ld.so.cache``;
 * a fresh read-only ``/proc`` of the worker's PID namespace (left out where the kernel refuses
-  it: stricter, not weaker);
+  it: stricter, not weaker), masked the way container runtimes mask it (runc's ``maskedPaths``):
+  every host-global entry -- ``stat``, ``meminfo``, ``loadavg``, ``uptime``, ``cmdline``,
+  ``kcore``, ``kallsyms``, ``interrupts``..., all of ``sys/`` (``kernel/random/boot_id``,
+  ``fs/file-nr``), ``pressure/``... -- is ``/dev/null`` bound over a file or an empty read-only
+  tmpfs over a directory; only the worker's own processes and the per-namespace links (``self``,
+  ``thread-self``, ``mounts``, ``net``, ``sysvipc``) stay;
 * empty read-only ``/tmp`` and ``/dev/shm``;
 * ``/work``: a tmpfs of ``work_mb`` MB and 4096 files holding a copy of the submission, the only
   writable place.
@@ -79,6 +84,25 @@ def _copy_tree(src, dst, uid):
                 os.chown(t, uid, uid)
 
 
+PROC_KEEP = ("self", "thread-self", "mounts", "net", "sysvipc")   # the worker's own, or its namespaces'
+
+
+def mask_proc(st, proc, null):
+    """Cover every host-global entry of the fresh ``proc``: files by ``null`` (``/dev/null`` in
+    the new root), directories by an empty read-only tmpfs.  Raises OSError when one cannot be."""
+    if not os.path.exists(null):
+        raise OSError(errno.ENOENT, "no /dev/null to mask /proc with")
+    for name in sorted(os.listdir(proc)):
+        path = os.path.join(proc, name)
+        if name.isdigit() or name in PROC_KEEP or os.path.islink(path):
+            continue
+        if os.path.isdir(path):
+            st.mount("tmpfs", path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                     "size=4k,nr_inodes=1,mode=0555")
+        else:
+            st.mount(null, path, None, MS_BIND)
+
+
 def build(st, inside_id):
     cfg = st.cfg
     new = cfg["root"]
@@ -127,6 +151,12 @@ def build(st, inside_id):
         st.proc = True
     except OSError:
         st.proc = False   # stricter, not weaker: the worker then has no /proc at all
+    if st.proc:
+        try:
+            mask_proc(st, f"{new}/proc", f"{new}/dev/null")
+        except OSError:
+            st.libc.umount2(os.fsencode(f"{new}/proc"), MNT_DETACH)
+            st.proc = False   # a /proc that cannot be masked is left out altogether
     os.chdir(new)
     nr = PIVOT_ROOT_NR.get(os.uname().machine)
     if nr is None or st.libc.syscall(nr, b".", b".") != 0:

@@ -22,7 +22,7 @@ import sys
 import sysconfig
 
 __all__ = ["IsolationUnavailable", "SUITE_PACKAGES", "view_config", "verify", "describe", "project_root",
-           "HOW"]
+           "HOW", "level", "isolation_level", "isolation_level_words", "LEVELS"]
 
 SUITE_PACKAGES = ("learners", "proofs", "adversary", "refutation", "sandbox", "grading", "mistakebound")
 DEVICES = ("null", "zero", "random", "urandom")
@@ -173,9 +173,33 @@ def package_locations(name: str) -> list[str]:
     if not locs or not os.path.exists(locs[0]):
         raise IsolationUnavailable("packages", f"'{name}' has no location on disk")
     out = [os.path.realpath(locs[0])]
-    libs = os.path.join(os.path.dirname(out[0]), f"{name}.libs")
-    if os.path.isdir(libs):
-        out.append(os.path.realpath(libs))
+    for libs in companion_libs(name, os.path.dirname(out[0])):
+        if libs not in out:
+            out.append(libs)
+    return out
+
+
+def companion_libs(name: str, where: str) -> list[str]:
+    """The directories of shared libraries that a package's wheel ships beside it (auditwheel's
+    ``<distribution>.libs``: ``numpy.libs`` for numpy, ``scikit_learn.libs`` for sklearn, whose
+    distribution is scikit-learn), found from the installed distributions' file lists."""
+    out = []
+    cand = {f"{name}.libs"}
+    try:
+        import importlib.metadata as md
+        for dist in md.packages_distributions().get(name, []):
+            cand.add(dist.replace("-", "_").replace(".", "_") + ".libs")
+            try:
+                files = md.distribution(dist).files or []
+            except md.PackageNotFoundError:
+                continue
+            cand.update(f.parts[0] for f in files if f.parts and f.parts[0].endswith(".libs"))
+    except Exception:  # noqa: BLE001 - broken metadata: only the package's own name is tried
+        pass
+    for c in sorted(cand):
+        p = os.path.join(where, c)
+        if "/" not in c and os.path.isdir(p):
+            out.append(os.path.realpath(p))
     return out
 
 
@@ -214,11 +238,41 @@ def view_config(packages) -> dict:
             if base not in names:
                 names.add(base)
                 pk.append([loc, base])
-    cfg = {"expose": expose, "hide": sorted(h for h in hide if os.path.isdir(h)), "packages": pk,
+    hidden = sorted(h for h in hide if os.path.isdir(h))
+    cfg = {"expose": expose, "hide": hidden, "packages": pk,
            "devices": [d for d in DEVICES if os.path.exists(f"/dev/{d}")],
-           "package_dirs": sorted({os.path.dirname(p) for p, _ in pk})}
+           "package_dirs": sorted({os.path.dirname(p) for p, _ in pk}),
+           "landlock": [list(e) for e in landlock_paths([e[1] for e in expose if e[0] in ("bind", "file")], hidden)]}
     _VIEWS[key] = cfg
     return cfg
+
+
+def landlock_paths(allowed, hidden) -> list[list[str]]:
+    """The same view for Landlock, which can only allow whole hierarchies: [path, "read"] for
+    each allowed path; one holding a hidden directory is replaced by its entries, recursively,
+    without the hidden ones, and is itself marked [path, "list"] (no right is given on it: the
+    worker lists it through links of its own, ``sandbox/_landlock.py``)."""
+    hidden = [os.path.realpath(h) for h in hidden]
+    out = []
+
+    def add(p, depth=0):
+        rp = os.path.realpath(p)
+        if any(rp == h for h in hidden):
+            return
+        inside = [h for h in hidden if h.startswith(rp.rstrip("/") + "/")]
+        if not inside or not os.path.isdir(rp) or depth > 8:
+            out.append([rp, "read"])
+            return
+        out.append([rp, "list"])
+        try:
+            names = sorted(os.listdir(rp))
+        except OSError:
+            return
+        for n in names:
+            add(os.path.join(rp, n), depth + 1)
+    for p in allowed:
+        add(p)
+    return sorted({tuple(e) for e in out})
 
 
 # --- checking the worker from outside ----------------------------------------------------------
@@ -275,7 +329,10 @@ def verify(pid: int, outer_pid: int, rec: dict, sentinels) -> tuple[list, list]:
             pass               # not ours to read (no CAP_SYS_PTRACE): the status checks above stand
         except OSError as e:
             bad.append(["namespaces", f"cannot read the worker's {name} namespace: {e.strerror}"])
-    if rec["view"]:
+    if rec["view"] and rec["mode"] == "landlock":
+        if rec["landlock"] < 1:
+            bad.append(["filesystem view", "the worker reports a Landlock view without Landlock"])
+    elif rec["view"]:
         try:
             os.stat(f"/proc/{pid}/root/")
             visible = [p for p in sentinels if p and _same_file(p, f"/proc/{pid}/root{p}")]
@@ -304,6 +361,32 @@ def _same_file(host: str, inside: str) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
+LEVELS = {"namespaces": "namespaces (new namespaces and a mount view of its own)",
+          "container": "container (no namespace can be made here: Landlock's view, seccomp and limits instead)",
+          "reduced": "reduced (a layer is missing: --insecure)"}
+
+
+def level(rec: dict, missing) -> str:
+    """The isolation level of a worker: "namespaces" (new namespaces and the mount view),
+    "container" (no namespace could be made: Landlock's view, seccomp, its own uid -- a container
+    run the way Docker runs one by default, or user namespaces refused), "reduced" (a layer is
+    missing: --insecure)."""
+    if missing:
+        return "reduced"
+    return "container" if rec.get("mode") == "landlock" else "namespaces"
+
+
+def isolation_level(iso: dict) -> str:
+    """The level of a checked record (``Worker.isolation``)."""
+    return iso.get("level") or level(iso, iso.get("missing"))
+
+
+def isolation_level_words(iso: dict) -> str:
+    """The level with its meaning, for a report's first lines."""
+    lv = isolation_level(iso)
+    return LEVELS.get(lv, lv)
+
+
 def describe(iso: dict, limits=None) -> str:
     """The grader's own sentence about how a submission ran (from its checked record)."""
     if not iso:
@@ -315,7 +398,9 @@ def describe(iso: dict, limits=None) -> str:
     if iso.get("view") == "allow-list":
         parts.append("a private file-system view (your files, the Python standard library"
                      + (", " + ", ".join(iso.get("packages", [])) if iso.get("packages") else "")
-                     + "; nothing of the grader)")
+                     + "; nothing of the grader"
+                     + (f"; Landlock ABI {iso['landlock']}, without namespaces" if iso.get("mode") == "landlock" else "")
+                     + ")")
     u = iso.get("user", "")
     if u:
         parts.append(f"running as {u}")
@@ -327,6 +412,7 @@ def describe(iso: dict, limits=None) -> str:
         parts.append("limits " + ",".join(iso["limits"]))
     if iso.get("budget"):
         parts.append("budget: " + iso["budget"])
+    parts.append(f"isolation level {isolation_level_words(iso)}")
     text = "; ".join(parts)
     if iso.get("checked"):
         text += "; checked by the grader from outside before your code ran"

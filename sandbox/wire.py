@@ -101,6 +101,9 @@ def _text(v, what, limit=300) -> str:
 
 
 # --- start-up messages (sent before any student code runs, still checked) ------------------
+MODES = ("root", "userns", "landlock", "none")     # namespaces as root / in a user namespace, container mode, none
+
+
 def parse_outer(obj) -> dict:
     _require(isinstance(obj, dict) and set(obj) == {"outer"} and isinstance(obj["outer"], dict),
              "the worker's start-up message is malformed")
@@ -108,7 +111,7 @@ def parse_outer(obj) -> dict:
     _require(set(o) == {"pid", "uid", "mode"}, "the worker's start-up message has unknown fields")
     _require(_is_int(o["pid"]) and o["pid"] > 1 and _is_int(o["uid"]) and o["uid"] >= 0,
              "the worker's start-up message has bad ids")
-    _require(o["mode"] in ("root", "userns", "none"), "the worker's start-up message has a bad mode")
+    _require(o["mode"] in MODES, "the worker's start-up message has a bad mode")
     return dict(o)
 
 
@@ -121,9 +124,11 @@ def parse_armed(obj):
         layer = _text(obj["layer"], "layer", 40)
         return "failed", (layer if layer in LAYER_NAMES else "setup"), _text(obj["reason"], "reason")
     _require(set(obj) == {"armed"} and isinstance(a, dict), "the worker's isolation report is malformed")
-    keys = {"mode", "namespaces", "view", "proc", "user", "uid", "no_new_privs", "seccomp", "limits", "missing"}
+    keys = {"mode", "namespaces", "view", "proc", "user", "uid", "no_new_privs", "seccomp", "limits", "missing",
+            "landlock"}
     _require(set(a) == keys, "the worker's isolation report has unknown fields")
-    _require(a["mode"] in ("root", "userns", "none"), "bad isolation mode")
+    _require(a["mode"] in MODES, "bad isolation mode")
+    _require(_is_int(a["landlock"]) and 0 <= a["landlock"] < 100, "bad landlock")
     _require(isinstance(a["namespaces"], list) and all(n in _NS for n in a["namespaces"]), "bad namespaces")
     for k in ("view", "proc", "no_new_privs", "seccomp"):
         _require(isinstance(a[k], bool), f"bad {k}")
@@ -187,7 +192,8 @@ _FIELDS = {"w": lambda v: None if v is None else _vector(v, "w"),
 
 def parse_answer(obj, expect_id: int):
     """-> ("ok", fields, modified) or ("error", kind, student text); ``modified`` is the worker's
-    flag, or its digests of the inputs after the call ({name: sha256 hex}) when it sent them."""
+    flag, or its echo of the inputs after the call ({name: base64 of their compressed canonical
+    bytes}, digested by the grader: ``_digest.echoed``) when it sent them."""
     _require(isinstance(obj, dict), "the answer is not a JSON object")
     _require(obj.get("id") == expect_id and _is_int(obj.get("id")),
              "the answer does not belong to the request (out of step)")
@@ -204,8 +210,8 @@ def parse_answer(obj, expect_id: int):
         inputs = obj.get("inputs")
         if inputs is not None:
             _require(isinstance(inputs, dict) and len(inputs) <= 8 and all(
-                isinstance(k, str) and len(k) <= 16 and isinstance(v, str) and len(v) == 64 for k, v in inputs.items()),
-                "the answer's input digests are malformed")
+                isinstance(k, str) and len(k) <= 16 and isinstance(v, str) for k, v in inputs.items()),
+                "the answer's input echoes are malformed")
         return "ok", out, (mod if inputs is None else dict(inputs))
     _require(set(obj) == {"id", "error", "message"}, "the answer is neither a result nor an error")
     _require(obj["error"] in ERROR_KINDS, "the answer names an unknown kind of error")

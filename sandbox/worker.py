@@ -31,7 +31,7 @@ import time
 
 from . import _cgroup, _digest, _template, wire
 from ._channel import START_TIMEOUT, Channel
-from .isolation import IsolationUnavailable, describe, project_root, stdlib_dirs, verify, view_config
+from .isolation import IsolationUnavailable, describe, level, project_root, stdlib_dirs, verify, view_config
 from .limits import Budget, CallResult, Limits, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
@@ -41,6 +41,8 @@ CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_child.py")
 
 def _user_words(rec: dict) -> str:
     u = rec["user"]
+    if u == "unchanged" and rec["mode"] == "landlock":
+        return "the grader's own uid (Landlock keeps its signals and sockets from every process outside it), no capabilities"
     if u == "user namespace":
         return "uid 1000 in a user namespace (the grader's own uid outside), no capabilities"
     if u.startswith("uid ") and rec["mode"] == "userns":
@@ -57,15 +59,16 @@ def _env(home: str) -> dict:
 
 
 def _modified(request: dict, reported) -> bool:
-    """Did the call change its inputs?  Decided here, from bytes: the worker's digests of the
-    inputs after the call against the grader's own of what it sent (an input whose digest is
-    missing counts as changed).  Requests without watched inputs keep the worker's flag."""
+    """Did the call change its inputs?  Decided here, from bytes: the grader's digests of the
+    bytes the worker echoed after the call against its own of what it sent (an input whose echo
+    is missing or unreadable counts as changed).  Requests without watched inputs keep the
+    worker's flag."""
     want = _digest.expected(request)
     if want is None:
         return bool(reported) if isinstance(reported, bool) else False
     if not isinstance(reported, dict):
         return True
-    return any(reported.get(k) != d for k, d in want.items())
+    return any(_digest.echoed(reported.get(k)) != d for k, d in want.items())
 
 
 class Worker(Channel):
@@ -123,7 +126,7 @@ class Worker(Channel):
                 "separate_user": L.separate_user, "box": self.box, "src": os.path.join(self.box, "src"),
                 "root": os.path.join(self.box, "root"), "limits": L.rlimits(), "work_mb": L.work_mb,
                 "expose": view["expose"], "hide": view["hide"], "packages": view["packages"],
-                "devices": view["devices"]}
+                "devices": view["devices"], "landlock": view["landlock"], "stdlib": stdlib_dirs()}
         return {"module": self.module, "jail": jail, "package_dirs": view["package_dirs"],
                 "harmless": list(L.harmless_imports)}
 
@@ -233,18 +236,23 @@ class Worker(Channel):
         sentinels = [project_root(), self.box] + [os.path.abspath(p) for p in L.extra_hide if p]
         seen, bad = verify(self._inner, self.proc.pid, rec, sentinels)
         missing = list(rec["missing"]) + bad
-        if not L.network and "net" not in rec["namespaces"]:
+        if not L.network and "net" not in rec["namespaces"] and rec["mode"] != "landlock":
             missing.append(["namespaces", "no network namespace"])
         if missing and not L.insecure:
             raise IsolationUnavailable(*missing[0])
         self.isolation = {
             "mode": rec["mode"], "namespaces": rec["namespaces"],
             "network": ("allowed by the spec" if L.network else
-                        "blocked (new network namespace)" if "net" in rec["namespaces"] else "not isolated"),
+                        "blocked (new network namespace)" if "net" in rec["namespaces"] else
+                        "blocked (seccomp refuses every socket but a connected local pair; Landlock refuses TCP)"
+                        if rec["mode"] == "landlock" and rec["seccomp"] else
+                        "blocked (seccomp refuses every socket but a connected local pair)" if rec["seccomp"] else
+                        "not isolated"),
+            "level": level(rec, missing), "landlock": rec["landlock"],
             "user": _user_words(rec),
             "view": "allow-list" if rec["view"] else "host", "proc": rec["proc"],
             "packages": list(L.packages), "seccomp": rec["seccomp"] and rec["no_new_privs"],
-            "limits": rec["limits"], "checked": seen, "missing": missing, "budget": self.budget_words()}
+            "limits": rec["limits"], "checked": seen, "missing": missing, "budget": self.budget_words(rec["mode"])}
         # 4. the student's module
         try:
             self._write({"op": "load"}, deadline)
@@ -284,19 +292,44 @@ class Worker(Channel):
             return g.cpu_seconds()
         return _cgroup.cpu_of_pid(self._inner) if self.alive else None
 
+    def _over_disk(self) -> bool:
+        """Container mode has no size-capped /work: the worker's own directory is measured after
+        each call, from outside (its files' sizes and count, the caps of the tmpfs it would have had)."""
+        if self.isolation.get("mode") != "landlock" or not self.box:
+            return False
+        cap, total, count = int(self.limits.work_mb) << 20, 0, 0
+        todo = [os.path.join(self.box, "src")]
+        while todo:
+            try:
+                with os.scandir(todo.pop()) as it:
+                    for e in it:
+                        count += 1
+                        if e.is_dir(follow_symlinks=False):
+                            todo.append(e.path)
+                        else:
+                            total += e.stat(follow_symlinks=False).st_blocks * 512
+                        if count > 4096 or total > cap:
+                            return True
+            except OSError:
+                continue
+        return False
+
     def tree_memory_mb(self) -> int:
         """The control group's memory bound: each process's own address-space limit (memory_mb, so
         one process meets a clean MemoryError first), its /work tmpfs and 32 MB of interpreter."""
         return int(self.limits.memory_mb) + int(self.limits.work_mb) + 32
 
-    def budget_words(self) -> str:
+    def budget_words(self, mode: str = "") -> str:
         """The grader's words for the budgets bounding the worker's whole process tree."""
         L = self.limits
+        disk = (f"{L.work_mb} MB of disk (/work)" if mode in ("root", "userns", "") else
+                f"{L.work_mb} MB of disk in its own directory, measured after each call" if mode == "landlock" else
+                f"files of at most {L.file_size_mb:g} MB in its own directory")
         if self.group is not None:
             return (f"memory {self.tree_memory_mb()} MB, {L.processes} processes/threads and {L.cpu_seconds:g} CPU-seconds for "
-                    f"all its processes together (a control group of its own), {L.work_mb} MB of disk (/work)")
+                    f"all its processes together (a control group of its own), {disk}")
         return (f"one process only (fork refused: no control group could be created here), so its limits bound "
-                f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {L.work_mb} MB of disk (/work)")
+                f"everything: memory {L.memory_mb:g} MB, {L.cpu_seconds:g} CPU-seconds, {disk}")
 
     def describe(self) -> str:
         return describe(self.isolation)
@@ -320,8 +353,9 @@ class Worker(Channel):
         if self.proc is not None:
             pid = self.proc.pid
             if self._uid is not None and os.geteuid() == 0 and self._uid != 0 and \
-                    "pid" not in (self.isolation.get("namespaces") or []) and self.proc.poll() is None:
-                self._kill_uid(self._uid)      # no PID namespace (--insecure): every process of the uid
+                    "pid" not in (self.isolation.get("namespaces") or []) and \
+                    (self.proc.poll() is None or self.isolation.get("mode") in ("landlock", "none")):
+                self._kill_uid(self._uid)      # no PID namespace: every process of the worker's own uid
             try:        # a forked worker's pid is the template's to reap: signalled only while it lives
                 if not isinstance(self.proc, _template.Forked) or self.proc.poll() is None:
                     os.killpg(pid, signal.SIGKILL)
@@ -420,6 +454,9 @@ class Worker(Channel):
                 if self._ahead():     # one answer per request: more bytes already sent answer requests not yet made
                     ans = CallResult(error="protocol", message="protocol violation: the worker sent an answer before "
                                      "the grader asked (answers ahead of their requests end the worker)")
+                elif self._over_disk():
+                    ans = CallResult(error="output", message=f"disk limit exceeded: more than {self.limits.work_mb} MB "
+                                     "or 4096 files in its own directory")
                 elif parsed[0] == "ok":
                     return CallResult(ok=parsed[1], modified=_modified(request, parsed[2]), seconds=dt)
                 else:

@@ -100,6 +100,60 @@ def _block_user_namespaces():
         raise OSError(ctypes.get_errno(), "seccomp")
 
 
+def _docker_default_filter():
+    """Docker's default seccomp profile, as far as namespaces and mounts go: ``unshare``, ``setns``,
+    ``mount``, ``umount2``, ``pivot_root`` and ``clone`` with any CLONE_NEW* flag answer EPERM, and
+    ``clone3`` ENOSYS (the C library then falls back to ``clone``).  Everything else (Landlock,
+    seccomp, setuid) is allowed, as in the profile."""
+    from sandbox import _seccomp as sc
+    arch = sc._arch()
+    col = 0 if arch == "x86_64" else 1
+    eperm = sc.RET_ERRNO | 1
+    prog = [(sc._LD_W_ABS, 0, 0, sc._OFF_ARCH), (sc._JEQ_K, 1, 0, sc.AUDIT_ARCH[arch]),
+            (sc._RET_K, 0, 0, sc.RET_ALLOW), (sc._LD_W_ABS, 0, 0, sc._OFF_NR)]
+    for name in ("unshare", "setns", "mount", "umount2", "pivot_root", "open_tree", "move_mount", "fsopen",
+                 "fsmount", "mount_setattr"):
+        prog += [(sc._JEQ_K, 0, 1, sc._NR[name][col]), (sc._RET_K, 0, 0, eperm)]
+    prog += [(sc._JEQ_K, 0, 1, sc._NOSYS["clone3"][col]), (sc._RET_K, 0, 0, sc.RET_ERRNO | 38)]
+    prog += [(sc._JEQ_K, 0, 3, sc._CLONE[col]), (sc._LD_W_ABS, 0, 0, sc._OFF_ARG0),
+             (sc._JSET_K, 0, 1, sc.CLONE_NEW_ANY), (sc._RET_K, 0, 0, eperm), (sc._RET_K, 0, 0, sc.RET_ALLOW)]
+    arr = (sc._SockFilter * len(prog))(*[sc._SockFilter(*p) for p in prog])
+    fprog = sc._SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(sc._SockFilter)))
+    if _libc.prctl(sc.PR_SET_SECCOMP, sc.SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "seccomp")
+
+
+def _drop_cap_now(cap):
+    """Drop ``cap`` from the bounding set and from the effective, permitted and inheritable sets."""
+    if _libc.prctl(24, cap, 0, 0, 0) != 0:   # PR_CAPBSET_DROP
+        raise OSError(ctypes.get_errno(), "PR_CAPBSET_DROP")
+
+    class Hdr(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+    class Data(ctypes.Structure):
+        _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+    hdr, data = Hdr(0x20080522, 0), (Data * 2)()
+    if _libc.capget(ctypes.byref(hdr), data) != 0:
+        raise OSError(ctypes.get_errno(), "capget")
+    word, bit = divmod(cap, 32)
+    for f in ("effective", "permitted", "inheritable"):
+        setattr(data[word], f, getattr(data[word], f) & ~(1 << bit))
+    if _libc.capset(ctypes.byref(hdr), data) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+
+
+def docker_like():
+    """For subprocess (root): the restrictions a Docker container runs under by default -- no
+    CAP_SYS_ADMIN (bounding, effective, permitted), and a seccomp filter refusing namespaces and
+    mounts (``_docker_default_filter``).  The filter is installed first, while CAP_SYS_ADMIN still
+    allows a filter without no_new_privs (as Docker's runtime does)."""
+    def run():
+        _docker_default_filter()
+        _drop_cap_now(CAP_SYS_ADMIN)
+    return run
+
+
 def _reachable(paths):
     """In a private mount namespace, make ``paths`` reachable for an ordinary user: every ancestor
     the user cannot enter (e.g. /root, mode 0700, when Python lives in /root/.pyenv) is covered by
@@ -124,15 +178,42 @@ def _reachable(paths):
                 raise OSError(ctypes.get_errno(), f"bind {k}")
 
 
-def preexec(*, drop_sys_admin=False, block_userns=False, nobody=False):
+def _block_landlock():
+    """A seccomp filter answering ENOSYS to the Landlock calls (a kernel without Landlock)."""
+    from sandbox import _seccomp as sc
+    arch = sc._arch()
+    prog = [(sc._LD_W_ABS, 0, 0, sc._OFF_ARCH), (sc._JEQ_K, 1, 0, sc.AUDIT_ARCH[arch]),
+            (sc._RET_K, 0, 0, sc.RET_ALLOW), (sc._LD_W_ABS, 0, 0, sc._OFF_NR)]
+    for nr in (444, 445, 446):
+        prog += [(sc._JEQ_K, 0, 1, nr), (sc._RET_K, 0, 0, sc.RET_ERRNO | 38)]
+    prog.append((sc._RET_K, 0, 0, sc.RET_ALLOW))
+    arr = (sc._SockFilter * len(prog))(*[sc._SockFilter(*p) for p in prog])
+    fprog = sc._SockFprog(len(prog), ctypes.cast(arr, ctypes.POINTER(sc._SockFilter)))
+    if _libc.prctl(38, 1, 0, 0, 0) != 0 or \
+            _libc.prctl(sc.PR_SET_SECCOMP, sc.SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "seccomp")
+
+
+def landlock_abi() -> int:
+    """This kernel's Landlock ABI (0: none)."""
+    _libc.syscall.restype = ctypes.c_long
+    return max(int(_libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1))), 0)
+
+
+def preexec(*, drop_sys_admin=False, block_userns=False, nobody=False, docker=False, no_landlock=False):
     """For subprocess: root without CAP_SYS_ADMIN (dropped from the bounding set, so the command
-    starts without it), user namespaces refused, and/or uid/gid nobody."""
+    starts without it), user namespaces refused, and/or uid/gid nobody; ``docker``: Docker's default
+    restrictions (``docker_like``); ``no_landlock``: the Landlock calls answer ENOSYS."""
     import grading
     paths = [sys.base_prefix, sys.prefix, ROOT_DIR, os.path.dirname(os.path.dirname(grading.__file__))]
 
     def run():
         if nobody:
             _reachable(paths)
+        if docker:
+            docker_like()()
+        if no_landlock:
+            _block_landlock()
         if block_userns:
             _block_user_namespaces()
         if drop_sys_admin and _libc.prctl(24, CAP_SYS_ADMIN, 0, 0, 0) != 0:   # PR_CAPBSET_DROP

@@ -145,10 +145,8 @@ def train(X, y, epochs=1):
            "process_vm_readv": _sc(nr(310, 270), 1, 0, 0, 0, 0, 0), "unshare": _sc(nr(272, 97), 0x10000000),
            "setns": _sc(nr(308, 268), 0, 0), "inet": _sock(2), "inet6": _sock(10), "netlink": _sock(16),
            "packet": _sock(17), "unix": _sock(1), "execve": _exec()}
-    status = {ln.split(":")[0]: ln.split()[1] for ln in open("/proc/self/status")
-              if ln.startswith(("NoNewPrivs", "Seccomp:"))}
-    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items())
-          + f" nnp={status['NoNewPrivs']} seccomp={status['Seccomp']}")
+    nnp, mode = libc.prctl(39, 0, 0, 0, 0), libc.prctl(21, 0, 0, 0, 0)    # PR_GET_NO_NEW_PRIVS, PR_GET_SECCOMP
+    print("SYSCALLS " + " ".join(f"{k}={v}" for k, v in out.items()) + f" nnp={nnp} seccomp={mode}")
     return [0.0] * len(X[0]), 0.0
 ''',
     # 6. disk fill: its own tmpfs only, and it still gets its grade
@@ -296,10 +294,17 @@ BAD = GOOD.replace("w = [a + t * c", "w = [a + c").replace("b += t", "b += 1")
 @pytest.fixture(scope="module")
 def batch(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("redteam")
+    return make_batch(tmp)
+
+
+def make_batch(tmp, preexec=None, skip_check=isolation_or_skip):
+    """Every attack, hostile archive and name of this corpus, with a correct submission, graded in
+    one batch by the real command (``preexec``: the restrictions it runs under)."""
     spec = tmp / "course" / "spec.toml"
     spec.parent.mkdir()
     spec.write_text(SPEC)
-    isolation_or_skip(str(spec))
+    if skip_check is not None:
+        skip_check(str(spec))
     (spec.parent / "solution.py").write_text("SOLUTION = 'the course solution'\n")
     old = tmp / "old_results" / "alice"
     old.mkdir(parents=True)
@@ -332,7 +337,7 @@ def batch(tmp_path_factory):
     paths.append(good)
     out = tmp / "out"
     before = _worker_pids()
-    p = grade(["--assignment", spec, "--out", out, "--jobs", "2", "--json"] + paths)
+    p = grade(["--assignment", spec, "--out", out, "--jobs", "2", "--json"] + paths, preexec=preexec)
     return {"proc": p, "out": out, "paths": paths, "tmp": tmp, "workers_before": before}
 
 

@@ -2,7 +2,9 @@
 
 * Root without CAP_SYS_ADMIN (dropped from the bounding set, as in many containers), with and
   without user namespaces; an ordinary user (nobody) without a writable home: ``grade`` isolates
-  fully or refuses with exit code 3 and one line, and a correct submission is never marked down.
+  with namespaces, or -- where none can be made -- at the container level (Landlock, seccomp, a
+  uid of its own), or refuses with exit code 3 and one line when Landlock is missing too; a
+  correct submission is never marked down.
 * ``--insecure``: grading goes on and every report says, in the grader's words, what was missing.
 * Leaks: a submission leaves its hidden inputs in every shared place it can think of (/run/lock,
   /tmp, /dev/shm, /var/tmp, SysV shared memory), a later one looks for them; one forges the
@@ -16,7 +18,8 @@ import shutil
 
 import pytest
 
-from grading_redteam_kit import CHEAT, GOOD, IN_CI, IS_ROOT, grade, isolation_or_skip, preexec, read_out, world_dir
+from grading_redteam_kit import (CHEAT, GOOD, IN_CI, IS_ROOT, grade, isolation_or_skip, landlock_abi, preexec,
+                                 read_out, world_dir)
 pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 SMALL = """
@@ -100,14 +103,55 @@ def test_redteam_root_without_cap_sys_admin_isolates_fully_or_refuses(course):
     _fully_isolated(p, c, "mapped to 1000 in a user namespace")
 
 
+def _container_isolated(p, c, user_words):
+    assert p.returncode == 0, p.stderr[-1500:]
+    assert "graded at isolation level 'container'" in p.stderr
+    res, manifest, _ = read_out(c["out"])
+    good, cheat = res["good"]["results"], res["cheat"]["results"]
+    assert good["score"] == good["max_score"] == 2                      # never marked down
+    assert cheat["score"] == 0 and "No module named 'learners'" in cheat["tests"][0]["output"]
+    for r in res.values():
+        assert "WITHOUT FULL ISOLATION" not in r["feedback"] + r["results"]["output"]
+        assert "isolation level: container" in r["results"]["output"]
+        assert "isolation level container (no namespace can be made here" in r["feedback"]
+        assert user_words in r["feedback"] and "Landlock ABI" in r["feedback"]
+        assert "no_new_privs and a seccomp filter" in r["feedback"] and " namespaces;" not in r["feedback"]
+
+
+needs_landlock = pytest.mark.skipif(not landlock_abi() and not IN_CI, reason="this kernel has no Landlock")
+
+
 @needs_root
-def test_redteam_root_without_cap_sys_admin_or_user_namespaces_refuses_with_exit_3(course):
+@needs_landlock
+def test_redteam_root_without_cap_sys_admin_or_user_namespaces_grades_in_container_mode(course):
     c = course
     p = grade(["-a", c["spec"], "--out", c["out"]] + c["subs"],
               preexec=preexec(drop_sys_admin=True, block_userns=True))
+    _container_isolated(p, c, "running as uid ")
+
+
+@needs_root
+def test_redteam_without_namespaces_or_landlock_refuses_with_exit_3(course):
+    c = course
+    p = grade(["-a", c["spec"], "--out", c["out"]] + c["subs"],
+              preexec=preexec(drop_sys_admin=True, block_userns=True, no_landlock=True))
     _refused(p, "namespaces")
     assert "unshare(CLONE_NEWUSER): Operation not permitted" in p.stderr and "--insecure" in p.stderr
+    assert "Landlock" in p.stderr
     assert not os.path.exists(c["out"])                                   # nothing written
+
+
+@needs_root
+@needs_landlock
+def test_redteam_unprivileged_user_without_user_namespaces_grades_in_container_mode(course):
+    """Ubuntu 24.04's default: an ordinary user, unprivileged user namespaces refused."""
+    c = course
+    p = grade(["-a", c["spec"], "--out", c["out"]] + c["subs"], preexec=preexec(nobody=True, block_userns=True),
+              env=_env(NUMBA_CACHE_DIR=c["numba"]))
+    if landlock_abi() < 6:
+        _refused(p, "namespaces")
+        return
+    _container_isolated(p, c, "the grader's own uid (Landlock keeps its signals and sockets")
 
 
 @needs_root
@@ -139,9 +183,9 @@ def test_redteam_insecure_grades_and_every_report_says_what_was_missing(course):
     c = course
     env = _env(NUMBA_CACHE_DIR=c["numba"])
     args = ["-a", c["spec"], "--out", c["out"]] + c["subs"]
-    p = grade(args, preexec=preexec(nobody=True, block_userns=True), env=env)
+    p = grade(args, preexec=preexec(nobody=True, block_userns=True, no_landlock=True), env=env)
     _refused(p, "namespaces")
-    p = grade(args + ["--insecure"], preexec=preexec(nobody=True, block_userns=True), env=env)
+    p = grade(args + ["--insecure"], preexec=preexec(nobody=True, block_userns=True, no_landlock=True), env=env)
     assert p.returncode == 0, p.stderr[-1500:]
     assert "warning: graded with --insecure" in p.stderr
     res, _, _ = read_out(c["out"])

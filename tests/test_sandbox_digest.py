@@ -48,3 +48,51 @@ def test_an_array_is_digested_as_its_bytes_in_c_order():
     for other in (a.astype(np.float32), a.astype(">f8"), a.reshape(3, 2), a.astype(object), a.tolist()):
         assert _digest.digest(other) != want
     assert _digest.sent([[1, 2], [3]], "int") != _digest.digest(np.array([[1, 2], [3, 4]]))
+
+
+def test_the_grader_digests_the_bytes_the_worker_echoes():
+    import base64
+    import zlib
+    for v in ([[0.25, -1.0], [2.0, 0.5]], [1, -1, 1], (0.5,), 3):
+        assert _digest.echoed(_digest.echo(v)) == _digest.digest(v)
+    assert _digest.echoed("not base64!") is None and _digest.echoed(None) is None
+    assert _digest.echoed(base64.b64encode(b"no zlib stream").decode()) is None
+    bomb = base64.b64encode(zlib.compress(bytes(_digest.MAX_ECHO + 1), 9)).decode()
+    assert _digest.echoed(bomb) is None                       # expanded under a bound, then refused
+
+
+# A submission that zeroes its input after training and replaces the worker's digest function by one
+# that answers, for the input it zeroed, the digest of the input as it was sent.
+DIGEST_FORGER = '''
+import __main__
+_dg = __main__.digest
+_real = _dg.digest
+_before = {}
+
+def _fake(v):
+    return _before.pop(id(v), None) or _real(v)
+
+_dg.digest = _fake
+
+def train(X, y, epochs=1):
+    _before[id(X)] = _real(X)
+    w = [0.0] * len(X[0]); b = 0.0
+    for _ in range(epochs):
+        for x, t in zip(X, y):
+            if t * (sum(a * c for a, c in zip(w, x)) + b) <= 0:
+                w = [a + t * c for a, c in zip(w, x)]; b += t
+    for x in X:
+        for j in range(len(x)):
+            x[j] = 0.0
+    return w, b
+'''
+
+
+def test_replacing_the_workers_digest_function_does_not_hide_a_zeroed_input(tmp_path):
+    from grading.grader import grade_submission
+    d = tmp_path / "forger"
+    d.mkdir()
+    (d / "perceptron.py").write_text(DIGEST_FORGER)
+    res = grade_submission("perceptron", str(d))
+    assert "inputs modified" in res.diagnoses, (res.score, res.max_score, res.diagnoses)
+    assert res.score < res.max_score
