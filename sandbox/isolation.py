@@ -18,6 +18,7 @@ from __future__ import annotations
 import glob
 import importlib.util
 import os
+import platform
 import sys
 import sysconfig
 
@@ -179,6 +180,49 @@ def package_locations(name: str) -> list[str]:
     return out
 
 
+def with_requirements(packages) -> list[str]:
+    """The packages named, then the top-level packages their distributions need at run time,
+    transitively (allowing ``pandas`` brings ``dateutil``, and ``dateutil`` brings ``six``): a
+    package a course allows must import in the sandbox as it does on the host.  Requirements of
+    extras, and those whose platform marker names another platform, are left out."""
+    import importlib.metadata as md
+    import re
+    try:
+        dist_of = md.packages_distributions()
+    except Exception:  # noqa: BLE001 - broken metadata: only the packages named
+        return list(packages)
+
+    def norm(d: str) -> str:
+        return re.sub(r"[-_.]+", "-", d).lower()
+    top: dict = {}
+    for mod, dists in dist_of.items():
+        for d in dists:
+            top.setdefault(norm(d), []).append(mod)
+    out, todo = [], list(packages)
+    while todo:
+        name = todo.pop(0)
+        if name in out:
+            continue
+        out.append(name)
+        for dist in dist_of.get(name, []):
+            try:
+                reqs = md.requires(dist) or []
+            except md.PackageNotFoundError:
+                continue
+            for r in reqs:
+                req, _, marker = r.partition(";")
+                if re.search(r"\bextra\s*==", marker):
+                    continue
+                plat = re.search(r"(sys_platform|platform_system)\s*==\s*[\"']([^\"']+)", marker)
+                if plat and plat.group(2).lower() not in (sys.platform, platform.system().lower()):
+                    continue
+                m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", req)
+                for mod in sorted(top.get(norm(m.group(1)), [])) if m else ():
+                    if mod.isidentifier() and not mod.startswith("_") and mod not in SUITE_PACKAGES:
+                        todo.append(mod)
+    return out
+
+
 def companion_libs(name: str, where: str) -> list[str]:
     """The directories of shared libraries that a package's wheel ships beside it (auditwheel's
     ``<distribution>.libs``: ``numpy.libs`` for numpy, ``scikit_learn.libs`` for sklearn, whose
@@ -232,8 +276,14 @@ def view_config(packages) -> dict:
             if p == b or p.startswith(b.rstrip("/") + "/"):
                 hide.add(p)
     pk, names = [], set()
-    for name in packages:
-        for loc in package_locations(name):
+    for name in with_requirements(packages):
+        try:
+            locs = package_locations(name)
+        except IsolationUnavailable:
+            if name in packages:          # a package the course named must be there; what it needs may not
+                raise
+            continue
+        for loc in locs:
             base = os.path.basename(loc)
             if base not in names:
                 names.add(base)

@@ -37,3 +37,14 @@ def test_scikit_learn_runs_in_the_sandbox_when_the_spec_lists_it():
         r = w.call(CALL, timeout=60)
     assert r.error is None, r.message
     assert r.ok == {"w": [2.0, 1.5], "b": 0.0}, r.ok
+
+
+def test_an_allowed_package_brings_what_it_needs_at_run_time():
+    """pandas imports dateutil, and dateutil imports six: allowing pandas must be enough for
+    ``import pandas`` to work in the worker (extras and other platforms' requirements stay out)."""
+    from sandbox.isolation import with_requirements
+    pytest.importorskip("pandas")
+    got = with_requirements(["numpy", "pandas"])
+    assert got[:2] == ["numpy", "pandas"] and {"dateutil", "six"} <= set(got)
+    assert "pytest" not in got and "pyarrow" not in got          # pandas' test and pyarrow extras
+    assert with_requirements(["numpy"]) == ["numpy"]
