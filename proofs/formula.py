@@ -36,6 +36,11 @@ NUMERIC = (REAL, INT, NAT)
 REL_OPS = ("le", "lt", "ge", "gt", "eq", "ne")
 BOOL_OPS = REL_OPS + ("and", "or", "not", "implies", "iff", "true", "false", "forall")
 INTERPRETED = {"exp": (REAL, REAL), "sqrt": (REAL, REAL), "lg": (REAL, REAL), "pow2": (INT, REAL)}
+# Every operation a formula node can be: the one table the sort computation, the printers and the
+# evaluators answer to (tests/test_printers_operators.py runs every printer on every one).
+OPERATORS = ("var", "num", "call", "true", "false", "and", "or", "not", "implies", "iff") + REL_OPS + (
+    "forall", "add", "mul", "sub", "div", "neg", "abs", "max", "min", "pow", "npow", "to_real") + tuple(
+    INTERPRETED) + ("ite", "sum", "vsum", "dot", "smul", "vadd", "vsub", "vcat", "tensor", "vzero", "vec1", "tpow")
 
 
 class FormulaError(ValueError):
@@ -218,6 +223,8 @@ def _computed_sort(e) -> str:  # noqa: C901 - one case per node
     declared sort, a constant the sort of its value, every other node the sort its children
     give it; a node whose children have the wrong sorts is refused (:class:`FormulaError`)."""
     op, a = e.op, e.args
+    if op not in OPERATORS:
+        _ill(e, "no such operation")
     sorts = [x.sort for x in a]
     if op == "var":
         if e.sort not in SORTS or a:
