@@ -11,6 +11,7 @@ Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff Mistakebou
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
 Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
+Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -395,3 +396,8 @@ Qed.
     r l mistakes, by a binary search in each of r blocks (DisjunctionLowerBound.v). *)
 Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.
 Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.
+
+(** ** Hedge (LearnersHedge.v) on rows of losses in [0, 1]: Freund & Schapire's bound on its own
+    total loss, the run read by HedgeRuns.v *)
+Theorem learner_hedge : learner_hedge_statement.
+Proof. exact HedgeRuns.learner_hedge. Qed.

@@ -1,0 +1,102 @@
+"""The learner theorem of Hedge (Freund & Schapire 1997): the Coq learner of
+``coq/LearnersHedge.v`` (weights multiplied by beta^l, ``Rpower``) run on any rows of losses in
+[0, 1], its own total loss bounded by the catalogue's ``hedge_bound``.
+
+The statement is printed from the catalogue entry's formula objects: the hypotheses about the run
+(``proofs.hedge_bound.RUN``: the weights' start and update, the total weight, the averaged loss,
+the losses' range) are dropped as discharged by the learner -- the range becomes a condition on
+every loss of the input rows --, every other hypothesis must not speak of the run and stays, and in
+the conclusion the two run totals, sum_t H(t) and sum_t l(t, j), become the learner's
+``hedge_loss`` and ``option_loss j``.  ``HedgeRuns.v`` proves it from ``Catalogue_hedge.hedge_core``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from proofs.formula import Expr, Real
+from proofs.substitution import free_vars, walk
+from .export import CoqPrinter, ExportError, _z_indexed
+from .learner_theorems_experts import binders_of
+from .names import LOGICAL
+
+__all__ = ["HedgeLearner", "HedgeLearnerTheorem", "HEDGE", "LEARNER_HEDGE", "hedge_statement"]
+
+LH_ = f"{LOGICAL}.LearnersHedge"
+
+
+@dataclass(frozen=True)
+class HedgeLearner:
+    id: str
+    python: str
+    coq: str
+    inputs: tuple
+    run: tuple                       # the catalogue hypotheses the learner's run discharges
+    side: tuple                      # Coq conditions on the input rows ({n}: the number of options)
+    counts: tuple                    # ((name, Coq term), ...): the learner's totals
+    requires: tuple = (LH_,)
+
+
+@dataclass(frozen=True)
+class HedgeLearnerTheorem:
+    id: str
+    name: str
+    learner: HedgeLearner
+    base: str
+
+
+HEDGE = HedgeLearner(
+    id="hedge", python="learners.run_hedge(beta=beta)", coq=f"{LH_}.hedge_loss",
+    inputs=(("ex", "list (list R)"),),
+    run=("weights_start", "losses_range", "update", "total_weight", "hedge_loss"),
+    side=("(forall (row : list R), In row ex -> forall i : nat, (i < {n})%nat -> 0 <= nth i row 0 <= 1)",),
+    counts=(("LH", f"{LH_}.hedge_loss beta {{n}} {LH_}.hedge_start ex"), ("Lj", f"{LH_}.option_loss j ex")))
+
+LEARNER_HEDGE = HedgeLearnerTheorem(
+    "learner_hedge", "Hedge with a penalty beta in (0, 1) on rows of losses in [0, 1]: its total loss against every "
+    "option j's", HEDGE, "hedge_bound")
+
+
+def hedge_statement(lt: HedgeLearnerTheorem) -> str:
+    from proofs import registry
+    from proofs.hedge_bound import L_HEDGE, L_J
+    base = registry.get(lt.base)
+    ln = lt.learner
+    names = {n for n, _ in base.hypotheses}
+    if set(ln.run) - names:
+        raise ExportError(f"{lt.base} has no hypothesis {sorted(set(ln.run) - names)[0]} for the learner to discharge")
+    seqs = {n.name for _, f in base.hypotheses for n in walk(f) if n.op == "call"}
+
+    def of_run(f):
+        return any(n.op == "call" and n.name in seqs for n in walk(f)) or any(v.name == "T" for v in free_vars(f))
+    glob = []
+    for name, f in base.hypotheses:
+        if name in ln.run:
+            continue
+        if of_run(f):
+            raise ExportError(f"{lt.base}: hypothesis {name} speaks of the run but is not discharged by the learner")
+        glob.append((name, f))
+    repl = {L_HEDGE: Real("LH"), L_J: Real("Lj")}
+
+    def go(n):
+        if n in repl:
+            return repl[n]
+        if n.op in ("var", "num") or not n.args:
+            return n
+        return Expr(n.op, tuple(go(c) for c in n.args), n.name, n.sort, n.value, n.tex, n.text)
+    concl = go(base.conclusion)
+    if of_run(concl):
+        raise ExportError(f"{lt.base}: the conclusion speaks of the run beyond the totals the learner counts")
+    if "LH" not in {v.name for v in free_vars(concl)}:
+        raise ExportError(f"{lt.base}: the conclusion does not bound the learner's loss")
+    forms = [f for _, f in glob] + [concl]
+    pr = CoqPrinter(_z_indexed(forms), forms)
+    counts = dict(ln.counts)
+    binders = [(n, t) for n, t in binders_of(pr.binders(forms)) if n not in counts]
+    bound = dict(binders)
+    if bound.get("n") != "nat" or bound.get("beta") != "R" or bound.get("j") != "nat":
+        raise ExportError(f"{lt.base} has no number of options n, option j or penalty beta")
+    head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
+    prem = [s.format(n="n") for s in ln.side] + [pr.P(f) for _, f in glob]
+    lets = "".join(f"let {c} : R := {counts[c].format(n='n')} in\n  " for c in ("LH", "Lj"))
+    chain = " ->\n  ".join(prem + [f"{lets}{pr.P(concl)}"])
+    return f"forall {head},\n  {chain}"
