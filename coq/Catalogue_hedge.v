@@ -5,6 +5,7 @@
     total; [LearnerTheorems.v] applies it to the Hedge learner of [HedgeRuns.v]. *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas Mistakebound.Glue.
 Require Import Mistakebound.Statements Mistakebound.Catalogue_experts.
+Require Mistakebound.Gaussian.
 Require Import Reals Lra Lia.
 Open Scope R_scope.
 
@@ -91,4 +92,94 @@ Proof.
   - intros t i Ht Hi. rewrite <- Nat.add_1_r. apply Hu. lia.
   - intros t Ht. rewrite HW by lia. rewrite sum_incl_first. reflexivity.
   - intros t Ht. rewrite HH by lia. rewrite sum_incl_first. reflexivity.
+Qed.
+
+(** ** Tuned to the horizon: regret at most sqrt(2 T ln n) *)
+
+(** exp(-a) <= 1 - a + a^2/2 for a >= 0, from exp's Taylor series (1 + a + a^2/2 + a^3/6 <= exp a). *)
+Lemma exp_neg_quadratic (a : R) : a >= 0 -> exp (- a) <= 1 - a + a * a / 2.
+Proof.
+  intros H.
+  pose (f := fun k => / INR (fact k) * a ^ k).
+  assert (Fpos : forall k, 0 <= f k)
+    by (intros k; unfold f; apply Rmult_le_pos; [left; apply Rinv_0_lt_compat, INR_fact_lt_0 | apply pow_le; lra]).
+  assert (Mono : forall k, sum_f_R0 f 3 <= sum_f_R0 f (3 + k)).
+  { intros k. induction k as [|k IH]; [rewrite Nat.add_0_r; lra|].
+    replace (3 + S k)%nat with (S (3 + k)) by lia. change (sum_f_R0 f (S (3 + k))) with (sum_f_R0 f (3 + k) + f (S (3 + k))).
+    pose proof (Fpos (S (3 + k))); lra. }
+  assert (S3 : sum_f_R0 f 3 = 1 + a + a * a / 2 + a * a * a / 6) by (unfold f; simpl; field).
+  assert (T3 : 1 + a + a * a / 2 + a * a * a / 6 <= exp a).
+  { rewrite <- S3. destruct (Rle_or_lt (sum_f_R0 f 3) (exp a)) as [|L]; [assumption|exfalso].
+    destruct (Mistakebound.Gaussian.exp_taylor a (sum_f_R0 f 3 - exp a) ltac:(lra)) as [N HN].
+    specialize (HN (3 + N)%nat ltac:(lia)). specialize (Mono N). unfold R_dist in HN. fold f in HN.
+    apply Rabs_def2 in HN. lra. }
+  rewrite exp_Ropp. assert (P : 0 < 1 + a + a * a / 2 + a * a * a / 6) by nra.
+  apply Rle_trans with (/ (1 + a + a * a / 2 + a * a * a / 6)); [apply Rinv_le_contravar; lra|].
+  apply Rmult_le_reg_l with (1 + a + a * a / 2 + a * a * a / 6); [exact P|]. rewrite Rinv_r by lra.
+  assert (0 <= a * a * a * (2 + a + a * a)) by (apply Rmult_le_pos; [apply Rmult_le_pos; [apply Rmult_le_pos|]|]; nra).
+  nra.
+Qed.
+
+(** Each step's loss is an average of losses in [0, 1]: 0 <= L_Hedge <= T. *)
+Lemma hedge_loss_range (T n : nat) (w l : nat -> nat -> R) (H W : nat -> R) (lib : R) :
+  (n >= 1)%nat -> (forall i, (i < n)%nat -> w 0%nat i = 1) ->
+  (forall t i, (t < T)%nat -> (i < n)%nat -> 0 <= l t i <= 1) ->
+  (forall t i, (t < T)%nat -> (i < n)%nat -> w (S t) i = w t i * exp (- (lib * l t i))) ->
+  (forall t, (t <= T)%nat -> W t = sum_lt n (w t)) ->
+  (forall t, (t < T)%nat -> H t * W t = sum_lt n (fun i => w t i * l t i)) ->
+  0 <= sum_lt T H <= INR T.
+Proof.
+  intros Hn H0 Hl Hu HW HH.
+  assert (P : forall t, (t <= T)%nat -> forall i, (i < n)%nat -> 0 < w t i).
+  { induction t as [|t IH]; intros Ht i Hi; [rewrite H0 by exact Hi; lra|].
+    rewrite Hu by lia. apply Rmult_lt_0_compat; [apply IH; lia | apply exp_pos]. }
+  assert (R1 : forall t, (t < T)%nat -> 0 <= H t <= 1).
+  { intros t Ht. pose proof (HH t Ht) as E. rewrite HW in E by lia.
+    assert (Wp : 0 < sum_lt n (w t)).
+    { apply Rlt_le_trans with (w t 0%nat); [apply P; lia|].
+      apply sum_lt_term_le; [intros i Hi; left; apply P; lia | lia]. }
+    assert (A : 0 <= sum_lt n (fun i => w t i * l t i)).
+    { apply sum_lt_nonneg. intros i Hi. destruct (Hl t i Ht Hi). pose proof (P t ltac:(lia) i Hi). nra. }
+    assert (B : sum_lt n (fun i => w t i * l t i) <= sum_lt n (w t)).
+    { apply sum_lt_le. intros i Hi. destruct (Hl t i Ht Hi). pose proof (P t ltac:(lia) i Hi). nra. }
+    split; nra. }
+  assert (G : forall k, (k <= T)%nat -> 0 <= sum_lt k H <= INR k).
+  { induction k as [|k IH]; intros Hk; [simpl; lra|]. destruct (IH ltac:(lia)). destruct (R1 k ltac:(lia)).
+    change (sum_lt (S k) H) with (sum_lt k H + H k). rewrite S_INR. lra. }
+  apply G. lia.
+Qed.
+
+Theorem hedge_regret_bound : hedge_regret_bound_statement.
+Proof.
+  intros H T W beta j l lib ln_n n w Hn Hj Hb Hlib Hln H0 Hl Hu HW HH HT Htune.
+  rewrite !sum_incl_first.
+  assert (H0' : forall i, (i < n)%nat -> w 0%nat i = 1) by (intros i Hi; apply H0; lia).
+  assert (Hl' : forall t i, (t < T)%nat -> (i < n)%nat -> 0 <= l t i <= 1)
+    by (intros t i Ht Hi; destruct (Hl t i ltac:(lia)); lra).
+  assert (Hu' : forall t i, (t < T)%nat -> (i < n)%nat -> w (S t) i = w t i * exp (- (lib * l t i)))
+    by (intros t i Ht Hi; rewrite <- Nat.add_1_r; apply Hu; lia).
+  assert (HW' : forall t, (t <= T)%nat -> W t = sum_lt n (w t))
+    by (intros t Ht; rewrite HW by lia; rewrite sum_incl_first; reflexivity).
+  assert (HH' : forall t, (t < T)%nat -> H t * W t = sum_lt n (fun i => w t i * l t i))
+    by (intros t Ht; rewrite HH by lia; rewrite sum_incl_first; reflexivity).
+  pose proof (hedge_core T n j w l H W beta lib ln_n Hn Hj Hb Hlib Hln H0' Hl' Hu' HW' HH') as C.
+  destruct (hedge_loss_range T n w l H W lib Hn H0' Hl' Hu' HW' HH') as [L0 L1].
+  set (LH := sum_lt T H) in *. set (Lj := sum_lt T (fun s => l s j)) in *.
+  assert (Tp : 0 < INR T) by (apply lt_0_INR; lia).
+  assert (Ln0 : 0 <= ln_n).
+  { destruct (Rle_or_lt 0 ln_n) as [|L]; [assumption|]. apply exp_increasing in L.
+    rewrite exp_0, Hln in L. apply le_INR in Hn. simpl in Hn. lra. }
+  assert (Q : 0 <= 2 * ln_n / INR T) by (apply Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat; lra]).
+  assert (L2 : lib * lib * INR T = 2 * ln_n).
+  { rewrite Htune, sqrt_sqrt by exact Q. field. lra. }
+  assert (Lp : 0 < lib) by (apply exp_gt1_pos; pose proof (exp_pos lib); nra).
+  assert (Eb : exp (- lib) = beta) by (rewrite exp_Ropp; pose proof (exp_pos lib); field_simplify_eq; lra).
+  pose proof (exp_neg_quadratic lib ltac:(lra)) as Qd. rewrite Eb in Qd.
+  assert (F1 : (lib - lib * lib / 2) * LH <= lib * Lj + ln_n).
+  { apply Rle_trans with ((1 - beta) * LH); [apply Rmult_le_compat_r; lra | exact C]. }
+  assert (F2 : lib * (LH - Lj) <= lib * (lib * INR T)).
+  { assert (lib * lib * LH <= lib * lib * INR T) by (apply Rmult_le_compat_l; nra). nra. }
+  assert (F3 : LH - Lj <= lib * INR T) by (apply Rmult_le_reg_l with lib; lra).
+  replace (INR (2 * T) * ln_n) with ((lib * INR T) * (lib * INR T)) by (rewrite mult_INR; simpl INR; nra).
+  rewrite sqrt_square by (apply Rmult_le_pos; lra). exact F3.
 Qed.

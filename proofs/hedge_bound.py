@@ -122,7 +122,7 @@ def total_factor(p, pos):
                                           p.inst(p.hyp("losses_range"), t, i)],
                    Implies(in_range(), And(w(t + 1, i) <= kept, w(t, i) >= 0, w(t + 1, i) >= 0)),
                    title="w(t+1, i) = w(t, i) beta^l <= w(t, i) (1 - (1 - beta) l)")
-    every = generalize(p, each, i, n - 1, "every_option_keeps_chord")
+    every = generalize(p, each, i, n, "every_option_keeps_chord")
     summed = p.solve("total_weight_step_factor",
                      [every, p.rule(SUM, "sum_mono", i, 0, n - 1, w(t + 1, i), kept),
                       p.rule(SUM, "sum_linear", i, 0, n - 1, num(1), w(t, i), beta - 1, w(t, i) * l(t, i)),
@@ -178,7 +178,7 @@ def hedge_in_logs(p):
     pos = weights_positive(p)
     decay = total_weight_decay(p, total_factor(p, pos))
     wj = option_weight(p)
-    end = generalize(p, p.inst(pos, T), i, n - 1, "every_weight_positive_at_end")
+    end = generalize(p, p.inst(pos, T), i, n, "every_weight_positive_at_end")
     inside = p.solve("option_inside_total",
                      [end, p.rule(SUM, "sum_term_le", i, 0, n - 1, w(T, i), j), p.inst(p.hyp("total_weight"), T),
                       p.hyp("option_in_range")], w(T, j) <= W(T), title="one weight of positive weights is at most "

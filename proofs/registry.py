@@ -33,6 +33,7 @@ COQ_MODULES = {
     "weighted_majority_half_bound": "Catalogue_experts",
     "randomized_weighted_majority_bound": "Catalogue_experts",
     "hedge_bound": "Catalogue_hedge",
+    "hedge_regret_bound": "Catalogue_hedge",
     "freund_schapire_bound": "Catalogue_hinge",
     "kernel_freund_schapire_bound": "Catalogue_kernels",
     "passive_aggressive_bound": "Catalogue_passive_aggressive",

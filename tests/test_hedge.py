@@ -1,0 +1,170 @@
+"""Hedge (Freund & Schapire 1997): the learner against its definition, its two theorems proved by
+the kernel (and false edits of them not), the adversary row certified exactly, and the Coq
+learner statement printed from the catalogue entry."""
+from __future__ import annotations
+
+import dataclasses
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from learners import InputError, run_hedge, run_randomized_weighted_majority
+from learners.hedge import rational_power
+from proofs import registry
+from proofs.core import PROVED
+from proofs.runner import run_catalogue
+
+HALVES = st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1)])
+
+
+def tables(values=HALVES, max_n=4, max_t=8):
+    return st.integers(1, max_n).flatmap(lambda n: st.lists(st.lists(values, min_size=n, max_size=n),
+                                                            min_size=1, max_size=max_t))
+
+
+def _reference(L, beta):
+    """Hedge from its definition: w_i = beta^(option i's loss so far), the step's loss averaged by w."""
+    n, total, cum = len(L[0]), Fraction(0), [Fraction(0)] * len(L[0])
+    for row in L:
+        w = [rational_power(beta, c) for c in cum]
+        total += sum(wi * li for wi, li in zip(w, row)) / sum(w)
+        cum = [c + li for c, li in zip(cum, row)]
+    return total, cum
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables())
+def test_hedge_exact_is_its_definition(L):
+    beta = Fraction(1, 4)                       # beta^(k/2) = 2^-k: every weight rational
+    tr = run_hedge(L, beta=beta)
+    total, cum = _reference(L, beta)
+    assert tr.extras["hedge_loss"] == total and tr.extras["expert_losses"] == cum
+    assert tr.weights == tuple(rational_power(beta, c) for c in cum)
+    assert math.isclose(run_hedge(L, beta=beta, exact=False).extras["hedge_loss"], float(total), rel_tol=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 4).flatmap(lambda n: st.lists(st.tuples(st.lists(st.sampled_from([1, -1]), min_size=n, max_size=n),
+                                                                 st.sampled_from([1, -1])), min_size=1, max_size=8)))
+def test_hedge_with_0_1_losses_is_rwm_expected_mistakes(rows):
+    A, y = [r for r, _ in rows], [lab for _, lab in rows]
+    L = [[int(a != lab) for a in r] for r, lab in rows]
+    assert run_hedge(L, beta=Fraction(1, 3)).extras["hedge_loss"] == \
+        run_randomized_weighted_majority(A, y, beta=Fraction(1, 3)).extras["expected_mistakes"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(st.floats(0, 1), max_n=5, max_t=30), st.floats(0.05, 0.95))
+def test_hedge_meets_freund_schapire_bound_in_floats(L, beta):
+    tr = run_hedge(L, beta=beta, exact=False)
+    n = len(L[0])
+    for Lj in tr.extras["expert_losses"]:
+        assert tr.extras["hedge_loss"] <= (math.log(1 / beta) * Lj + math.log(n)) / (1 - beta) + 1e-9
+
+
+@settings(max_examples=100, deadline=None)
+@given(tables(st.floats(0, 1), max_n=5, max_t=40).filter(lambda L: len(L[0]) >= 2))
+def test_hedge_tuned_regret_in_floats(L):
+    T, n = len(L), len(L[0])
+    beta = math.exp(-math.sqrt(2 * math.log(n) / T))
+    tr = run_hedge(L, beta=beta, exact=False)
+    assert tr.extras["hedge_loss"] - min(tr.extras["expert_losses"]) <= math.sqrt(2 * T * math.log(n)) + 1e-9
+
+
+def test_hedge_bad_input():
+    with pytest.raises(InputError, match="not rational"):
+        run_hedge([[Fraction(1, 2), 0]], beta=Fraction(1, 2))          # sqrt(1/2)
+    with pytest.raises(InputError, match=r"\[0, 1\]"):
+        run_hedge([[2, 0]])
+    with pytest.raises(InputError, match="beta"):
+        run_hedge([[1, 0]], beta=1)
+    assert run_hedge([[Fraction(1, 2), 0]], beta=Fraction(1, 2), exact=False).extras["hedge_loss"] == 0.25
+
+
+def test_rational_power():
+    assert rational_power(Fraction(8, 27), Fraction(2, 3)) == Fraction(4, 9)
+    assert rational_power(Fraction(1, 2), Fraction(1, 2)) is None
+    assert rational_power(Fraction(9, 10), Fraction(0)) == 1
+
+
+# ------------------------------------------------------------------ the theorems
+HEDGE = ["hedge_bound", "hedge_regret_bound"]
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return run_catalogue(HEDGE)
+
+
+@pytest.mark.parametrize("tid", HEDGE)
+def test_hedge_theorems_proved(cat, tid):
+    r = cat.by_id(tid)
+    assert r.status == PROVED, r.reasons
+    assert all(s.ok for s in r.steps) and r.nonvacuity.status == "sat"
+
+
+def test_hedge_rules_and_lemmas(cat):
+    assert {"exp_tangent", "finite_sum_linearity", "induction"} <= set(cat.by_id("hedge_bound").rules)
+    r = cat.by_id("hedge_regret_bound")
+    assert "exp_quadratic" in r.rules and "hedge_bound" in r.lemmas
+
+
+def _scaled(th):
+    c = th.conclusion
+    lhs, rhs = c.args
+    return dataclasses.replace(th, id=th.id + "_scaled", conclusion=type(c)(c.op, (lhs, rhs * Fraction(9, 10)), sort=c.sort))
+
+
+def _dropped(th, name):
+    return dataclasses.replace(th, id=th.id + "_without_" + name, hypotheses=[(n, f) for n, f in th.hypotheses if n != name])
+
+
+EDITS = [("hedge_bound", None), ("hedge_bound", "losses_range"), ("hedge_bound", "option_in_range"),
+         ("hedge_regret_bound", None), ("hedge_regret_bound", "tuned")]
+
+
+@pytest.mark.parametrize("tid,drop", EDITS, ids=[f"{t}-{d or 'scaled'}" for t, d in EDITS])
+def test_hedge_false_edit_is_not_proved(tid, drop):
+    th = registry.get(tid)
+    edited = _scaled(th) if drop is None else _dropped(th, drop)
+    assert run_catalogue([edited]).by_id(edited.id).status != PROVED
+
+
+# ------------------------------------------------------------------ the adversary row
+def test_hedge_adversary_row_certified():
+    from adversary.hedge_worst import exp_lower, exp_upper, hedge_row
+    r = hedge_row(200)
+    assert r["ok"] and isinstance(r["mistakes"], Fraction)
+    assert 0.9 < float(r["mistakes"]) / r["bound"] <= 1
+    for x in (Fraction(0), Fraction(7, 3), Fraction(513, 10)):
+        assert exp_lower(x) <= exp_upper(x) and exp_upper(x) / exp_lower(x) < 1 + Fraction(1, 10 ** 30)
+    e_lo, e_hi = Fraction(2718281828459045235360287, 10 ** 24), Fraction(2718281828459045235360288, 10 ** 24)
+    assert e_lo < exp_lower(Fraction(1)) <= exp_upper(Fraction(1)) < e_hi       # e = 2.718281828459045235360287...
+
+
+def test_hedge_adversary_certificate_refuses_a_false_bound(monkeypatch):
+    """The certificate compares exp((1 - beta) L) with n (1/beta)^m: a run claimed with twice its loss fails."""
+    import adversary.hedge_worst as hw
+    real = hw.run_hedge
+
+    def doubled(L, **kw):
+        tr = real(L, **kw)
+        tr.extras["hedge_loss"] *= 2
+        return tr
+    monkeypatch.setattr(hw, "run_hedge", doubled)
+    assert not hw.hedge_row(200)["ok"]
+
+
+# ------------------------------------------------------------------ the Coq learner statement
+def test_hedge_learner_statement_printed_from_the_entry():
+    from coq import learner_theorems as lth
+    lt = next(t for t in lth.LEARNER_THEOREMS if t.id == "learner_hedge")
+    stmt = lth.learner_statement(lt)
+    assert "let LH : R := Mistakebound.LearnersHedge.hedge_loss beta n Mistakebound.LearnersHedge.hedge_start ex in" in stmt
+    assert "(LH <= (((ln_inv_beta * Lj) + ln_n) / (1 - beta)))" in stmt
+    assert "0 <= nth i row 0 <= 1" in stmt and "sum_incl" not in stmt
+    files, errors = lth.learner_files([lt])
+    assert errors == {} and f"Definition learner_hedge_statement : Prop :=\n  {stmt}.\n" in files[lth.STATEMENT_FILE]
