@@ -5,7 +5,7 @@ from __future__ import annotations
 
 __all__ = ["HEDGE_STEP_HINTS", "HEDGE_FAMILIES"]
 
-HEDGE_FAMILIES = frozenset({"hedge_bound"})
+HEDGE_FAMILIES = frozenset({"hedge_bound", "hedge_regret_bound"})
 
 _STEPS: dict[str, str] = {
     # exp(ln(1/beta)) exp(-ln(1/beta)) = exp(0) = 1 = exp(ln(1/beta)) beta
@@ -24,10 +24,8 @@ _STEPS: dict[str, str] = {
     # summed over the options: W(t+1) <= W(t) + (beta - 1) sum_i w l = (1 - (1 - beta) H(t)) W(t)
     "total_weight_step_factor": r"""
   intros H T W beta l n t w Every Mono Lin Nonneg Hn EW EW1 EH Ht.
-  assert (Hi : forall i, ((0 <= i)%nat /\ (Z.of_nat i <= Z.of_nat n - 1)%Z) ->
-                 (0 <= t)%nat /\ (t < T)%nat /\ (0 <= i)%nat /\ (i < n)%nat) by (intros i Hi'; destruct Ht; lia).
-  pose proof (Mono (fun i Hi' => proj1 (Every i Hi' (Hi i Hi')))) as M1. rewrite Lin in M1.
-  pose proof (Nonneg (fun i Hi' => proj1 (proj2 (Every i Hi' (Hi i Hi'))))) as N0.
+  pose proof (Mono (fun i Hi' => proj1 (Every i ltac:(lia) ltac:(lia)))) as M1. rewrite Lin in M1.
+  pose proof (Nonneg (fun i Hi' => proj1 (proj2 (Every i ltac:(lia) ltac:(lia))))) as N0.
   pose proof (EH Ht) as E2. destruct Ht as [Ht0 Ht1].
   rewrite <- (EW ltac:(lia)) in M1, N0. rewrite <- (EW1 ltac:(lia)) in M1.
   split; [|exact N0]. rewrite <- E2 in M1. lra.""",
@@ -41,7 +39,38 @@ _STEPS: dict[str, str] = {
     # one weight of positive weights is at most their sum
     "option_inside_total": r"""
   intros T W j n w P Le E Hj. rewrite E by lia. apply Le. split; [|split; lia].
-  intros i Hi. left. apply (P i Hi); lia.""",
+  intros i Hi. left. apply (P i); lia.""",
+}
+
+# the tuned bound: Freund & Schapire's bound as a lemma, 0 <= L_Hedge <= T, eta = sqrt(2 ln n / T)
+_REGRET: dict[str, str] = {
+    "exp_neg_log_inv_beta": _STEPS["exp_neg_log_inv_beta"],
+    "hedge_bound_in_logs": r"""
+  intros H T W beta j l lib ln_n n w L [Hb0 Hb1]. intros. assert (B := L ltac:(repeat apply conj; assumption)).
+  match type of B with ?x <= ?y / ?z =>
+    apply Rmult_le_compat_l with (r := z) in B; [|lra];
+    replace (z * (y / z)) with y in B by (field; lra); lra end.""",
+    "log_n_nonneg": "intros ln_n n E Hn E0 Iff. apply Rle_ge, Iff. rewrite E0, E. change 1 with (INR 1). apply le_INR. lia.",
+    "tuned_rate": r"""
+  intros T lib ln_n E S L HT. assert (Tp : 0 < INR T) by (apply lt_0_INR; lia).
+  assert (Q : 2 * ln_n / INR T >= 0) by (apply Rle_ge, Rmult_le_pos; [lra | left; apply Rinv_0_lt_compat; lra]).
+  destruct (S Q) as [S0 S1]. rewrite E. split; [exact S0|]. rewrite S1. field. lra.""",
+    "step_loss_range": r"""
+  intros H T W l n t w Every Pos Nonneg Mono Term Hn EW EH Ht.
+  assert (E : forall i, (0 <= i)%nat /\ (Z.of_nat i <= Z.of_nat n - 1)%Z ->
+                w t i * l t i >= 0 /\ w t i * l t i <= w t i /\ w t i >= 0) by (intros i Hi; apply Every; lia).
+  pose proof (Nonneg (fun i Hi => proj1 (E i Hi))) as A.
+  pose proof (Mono (fun i Hi => proj1 (proj2 (E i Hi)))) as B.
+  assert (Rg : (0 <= 0)%nat /\ (0 <= Z.of_nat n - 1)%Z) by lia.
+  pose proof (Term (conj (fun i Hi => proj2 (proj2 (E i Hi))) Rg)) as C.
+  pose proof (Pos ltac:(lia) ltac:(lia)) as P. pose proof (EH Ht) as F.
+  rewrite <- (EW ltac:(lia)) in B, C. rewrite <- F in A, B. split; nra.""",
+    "hedge_loss_range": r"""
+  intros H T Every Nonneg Mono Cst HT.
+  pose proof (Nonneg (fun s Hs => proj1 (Every s ltac:(lia) ltac:(lia)))) as A.
+  pose proof (Mono (fun s Hs => proj2 (Every s ltac:(lia) ltac:(lia)))) as B.
+  rewrite Cst, <- INR_IZR_INZ in B by lia. split; assumption.""",
 }
 
 HEDGE_STEP_HINTS: dict[tuple[str, str], str] = {("hedge_bound", s): tac for s, tac in _STEPS.items()}
+HEDGE_STEP_HINTS.update({("hedge_regret_bound", s): tac for s, tac in _REGRET.items()})
