@@ -89,6 +89,9 @@ def grid(which: str = "all") -> list[Cell]:
         cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in unit_cells()]
         from .hedge_worst import hedge_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in hedge_cells()]
+        from .littlestone_worst import littlestone_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in littlestone_cells()]
     return cells
 
 
