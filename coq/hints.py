@@ -114,7 +114,7 @@ HINTS: dict[tuple[str, str], str] = {
 
 HINTS.update(UNIT_STEP_HINTS)   # the online-learning unit's steps (hints_unit.py)
 HINTS.update(HEDGE_STEP_HINTS)  # Hedge's steps (hints_hedge.py)
-COVERED_FAMILIES = COVERED_FAMILIES | HEDGE_FAMILIES
+COVERED_FAMILIES = COVERED_FAMILIES | HEDGE_FAMILIES | frozenset({"soa_bound"})   # SOA: the default tactics
 
 
 def hint(theorem_id: str, step_id: str, family: str | None = None) -> str | None:

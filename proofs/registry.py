@@ -28,6 +28,7 @@ COQ_MODULES = {
     "winnow_pow2_bound": "Catalogue_winnow",
     "winnow_tight_bound": "Catalogue_winnow",
     "halving_bound": "Catalogue_experts",
+    "soa_bound": "Catalogue_littlestone",
     "exp_monotone": "Catalogue_experts",
     "weighted_majority_bound": "Catalogue_experts",
     "weighted_majority_half_bound": "Catalogue_experts",

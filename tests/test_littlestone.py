@@ -117,3 +117,21 @@ def test_bad_class():
 def test_littlestone_rows_certify():
     for r in (soa_row(8), tree_lower_row(8)):
         assert r["ok"] and r["mistakes"] == r["bound"] == 4
+
+
+# ------------------------------------------------------------------ the theorem
+def test_soa_bound_proved_and_its_false_edits_not():
+    import dataclasses
+    from proofs import registry
+    from proofs.core import PROVED
+    from proofs.runner import run_catalogue
+    th = registry.get("soa_bound")
+    r = run_catalogue(["soa_bound"]).by_id("soa_bound")
+    assert r.status == PROVED and r.nonvacuity.status == "sat" and "induction" in r.rules
+    for drop in ("soa_takes_larger_side", "target_in_class", "dimension_recursion"):
+        edited = dataclasses.replace(th, id="soa_without_" + drop, hypotheses=[(n, f) for n, f in th.hypotheses if n != drop])
+        assert run_catalogue([edited]).by_id(edited.id).status != PROVED
+    c = th.conclusion
+    lhs, rhs = c.args
+    tighter = dataclasses.replace(th, id="soa_strict", conclusion=type(c)(c.op, (lhs, rhs - 1), sort=c.sort))
+    assert run_catalogue([tighter]).by_id("soa_strict").status != PROVED
