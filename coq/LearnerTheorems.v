@@ -11,7 +11,7 @@ Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff Mistakebou
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
 Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
-Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns.
+Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -401,3 +401,8 @@ Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.
     total loss, the run read by HedgeRuns.v *)
 Theorem learner_hedge : learner_hedge_statement.
 Proof. exact HedgeRuns.learner_hedge. Qed.
+
+(** ** Every deterministic algorithm on a mistake tree of depth d that the class shatters: d
+    mistakes (LittlestoneLowerBound.v; the Littlestone dimension is a lower bound) *)
+Theorem learner_ldim_lower_bound : learner_ldim_lower_bound_statement.
+Proof. intros alg H t d S. exact (LittlestoneLowerBound.ldim_lower_bound alg H t d S). Qed.

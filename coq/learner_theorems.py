@@ -41,6 +41,8 @@ from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHT
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
 from .learner_theorems_hedge import HEDGE, LEARNER_HEDGE, HedgeLearner, HedgeLearnerTheorem, hedge_statement
+from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LdimLowerBoundTheorem,
+                                           ldim_statement)
 
 __all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
@@ -220,6 +222,9 @@ LEARNER_THEOREMS = (
 # Hedge over rows of losses (coq/LearnersHedge.v, HedgeRuns.v; coq.learner_theorems_hedge)
 LEARNERS = LEARNERS + (HEDGE,)
 LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE,)
+# every algorithm on a shattered mistake tree (coq/LittlestoneLowerBound.v; coq.learner_theorems_littlestone)
+LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM,)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND,)
 
 
 # ------------------------------------------------------------------ printing
@@ -292,6 +297,8 @@ def learner_statement(lt) -> str:
         return steps_statement(lt)
     if isinstance(lt, HedgeLearnerTheorem):
         return hedge_statement(lt)
+    if isinstance(lt, LdimLowerBoundTheorem):
+        return ldim_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

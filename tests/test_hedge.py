@@ -168,3 +168,26 @@ def test_hedge_learner_statement_printed_from_the_entry():
     assert "0 <= nth i row 0 <= 1" in stmt and "sum_incl" not in stmt
     files, errors = lth.learner_files([lt])
     assert errors == {} and f"Definition learner_hedge_statement : Prop :=\n  {stmt}.\n" in files[lth.STATEMENT_FILE]
+
+
+# ------------------------------------------------------------------ Coq refuses weakened learners
+@pytest.mark.slow
+def test_coq_hedge_that_keeps_its_weights_and_an_adversary_that_agrees_prove_nothing(tmp_path, coq_report):
+    """LearnersHedge.v weakened so that the weights never move (the learner then averages the
+    losses uniformly: option 0 always at loss 1, option 1 at 0 give T/2 against a bound that stays
+    at ln 2 / (1 - beta)), and LittlestoneLowerBound.v with an adversary that labels as the
+    algorithm predicts: neither learner theorem is kernel-checked."""
+    import shutil
+    from coq import build
+    bdir = tmp_path / "coq"
+    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    hedge, llb = (build.SRC / "LearnersHedge.v").read_text(), (build.SRC / "LittlestoneLowerBound.v").read_text()
+    update = "fun i => w i * Rpower beta (nth i row 0)."
+    against = "Definition against (p : Z) : Z := if Z.eqb p 1 then (-1)%Z else 1%Z."
+    assert hedge.count(update) == 1 and llb.count(against) == 1
+    ids = ["learner_hedge", "learner_ldim_lower_bound"]
+    rep = build.build(ids, build_dir=bdir, sources={"LearnersHedge.v": hedge.replace(update, "fun i => w i."),
+                                                    "LittlestoneLowerBound.v": llb.replace(against,
+                                                                                           "Definition against (p : Z) : Z := p.")})
+    assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
+    assert not rep.ok
