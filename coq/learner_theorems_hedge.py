@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from proofs.formula import Expr, Real
+from proofs.hedge_bound import RUN as HEDGE_RUN
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 from .learner_theorems_experts import binders_of
@@ -47,7 +48,7 @@ class HedgeLearnerTheorem:
 HEDGE = HedgeLearner(
     id="hedge", python="learners.run_hedge(beta=beta)", coq=f"{LH_}.hedge_loss",
     inputs=(("ex", "list (list R)"),),
-    run=("weights_start", "losses_range", "update", "total_weight", "hedge_loss"),
+    run=HEDGE_RUN,
     side=("(forall (row : list R), In row ex -> forall i : nat, (i < {n})%nat -> 0 <= nth i row 0 <= 1)",),
     counts=(("LH", f"{LH_}.hedge_loss beta {{n}} {LH_}.hedge_start ex"), ("Lj", f"{LH_}.option_loss j ex")))
 

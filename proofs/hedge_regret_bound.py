@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from .core import Source, Theorem
 from .experts_run import exp_neg
-from .formula import And, Eq, Implies, Sum, num
+from .formula import And, Eq, Implies, num
 from .functions import exp, sqrt
 from .hedge_bound import (ENCODING, HYPS as HEDGE_HYPS, L_HEDGE, L_J, SUM, T, Lb, Ln, beta, generalize, H, in_range, i, l, n,
-                          s, t, w, W, weights_positive)
+                          s, t, w, weights_positive)
 from .rules import REAL, TrustedRule, register
 from .sources import FREUND_SCHAPIRE_1997
 
@@ -97,4 +97,3 @@ THEOREMS = [
         proof=_proof, encoding=ENCODING + "; beta tuned to the horizon T", witness_sizes={T: 2, n: 2},
     ),
 ]
-_ = (Sum, W)
