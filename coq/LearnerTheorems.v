@@ -11,7 +11,7 @@ Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff Mistakebou
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
 Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
-Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound.
+Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound Mistakebound.LittlestoneSOA.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -406,3 +406,7 @@ Proof. exact HedgeRuns.learner_hedge. Qed.
     mistakes (LittlestoneLowerBound.v; the Littlestone dimension is a lower bound) *)
 Theorem learner_ldim_lower_bound : learner_ldim_lower_bound_statement.
 Proof. intros alg H t d S. exact (LittlestoneLowerBound.ldim_lower_bound alg H t d S). Qed.
+
+(** ** SOA (LittlestoneSOA.v) over a finite class: at most Ldim(H) mistakes *)
+Theorem learner_soa : learner_soa_statement.
+Proof. intros dom H ex h Hh Hc Hd. exact (LittlestoneSOA.soa_mistake_bound dom H ex h Hh Hc Hd). Qed.

@@ -41,8 +41,8 @@ from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHT
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
 from .learner_theorems_hedge import HEDGE, LEARNER_HEDGE, HedgeLearner, HedgeLearnerTheorem, hedge_statement
-from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LdimLowerBoundTheorem,
-                                           ldim_statement)
+from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
+                                           SoaTheorem, ldim_statement, soa_statement)
 
 __all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
@@ -223,8 +223,8 @@ LEARNER_THEOREMS = (
 LEARNERS = LEARNERS + (HEDGE,)
 LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE,)
 # every algorithm on a shattered mistake tree (coq/LittlestoneLowerBound.v; coq.learner_theorems_littlestone)
-LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM,)
-LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND,)
+LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM, SOA)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA)
 
 
 # ------------------------------------------------------------------ printing
@@ -299,6 +299,8 @@ def learner_statement(lt) -> str:
         return hedge_statement(lt)
     if isinstance(lt, LdimLowerBoundTheorem):
         return ldim_statement(lt)
+    if isinstance(lt, SoaTheorem):
+        return soa_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

@@ -32,7 +32,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2",    # every step of the run (LearnersPA.v)
         "passive_aggressive_exact",
         "hedge",                                            # rows of losses, over the reals (LearnersHedge.v)
-        "any_algorithm_ldim"}                               # every algorithm on a shattered mistake tree
+        "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
+        "soa"}                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -56,6 +57,9 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             continue
         if isinstance(lt, lth.LdimLowerBoundTheorem):
             assert stmt.endswith(f"{lt.learner.coq} alg nil ex = d")
+            continue
+        if isinstance(lt, lth.SoaTheorem):
+            assert f"(Z.of_nat ({lt.learner.coq} dom H ex) <= " in stmt and callable(learners.run_soa)
             continue
         base = registry.get(lt.base)
         per_ex, glob, concl, sums = lth._parts(lt)

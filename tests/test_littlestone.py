@@ -135,3 +135,40 @@ def test_soa_bound_proved_and_its_false_edits_not():
     lhs, rhs = c.args
     tighter = dataclasses.replace(th, id="soa_strict", conclusion=type(c)(c.op, (lhs, rhs - 1), sort=c.sort))
     assert run_catalogue([tighter]).by_id("soa_strict").status != PROVED
+
+
+# ------------------------------------------------------------------ Coq computes the same dimension and run
+@pytest.mark.slow
+def test_coq_ldim_and_soa_agree_with_python(tmp_path, coq_report):
+    """LittlestoneSOA.v's ldim and soa_mistakes, run by vm_compute on 25 random classes and
+    sequences, give the Python figures: each is a Coq goal that only the right value closes (and a
+    value one off is refused)."""
+    import random
+    import subprocess
+    from coq import build
+    rng = random.Random(7)
+    goals = []
+    for k in range(25):
+        d = rng.randint(1, 4)
+        H = sorted({tuple(rng.choice((1, -1)) for _ in range(d)) for _ in range(rng.randint(1, 10))})
+        h = rng.choice(H)
+        pts = [rng.randrange(d) for _ in range(rng.randint(0, 8))]
+        L = Littlestone(H)
+        m = run_soa(H, pts, [h[x] for x in pts]).mistakes
+        hyps = "; ".join("(fun x : nat => " + " ".join(f"if Nat.eqb x {i} then ({v})%Z else" for i, v in enumerate(row))
+                         + " 0%Z)" for row in H)
+        dom = "; ".join(str(i) for i in range(d))
+        ex = "; ".join(f"({x}%nat, ({h[x]})%Z)" for x in pts)
+        goals.append(f"Goal ldim [{dom}]%nat [{hyps}] = ({L.ldim()})%Z. Proof. vm_compute. reflexivity. Qed.\n"
+                     f"Goal soa_mistakes [{dom}]%nat [{hyps}] [{ex}] = {m}%nat. Proof. vm_compute. reflexivity. Qed.\n")
+    head = "Require Import Coq.ZArith.ZArith Coq.Lists.List Mistakebound.LittlestoneSOA.\nImport ListNotations.\n"
+    bdir = str(build.default_build_dir())
+
+    def compiles(text, name):
+        f = tmp_path / f"{name}.v"
+        f.write_text(head + text)
+        return subprocess.run(["coqc", "-R", bdir, "Mistakebound", str(f)], cwd=tmp_path, capture_output=True,
+                              text=True).returncode == 0
+    assert compiles("".join(goals), "Agree")
+    wrong = goals[0].split("\n")[0].replace(" = (", " = (1 + ", 1)
+    assert not compiles(wrong + "\n", "Off")
