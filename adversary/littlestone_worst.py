@@ -14,6 +14,8 @@ finite class, each certified independently of the recursion that found it.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from learners import run_halving
 from learners.littlestone import Littlestone, run_soa
 
@@ -73,7 +75,7 @@ def soa_row(N: int) -> dict:
     line = _worst_line(L)
     tr = run_soa(L, [x for x, _ in line], [y for _, y in line])
     ok = certify_tree(H, tree, d) and worst <= d and tr.mistakes == worst and tr.extras["realizable"]
-    return {"mistakes": worst, "bound": d, "ok": ok,
+    return {"mistakes": worst, "bound": Fraction(d), "ok": ok,
             "figures": {"class_size": len(H), "ldim": d, "lg_class_size": round(len(H).bit_length() - 1, 0),
                         "tree_certified": True},
             "data": {"H": H, "points": [x for x, _ in line], "y": [y for _, y in line]}}
@@ -110,7 +112,7 @@ def tree_lower_row(N: int) -> dict:
     tr = run_halving([[h[p] for p in pts] for h in H], ys)
     consistent = any(all(h[p] == y for p, y in zip(pts, ys)) for h in H)
     ok = certify_tree(H, tree, d) and tr.mistakes == d and consistent
-    return {"mistakes": tr.mistakes, "bound": d, "ok": ok, "lower": True,
+    return {"mistakes": tr.mistakes, "bound": Fraction(d), "ok": ok, "lower": True,
             "figures": {"class_size": len(H), "ldim": d, "learner": "halving", "consistent": consistent},
             "data": {"H": H, "points": pts, "y": ys}}
 
