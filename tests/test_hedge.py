@@ -191,3 +191,42 @@ def test_coq_hedge_that_keeps_its_weights_and_an_adversary_that_agrees_prove_not
                                                                                            "Definition against (p : Z) : Z := p.")})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
+
+
+@pytest.mark.slow
+def test_coq_hedge_learner_computes_pythons_loss(tmp_path, coq_report):
+    """The Coq learner of learner_hedge (LearnersHedge.v, over the reals) on 20 random tables of
+    0/1 losses: Coq proves hedge_loss equal to run_hedge's exact total (beta^1 = beta and beta^0 = 1
+    by Rpower's laws, then field), and refuses the total plus 1/100."""
+    import random
+    import subprocess
+    from coq import build
+    rng = random.Random(11)
+
+    def r(q):
+        q = Fraction(q)
+        return f"({q.numerator} / {q.denominator})"
+
+    def goal(L, beta, value):
+        rows = "; ".join("[" + "; ".join(str(v) for v in row) + "]" for row in L)
+        return (f"Goal hedge_loss {r(beta)} {len(L[0])} hedge_start [{rows}] = {r(value)}.\nProof.\n"
+                "  cbv [hedge_loss hedge_step_loss hedge_update hedge_start sum_lt nth].\n"
+                "  rewrite ?Rpower_O, ?Rpower_1 by lra. field.\nQed.\n")
+    cases = []
+    for _ in range(20):
+        n, T = rng.randint(1, 3), rng.randint(1, 4)
+        L = [[rng.randint(0, 1) for _ in range(n)] for _ in range(T)]
+        beta = rng.choice([Fraction(1, 2), Fraction(1, 3), Fraction(3, 4)])
+        cases.append((L, beta, run_hedge(L, beta=beta).extras["hedge_loss"]))
+    head = ("Require Import Mistakebound.Prelude Mistakebound.LearnersHedge.\nRequire Import Reals List Lra.\n"
+            "Import ListNotations.\nOpen Scope R_scope.\n")
+    bdir = str(build.default_build_dir())
+
+    def compiles(text, name):
+        f = tmp_path / f"{name}.v"
+        f.write_text(head + text)
+        return subprocess.run(["coqc", "-R", bdir, "Mistakebound", str(f)], cwd=tmp_path, capture_output=True,
+                              text=True).returncode == 0
+    assert compiles("".join(goal(*c) for c in cases), "Agree")
+    L, beta, v = cases[0]
+    assert not compiles(goal(L, beta, v + Fraction(1, 100)), "Off")
