@@ -402,6 +402,10 @@ Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.
 Theorem learner_hedge : learner_hedge_statement.
 Proof. exact HedgeRuns.learner_hedge. Qed.
 
+(** tuned to the number of rows: regret at most sqrt(2 T ln n) *)
+Theorem learner_hedge_regret : learner_hedge_regret_statement.
+Proof. exact HedgeRuns.learner_hedge_regret. Qed.
+
 (** ** Every deterministic algorithm on a mistake tree of depth d that the class shatters: d
     mistakes (LittlestoneLowerBound.v; the Littlestone dimension is a lower bound) *)
 Theorem learner_ldim_lower_bound : learner_ldim_lower_bound_statement.

@@ -31,7 +31,7 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "any_algorithm",                                    # a lower bound for every deterministic algorithm
         "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2",    # every step of the run (LearnersPA.v)
         "passive_aggressive_exact",
-        "hedge",                                            # rows of losses, over the reals (LearnersHedge.v)
+        "hedge", "hedge_tuned",                             # rows of losses, over the reals (LearnersHedge.v)
         "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
         "soa"}                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
     files, errors = lth.learner_files()

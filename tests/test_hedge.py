@@ -168,6 +168,9 @@ def test_hedge_learner_statement_printed_from_the_entry():
     assert "0 <= nth i row 0 <= 1" in stmt and "sum_incl" not in stmt
     files, errors = lth.learner_files([lt])
     assert errors == {} and f"Definition learner_hedge_statement : Prop :=\n  {stmt}.\n" in files[lth.STATEMENT_FILE]
+    tuned = lth.learner_statement(next(t for t in lth.LEARNER_THEOREMS if t.id == "learner_hedge_regret"))
+    assert "let T : nat := length ex in\n  (T >= 1)%nat ->\n  (ln_inv_beta = (sqrt ((2 * ln_n) / (INR (T)%nat)))) ->" in tuned
+    assert tuned.endswith("((LH - Lj) <= (sqrt ((INR (2 * T)%nat) * ln_n)))") and "(T : nat)" not in tuned
 
 
 # ------------------------------------------------------------------ Coq refuses weakened learners
