@@ -1,15 +1,20 @@
-"""A worst case for Hedge (Freund & Schapire 1997): a loss sequence chosen against the learner that
-drives its total loss close to the bound (ln(1/beta) L_j + ln n) / (1 - beta), certified by an
-exact replay.
+"""Worst cases for Hedge (Freund & Schapire 1997): loss sequences that drive its total loss close
+to the bound (ln(1/beta) L_j + ln n) / (1 - beta), certified by an exact replay.
 
-The adversary reads Hedge's exact weights and puts loss 1 on the option of largest weight (the
-first on a tie), 0 on the others.  With two options Hedge then pays 1/2 and 1/(1 + beta) on
-alternate steps while each option pays one step in two, so L_Hedge / bound tends to
-(1/2 + 1/(1 + beta)) (1 - beta) / ln(1/beta) as T grows: 0.974 at beta = 9/10.
+* :func:`hedge_spared_row` (the table's row): Freund & Schapire's proof loses only in
+  beta^l <= 1 - (1 - beta) l (an equality for l in {0, 1}), in 1 - x <= exp(-x) (tight when each
+  step's loss is small) and in w(T, j) <= W(T) (tight when the best option ends with all the
+  weight).  So: 0/1 losses on one option per step, the heaviest first (round robin over the n
+  options), and at the end the best option spared while the others keep losing -- the construction
+  of Randomized Weighted Majority's row (``adversary.experts_worst.rwm_spared_advice``), whose
+  expected mistakes are Hedge's loss on these losses.  n = 64, beta = 1/2: ratio 0.9947.
+* :func:`hedge_row`: the two-option adversary that loads the heaviest option (ratio 0.96 at
+  beta = 9/10, T = 1000; it tends to (1/2 + 1/(1 + beta)) (1 - beta) / ln(1/beta)).
 
 The bound has logarithms; (1 - beta) L_Hedge <= ln(1/beta) m + ln n is certified through the
 exponentials, exp((1 - beta) L_Hedge) <= n (1/beta)^m, with a rational upper bound on exp
-(:func:`exp_upper`: Taylor's sum with a bounded remainder, then squarings rounded up).
+(:func:`exp_upper`: Taylor's sum with a bounded remainder, then squarings rounded up), and the
+ratio is enclosed between two rationals (``adversary.log_enclosure``).
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from fractions import Fraction
 from learners import run_hedge
 from learners.numbers import fraction_str
 
-__all__ = ["exp_upper", "exp_lower", "heaviest_loss_sequence", "hedge_row", "hedge_cells"]
+__all__ = ["exp_upper", "exp_lower", "heaviest_loss_sequence", "hedge_row", "hedge_spared_row", "hedge_cells"]
 
 
 def _round_up(q: Fraction, bits: int) -> Fraction:
@@ -94,6 +99,30 @@ def hedge_row(T: int, beta=Fraction(9, 10), n: int = 2) -> dict:
             "data": {"losses": L, "beta": fraction_str(beta)}}
 
 
+def hedge_spared_row(n: int = 64, cycles: int = 2, spare_cycles: int = 14, beta=Fraction(1, 2)) -> dict:
+    """Hedge on one 0/1 loss per step, round robin over the n options, then the best one spared."""
+    from .experts_worst import TIGHT_RATIO, rwm_spared_advice
+    from .log_enclosure import ln_enclosure, ratio_enclosure
+    beta = Fraction(beta)
+    A, _ = rwm_spared_advice(n, cycles, spare_cycles)
+    L = [[1 if a == -1 else 0 for a in row] for row in A]
+    tr = run_hedge(L, beta=beta)
+    LH, m = tr.extras["hedge_loss"], min(tr.extras["expert_losses"])
+    ok = m.denominator == 1 and exp_upper((1 - beta) * LH) <= n * (1 / beta) ** int(m)
+    lb, ln_n = ln_enclosure(1 / beta), ln_enclosure(n)
+    den = ((m * lb[0] + ln_n[0]) / (1 - beta), (m * lb[1] + ln_n[1]) / (1 - beta))
+    lo, hi = ratio_enclosure((LH, LH), den)
+    q = 1 << 64                                   # rounded outwards: still an enclosure, shorter to print
+    interval = (Fraction((lo.numerator * q) // lo.denominator, q), Fraction(-((-hi.numerator * q) // hi.denominator), q))
+    return {"mistakes": LH, "bound": LH / ((interval[0] + interval[1]) / 2), "ok": ok,
+            "tight": "ratio" if interval[0] >= TIGHT_RATIO else None,
+            "figures": {"m": m, "n": n, "T": len(L), "beta": beta, "hedge_loss": LH, "expected": True,
+                        "ratio_interval": interval,
+                        "certificate": "exp((1 - beta) L_Hedge) <= U <= n (1/beta)^m, U rational; ln in "
+                                       "rational enclosures"},
+            "data": {"losses": L, "beta": fraction_str(beta)}}
+
+
 def hedge_cells():
     """(algorithm, label, name, builder) for the adversary table's Hedge rows."""
-    return [("hedge", "Hedge beta=9/10 n=2 T=1000", "hedge_heaviest_T1000", lambda: hedge_row(1000))]
+    return [("hedge", "Hedge beta=1/2 n=64 spared", "hedge_spared_n64", lambda: hedge_spared_row())]

@@ -145,6 +145,17 @@ def test_hedge_adversary_row_certified():
     assert e_lo < exp_lower(Fraction(1)) <= exp_upper(Fraction(1)) < e_hi       # e = 2.718281828459045235360287...
 
 
+def test_hedge_spared_row_is_tight_and_is_rwms_expectation():
+    from adversary.experts_worst import rwm_spared_row
+    from adversary.hedge_worst import hedge_spared_row
+    r = hedge_spared_row()
+    lo, hi = r["figures"]["ratio_interval"]
+    assert r["ok"] and r["tight"] == "ratio" and Fraction(99, 100) <= lo <= hi < 1
+    assert r["mistakes"] == rwm_spared_row()["mistakes"]          # Hedge on 0/1 losses = RWM's E[M]
+    small = hedge_spared_row(n=8, cycles=1, spare_cycles=1)       # too short to come near the bound
+    assert small["ok"] and small["tight"] is None
+
+
 def test_hedge_adversary_certificate_refuses_a_false_bound(monkeypatch):
     """The certificate compares exp((1 - beta) L) with n (1/beta)^m: a run claimed with twice its loss fails."""
     import adversary.hedge_worst as hw
