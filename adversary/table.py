@@ -87,6 +87,11 @@ def grid(which: str = "all") -> list[Cell]:
     if which in ("all", "unit"):
         from .unit_worst import unit_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in unit_cells()]
+        from .hedge_worst import hedge_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in hedge_cells()]
+        from .littlestone_worst import littlestone_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in littlestone_cells()]
     return cells
 
 

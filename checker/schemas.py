@@ -19,8 +19,8 @@ its own (``checker.check``), its premises checked for shape.
 """
 from __future__ import annotations
 
-from .terms import (INT, NAT, NUMERIC, REAL, VEC, And, CheckError, Implies, ForAll, Sum, VSum, add, eq, fn, ge, gt,
-                    is_int, le, lit, lt, mul, node, sub, subst, to_real)
+from .terms import (INT, NAT, NUMERIC, REAL, VEC, And, CheckError, Implies, ForAll, Sum, VSum, add, div, eq, fn, ge,
+                    gt, is_int, le, lit, lt, mul, node, sub, subst, to_real)
 
 VAR, NUM = "var", "num"
 
@@ -97,6 +97,11 @@ SCHEMAS = {
     },
     "exp_tangent": {
         "exp_ge_tangent": ((REAL,), lambda a: le(add(1, a), fn("exp", a))),
+    },
+    # Hedge's tuned regret (proofs/hedge_regret_bound.py): below 0, exp under its second-order Taylor polynomial
+    "exp_quadratic": {
+        "exp_neg_le_quadratic": ((REAL,), lambda a: Implies(ge(a, 0), le(fn("exp", node("neg", (a,))),
+                                                                        add(sub(1, a), div(mul(a, a), 2))))),
     },
     "sqrt_def": {
         "sqrt_sq": ((REAL,), lambda a: Implies(ge(a, 0), And(ge(fn("sqrt", a), 0),

@@ -11,6 +11,7 @@ Require Mistakebound.Statements Mistakebound.Catalogue_block_novikoff Mistakebou
 Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catalogue_experts Mistakebound.Glue.
 Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
+Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound Mistakebound.LittlestoneSOA.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -395,3 +396,21 @@ Qed.
     r l mistakes, by a binary search in each of r blocks (DisjunctionLowerBound.v). *)
 Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.
 Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.
+
+(** ** Hedge (LearnersHedge.v) on rows of losses in [0, 1]: Freund & Schapire's bound on its own
+    total loss, the run read by HedgeRuns.v *)
+Theorem learner_hedge : learner_hedge_statement.
+Proof. exact HedgeRuns.learner_hedge. Qed.
+
+(** tuned to the number of rows: regret at most sqrt(2 T ln n) *)
+Theorem learner_hedge_regret : learner_hedge_regret_statement.
+Proof. exact HedgeRuns.learner_hedge_regret. Qed.
+
+(** ** Every deterministic algorithm on a mistake tree of depth d that the class shatters: d
+    mistakes (LittlestoneLowerBound.v; the Littlestone dimension is a lower bound) *)
+Theorem learner_ldim_lower_bound : learner_ldim_lower_bound_statement.
+Proof. intros alg H t d S. exact (LittlestoneLowerBound.ldim_lower_bound alg H t d S). Qed.
+
+(** ** SOA (LittlestoneSOA.v) over a finite class: at most Ldim(H) mistakes *)
+Theorem learner_soa : learner_soa_statement.
+Proof. intros dom H ex h Hh Hc Hd. exact (LittlestoneSOA.soa_mistake_bound dom H ex h Hh Hc Hd). Qed.

@@ -40,6 +40,10 @@ from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASS
 from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
+from .learner_theorems_hedge import (HEDGE, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_REGRET, HedgeLearner,
+                                     HedgeLearnerTheorem, hedge_statement)
+from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
+                                           SoaTheorem, ldim_statement, soa_statement)
 
 __all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
@@ -216,6 +220,12 @@ LEARNER_THEOREMS = (
                       "Every deterministic algorithm errs r lg(n/r) times on some r-literal monotone disjunction, "
                       "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),
 )
+# Hedge over rows of losses (coq/LearnersHedge.v, HedgeRuns.v; coq.learner_theorems_hedge)
+LEARNERS = LEARNERS + (HEDGE, HEDGE_TUNED)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE, LEARNER_HEDGE_REGRET)
+# every algorithm on a shattered mistake tree (coq/LittlestoneLowerBound.v; coq.learner_theorems_littlestone)
+LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM, SOA)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA)
 
 
 # ------------------------------------------------------------------ printing
@@ -286,6 +296,12 @@ def learner_statement(lt) -> str:
         return disjunction_statement(lt)
     if isinstance(lt, StepsLearnerTheorem):
         return steps_statement(lt)
+    if isinstance(lt, HedgeLearnerTheorem):
+        return hedge_statement(lt)
+    if isinstance(lt, LdimLowerBoundTheorem):
+        return ldim_statement(lt)
+    if isinstance(lt, SoaTheorem):
+        return soa_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

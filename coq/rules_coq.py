@@ -129,6 +129,27 @@ RULE_PROOFS_BASE: dict[tuple[str, str, str], str] = {
     ("exp_power_series", "gram_nonneg", "N"): _GRAM_N,
     ("exp_power_series", "gram_nonneg", "NZ"): _GRAM_N,
     ("exp_tangent", "exp_ge_tangent", ""): "intros; apply exp_ineq1_le.",
+    # exp(-a) <= 1 - a + a^2/2 for a >= 0: exp's Taylor sums up to a^3/6 are below exp(a), then 1/exp(a)
+    ("exp_quadratic", "exp_neg_le_quadratic", ""): r"""intros a H.
+  pose (f := fun k => / INR (fact k) * a ^ k).
+  assert (Fpos : forall k, 0 <= f k)
+    by (intros k; unfold f; apply Rmult_le_pos; [left; apply Rinv_0_lt_compat, INR_fact_lt_0 | apply pow_le; lra]).
+  assert (Mono : forall k, sum_f_R0 f 3 <= sum_f_R0 f (3 + k)).
+  { intros k. induction k as [|k IH]; [rewrite Nat.add_0_r; lra|].
+    replace (3 + S k)%nat with (S (3 + k)) by lia.
+    change (sum_f_R0 f (S (3 + k))) with (sum_f_R0 f (3 + k) + f (S (3 + k))).
+    pose proof (Fpos (S (3 + k))); lra. }
+  assert (S3 : sum_f_R0 f 3 = 1 + a + a * a / 2 + a * a * a / 6) by (unfold f; simpl; field).
+  assert (T3 : 1 + a + a * a / 2 + a * a * a / 6 <= exp a).
+  { rewrite <- S3. destruct (Rle_or_lt (sum_f_R0 f 3) (exp a)) as [|L]; [assumption|exfalso].
+    destruct (Mistakebound.Gaussian.exp_taylor a (sum_f_R0 f 3 - exp a) ltac:(lra)) as [N HN].
+    specialize (HN (3 + N)%nat ltac:(lia)). specialize (Mono N). unfold R_dist in HN. fold f in HN.
+    apply Rabs_def2 in HN. lra. }
+  rewrite exp_Ropp. assert (P : 0 < 1 + a + a * a / 2 + a * a * a / 6) by nra.
+  apply Rle_trans with (/ (1 + a + a * a / 2 + a * a * a / 6)); [apply Rinv_le_contravar; lra|].
+  apply Rmult_le_reg_l with (1 + a + a * a / 2 + a * a * a / 6); [exact P|]. rewrite Rinv_r by lra.
+  assert (0 <= a * a * a * (2 + a + a * a)) by (apply Rmult_le_pos; [apply Rmult_le_pos; [apply Rmult_le_pos|]|]; nra).
+  nra.""",
 }
 RULE_PROOFS: dict[tuple[str, str, str], str] = {
     **RULE_PROOFS_BASE,

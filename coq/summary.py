@@ -78,9 +78,9 @@ def summarize(rep, dv=None, quiet: bool = False) -> Summary:
             s.lines.append(_theorem_line(t, build))
     lk = sum(t.status == build.KERNEL_CHECKED for t in rep.learners)
     if rep.learners:
-        s.lines.append("learner theorems (the Coq learners of Learners.v, LearnersExperts.v and LearnersPA.v, or every "
-                       "algorithm, run on any sequence meeting the entry's conditions; compared with the Python learner "
-                       "named):")
+        s.lines.append("learner theorems (the Coq learners of Learners.v, LearnersExperts.v, LearnersPA.v, LearnersHedge.v "
+                       "and LittlestoneSOA.v, or every algorithm, run on any sequence meeting the entry's conditions; "
+                       "compared with the Python learner named):")
         for t in rep.learners:
             if not quiet or t.status != build.KERNEL_CHECKED:
                 line = f"  {t.status:<15} {t.id:<33} {t.python.split('.', 1)[-1]}, the bound of {t.base}"

@@ -11,6 +11,8 @@ from .estimators import Perceptron, AveragedPerceptron, VotedPerceptron, KernelP
 from .halving import run_halving
 from .weighted_majority import run_weighted_majority
 from .randomized_weighted_majority import run_randomized_weighted_majority
+from .hedge import run_hedge
+from .littlestone import Littlestone, run_soa
 from .passive_aggressive import run_passive_aggressive
 from .passive_aggressive_estimator import PassiveAggressive
 from .passive_aggressive_classifier import PassiveAggressiveClassifier
@@ -23,4 +25,5 @@ __all__ = [
     "Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow",
     "run_halving", "run_weighted_majority", "run_randomized_weighted_majority", "run_passive_aggressive",
     "PassiveAggressive", "PassiveAggressiveClassifier", "MulticlassPerceptron", "sklearn_expected_failed_checks",
+    "run_hedge", "run_soa", "Littlestone",
 ]

@@ -51,3 +51,7 @@ TITLES.update({
     CESA_BIANCHI_LUGOSI: "N. Cesa-Bianchi and G. Lugosi, Prediction, Learning, and Games, Cambridge University "
                          "Press 2006, ch. 2",
 })
+
+FREUND_SCHAPIRE_1997 = "Freund & Schapire 1997"
+TITLES[FREUND_SCHAPIRE_1997] = ("Y. Freund and R. E. Schapire, A decision-theoretic generalization of on-line learning "
+                                "and an application to boosting, Journal of Computer and System Sciences 55(1), 1997")

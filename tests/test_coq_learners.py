@@ -30,7 +30,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "weighted_majority", "weighted_majority_half", "randomized_weighted_majority", "halving",  # expert advice
         "any_algorithm",                                    # a lower bound for every deterministic algorithm
         "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2",    # every step of the run (LearnersPA.v)
-        "passive_aggressive_exact"}
+        "passive_aggressive_exact",
+        "hedge", "hedge_tuned",                             # rows of losses, over the reals (LearnersHedge.v)
+        "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
+        "soa"}                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -48,6 +51,15 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         if isinstance(lt, lth.LowerBoundTheorem):
             assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) (r l : nat),")
             assert stmt.endswith(f"{lt.learner.coq} alg nil ex = (r * l)%nat")
+            continue
+        if isinstance(lt, lth.HedgeLearnerTheorem):
+            assert f"let LH : R := {lt.learner.coq} beta n " in stmt and callable(learners.run_hedge)
+            continue
+        if isinstance(lt, lth.LdimLowerBoundTheorem):
+            assert stmt.endswith(f"{lt.learner.coq} alg nil ex = d")
+            continue
+        if isinstance(lt, lth.SoaTheorem):
+            assert f"(Z.of_nat ({lt.learner.coq} dom H ex) <= " in stmt and callable(learners.run_soa)
             continue
         base = registry.get(lt.base)
         per_ex, glob, concl, sums = lth._parts(lt)

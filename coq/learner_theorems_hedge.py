@@ -1,0 +1,118 @@
+"""The learner theorem of Hedge (Freund & Schapire 1997): the Coq learner of
+``coq/LearnersHedge.v`` (weights multiplied by beta^l, ``Rpower``) run on any rows of losses in
+[0, 1], its own total loss bounded by the catalogue's ``hedge_bound``.
+
+The statement is printed from the catalogue entry's formula objects: the hypotheses about the run
+(``proofs.hedge_bound.RUN``: the weights' start and update, the total weight, the averaged loss,
+the losses' range) are dropped as discharged by the learner -- the range becomes a condition on
+every loss of the input rows --, every other hypothesis must not speak of the run and stays, and in
+the conclusion the two run totals, sum_t H(t) and sum_t l(t, j), become the learner's
+``hedge_loss`` and ``option_loss j``.  ``HedgeRuns.v`` proves it from ``Catalogue_hedge.hedge_core``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from proofs.formula import Expr, Real
+from proofs.hedge_bound import RUN as HEDGE_RUN
+from proofs.substitution import free_vars, walk
+from .export import CoqPrinter, ExportError, _z_indexed
+from .learner_theorems_experts import binders_of
+from .names import LOGICAL
+
+__all__ = ["HedgeLearner", "HedgeLearnerTheorem", "HEDGE", "LEARNER_HEDGE", "HEDGE_TUNED", "LEARNER_HEDGE_REGRET",
+           "hedge_statement"]
+
+LH_ = f"{LOGICAL}.LearnersHedge"
+
+
+@dataclass(frozen=True)
+class HedgeLearner:
+    id: str
+    python: str
+    coq: str
+    inputs: tuple
+    run: tuple                       # the catalogue hypotheses the learner's run discharges
+    side: tuple                      # Coq conditions on the input rows ({n}: the number of options)
+    counts: tuple                    # ((name, Coq term), ...): the learner's totals
+    requires: tuple = (LH_,)
+    horizon: str = ""                # the Coq term for the number of steps T, where a statement fixes it
+
+
+@dataclass(frozen=True)
+class HedgeLearnerTheorem:
+    id: str
+    name: str
+    learner: HedgeLearner
+    base: str
+
+
+HEDGE = HedgeLearner(
+    id="hedge", python="learners.run_hedge(beta=beta)", coq=f"{LH_}.hedge_loss",
+    inputs=(("ex", "list (list R)"),),
+    run=HEDGE_RUN,
+    side=("(forall (row : list R), In row ex -> forall i : nat, (i < {n})%nat -> 0 <= nth i row 0 <= 1)",),
+    counts=(("LH", f"{LH_}.hedge_loss beta {{n}} {LH_}.hedge_start ex"), ("Lj", f"{LH_}.option_loss j ex")))
+
+LEARNER_HEDGE = HedgeLearnerTheorem(
+    "learner_hedge", "Hedge with a penalty beta in (0, 1) on rows of losses in [0, 1]: its total loss against every "
+    "option j's", HEDGE, "hedge_bound")
+
+# the tuned form: beta fixed by the number of rows T (a hypothesis of the catalogue entry)
+HEDGE_TUNED = HedgeLearner(**{**HEDGE.__dict__, "id": "hedge_tuned", "python": "learners.run_hedge(beta=exp(-sqrt(2 ln n / T)))",
+                              "horizon": "length ex"})
+LEARNER_HEDGE_REGRET = HedgeLearnerTheorem(
+    "learner_hedge_regret", "Hedge with beta = exp(-sqrt(2 ln n / T)) on T rows of losses in [0, 1]: regret at most "
+    "sqrt(2 T ln n) against every option", HEDGE_TUNED, "hedge_regret_bound")
+
+
+def hedge_statement(lt: HedgeLearnerTheorem) -> str:
+    from proofs import registry
+    from proofs.hedge_bound import L_HEDGE, L_J
+    base = registry.get(lt.base)
+    ln = lt.learner
+    names = {n for n, _ in base.hypotheses}
+    if set(ln.run) - names:
+        raise ExportError(f"{lt.base} has no hypothesis {sorted(set(ln.run) - names)[0]} for the learner to discharge")
+    seqs = {n.name for _, f in base.hypotheses for n in walk(f) if n.op == "call"}
+
+    def of_run(f, steps_ok=False):
+        return any(n.op == "call" and n.name in seqs for n in walk(f)) or \
+            (not steps_ok and any(v.name == "T" for v in free_vars(f)))
+    glob, timed = [], []
+    for name, f in base.hypotheses:
+        if name in ln.run:
+            continue
+        if of_run(f, steps_ok=bool(ln.horizon)):
+            raise ExportError(f"{lt.base}: hypothesis {name} speaks of the run but is not discharged by the learner")
+        (timed if any(v.name == "T" for v in free_vars(f)) else glob).append((name, f))
+    repl = {L_HEDGE: Real("LH"), L_J: Real("Lj")}
+
+    def go(n):
+        if n in repl:
+            return repl[n]
+        if n.op in ("var", "num") or not n.args:
+            return n
+        return Expr(n.op, tuple(go(c) for c in n.args), n.name, n.sort, n.value, n.tex, n.text)
+    concl = go(base.conclusion)
+    if of_run(concl, steps_ok=bool(ln.horizon)):
+        raise ExportError(f"{lt.base}: the conclusion speaks of the run beyond the totals the learner counts")
+    if "LH" not in {v.name for v in free_vars(concl)}:
+        raise ExportError(f"{lt.base}: the conclusion does not bound the learner's loss")
+    forms = [f for _, f in glob] + [f for _, f in timed] + [concl]
+    pr = CoqPrinter(_z_indexed(forms), forms)
+    counts = dict(ln.counts)
+    binders = [(n, t) for n, t in binders_of(pr.binders(forms)) if n not in counts and not (ln.horizon and n == "T")]
+    bound = dict(binders)
+    if bound.get("n") != "nat" or bound.get("beta") != "R" or bound.get("j") != "nat":
+        raise ExportError(f"{lt.base} has no number of options n, option j or penalty beta")
+    head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
+    prem = [s.format(n="n") for s in ln.side] + [pr.P(f) for _, f in glob]
+    lets = "".join(f"let {c} : R := {counts[c].format(n='n')} in\n  " for c in ("LH", "Lj"))
+    body = f"{lets}{pr.P(concl)}"
+    if ln.horizon:                    # T is the number of rows: bound before the hypotheses that fix beta by it
+        body = f"let T : nat := {ln.horizon} in\n  " + " ->\n  ".join([pr.P(f) for _, f in timed] + [body])
+    elif timed:
+        raise ExportError(f"{lt.base}: a hypothesis speaks of the number of steps T")
+    chain = " ->\n  ".join(prem + [body])
+    return f"forall {head},\n  {chain}"
