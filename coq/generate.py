@@ -5,8 +5,6 @@ from :mod:`.hints`); the rule-instance probe (``ChecksProbe_<i>.v``) and the ste
 without the instances it derives (``StepsDerived.v``)."""
 from __future__ import annotations
 
-import re
-
 from .export import CoqPrinter, ExportError, statement, step_parts, step_statement
 from .hints import hint
 from .hints_winnow import WINNOW_FAMILIES
@@ -304,12 +302,6 @@ def probe_file(cands, name: str = "mb_probe") -> str:
         lines += c.probe_lines()
     lines += ["  exact I.", "Defined."]
     return "\n".join(lines) + "\n"
-
-
-def probe_module(cands, c) -> str:
-    """The probe file (module name) of candidate ``c``: the candidates are dealt out in their order to
-    :data:`PROBE_FILES` files of about the same size of text (a stand-in for their CPU time)."""
-    return _probe_split(cands)[c.name]
 
 
 def _probe_split(cands) -> dict:

@@ -167,15 +167,6 @@ def gaussian_scores_table(P, sv_alpha, sv_sq, sq_b, table, out):
             out[p] += a * table[np.int64(sj + sq_b[p] - 2.0 * row[p])]
 
 
-@compiled
-def kernel_matrix(P, sq_a, sq_b, kind, c, deg, out):
-    """out[j, p] = K_j(P[j, p]): kernel values from dot products."""
-    m, B = P.shape
-    for j in range(m):
-        for p in range(B):
-            out[j, p] = kernel_value(kind, P[j, p], sq_a[j], sq_b[p], c, deg)
-
-
 @compiled(fastmath={"contract"})
 def _dot_rows(A, u, v):
     """A[u] . A[v] with eight running sums (q mod 8), combined in a fixed order: vectorisable

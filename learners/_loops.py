@@ -149,28 +149,6 @@ def perceptron_pass_int(X, y, order, w, b, bias_step, act, mis, t0):
 
 
 @compiled
-def kernel_pass(G, y, order, alpha, b, use_bias, strict, act, mis, t0):
-    """Dual perceptron on a precomputed Gram matrix G[j, i] = K(x_j, x_i)."""
-    n = G.shape[0]
-    for k in range(order.shape[0]):
-        i = order[k]
-        s = 0.0
-        for j in range(n):
-            if alpha[j] != 0.0:
-                s += alpha[j] * G[j, i]
-        a = s + b
-        act[t0 + k] = a
-        yi = y[i]
-        m = (yi * a < 0.0) if strict else (yi * a <= 0.0)
-        mis[t0 + k] = m
-        if m:
-            alpha[i] += yi
-            if use_bias:
-                b += yi
-    return b
-
-
-@compiled
 def integer_valued_maxabs(X):
     """max |x| over a float64 matrix whose entries all are integers, or -1.0 when one is not
     (a fraction, NaN or inf).  One read pass, no temporary."""

@@ -7,8 +7,6 @@ Step ``t`` shows the advice ``A[t][i]`` (+1 or -1) of every expert ``i`` and the
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from .errors import InputError
@@ -68,6 +66,3 @@ def expert_mistakes(A, y) -> list[int]:
     yv = np.asarray(y, dtype=np.int64)[:, None]
     return (np.asarray(A, dtype=np.int64) != yv).sum(axis=0).tolist()
 
-
-def zero_like(exact: bool):
-    return Fraction(0) if exact else 0.0

@@ -523,5 +523,3 @@ class PassiveAggressiveClassifier(_Base):
         scores = np.asarray(scores)
         return scores.reshape(-1) if scores.ndim > 1 and scores.shape[1] == 1 else scores
 
-    def _learn_rows(self, X, y, classes):
-        return self.partial_fit(X, y, classes=classes)

@@ -144,8 +144,6 @@ class Trace:
     extras: dict = field(default_factory=dict)        # learner-specific results (averaged weights, votes, ...)
 
     # --- convenient views -------------------------------------------------------------
-    def mistake_steps(self) -> list[Step]:
-        return [s for s in self.steps if s.mistake]
 
     def mistake_indices(self) -> list[int]:
         """Example index of every update, in order (complete whatever ``record`` was)."""
@@ -182,7 +180,3 @@ class Trace:
         for s in self.steps:
             yield json.dumps(s.to_json(self.exact))
 
-    def write_jsonl(self, path) -> None:
-        with open(path, "w", encoding="utf-8") as fh:
-            for line in self.to_jsonl_lines():
-                fh.write(line + "\n")

@@ -22,9 +22,3 @@ def sums():
         return sp.Sum(e, (i, 1, d))
     return sp, i, d, S
 
-
-def instances_of(lhs, rhs, d, dims=(1, 2, 3)):
-    """Concrete-dimension instances of a symbolic-d identity, for the rational-point cross-check."""
-    def make():
-        return [(lhs.subs(d, k).doit(), rhs.subs(d, k).doit()) for k in dims]
-    return make

@@ -115,10 +115,6 @@ def _bias(p):
     return p.solve("bias_mistake_bound", [sqr, uu], p.theorem.conclusion, title="divide by M > 0 (M = 0 is trivial)")
 
 
-def _unsquared_nothing(p):  # pragma: no cover - errata have no proof
-    raise AssertionError
-
-
 xv = Vec("x")
 
 THEOREMS = [

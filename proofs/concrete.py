@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, Real, num, to_real
-from .substitution import free_vars, subst, walk
+from .formula import BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, num, to_real
+from .substitution import subst
 from .exact import _FEATURE_OPS, NotExact, _bounded, evaluate, index_range  # noqa: F401 - re-exported
 
 __all__ = ["evaluate", "NotExact", "instance", "Instance", "index_range"]
@@ -73,10 +73,6 @@ def _const_int(e: Expr, env) -> int | None:
     if isinstance(v, Fraction) and v.denominator == 1:
         return int(v)
     return None
-
-
-def _index_env(env):
-    return {k: v for k, v in env.items()}
 
 
 def _vec(e: Expr, inst: Instance, env) -> list[Expr]:
@@ -263,6 +259,3 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
         return And(*eqs) if op == "eq" else Not(And(*eqs))
     return Expr(op, tuple([_scalar(x, inst, env) for x in a]), e.name, e.sort, e.value, e.tex, e.text)
 
-
-def _unused():  # keep linters quiet about names used only in type positions
-    return free_vars, walk, Real

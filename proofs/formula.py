@@ -191,9 +191,6 @@ class Expr:
             object.__setattr__(self, "_h", h)
             return h
 
-    @property
-    def is_formula(self) -> bool:
-        return self.sort == BOOL
 
     def __repr__(self) -> str:
         # an s-expression (the readable forms are proofs.render.text and latex)

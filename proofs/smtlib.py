@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .formula import BOOL, INT, NAT, NAME_RE, REAL, VEC, Expr, FormulaError
-from .substitution import free_vars, walk
+from .substitution import free_vars
 
 __all__ = ["problem", "guarded", "term", "SmtContext"]
 
@@ -260,8 +260,3 @@ def guarded(hyps, goal: Expr) -> tuple[str, list[str], str]:
     body.append(f"(assert (=> mb_g (not {ctx.term(goal)})))")
     return ctx.header() + "\n" + "\n".join(body) + "\n", names, "mb_g"
 
-
-def uninterpreted_ops(e: Expr) -> set[str]:
-    """Which interpreted notions the solvers see only as uninterpreted symbols in ``e``."""
-    return {n.op for n in walk(e) if n.op in _UNINTERPRETED or n.op in ("sum", "vsum") or n.op in _VEC_FUNS
-            or n.op in _FEATURE_FUNS}

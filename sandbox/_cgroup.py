@@ -144,13 +144,6 @@ class Group:
         except (OSError, ValueError):
             return False
 
-    def pids_hit(self) -> bool:
-        try:
-            d = self.dirs["all" if self.kind == "v2" else "pids"]
-            ev = dict(ln.split() for ln in _read(os.path.join(d, "pids.events")).splitlines())
-            return int(ev.get("max", 0)) > 0
-        except (OSError, ValueError):
-            return False
 
     def kill(self) -> None:
         """Every process of the group killed: v2's cgroup.kill; v1 has none, so its processes

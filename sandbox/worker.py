@@ -280,9 +280,6 @@ class Worker(Channel):
         self._drain_output()
         return bytes(getattr(self, "_printed", b""))[:limit].decode("utf-8", "replace")
 
-    @property
-    def printed_bytes(self) -> int:
-        return getattr(self, "_printed_total", 0)
 
     def cpu_seconds(self) -> float | None:
         """CPU time of the worker's whole process tree so far, read from outside: its control group,
