@@ -7,18 +7,13 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .contract import (ARITHMETICS, AVERAGES, DATA_NAMES, DUALS, GLOBAL_ORDERS, HELPERS, INPUTS, LABEL_SHAPES, ORDERS, RETURNS, STEPS, STOPS,
-                       TIES, VARIANTS, X_DTYPES, X_LAYOUTS, Arg, CallPlan, Contract)
+from .contract import DATA_NAMES, GLOBAL_ORDERS, ORDERS, RETURNS, TIES, Arg, CallPlan, Contract
+from .spec_keys import key, names
 
 __all__ = ["parse_contract", "CONTRACT_KEYS", "CALL_KEYS"]
 
-CONTRACT_KEYS = {"inputs", "label_shape", "x_layout", "order", "order_helper", "ties", "learning_rate", "init", "init_helper",
-                 "step_helper",
-                 "stop", "threshold", "factor", "variant", "dual", "kernel_bias", "returns", "supplied", "call",
-                 "x_dtype", "passes", "margin", "seed", "names", "convention_credit", "oracle", "tolerance",
-                 "step", "separable", "average", "average_start", "adapter", "arithmetic", "penalty"}
-CALL_KEYS = {"object", "init_args", "init_kwargs", "method", "args", "kwargs", "repeat", "defaults", "weights",
-             "bias"}
+CONTRACT_KEYS = names("contract")          # declared in grading.spec_keys, with the docs' text
+CALL_KEYS = names("contract.call")
 
 
 class _Where:
@@ -36,6 +31,17 @@ def _choice(d, key, allowed, default, w, shown=None):
     if not isinstance(v, str) or v not in allowed:
         w.fail(key, f"must be one of {', '.join(shown or allowed)}; got {v!r}")
     return v
+
+
+def _declared(d, name, w):
+    """A [contract] key whose values and default grading.spec_keys declares."""
+    k = key("contract", name)
+    return _choice(d, name, k.choices, k.default, w)
+
+
+def _default(name):
+    """A [contract] key's declared default (grading.spec_keys)."""
+    return key("contract", name).default
 
 
 def _fraction(d, key, default, w, positive=True):
@@ -155,10 +161,10 @@ def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPl
         w.fail("call.init_args", "needs call.object (the class whose constructor takes them)")
     plan = CallPlan(method=method, args=_args(d, "args", w), kwargs=_kwargs(d, "kwargs", w), object=obj,
                     init_args=_args(d, "init_args", w), init_kwargs=_kwargs(d, "init_kwargs", w))
-    rep = d.get("repeat")
+    rep = d.get("repeat", key("contract.call", "repeat").default)
     if rep is not None and rep != "T":
         w.fail("call.repeat", f"must be \"T\" (call the method T times); got {rep!r}")
-    weights = _read_at(d, "weights", w, "return")
+    weights = _read_at(d, "weights", w, key("contract.call", "weights").default)
     bias = _read_at(d, "bias", w, None)
     keyed = weights.startswith("return[")
     if weights != "return" and not keyed and obj is None:
@@ -212,10 +218,10 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                          "only inputs, labels and learner conventions there (use [contract.call] for a class "
                          "with fit/train)")
     c = Contract(algorithm=alg, style=style, bias=bias, normalize=normalize, labels=labels, kernel=kernel)
-    inputs = _choice(d, "inputs", INPUTS, "lists", w)
-    label_shape = _choice(d, "label_shape", LABEL_SHAPES, "flat", w)
-    x_layout = _choice(d, "x_layout", X_LAYOUTS, "rows", w)
-    order = d.get("order", "index")
+    inputs = _declared(d, "inputs", w)
+    label_shape = _declared(d, "label_shape", w)
+    x_layout = _declared(d, "x_layout", w)
+    order = d.get("order", _default("order"))
     if not isinstance(order, str) or not (order in ("index", "get_order") + GLOBAL_ORDERS
                                           or _seeded(order, ("shuffle", "numpy_permutation"))):
         w.fail("order", f"must be one of {', '.join(ORDERS)}; got {order!r}")
@@ -225,11 +231,11 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if order in GLOBAL_ORDERS and seed is None:
         w.fail("order", f"{order!r} draws a new order every pass from the global generator: set contract.seed, "
                         "the seed the grader gives it before every call")
-    x_dtype = _choice(d, "x_dtype", X_DTYPES, "auto", w)
+    x_dtype = _declared(d, "x_dtype", w)
     if x_dtype in ("int", "bool") and alg != "winnow":
         w.fail("x_dtype", f"{x_dtype!r} holds only Winnow's 0/1 features; the perceptrons' test data are "
                           "fractions (use \"float\")")
-    passes = d.get("passes", 0)
+    passes = d.get("passes", _default("passes"))
     if isinstance(passes, bool) or not isinstance(passes, int) or not 0 <= passes <= 100:
         w.fail("passes", f"must be an integer in 1..100 (the passes one call makes); got {passes!r}")
     margin = None
@@ -246,13 +252,12 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if not isinstance(names, dict) or set(names) - {"weights", "bias"} or \
             not all(isinstance(v, str) and v.replace(".", "_").isidentifier() for v in names.values()):
         w.fail("names", f"must be a table {{ weights = \"theta\", bias = \"theta_0\" }}; got {names!r}")
-    credit = _fraction(d, "convention_credit", Fraction(1, 2), w, positive=False)
+    credit = _fraction(d, "convention_credit", _default("convention_credit"), w, positive=False)
     if not 0 <= credit < 1:
         w.fail("convention_credit", f"must be in [0, 1); got {d['convention_credit']!r}")
-    ties_default = "predict+1" if alg in ("winnow", "weighted_majority") else "mistake"
-    ties = _choice(d, "ties", TIES[alg], ties_default, w)
-    eta = _fraction(d, "learning_rate", Fraction(1), w)
-    init = d.get("init", "zero")
+    ties = _choice(d, "ties", TIES[alg], key("contract", "ties").default({"algorithm": alg}), w)
+    eta = _fraction(d, "learning_rate", _default("learning_rate"), w)
+    init = d.get("init", _default("init"))
     if not isinstance(init, str) or not (init in ("zero", "given", "own") or _seeded(init, ("random",))):
         w.fail("init", f"must be one of zero, given, random:SEED, own; got {init!r}")
     separable = None
@@ -260,35 +265,34 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         if alg != "perceptron":
             w.fail("separable", "is a perceptron option")
         separable = _fraction(d, "separable", None, w)
-    step = _choice(d, "step", STEPS, "constant", w)
+    step = _declared(d, "step", w)
     if step != "constant" and alg == "winnow":
         w.fail("step", "is a perceptron and kernel-perceptron option")
-    oracle = d.get("oracle", "")
+    oracle = d.get("oracle", _default("oracle"))
     if not isinstance(oracle, str):
         w.fail("oracle", f"must be a path (the course's solution, relative to the spec); got {oracle!r}")
-    tol = d.get("tolerance", 1e-9)
+    tol = d.get("tolerance", _default("tolerance"))
     if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol <= 0.1:
         w.fail("tolerance", f"must be a number in (0, 0.1] (relative); got {tol!r}")
-    stop = _choice(d, "stop", STOPS, "epochs", w)
-    threshold = d.get("threshold", "n")
+    stop = _declared(d, "stop", w)
+    threshold = d.get("threshold", _default("threshold"))
     if isinstance(threshold, bool) or not (threshold in ("n", "n/2") or isinstance(threshold, (int, float, str))):
         w.fail("threshold", f"must be \"n\", \"n/2\" or a positive number; got {threshold!r}")
     if threshold not in ("n", "n/2"):
         threshold = str(_fraction(d, "threshold", None, w))
-    variant = _choice(d, "variant", VARIANTS, "halve", w)
-    factor = _fraction(d, "factor", Fraction(2), w)
+    variant = _declared(d, "variant", w)
+    factor = _fraction(d, "factor", _default("factor"), w)
     if "factor" in d and variant != "winnow2" and factor != 2:
         w.fail("factor", f"is the Winnow2 factor: with variant = {variant!r} the factor is 2 (set variant = "
                          "\"winnow2\")")
     if factor <= 1:
         w.fail("factor", f"must be > 1; got {d['factor']!r}")
-    dual = _choice(d, "dual", DUALS, "signed", w)
-    kb = d.get("kernel_bias", False)
+    dual = _declared(d, "dual", w)
+    kb = d.get("kernel_bias", _default("kernel_bias"))
     if not isinstance(kb, bool):
         w.fail("kernel_bias", f"must be true or false; got {kb!r}")
-    default_returns = {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if kb else "alpha",
-                       "weighted_majority": "w_b"}.get(alg, "w")
-    returns = _choice(d, "returns", RETURNS[alg], default_returns, w)
+    returns = _choice(d, "returns", RETURNS[alg], key("contract", "returns").default({"algorithm": alg, "kernel_bias": kb}),
+                      w)
     if alg == "perceptron" and not bias and returns != "w_b" and returns != "w":
         w.fail("returns", f"{returns!r} places a bias, but assignment.bias is false")
     if alg == "perceptron" and bias and returns == "w":
@@ -296,9 +300,9 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                           "w_bias_last")
     if alg == "kernel_perceptron" and (returns == "alpha_b") != kb:
         w.fail("returns", "must be \"alpha_b\" exactly when kernel_bias = true")
-    oh = _name(d, "order_helper", w, default="get_order")
-    ih = _name(d, "init_helper", w, default="initial_weights")
-    sh = _name(d, "step_helper", w, default=HELPERS[0])
+    oh = _name(d, "order_helper", w, default=_default("order_helper"))
+    ih = _name(d, "init_helper", w, default=_default("init_helper"))
+    sh = _name(d, "step_helper", w, default=_default("step_helper"))
     if len({oh, ih, sh}) < 3:
         w.fail("step_helper", f"order_helper, init_helper and step_helper must be three names; got {oh}, {ih}, {sh}")
     sup = d.get("supplied", [])
@@ -316,8 +320,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if init.startswith("random:") and ih not in sup:
         w.fail("init", f"\"random:SEED\" needs the grader to supply {ih}(d) (add it to contract.supplied): the "
                        "start weights must be reproducible")
-    average = _choice(d, "average", AVERAGES, "none", w)
-    average_start = d.get("average_start", False)
+    average = _declared(d, "average", w)
+    average_start = d.get("average_start", _default("average_start"))
     if not isinstance(average_start, bool):
         w.fail("average_start", f"must be true or false; got {average_start!r}")
     if "average_start" in d and average == "none":
@@ -327,16 +331,16 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
     only(("penalty",), ("weighted_majority",), "a Weighted Majority option")
-    penalty = _fraction(d, "penalty", Fraction(1, 2), w)
+    penalty = _fraction(d, "penalty", _default("penalty"), w)
     if not 0 < penalty < 1:
         w.fail("penalty", f"must be in (0, 1) (each wrong expert's weight is multiplied by it); got {d['penalty']!r}")
-    arithmetic = _choice(d, "arithmetic", ARITHMETICS, "auto", w)
+    arithmetic = _declared(d, "arithmetic", w)
     if arithmetic == "float" and alg != "perceptron":
         w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is a perceptron option")
     if arithmetic == "auto":     # a learning rate float64 cannot hold exactly (0.01): the course computes in float
         dyadic = eta.denominator & (eta.denominator - 1) == 0
         arithmetic = "float" if alg == "perceptron" and not dyadic else "exact"
-    adapter = d.get("adapter", "")
+    adapter = d.get("adapter", _default("adapter"))
     if not isinstance(adapter, str) or not adapter.strip():
         if "adapter" in d:
             w.fail("adapter", f"must be a path to a .py file (relative to the spec) or the adapter's code; got "

@@ -46,7 +46,9 @@ An instructor copies one and changes what the course needs::
     points = 3
     hidden = true
 
-Unknown keys are refused (a typo must not silently change a grade).
+Unknown keys are refused (a typo must not silently change a grade).  Every key is declared once, with
+its type, default and meaning, in grading/spec_keys.py: the parser reads it, and docs/grading.md's
+key tables are generated from it.
 """
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ from learners.errors import InputError
 
 from .contract import Contract
 from .contract_parse import parse_contract
+from .spec_keys import ALGORITHMS, REQUIRED, Derived, key as _key, names as _names
 from sandbox.worker import Limits
 
 __all__ = ["Spec", "TestSpec", "load_spec", "assignment_names", "ASSIGNMENTS_DIR", "hidden_seed", "HIDDEN_SEED_ENV",
@@ -94,15 +97,12 @@ def hidden_seed(environ=None) -> tuple[int, str]:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), where
 
 ASSIGNMENTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assignments")
-ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive")
-_ASSIGNMENT_KEYS = {"name", "title", "algorithm", "style", "module", "entry", "bias", "normalize", "labels",
-                    "epochs", "max_epochs", "kernel", "description", "solution", "data_files"}
+_ASSIGNMENT_KEYS = _names("assignment")
 DATA_FILES_BYTES = 8 << 20
-_LIMIT_KEYS = {"time_floor", "time_factor", "cpu_seconds", "memory_mb", "processes", "file_size_mb",
-               "open_files", "network", "packages", "submission_seconds", "harmless_imports"}
-_HYP_KEYS = {"max_examples", "max_n", "max_d"}
-_TEST_KEYS = {"points", "hidden", "visibility"}
-_THEORY_KEYS = {"kind", "expr", "algorithm", "variant", "points", "hidden", "visibility", "prompt"}
+_LIMIT_KEYS = _names("limits")
+_HYP_KEYS = _names("hypothesis")
+_TEST_KEYS = _names("tests.KIND")
+_THEORY_KEYS = _names("theory.ID")
 
 
 @dataclass
@@ -184,6 +184,19 @@ def _typed(d, key, typ, default, src, where):
     return v
 
 
+def _get(d, table, name, src, ctx=None, where=None):
+    """``d[name]`` checked against the key's declaration (grading.spec_keys), or its default."""
+    k = _key(table, name)
+    default = k.default
+    if isinstance(default, Derived):
+        default = default(ctx)
+    elif default is REQUIRED:
+        default = None
+    elif isinstance(default, tuple):
+        default = list(default)
+    return _typed(d, name, k.type, default, src, where or table)
+
+
 def _data_files(names, spec_dir, src) -> dict:
     """``[assignment] data_files``: files the course hands out with the handout (a CSV the module
     reads when it is imported), relative to the spec; placed beside the code under their names."""
@@ -227,44 +240,44 @@ def load_spec(name_or_path: str) -> Spec:
         raise InputError(f"{src}: unknown table [{extra[0]}]")
     a = doc.get("assignment", {})
     _check_keys(a, _ASSIGNMENT_KEYS, "assignment", src)
-    alg = _typed(a, "algorithm", str, None, src, "assignment")
+    alg = _get(a, "assignment", "algorithm", src)
     if alg not in ALGORITHMS:
         raise InputError(f"{src}: assignment.algorithm must be one of {', '.join(ALGORITHMS)}, got {alg!r}")
-    default_mod = alg                                  # the module students submit: <algorithm>.py
-    s = Spec(name=_typed(a, "name", str, os.path.splitext(src)[0], src, "assignment"), algorithm=alg,
+    ctx = {"src": src, "algorithm": alg}
+    s = Spec(name=_get(a, "assignment", "name", src, ctx), algorithm=alg,
              source=os.path.abspath(path))
-    s.title = _typed(a, "title", str, s.name, src, "assignment")
-    s.style = _typed(a, "style", str, "function", src, "assignment")
-    if s.style not in ("function", "class"):
+    ctx["name"] = s.name
+    s.title = _get(a, "assignment", "title", src, ctx)
+    s.style = ctx["style"] = _get(a, "assignment", "style", src, ctx)
+    if s.style not in _key("assignment", "style").choices:
         raise InputError(f"{src}: assignment.style must be 'function' or 'class', got {s.style!r}")
     if s.style == "class" and alg != "perceptron":
         raise InputError(f"{src}: the class style is available for the perceptron only")
-    s.module = _typed(a, "module", str, default_mod, src, "assignment")
+    s.module = _get(a, "assignment", "module", src, ctx)
     if not s.module.isidentifier():
         raise InputError(f"{src}: assignment.module must be a Python module name, got {s.module!r}")
-    s.entry = _typed(a, "entry", str, "train" if s.style == "function" else "Perceptron", src, "assignment")
-    s.bias = _typed(a, "bias", bool, alg == "perceptron", src, "assignment")
+    s.entry = _get(a, "assignment", "entry", src, ctx)
+    s.bias = _get(a, "assignment", "bias", src, ctx)
     if alg != "perceptron" and s.bias:
         raise InputError(f"{src}: assignment.bias is a perceptron option")
-    s.normalize = _typed(a, "normalize", bool, False, src, "assignment")
+    s.normalize = _get(a, "assignment", "normalize", src, ctx)
     if alg == "winnow" and s.normalize:
         raise InputError(f"{src}: assignment.normalize is not a Winnow option")
-    s.labels = _typed(a, "labels", str, "01" if alg == "winnow" else "pm1", src, "assignment")
-    if s.labels not in ("pm1", "01", "bool"):
+    s.labels = _get(a, "assignment", "labels", src, ctx)
+    if s.labels not in _key("assignment", "labels").choices:
         raise InputError(f"{src}: assignment.labels must be 'pm1', '01' or 'bool', got {s.labels!r}")
     if s.style == "class" and s.labels == "bool":
         raise InputError(f"{src}: the online class style takes labels 'pm1' or '01'")
-    s.epochs = _typed(a, "epochs", int, 1, src, "assignment")
-    s.max_epochs = _typed(a, "max_epochs", int, max(3, s.epochs), src, "assignment")
+    s.epochs = ctx["epochs"] = _get(a, "assignment", "epochs", src, ctx)
+    s.max_epochs = _get(a, "assignment", "max_epochs", src, ctx)
     if s.epochs < 1 or s.max_epochs < 1:
         raise InputError(f"{src}: epochs must be >= 1")
-    s.data_files = _data_files(_typed(a, "data_files", list, [], src, "assignment"), os.path.dirname(os.path.abspath(path)),
+    s.data_files = _data_files(_get(a, "assignment", "data_files", src, ctx), os.path.dirname(os.path.abspath(path)),
                                src)
-    sol = _typed(a, "solution", str, "", src, "assignment")
+    sol = _get(a, "assignment", "solution", src, ctx)
     if sol:
         s.solution = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), sol))
-    s.kernel = _typed(a, "kernel", str, "poly:c=1,k=2" if alg == "kernel_perceptron" else "linear", src,
-                      "assignment")
+    s.kernel = _get(a, "assignment", "kernel", src, ctx)
     if alg == "kernel_perceptron":
         from learners.kernels import parse_kernel
         try:
@@ -285,24 +298,24 @@ def load_spec(name_or_path: str) -> Spec:
         s.max_epochs = 1          # the course's call has no epochs argument: every call is one pass
     lim = doc.get("limits", {})
     _check_keys(lim, _LIMIT_KEYS, "limits", src)
-    s.time_floor = _typed(lim, "time_floor", float, 2.0, src, "limits")
-    s.time_factor = _typed(lim, "time_factor", float, 200.0, src, "limits")
+    s.time_floor = _get(lim, "limits", "time_floor", src)
+    s.time_factor = _get(lim, "limits", "time_factor", src)
     L = Limits()
-    L.cpu_seconds = _typed(lim, "cpu_seconds", int, L.cpu_seconds, src, "limits")
-    L.memory_mb = _typed(lim, "memory_mb", int, L.memory_mb, src, "limits")
-    L.processes = _typed(lim, "processes", int, L.processes, src, "limits")
-    L.file_size_mb = _typed(lim, "file_size_mb", float, float(L.file_size_mb), src, "limits")
-    L.open_files = _typed(lim, "open_files", int, L.open_files, src, "limits")
-    L.network = _typed(lim, "network", bool, False, src, "limits")
-    L.submission_seconds = _typed(lim, "submission_seconds", float, L.submission_seconds, src, "limits")
-    L.packages = _typed(lim, "packages", list, list(L.packages), src, "limits")
+    L.cpu_seconds = _get(lim, "limits", "cpu_seconds", src)
+    L.memory_mb = _get(lim, "limits", "memory_mb", src)
+    L.processes = _get(lim, "limits", "processes", src)
+    L.file_size_mb = _get(lim, "limits", "file_size_mb", src)
+    L.open_files = _get(lim, "limits", "open_files", src)
+    L.network = _get(lim, "limits", "network", src)
+    L.submission_seconds = _get(lim, "limits", "submission_seconds", src)
+    L.packages = _get(lim, "limits", "packages", src)
     from sandbox.isolation import SUITE_PACKAGES
     for p in L.packages:
         if not isinstance(p, str) or not p.isidentifier():
             raise InputError(f"{src}: limits.packages must list top-level package names, got {p!r}")
         if p in SUITE_PACKAGES:
             raise InputError(f"{src}: limits.packages may not include the grader's own package {p!r}")
-    L.harmless_imports = _typed(lim, "harmless_imports", list, [], src, "limits")
+    L.harmless_imports = _get(lim, "limits", "harmless_imports", src)
     import sys as _sys
     for p in L.harmless_imports:
         if not isinstance(p, str) or not p.isidentifier():
@@ -322,9 +335,9 @@ def load_spec(name_or_path: str) -> Spec:
     s.limits = L
     h = doc.get("hypothesis", {})
     _check_keys(h, _HYP_KEYS, "hypothesis", src)
-    s.max_examples = _typed(h, "max_examples", int, 40, src, "hypothesis")
-    s.max_n = _typed(h, "max_n", int, 8, src, "hypothesis")
-    s.max_d = _typed(h, "max_d", int, 4, src, "hypothesis")
+    s.max_examples = _get(h, "hypothesis", "max_examples", src)
+    s.max_n = _get(h, "hypothesis", "max_n", src)
+    s.max_d = _get(h, "hypothesis", "max_d", src)
     if min(s.max_examples, s.max_n, s.max_d) < 1:
         raise InputError(f"{src}: hypothesis settings must be >= 1")
     from .checks import test_kinds
@@ -334,19 +347,19 @@ def load_spec(name_or_path: str) -> Spec:
         raise InputError(f"{src}: [theory] must hold one table per question")
     for qid, q in theory.items():
         _check_keys(q, _THEORY_KEYS, f"theory.{qid}", src)
-        kind = _typed(q, "kind", str, None, src, f"theory.{qid}")
-        if kind not in ("kernel", "bound"):
+        kind = _get(q, "theory.ID", "kind", src, ctx, f"theory.{qid}")
+        if kind not in _key("theory.ID", "kind").choices:
             raise InputError(f"{src}: theory.{qid}.kind must be 'kernel' or 'bound'")
-        expr = _typed(q, "expr", str, None, src, f"theory.{qid}")
+        expr = _get(q, "theory.ID", "expr", src, ctx, f"theory.{qid}")
         if not expr:
             raise InputError(f"{src}: theory.{qid}.expr is required")
-        vis = _typed(q, "visibility", str, None, src, f"theory.{qid}")
+        vis = _get(q, "theory.ID", "visibility", src, ctx, f"theory.{qid}")
         s.theory.append(TheorySpec(
-            id=qid, kind=kind, expr=expr, algorithm=_typed(q, "algorithm", str, alg, src, f"theory.{qid}"),
-            variant=_typed(q, "variant", str, "halve", src, f"theory.{qid}"),
-            points=_typed(q, "points", float, 1.0, src, f"theory.{qid}"),
-            hidden=_typed(q, "hidden", bool, False, src, f"theory.{qid}"), visibility=vis,
-            prompt=_typed(q, "prompt", str, "", src, f"theory.{qid}")))
+            id=qid, kind=kind, expr=expr, algorithm=_get(q, "theory.ID", "algorithm", src, ctx, f"theory.{qid}"),
+            variant=_get(q, "theory.ID", "variant", src, ctx, f"theory.{qid}"),
+            points=_get(q, "theory.ID", "points", src, ctx, f"theory.{qid}"),
+            hidden=_get(q, "theory.ID", "hidden", src, ctx, f"theory.{qid}"), visibility=vis,
+            prompt=_get(q, "theory.ID", "prompt", src, ctx, f"theory.{qid}")))
     tests = doc.get("tests", {})
     if not isinstance(tests, dict) or (not tests and not s.theory):
         raise InputError(f"{src}: no [tests.*] tables (known tests: {', '.join(kinds)})")
@@ -359,13 +372,13 @@ def load_spec(name_or_path: str) -> Spec:
                 raise InputError(f"{src}: test {kind!r} is not offered under this spec: {why} (offered: "
                                  f"{', '.join(kinds)})")
             raise InputError(f"{src}: unknown test {kind!r} for {alg} ({s.style} style); known: {', '.join(kinds)}")
-        pts = _typed(t, "points", float, 1.0, src, f"tests.{kind}")
+        pts = _get(t, "tests.KIND", "points", src, where=f"tests.{kind}")
         if pts < 0:
             raise InputError(f"{src}: tests.{kind}.points must be >= 0")
-        vis = _typed(t, "visibility", str, None, src, f"tests.{kind}")
-        if vis is not None and vis not in ("hidden", "after_due_date", "after_published", "visible"):
+        vis = _get(t, "tests.KIND", "visibility", src, where=f"tests.{kind}")
+        if vis is not None and vis not in _key("tests.KIND", "visibility").choices:
             raise InputError(f"{src}: tests.{kind}.visibility must be one of hidden, after_due_date, "
                              "after_published, visible")
-        s.tests.append(TestSpec(kind=kind, points=pts, hidden=_typed(t, "hidden", bool, False, src,
-                                                                      f"tests.{kind}"), visibility=vis))
+        s.tests.append(TestSpec(kind=kind, points=pts, visibility=vis,
+                                hidden=_get(t, "tests.KIND", "hidden", src, where=f"tests.{kind}")))
     return s
