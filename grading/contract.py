@@ -105,14 +105,6 @@ class CallPlan:
             out.add(self.repeat)
         return out
 
-    def default_for(self, data: str):
-        """(keyword, default) of the handout default that stands for ``data`` (e.g. T), or None."""
-        kws = dict(self.kwargs + self.init_kwargs)
-        for k, v in self.defaults:
-            if kws[k].ref == data:
-                return k, v
-        return None
-
     def signature(self, omit=()) -> str:
         """The call as the handout writes it (for feedback): ``perceptron(X, y, T)``."""
         def one(args, kwargs):

@@ -15,6 +15,7 @@ import sys
 
 from .render import latex, text
 from .rules import RULES
+from .checks import REPLAY_CACHED
 from .sources import SHORT, TITLES
 
 _HOW = {"hypothesis": "hypothesis", "solve": "step", "identity": "identity", "lemma": "lemma", "rule": "trusted rule",
@@ -25,6 +26,12 @@ def _src(th, short: bool = False) -> str:
     if not th.source.note:
         return "this suite (not in the notes)"
     return (short and SHORT.get(th.source.note)) or TITLES.get(th.source.note, th.source.note)
+
+
+def _replay(r) -> str:
+    """An erratum's replay as the page shows it: the same words whether this run replayed it or
+    read the replay from the proof cache (the page is the same on every run)."""
+    return r.witness[1].removesuffix(REPLAY_CACHED)
 
 
 def _fact_label(lab, f) -> str:
@@ -66,7 +73,7 @@ def markdown(cat) -> str:  # noqa: C901 - one page, section by section
             continue
         A(f"- **{th.name}** ({th.source.where}): the false statement ${latex(th.statement)}$ is {r.status}; "
           f"counterexample `{json.dumps(th.counterexample)}`"
-          + (f" ({r.exact[1]})" if r.exact else "") + (f"; replay: {r.witness[1]}" if r.witness else "") + ".")
+          + (f" ({r.exact[1]})" if r.exact else "") + (f"; replay: {_replay(r)}" if r.witness else "") + ".")
     A("- **Garbled statement** (notes on the perceptron with bias, `002`): the Block & Novikoff theorem says the "
       "perceptron 'terminates in |u|^2 <= R^2/gamma^2 iterations'; the bound is on the number of updates "
       "(`block_novikoff_radius`).")
@@ -118,7 +125,7 @@ def _entry(A, r):
     A("")
     if th.kind == "erratum":
         A(f"Counterexample: `{json.dumps(th.counterexample)}`; exact evaluation: {r.exact[1] if r.exact else '-'}"
-          + (f"; replay: {r.witness[1]}" if r.witness else "") + ".")
+          + (f"; replay: {_replay(r)}" if r.witness else "") + ".")
         A("")
         return
     if r.reasons:
