@@ -55,6 +55,7 @@ def _sk_class(name, ours):
     cls = _SK_CLASSES.get(name)
     if cls is None:
         cls = _SK_CLASSES[name] = type(name, (ours, getattr(skx, name)), {"__module__": __name__})
+        globals()[name] = cls        # findable by module and name, as pickling and test runners look it up
     return cls
 
 
