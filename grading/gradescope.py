@@ -141,6 +141,25 @@ def _add_text(zf, name, text, executable=False):
     zf.writestr(info, text)
 
 
+def _travelling(spec, spec_bytes: bytes) -> tuple[bytes, dict]:
+    """What the spec names beside itself goes into the archive with it: the course's adapter (its
+    code written into the spec, or its file when the code cannot be quoted there) and the
+    ``[assignment] data_files``, at their names relative to the spec."""
+    beside = dict(spec.data_files)
+    c = spec.contract
+    if c is not None and c.adapter and c.adapter_src != "inline":
+        from .adapter import inline
+        text = inline(spec_bytes.decode("utf-8"), c)
+        if text != spec_bytes.decode("utf-8"):
+            return text.encode("utf-8"), beside
+        rel = os.path.relpath(c.adapter_src, os.path.dirname(os.path.abspath(spec.source)))
+        if rel.startswith(os.pardir) or os.path.isabs(rel):
+            raise InputError(f"{os.path.basename(spec.source)}: contract.adapter {rel!r} lies outside the spec's "
+                             "folder and its code cannot be written into the spec: move it beside the spec")
+        beside[rel] = c.adapter.encode("utf-8")
+    return spec_bytes, beside
+
+
 def build_autograder(spec_src: str, out_path: str) -> dict:
     """Write the archive for spec ``spec_src`` to ``out_path`` (atomically); returns a summary."""
     spec = load_spec(spec_src)
@@ -166,6 +185,7 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
         from .submission import load_submission
         oracle = load_submission(spec.contract.oracle, spec.module)
         spec_bytes = re.sub(rb'(?m)^(\s*oracle\s*=\s*)"[^"\n]*"', rb'\1"oracle"', spec_bytes)
+    spec_bytes, beside = _travelling(spec, spec_bytes)
     fd, tmp = tempfile.mkstemp(prefix=".autograder-", suffix=".zip", dir=out_dir)
     os.close(fd)
     count = 0
@@ -179,6 +199,9 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
             _add_text(zf, "spec.toml", spec_bytes)
             for name, data in sorted(oracle.items()):
                 _add_text(zf, f"oracle/{name}", data)
+                count += 1
+            for name, data in sorted(beside.items()):         # beside spec.toml, as beside the spec
+                _add_text(zf, name, data)
                 count += 1
             if pyproject is not None:
                 _add_text(zf, "mistakebound/pyproject.toml", pyproject)

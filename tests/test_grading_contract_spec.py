@@ -134,3 +134,29 @@ def test_every_contract_key_is_documented_with_its_values():
         assert f"| `{k}` |" in doc and f"`{k}`" in every, k
     for k in sorted(CALL_KEYS):
         assert f"`{k}`" in every, k
+
+
+def test_the_gradescope_archive_carries_what_the_spec_names_beside_it(tmp_path):
+    """An adapter file and the course's data files travel with the spec: the archive's spec.toml
+    loads on its own, with the same adapter and the same data, where Gradescope unpacks it."""
+    import zipfile
+    from grading.gradescope import build_autograder
+    from grading.spec import load_spec
+    src = tmp_path / "course"
+    (src / "data").mkdir(parents=True)
+    (src / "data" / "train.csv").write_text("1,2,1\n")
+    (src / "adapter.py").write_text("def answer(X, y, T):\n    from perceptron import train\n"
+                                    "    return train(X, y, T)[0]\n")
+    (src / "spec.toml").write_text('[assignment]\nalgorithm = "perceptron"\nbias = false\n'
+                                   'data_files = ["data/train.csv"]\n'
+                                   '[contract]\nadapter = "adapter.py"\n[tests.one_example]\npoints = 1\n')
+    here = load_spec(str(src / "spec.toml"))
+    out = tmp_path / "autograder.zip"
+    build_autograder(str(src / "spec.toml"), str(out))
+    unpacked = tmp_path / "source"
+    with zipfile.ZipFile(out) as zf:
+        names = zf.namelist()
+        zf.extractall(unpacked, [n for n in names if not n.startswith("mistakebound/")])
+    assert "data/train.csv" in names
+    there = load_spec(str(unpacked / "spec.toml"))
+    assert there.contract.adapter == here.contract.adapter and there.data_files == here.data_files
