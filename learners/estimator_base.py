@@ -54,8 +54,10 @@ def _sk_class(name, ours):
         return ours
     cls = _SK_CLASSES.get(name)
     if cls is None:
-        cls = _SK_CLASSES[name] = type(name, (ours, getattr(skx, name)), {"__module__": __name__})
-        globals()[name] = cls        # findable by module and name, as pickling and test runners look it up
+        # named as ``ours`` is: a process that never made this class (a test runner's controller
+        # reading a worker's warning, an unpickler) finds ``ours`` under the same module and name
+        cls = _SK_CLASSES[name] = type(name, (ours, getattr(skx, name)),
+                                       {"__module__": ours.__module__, "__qualname__": ours.__qualname__})
     return cls
 
 
