@@ -182,15 +182,15 @@ class P:
     c = parse_contract(doc, algorithm="perceptron", style="function", entry="P", bias=True, normalize=False,
                        labels="bool", kernel="linear", epochs=1, src="t")
     out = _child_run(c, mod, [[1.0, 2.0]], [1], 3)
-    # the grader decides from the digests of the inputs as the call left them (the worker's side)
-    # against its own digests of what it sent
+    # the grader decides from the bytes of the inputs as the call left them (the worker echoes
+    # them) against its own digests of what it sent
     from sandbox import _digest
     from sandbox.worker import _modified
-    after = {k: _digest.digest(v) for k, v in out["watched"].items()}
+    after = {k: _digest.echo(v) for k, v in out["watched"].items()}
     assert _modified(request(c, [[1.0, 2.0]], [1], 3), after) is True
     untouched = _child_run(c, types.SimpleNamespace(P=_Keeps), [[1.0, 2.0]], [1], 3)
     assert _modified(request(c, [[1.0, 2.0]], [1], 3),
-                     {k: _digest.digest(v) for k, v in untouched["watched"].items()}) is False
+                     {k: _digest.echo(v) for k, v in untouched["watched"].items()}) is False
     assert read_answer(c, out["ok"], 2).w == [3.0, 3.0] and read_answer(c, out["ok"], 2).b == 0.5
     out = _child_run(c, mod, [[1.0, 2.0]], [1], 3, omit=["max_iter"])       # the handout's default
     assert read_answer(c, out["ok"], 2).w == [5.0, 5.0]
