@@ -204,7 +204,9 @@ def test_verify_coq_names_the_step_that_did_not_close_and_the_steps_not_reached(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].endswith("steps 1/2  step not closed: s2")
     assert lines[1].endswith("steps 0/3  3 step(s) not reached: an earlier step in the same step file did not close")
-    assert "steps 1/5" in lines[2] and lines[3] == "trusted rules not proved in Coq: 0" and lines[4].endswith("FAILED")
+    # (the comparison of the learners runs too, here on a build directory that holds none)
+    assert lines[2].startswith("differential") and lines[3].startswith("FAILED") and "steps 1/5" in lines[3]
+    assert lines[4] == "trusted rules not proved in Coq: 0" and lines[5].endswith("FAILED")
 
 
 def test_every_hint_belongs_to_a_step_of_the_catalogue():

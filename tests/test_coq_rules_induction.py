@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
 # the rule families whose every use in the catalogue Coq derives (a regression names the family)
 DERIVED_FAMILIES = {"induction", "finite_sum_linearity", "pow2_log2", "exp_laws", "exp_power_series",
-                    "vector_sums", "exp_tangent", "natural_powers", "sqrt_def"}
+                    "vector_sums", "exp_tangent", "natural_powers", "sqrt_def", "exp_quadratic"}
 
 
 @pytest.fixture
