@@ -29,7 +29,9 @@ def _report(results):
         for t in r.tests:
             msg = t.output
             if t.kind == "linear_time":
-                msg = re.sub(r"\d+(\.\d+)?(e-?\d+)?", "#", msg)
+                # how a pass was read depends on the machine's speed ("too fast to measure its growth"
+                # on a quick pass, the growth over the sizes otherwise): a pass keeps its verdict only
+                msg = "passed" if t.passed else re.sub(r"\d+(\.\d+)?(e-?\d+)?", "#", msg)
             tests.append((t.kind, t.name, t.passed, t.score, t.points, t.hidden, msg, list(t.diagnoses)))
         out.append((r.name, r.score, r.max_score, r.note, r.fault, dict(r.diagnoses), tests))
     return out
