@@ -34,7 +34,9 @@ def render() -> str:
              "by hand. Every command exits 0 on success, 1 when what it checks fails (refuted, illegal, not",
              "proved), 2 on bad input (one line on standard error) and 3 when the answer is unknown or a",
              "needed tool is missing.", ""]
-    root = click.Context(cli, info_name="mistakebound", terminal_width=WIDTH, max_content_width=WIDTH)
+    # the settings the command line itself runs with (``-h`` as well as ``--help``)
+    root = click.Context(cli, info_name="mistakebound", terminal_width=WIDTH, max_content_width=WIDTH,
+                         **cli.context_settings)
     lines += ["## `mistakebound`", "", "```text", cli.get_help(root).rstrip(), "```", ""]
     for name in COMMANDS:
         cmd = cli.get_command(root, name)
