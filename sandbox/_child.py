@@ -302,7 +302,7 @@ def main():
         _send({"armed": False, "layer": "setup", "reason": f"{type(e).__name__}: {e}"[:300]})
         return
     if TEMPLATE:
-        _sibling("_template_child").after_jail(cfg, armed)
+        _sibling("_template_child").after_jail(cfg, armed, _sibling("_landlock"))
     _send({"armed": armed})
     go = _recv()
     if not go or go.get("op") != "load":

@@ -153,6 +153,33 @@ def _move(value, moves):
     return value
 
 
+def repoint_modules(modules, moves, forget_cached: bool = False) -> None:
+    """Point the loaded modules' paths (``__path__``, ``__file__``, their spec's origin and search
+    locations) from the host directories in ``moves`` to where the worker now sees them;
+    ``forget_cached``: also drop the paths of their compiled files, which the worker cannot read."""
+    for mod in list(modules.values()):
+        try:
+            path = getattr(mod, "__path__", None)
+            if isinstance(path, list):
+                path[:] = [_move(p, moves) for p in path]
+            f = getattr(mod, "__file__", None)
+            if isinstance(f, str):
+                mod.__file__ = _move(f, moves)
+            spec = getattr(mod, "__spec__", None)
+            if spec is not None:
+                if isinstance(spec.origin, str):
+                    spec.origin = _move(spec.origin, moves)
+                locs = spec.submodule_search_locations
+                if isinstance(locs, list):
+                    locs[:] = [_move(p, moves) for p in locs]
+                if forget_cached and getattr(spec, "cached", None):
+                    spec.cached = None
+            if forget_cached and getattr(mod, "__cached__", None):
+                mod.__cached__ = None
+        except (AttributeError, TypeError):
+            continue
+
+
 def reach(cfg: dict, box: str, stdlib: list, sys_mod) -> str:
     """Open the standard library's and the allowed packages' directories now (as root) and point
     the interpreter at them through ``/proc/self/fd``; the packages appear as ``<box>/pkgs/<name>``.
@@ -187,22 +214,6 @@ def reach(cfg: dict, box: str, stdlib: list, sys_mod) -> str:
     moves = sorted(set(moves + real), key=lambda m: -len(m[0]))
     cfg["farms"] = [b for _, b in moves if os.path.basename(b).startswith("lib-")]
     sys_mod.path[:] = [_move(p, moves) for p in sys_mod.path]
-    for mod in list(sys_mod.modules.values()):
-        try:
-            path = getattr(mod, "__path__", None)
-            if isinstance(path, list):
-                path[:] = [_move(p, moves) for p in path]
-            f = getattr(mod, "__file__", None)
-            if isinstance(f, str):
-                mod.__file__ = _move(f, moves)
-            spec = getattr(mod, "__spec__", None)
-            if spec is not None:
-                if isinstance(spec.origin, str):
-                    spec.origin = _move(spec.origin, moves)
-                locs = spec.submodule_search_locations
-                if isinstance(locs, list):
-                    locs[:] = [_move(p, moves) for p in locs]
-        except (AttributeError, TypeError):
-            continue
+    repoint_modules(sys_mod.modules, moves)
     sys_mod.path_importer_cache.clear()
     return pkgs

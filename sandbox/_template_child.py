@@ -165,38 +165,11 @@ def _child_start(child, req, fds):
         os._exit(code)
 
 
-def _move(value, moves):
-    for old, new in moves:
-        if value == old or value.startswith(old + "/"):
-            return new + value[len(old):]
-    return value
-
-
-def after_jail(cfg, armed):
+def after_jail(cfg, armed, landlock):
     """Inside the view: the preloaded packages' modules point at ``/packages/<name>`` (where the
     view shows them) instead of their host directories, which the worker cannot see."""
     if not armed.get("view") or armed.get("mode") == "landlock":
         return            # container mode: _landlock.reach has pointed them at <box>/pkgs already
     moves = [(loc, "/packages/" + base) for loc, base in cfg["jail"].get("packages", [])]
-    for mod in list(sys.modules.values()):
-        path = getattr(mod, "__path__", None)
-        try:
-            if isinstance(path, list):
-                path[:] = [_move(p, moves) for p in path]
-            f = getattr(mod, "__file__", None)
-            if isinstance(f, str):
-                mod.__file__ = _move(f, moves)
-            spec = getattr(mod, "__spec__", None)
-            if spec is not None:
-                if isinstance(spec.origin, str):
-                    spec.origin = _move(spec.origin, moves)
-                locs = spec.submodule_search_locations
-                if isinstance(locs, list):
-                    locs[:] = [_move(p, moves) for p in locs]
-                if getattr(spec, "cached", None):
-                    spec.cached = None
-            if getattr(mod, "__cached__", None):
-                mod.__cached__ = None
-        except (AttributeError, TypeError):
-            continue
+    landlock.repoint_modules(sys.modules, moves, forget_cached=True)
     sys.path_importer_cache.clear()
