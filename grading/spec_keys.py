@@ -148,7 +148,7 @@ KEYS: tuple[Key, ...] = (
                  'as a course that reads its data with pandas hands them on: X (and X_val) a `DataFrame` with one '
                  'column per feature, named `x0`, `x1`, ..., y (and y_val) a `Series` named `y` (a one-column '
                  'DataFrame with `label_shape = "column"`), K and w0 numpy arrays. Needs `[limits] packages = '
-                 '["numpy", "pandas", "dateutil"]` (pandas is the `grading` extra: `pip install .[grading]`); the '
+                 '["numpy", "pandas"]` (what pandas needs at run time comes with it; pandas is the `grading` extra: `pip install .[grading]`); the '
                  "inputs-not-modified test encodes the frame's class, column and row labels, dtypes, shape and "
                  "values. pandas' classes are Python: a submission that patches pandas' own methods to hide a change "
                  'it made could fool that one test (nothing else: the answers are compared in the grader)')),
@@ -483,11 +483,17 @@ def sections(text: str) -> list[str]:
 def main(argv=None) -> int:
     """``python -m grading.spec_keys``: rewrite docs/grading.md's key tables (``--check``: exit 1
     when they differ from the declaration, writing nothing)."""
-    argv = sys.argv[1:] if argv is None else argv
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m grading.spec_keys",
+                                 description="Rewrite docs/grading.md's key tables from the keys "
+                                             "declared in grading/spec_keys.py.")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 when the tables differ from the declaration, writing nothing")
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     with open(DOCS_PATH, encoding="utf-8") as fh:
         old = fh.read()
     new = render_docs(old)
-    if "--check" in argv:
+    if args.check:
         if new != old:
             print("docs/grading.md: the key tables differ from grading/spec_keys.py "
                   "(run python -m grading.spec_keys)", file=sys.stderr)

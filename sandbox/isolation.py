@@ -53,6 +53,9 @@ class IsolationUnavailable(Exception):
         self.reason = " ".join(str(reason).split())[:300]
         super().__init__(self.line())
 
+    def __reduce__(self):       # crosses process pools whole: (layer, reason), not the one line
+        return (type(self), (self.layer, self.reason))
+
     def line(self) -> str:
         how = HOW.get(self.layer, HOW["setup"])
         if self.layer in ("reference learner", "packages"):    # --insecure would not help
