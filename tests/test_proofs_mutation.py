@@ -397,15 +397,19 @@ def test_mutation_assumptions_against_the_domain_never_hold():
 
 def test_mutation_schema_edits_at_run_time_stop_the_start_up_check(tmp_path, monkeypatch):
     """Every edit of every schema, made in memory after a clean start-up check was cached: the
-    start-up check that verify runs sees the edit (the fingerprint covers the code in memory) and
-    names the rule -- except the reviewed edits that leave the rule true."""
+    start-up check that verify runs sees the edit (the fingerprint covers the code in memory, so
+    the cached pass is not reused) and names the rule -- except the reviewed edits that leave the
+    rule true.  The start-up check is the schemas' checks one after another, so each edit is put
+    to its own schema's check with the seed the start-up check would use; the first edit of each
+    kind also goes through the whole cached start-up check."""
     from proofs import trusted_base
     from proofs.rules import RULES
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     trusted_base.check()                                  # the clean pass, cached
+    clean = trusted_base.rules_fingerprint()
     import random
     from proofs.rules import _check_sorts
-    survivors = []
+    survivors, whole = [], set()
     for rid, name, ek, sorts, mutated in schema_edits():
         old = RULES[rid].schemas[name]
         applied = False
@@ -420,15 +424,24 @@ def test_mutation_schema_edits_at_run_time_stop_the_start_up_check(tmp_path, mon
             continue
         RULES[rid].schemas[name] = (sorts, mutated)
         try:
-            trusted_base.check()
-            caught = False
-        except trusted_base.TrustedBaseError as e:
-            caught = f"{rid}.{name}" in str(e)
+            fp = trusted_base.rules_fingerprint()
+            assert fp != clean, f"{rid}.{name}/{ek}: the edit leaves the start-up check's fingerprint unchanged"
+            if ek not in whole:
+                whole.add(ek)
+                try:
+                    trusted_base.check()
+                    caught = False
+                except trusted_base.TrustedBaseError as e:
+                    caught = f"{rid}.{name}" in str(e)
+            else:
+                caught = any(f"{rid}.{name}" in m for m in
+                             trusted_base.schema_failures(rid, name, seed=int(fp[:8], 16)))
         finally:
             RULES[rid].schemas[name] = old
         COUNTS["start-up:schema_" + ek]["stopped" if caught else "passed"] += 1
         if not caught and (name, ek) not in SCHEMA_EDITS_STILL_TRUE:
             survivors.append(f"{rid}.{name}/{ek}")
+    assert whole == {"int_shift_up", "int_shift_down", "drop_premise", "conclusion_flip", "conclusion_tighten"}
     assert not survivors, "schema edits the start-up check let through: " + ", ".join(survivors)
 
 
