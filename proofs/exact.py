@@ -267,9 +267,6 @@ def evaluate(e: Expr, env: dict):
     return _EVALUATOR.node(e, env)
 
 
-_FEATURE_OPS = ("vec1", "vcat", "tensor", "tpow", "npow", "vsum")
-
-
 def _zero_vec(e: Expr, env) -> bool:
     """Is ``e`` the zero vector as such (``vzero``, or an empty sum of vectors), whose dimension is
     that of the vector it is added to?"""
