@@ -88,7 +88,7 @@ def _frac(f: Fraction) -> str:
 
 class MathMLPrinter(Printer):
     """MathML: every method returns (the markup, its binding strength), as ``proofs.render``."""
-    name = "MathML"
+    name = "MathML printer"
     error = ValueError
 
     def __call__(self, e: Expr, prec: int = 0) -> str:

@@ -66,7 +66,7 @@ class CoqPrinter(Printer):
     :meth:`Zt`, :meth:`V`, :meth:`P`, :meth:`B` check the sort and then call the method of the
     node's operation with the place; a place an operation has no translation in is an
     :class:`ExportError`."""
-    name = "Coq"
+    name = "Coq printer"
     error = ExportError
 
     def __init__(self, z_indexed=frozenset(), formulas=()):

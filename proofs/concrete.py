@@ -144,7 +144,7 @@ class _Unroll(Printer):
     the :class:`Instance`, the values of the unrolled variables and ``coords``: False for a number
     or a formula (the result is a formula object), True for a vector (the list of its coordinates).
     An operation with nothing to unroll is rebuilt from its unrolled arguments."""
-    name = "concrete instance"
+    name = "concrete-instance printer"
 
     def _rebuild(self, e, inst, env, coords):
         if coords:

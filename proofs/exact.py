@@ -72,7 +72,7 @@ def _as_int(v) -> int:
 
 class Evaluator(Printer):
     """Exact values, one method per operation: each takes the node and the environment."""
-    name = "exact evaluation"
+    name = "exact evaluator"
     error = NotExact
 
     def op_var(self, e, env):

@@ -29,7 +29,7 @@ class Printer:
     """Dispatch of a formula node to ``op_<operation>``.  Subclasses set ``name`` (how the printer
     is named in an error) and ``error`` (the exception class their callers catch)."""
 
-    name = "printer"
+    name = "printer"                  # how the printer is named in an error: "the SMT-LIB printer"
     error: type[Exception] = FormulaError
 
     def node(self, e, *args):
@@ -41,7 +41,7 @@ class Printer:
 
     def missing(self, op: str) -> Exception:
         """The error for an operation this printer has no method for."""
-        return self.error(f"the {self.name} printer has no case for the operation {op!r}")
+        return self.error(f"the {self.name} has no method for the operation {op!r}")
 
     @classmethod
     def lacking(cls) -> tuple[str, ...]:

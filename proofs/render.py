@@ -50,7 +50,7 @@ def _below(e: Expr):
 
 class TextPrinter(Printer):
     """Text (``tex=False``) or LaTeX: every method returns (the text, its binding strength)."""
-    name = "text/LaTeX"
+    name = "text/LaTeX printer"
     error = ValueError
 
     def __init__(self, tex: bool):

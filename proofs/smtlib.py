@@ -65,7 +65,7 @@ def _num(f: Fraction, sort: str) -> str:
 class SmtContext(Printer):
     """The SMT-LIB printer, with the declarations collected while printing terms (symbols, sorts,
     abstracted sums)."""
-    name = "SMT-LIB"
+    name = "SMT-LIB printer"
 
     def __init__(self):
         self.decls: dict[str, str] = {}        # name -> declaration line

@@ -40,7 +40,7 @@ def _dim():
 
 class _Tr(Printer):
     """The single-index coordinate model: a vector read at a symbolic coordinate i."""
-    name = "sympy"
+    name = "sympy printer"
 
     def __init__(self):
         self.sp, self.n, self.d = _sp(), 0, _dim()
