@@ -32,12 +32,18 @@ class Printer:
     name = "printer"                  # how the printer is named in an error: "the SMT-LIB printer"
     error: type[Exception] = FormulaError
 
+    _methods: dict = {}                 # operation -> its method, per class (made once, below)
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls._methods = {op: getattr(cls, "op_" + op) for op in OPERATORS if callable(getattr(cls, "op_" + op, None))}
+
     def node(self, e, *args):
         """``e`` printed (or evaluated) by the method of its operation; ``args`` are passed on."""
-        method = getattr(self, "op_" + e.op, None)
+        method = self._methods.get(e.op)
         if method is None:
             raise self.missing(e.op)
-        return method(e, *args)
+        return method(self, e, *args)
 
     def missing(self, op: str) -> Exception:
         """The error for an operation this printer has no method for."""
@@ -46,4 +52,4 @@ class Printer:
     @classmethod
     def lacking(cls) -> tuple[str, ...]:
         """The operations of ``proofs.formula.OPERATORS`` this printer class has no method for."""
-        return tuple(op for op in OPERATORS if not callable(getattr(cls, "op_" + op, None)))
+        return tuple(op for op in OPERATORS if op not in cls._methods)
