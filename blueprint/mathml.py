@@ -12,9 +12,10 @@ from fractions import Fraction
 from html import escape
 
 from proofs.formula import Expr
+from proofs.printer import Printer
 from proofs.render import _below, text
 
-__all__ = ["mathml", "math", "atom"]
+__all__ = ["mathml", "math", "atom", "MathMLPrinter"]
 
 _PREC = {"implies": 1, "iff": 1, "forall": 0, "or": 2, "and": 3, "not": 4,
          "le": 5, "lt": 5, "ge": 5, "gt": 5, "eq": 5, "ne": 5,
@@ -85,123 +86,179 @@ def _frac(f: Fraction) -> str:
     return _row(_mo("\u2212"), fr) if f < 0 else fr
 
 
-class _Printer:
+class MathMLPrinter(Printer):
+    """MathML: every method returns (the markup, its binding strength), as ``proofs.render``."""
+    name = "MathML printer"
+    error = ValueError
+
     def __call__(self, e: Expr, prec: int = 0) -> str:
         s, p = self.node(e)
         return _paren(s) if p < prec else s
 
-    def node(self, e: Expr) -> tuple[str, int]:  # noqa: C901 - one case per node kind, as proofs.render
-        op, a, P = e.op, e.args, self
-        if op == "var":
-            return atom(e.tex, e.text), 10
-        if op == "num":
-            return _frac(e.value), (10 if e.value >= 0 else 7)
-        if op == "call":
-            head = atom(e.tex, e.text)
-            if len(a) == 1 and a[0].sort in ("Int", "Nat"):    # a sequence: w_k (z_1 at k: z_{1,k})
-                m = _ATOM.match(e.tex or "")
-                if m and m.group(3) and not m.group(2) and not m.group(4):
-                    return f"<msub>{_ident(m.group(1))}{_row(_script(m.group(3)), _mo(','), P(a[0]))}</msub>", 10
-                if head.startswith(("<msub>", "<msup>", "<msubsup>")):
-                    return _row(head, _paren(P(a[0]))), 10
-                return f"<msub>{head}{P(a[0])}</msub>", 10
-            inner = _mo(",").join(P(x) for x in a)
-            return _row(head, _mo("("), inner, _mo(")")), 10
-        if op == "to_real":
-            return P.node(a[0])
-        if op == "true":
-            return _mo("\u22a4"), 10
-        if op == "false":
-            return _mo("\u22a5"), 10
-        if op == "vzero":
-            return '<mi mathvariant="bold">0</mi>', 10
-        if op in ("add", "vadd"):
-            out = [P(a[0], 6)]
-            for c in a[1:]:
-                if c.op == "neg":
-                    out += [_mo("\u2212"), P(c.args[0], 7)]
-                elif c.op == "num" and c.value < 0:
-                    out += [_mo("\u2212"), P(Expr("num", value=-c.value, sort=c.sort), 7)]
-                elif c.op == "mul" and (c.args[0].op == "neg" or (c.args[0].op == "num" and c.args[0].value < 0)):
-                    f0 = c.args[0]
-                    pos = f0.args[0] if f0.op == "neg" else Expr("num", value=-f0.value, sort=f0.sort)
-                    rest = c.args[1:] if pos.op == "num" and pos.value == 1 else (pos,) + c.args[1:]
-                    out += [_mo("\u2212"), self.product(rest) if len(rest) > 1 else P(rest[0], 7)]
-                else:
-                    out += [_mo("+"), P(c, 6)]
-            return _row(*out), 6
-        if op in ("sub", "vsub"):
-            return _row(P(a[0], 6), _mo("\u2212"), P(a[1], 7)), 6
-        if op == "neg":
-            return _row(_mo("\u2212"), P(a[0], 8)), 8
-        if op in ("mul", "smul"):
-            return self.product(a), 7
-        if op == "div":
-            return f"<mfrac>{P(a[0])}{P(a[1])}</mfrac>", 10
-        if op in ("pow", "npow"):
-            return f"<msup>{P(a[0], 10)}{P(a[1])}</msup>", 9
-        if op == "dot":
-            if a[0] == a[1]:
-                return f"<msup>{_row(_mo(chr(0x2016)), P(a[0]), _mo(chr(0x2016)))}<mn>2</mn></msup>", 9
-            return _row(P(a[0], 8), _mo("\u22c5"), P(a[1], 8)), 7
-        if op == "vec1":
-            return _paren(P(a[0])), 10
-        if op == "vcat":
-            parts, stack = [], [e]
-            while stack:
-                n = stack.pop()
-                if n.op == "vcat":
-                    stack.extend(reversed(n.args))
-                else:
-                    parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
-            return _paren(_mo(",").join(parts)), 10
-        if op == "tensor":
-            return _row(P(a[0], 8), _mo("\u2297"), P(a[1], 8)), 7
-        if op == "tpow":
-            return f"<msup>{P(a[0], 10)}{_row(_mo(chr(0x2297)), P(a[1]))}</msup>", 9
-        if op in ("sum", "vsum"):
-            i, lo, hi, body = a
-            big = f"<munderover><mo>\u2211</mo>{_row(P(i), _mo('='), P(lo))}{P(hi)}</munderover>"
-            return _row(big, P(body, 7)), 6
-        if op in ("exp", "sqrt", "lg", "pow2"):
-            x = P(a[0])
-            if op == "exp":
-                return f"<msup><mi>e</mi>{x}</msup>", 10
-            if op == "sqrt":
-                return f"<msqrt>{x}</msqrt>", 10
-            if op == "pow2":
-                return f"<msup><mn>2</mn>{x}</msup>", 10
-            return _row("<mi>lg</mi>", _paren(x)), 10
-        if op == "abs":
-            return _row(_mo("|"), P(a[0]), _mo("|")), 10
-        if op in ("max", "min"):
-            return _row(f"<mi>{op}</mi>", _mo("("), P(a[0]), _mo(","), P(a[1]), _mo(")")), 10
-        if op == "ite":
-            c, x, y = a
-            tab = (f"<mtable><mtr><mtd>{P(x)}</mtd><mtd><mtext>if\u00a0</mtext>{P(c)}</mtd></mtr>"
-                   f"<mtr><mtd>{P(y)}</mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable>")
-            return _row('<mo stretchy="true">{</mo>', tab), 10
-        if op in _REL:
-            return _row(P(a[0], 6), _mo(_REL[op]), P(a[1], 6)), 5
-        if op == "not":
-            return _row(_mo("\u00ac"), P(a[0], 4)), 4
-        if op in ("and", "or"):
-            j = _mo("\u2227" if op == "and" else "\u2228")
-            p = _PREC[op]
-            return _row(j.join(P(c, p + 1) for c in a)), p
-        if op in ("implies", "iff"):
-            j = _mo("\u21d2" if op == "implies" else "\u21d4")
-            return _row(P(a[0], 2), j, P(a[1], 1)), 1
-        if op == "forall":
-            b = _below(e)
-            if b is not None:
-                k, lo, hi, body = b
-                zero = lo.op == "num" and lo.value == 0
-                rng = _row(P(k), _mo("&lt;"), P(hi)) if zero else _row(P(lo), _mo("\u2264"), P(k), _mo("&lt;"), P(hi))
-                return _row(_mo("\u2200"), rng, _mo(":"), P(body, 1)), 0
-            vs = _mo(",").join(P(v) for v in a[:-1])
-            return _row(_mo("\u2200"), vs, _mo(":"), P(a[-1], 1)), 0
-        raise ValueError(f"no MathML printer for {op}")
+    def op_var(self, e):
+        return atom(e.tex, e.text), 10
+
+    def op_num(self, e):
+        return _frac(e.value), (10 if e.value >= 0 else 7)
+
+    def op_call(self, e):
+        a, P = e.args, self
+        head = atom(e.tex, e.text)
+        if len(a) == 1 and a[0].sort in ("Int", "Nat"):    # a sequence: w_k (z_1 at k: z_{1,k})
+            m = _ATOM.match(e.tex or "")
+            if m and m.group(3) and not m.group(2) and not m.group(4):
+                return f"<msub>{_ident(m.group(1))}{_row(_script(m.group(3)), _mo(','), P(a[0]))}</msub>", 10
+            if head.startswith(("<msub>", "<msup>", "<msubsup>")):
+                return _row(head, _paren(P(a[0]))), 10
+            return f"<msub>{head}{P(a[0])}</msub>", 10
+        inner = _mo(",").join(P(x) for x in a)
+        return _row(head, _mo("("), inner, _mo(")")), 10
+
+    def op_to_real(self, e):
+        return self.node(e.args[0])
+
+    def op_true(self, e):
+        return _mo("\u22a4"), 10
+
+    def op_false(self, e):
+        return _mo("\u22a5"), 10
+
+    def op_vzero(self, e):
+        return '<mi mathvariant="bold">0</mi>', 10
+
+    def op_add(self, e):
+        a, P = e.args, self
+        out = [P(a[0], 6)]
+        for c in a[1:]:
+            if c.op == "neg":
+                out += [_mo("\u2212"), P(c.args[0], 7)]
+            elif c.op == "num" and c.value < 0:
+                out += [_mo("\u2212"), P(Expr("num", value=-c.value, sort=c.sort), 7)]
+            elif c.op == "mul" and (c.args[0].op == "neg" or (c.args[0].op == "num" and c.args[0].value < 0)):
+                f0 = c.args[0]
+                pos = f0.args[0] if f0.op == "neg" else Expr("num", value=-f0.value, sort=f0.sort)
+                rest = c.args[1:] if pos.op == "num" and pos.value == 1 else (pos,) + c.args[1:]
+                out += [_mo("\u2212"), self.product(rest) if len(rest) > 1 else P(rest[0], 7)]
+            else:
+                out += [_mo("+"), P(c, 6)]
+        return _row(*out), 6
+
+    op_vadd = op_add
+
+    def op_sub(self, e):
+        return _row(self(e.args[0], 6), _mo("\u2212"), self(e.args[1], 7)), 6
+
+    op_vsub = op_sub
+
+    def op_neg(self, e):
+        return _row(_mo("\u2212"), self(e.args[0], 8)), 8
+
+    def op_mul(self, e):
+        return self.product(e.args), 7
+
+    op_smul = op_mul
+
+    def op_div(self, e):
+        return f"<mfrac>{self(e.args[0])}{self(e.args[1])}</mfrac>", 10
+
+    def op_pow(self, e):
+        return f"<msup>{self(e.args[0], 10)}{self(e.args[1])}</msup>", 9
+
+    op_npow = op_pow
+
+    def op_dot(self, e):
+        a, P = e.args, self
+        if a[0] == a[1]:
+            return f"<msup>{_row(_mo(chr(0x2016)), P(a[0]), _mo(chr(0x2016)))}<mn>2</mn></msup>", 9
+        return _row(P(a[0], 8), _mo("\u22c5"), P(a[1], 8)), 7
+
+    def op_vec1(self, e):
+        return _paren(self(e.args[0])), 10
+
+    def op_vcat(self, e):
+        P = self
+        parts, stack = [], [e]
+        while stack:
+            n = stack.pop()
+            if n.op == "vcat":
+                stack.extend(reversed(n.args))
+            else:
+                parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
+        return _paren(_mo(",").join(parts)), 10
+
+    def op_tensor(self, e):
+        return _row(self(e.args[0], 8), _mo("\u2297"), self(e.args[1], 8)), 7
+
+    def op_tpow(self, e):
+        return f"<msup>{self(e.args[0], 10)}{_row(_mo(chr(0x2297)), self(e.args[1]))}</msup>", 9
+
+    def op_sum(self, e):
+        P = self
+        i, lo, hi, body = e.args
+        big = f"<munderover><mo>\u2211</mo>{_row(P(i), _mo('='), P(lo))}{P(hi)}</munderover>"
+        return _row(big, P(body, 7)), 6
+
+    op_vsum = op_sum
+
+    def op_exp(self, e):
+        return f"<msup><mi>e</mi>{self(e.args[0])}</msup>", 10
+
+    def op_sqrt(self, e):
+        return f"<msqrt>{self(e.args[0])}</msqrt>", 10
+
+    def op_pow2(self, e):
+        return f"<msup><mn>2</mn>{self(e.args[0])}</msup>", 10
+
+    def op_lg(self, e):
+        return _row("<mi>lg</mi>", _paren(self(e.args[0]))), 10
+
+    def op_abs(self, e):
+        return _row(_mo("|"), self(e.args[0]), _mo("|")), 10
+
+    def _max_min(self, e):
+        a, P = e.args, self
+        return _row(f"<mi>{e.op}</mi>", _mo("("), P(a[0]), _mo(","), P(a[1]), _mo(")")), 10
+
+    op_max = op_min = _max_min
+
+    def op_ite(self, e):
+        P = self
+        c, x, y = e.args
+        tab = (f"<mtable><mtr><mtd>{P(x)}</mtd><mtd><mtext>if\u00a0</mtext>{P(c)}</mtd></mtr>"
+               f"<mtr><mtd>{P(y)}</mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable>")
+        return _row('<mo stretchy="true">{</mo>', tab), 10
+
+    def _relation(self, e):
+        return _row(self(e.args[0], 6), _mo(_REL[e.op]), self(e.args[1], 6)), 5
+
+    op_le = op_lt = op_ge = op_gt = op_eq = op_ne = _relation
+
+    def op_not(self, e):
+        return _row(_mo("\u00ac"), self(e.args[0], 4)), 4
+
+    def _junction(self, e):
+        j = _mo("\u2227" if e.op == "and" else "\u2228")
+        p = _PREC[e.op]
+        return _row(j.join(self(c, p + 1) for c in e.args)), p
+
+    op_and = op_or = _junction
+
+    def _arrow(self, e):
+        j = _mo("\u21d2" if e.op == "implies" else "\u21d4")
+        return _row(self(e.args[0], 2), j, self(e.args[1], 1)), 1
+
+    op_implies = op_iff = _arrow
+
+    def op_forall(self, e):
+        a, P = e.args, self
+        b = _below(e)
+        if b is not None:
+            k, lo, hi, body = b
+            zero = lo.op == "num" and lo.value == 0
+            rng = _row(P(k), _mo("&lt;"), P(hi)) if zero else _row(P(lo), _mo("\u2264"), P(k), _mo("&lt;"), P(hi))
+            return _row(_mo("\u2200"), rng, _mo(":"), P(body, 1)), 0
+        vs = _mo(",").join(P(v) for v in a[:-1])
+        return _row(_mo("\u2200"), vs, _mo(":"), P(a[-1], 1)), 0
 
     def product(self, factors) -> str:
         parts = []
@@ -226,7 +283,7 @@ class _Printer:
         return _row(*out)
 
 
-_P = _Printer()
+_P = MathMLPrinter()
 
 
 def mathml(e: Expr) -> str:

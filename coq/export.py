@@ -22,6 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from proofs.formula import BOOL, INT, NAT, REAL, VEC, Expr
+from proofs.printer import Printer
 from proofs.substitution import free_vars, walk
 from .intterms import ExportError, coq_ident, is_nat_form, linear, nat_safe, print_nat_form, print_z_form
 
@@ -48,8 +49,25 @@ def _is_int(sort: str) -> bool:
 _R_REL = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "=", "ne": "<>"}
 
 
-class CoqPrinter:
-    """Prints formula trees as Coq text (one printer per statement: it records the binders)."""
+_CANNOT = {"R": "no Coq translation for the real operation {op!r}",
+           "N": "no Coq translation for the natural-number operation {op!r}",
+           "Z": "no Coq translation for the integer operation {op!r}",
+           "V": "no Coq translation for the vector operation {op!r}",
+           "P": "no Coq translation for the formula {op!r}",
+           "B": "the formula {op!r} cannot be an if-then-else condition"}
+
+
+class CoqPrinter(Printer):
+    """Prints formula trees as Coq text (one printer per statement: it records the binders).
+
+    A node is printed in one of six places (``ctx``): a real (``R``), a natural number (``N``, for
+    nat_scope), an integer (``Z``, for Z_scope), a vector (``V``), a proposition (``P``) or a
+    ``bool`` (``B``, the condition of an if-then-else).  The entry points :meth:`R`, :meth:`N`,
+    :meth:`Zt`, :meth:`V`, :meth:`P`, :meth:`B` check the sort and then call the method of the
+    node's operation with the place; a place an operation has no translation in is an
+    :class:`ExportError`."""
+    name = "Coq printer"
+    error = ExportError
 
     def __init__(self, z_indexed=frozenset(), formulas=()):
         self.uses_dim = False
@@ -60,63 +78,18 @@ class CoqPrinter:
         self.z_indexed = set(z_indexed)
         self.raw = False            # integer terms as built, not in canonical form (coq.bridge)
 
-    # ------------------------------------------------------------------ reals
-    def R(self, e: Expr) -> str:  # noqa: C901 - one case per node kind
-        op, a = e.op, e.args
-        if e.sort != REAL:
-            if op == "to_real":
-                pass
-            else:
-                raise ExportError(f"a {e.sort} term where a real is expected: {op}")
-        if op == "num":
-            return _rat_R(e.value)
-        if op == "var":
-            return coq_ident(e.name)
-        if op == "call":
-            return self.call(e)
-        if op == "to_real":
-            s = a[0].sort
-            if _is_int(s) and nat_safe(a[0]):
-                return f"(INR {self.nat(a[0])})"
-            if _is_int(s):
-                return f"(IZR {self.z(a[0])})"
-            if s == REAL:
-                return self.R(a[0])
-            raise ExportError(f"to_real of a {s}")
-        if op == "add":
-            return "(" + " + ".join(self.R(c) for c in a) + ")"
-        if op == "mul":
-            return "(" + " * ".join(self.R(c) for c in a) + ")"
-        if op == "sub":
-            return f"({self.R(a[0])} - {self.R(a[1])})"
-        if op == "div":
-            return f"({self.R(a[0])} / {self.R(a[1])})"
-        if op == "neg":
-            return f"(- {self.R(a[0])})"
-        if op == "pow":
-            return f"({self.R(a[0])} ^ {self._exponent(a[1])})"
-        if op == "dot":
-            self.uses_dim = True
-            return f"(dot {self.sp.dim(e)} {self.V(a[0])} {self.V(a[1])})"
-        if op in ("exp", "sqrt", "lg"):
-            return f"({op} {self.R(a[0])})"
-        if op == "pow2":
-            if a[0].sort == NAT:
-                return f"(pow2 {self.nat(a[0])})"
-            return f"(pow2Z {self.z(a[0])})"
-        if op == "npow":
-            if nat_safe(a[1]):
-                return f"({self.R(a[0])} ^ {self.nat(a[1])})"
-            return f"(powerRZ {self.R(a[0])} {self.z(a[1])})"
-        if op == "abs":
-            return f"(Rabs {self.R(a[0])})"
-        if op in ("max", "min"):
-            return f"({'Rmax' if op == 'max' else 'Rmin'} {self.R(a[0])} {self.R(a[1])})"
-        if op == "ite":
-            return f"(if {self.B(a[0])} then {self.R(a[1])} else {self.R(a[2])})"
-        if op == "sum":
-            return self.sum(e)
-        raise ExportError(f"no Coq translation for the real operation {op!r}")
+    def cannot(self, e: Expr, ctx: str) -> ExportError:
+        return ExportError(_CANNOT[ctx].format(op=e.op))
+
+    def printer(self, ctx: str):
+        """The entry point of a place."""
+        return {"R": self.R, "N": self.N, "Z": self.Zt, "V": self.V, "P": self.P, "B": self.B}[ctx]
+
+    # ------------------------------------------------------------------ entry points
+    def R(self, e: Expr) -> str:
+        if e.sort != REAL and e.op != "to_real":
+            raise ExportError(f"a {e.sort} term where a real is expected: {e.op}")
+        return self.node(e, "R")
 
     def _exponent(self, k: Expr) -> str:
         if k.op != "num" or k.value.denominator != 1 or k.value < 0:
@@ -132,7 +105,6 @@ class CoqPrinter:
             return f"(sum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {name} : nat => {self.R(body)}))"
         return f"(sum_inclZ {self.z_any(lo)} {self.z_any(hi)} (fun {name} : Z => {self.R(body)}))"
 
-    # ------------------------------------------------------------------ naturals and integers
     def nat_lower(self, lo: Expr) -> str:
         """The lower bound of a sum over a natural-number index: a natural number as such; an integer
         term (e.g. r - 1 + 1 from splitting a sum) as Z.to_nat of it -- the index ranges over the
@@ -146,73 +118,30 @@ class CoqPrinter:
 
     def N(self, e: Expr) -> str:
         """A natural-number term, printed for nat_scope (no delimiter)."""
-        op, a = e.op, e.args
         if not _is_int(e.sort) or not nat_safe(e):
             raise ExportError(f"a {e.sort} term where a natural number is expected")
-        lin = linear(e) if op in ("add", "mul", "sub", "neg") and not self.raw else None
+        lin = linear(e) if e.op in ("add", "mul", "sub", "neg") and not self.raw else None
         if lin is not None and is_nat_form(lin):
             return print_nat_form(lin)
-        if op == "num":
-            return _int_lit(e.value)
-        if op == "var":
-            return coq_ident(e.name)
-        if op == "call":
-            return self.call(e)
-        if op == "add":
-            return "(" + " + ".join(self.N(c) for c in a) + ")"
-        if op == "mul":
-            return "(" + " * ".join(self.N(c) for c in a) + ")"
-        if op == "pow":
-            return f"({self.N(a[0])} ^ {self._exponent(a[1])})"
-        if op in ("max", "min"):
-            return f"(Nat.{op} {self.N(a[0])} {self.N(a[1])})"
-        if op == "ite":
-            return f"(if {self.B(a[0])} then {self.N(a[1])} else {self.N(a[2])})"
-        raise ExportError(f"no Coq translation for the natural-number operation {op!r}")
+        return self.node(e, "N")
 
     def nat(self, e: Expr) -> str:
         return f"({self.N(e)})%nat"
 
     def Zt(self, e: Expr) -> str:
         """An integer term, printed for Z_scope (natural-number subterms injected)."""
-        op, a = e.op, e.args
+        op = e.op
         lin = linear(e) if op in ("add", "sub", "mul", "neg") and not self.raw else None
         if lin is not None:
             if is_nat_form(lin):
                 return f"(Z.of_nat ({print_nat_form(lin)})%nat)" if lin[0] else _int_lit(lin[1])
             return print_z_form(lin)
-        if op == "num":
-            return _int_lit(e.value)
-        if not _is_int(e.sort):
-            raise ExportError(f"a {e.sort} term where an integer is expected")
-        if nat_safe(e) and not (self.raw and op in ("add", "sub", "mul", "neg")):
-            return f"(Z.of_nat {self.nat(e)})"
-        if op == "var":
-            return coq_ident(e.name)
-        if op == "call":
-            return self.call(e)
-        if op == "add":
-            return "(" + " + ".join(self.Zt(c) for c in a) + ")"
-        if op == "mul":
-            return "(" + " * ".join(self.Zt(c) for c in a) + ")"
-        if op == "sub":
-            return f"({self.Zt(a[0])} - {self.Zt(a[1])})"
-        if op == "neg":
-            return f"(- {self.Zt(a[0])})"
-        if op == "pow":
-            return f"({self.Zt(a[0])} ^ {self._exponent(a[1])})"
-        if op == "abs":
-            return f"(Z.abs {self.Zt(a[0])})"
-        if op in ("max", "min"):
-            return f"(Z.{op} {self.Zt(a[0])} {self.Zt(a[1])})"
-        if op == "ite":
-            return f"(if {self.B(a[0])} then {self.Zt(a[1])} else {self.Zt(a[2])})"
-        if op == "sum":
-            i, lo, hi, body = a
-            if i.sort != NAT:
-                raise ExportError("a sum of integers over an integer index has no Coq translation here")
-            return f"(zsum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.z(body)}))"
-        raise ExportError(f"no Coq translation for the integer operation {op!r}")
+        if op != "num":
+            if not _is_int(e.sort):
+                raise ExportError(f"a {e.sort} term where an integer is expected")
+            if nat_safe(e) and not (self.raw and op in ("add", "sub", "mul", "neg")):
+                return f"(Z.of_nat {self.nat(e)})"
+        return self.node(e, "Z")
 
     def z(self, e: Expr) -> str:
         return f"({self.Zt(e)})%Z"
@@ -222,39 +151,10 @@ class CoqPrinter:
             raise ExportError(f"a {e.sort} where an integer bound is expected")
         return self.z(e)
 
-    # ------------------------------------------------------------------ vectors and sequences
     def V(self, e: Expr) -> str:
-        op, a = e.op, e.args
         if e.sort != VEC:
             raise ExportError(f"a {e.sort} term where a vector is expected")
-        if op == "var":
-            return coq_ident(e.name)
-        if op == "call":
-            return self.call(e)
-        if op == "vzero":
-            return "vzero"
-        if op == "vcat":
-            return f"(concat {self.sp.dim(a[0])} {self.V(a[0])} {self.V(a[1])})"
-        if op == "tensor":
-            return f"(tensor {self.sp.dim(a[1])} {self.V(a[0])} {self.V(a[1])})"
-        if op == "tpow":
-            return f"(tpow {self.sp.dim(a[0])} {self.V(a[0])} {self.nat(a[1])})"
-        if op == "vec1":
-            return f"(vec1 {self.R(a[0])})"
-        if op == "vsum":
-            i, lo, hi, body = a
-            if i.sort != NAT:
-                raise ExportError("a vector sum over an integer index has no Coq translation here")
-            return f"(vsum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.V(body)}))"
-        if op == "vadd":
-            return f"(vadd {self.V(a[0])} {self.V(a[1])})"
-        if op == "vsub":
-            return f"(vsub {self.V(a[0])} {self.V(a[1])})"
-        if op == "smul":
-            return f"(smul {self.R(a[0])} {self.V(a[1])})"
-        if op == "ite":
-            return f"(if {self.B(a[0])} then {self.V(a[1])} else {self.V(a[2])})"
-        raise ExportError(f"no Coq translation for the vector operation {op!r}")
+        return self.node(e, "V")
 
     def call(self, e: Expr) -> str:
         parts = [coq_ident(e.name)]
@@ -275,35 +175,10 @@ class CoqPrinter:
                 raise ExportError(f"argument of sort {x.sort}")
         return "(" + " ".join(parts) + ")"
 
-    # ------------------------------------------------------------------ formulas
-    def P(self, e: Expr) -> str:  # noqa: C901
-        op, a = e.op, e.args
+    def P(self, e: Expr) -> str:
         if e.sort != BOOL:
             raise ExportError(f"a {e.sort} term where a formula is expected")
-        if op == "true":
-            return "True"
-        if op == "false":
-            return "False"
-        if op in ("var", "call"):
-            return f"({self.B(e)} = true)"
-        if op in _R_REL:
-            return self.rel(e)
-        if op == "and":
-            return "(" + " /\\ ".join(self.P(c) for c in a) + ")"
-        if op == "or":
-            return "(" + " \\/ ".join(self.P(c) for c in a) + ")"
-        if op == "not":
-            return f"(~ {self.P(a[0])})"
-        if op == "implies":
-            return f"({self.P(a[0])} -> {self.P(a[1])})"
-        if op == "iff":
-            return f"({self.P(a[0])} <-> {self.P(a[1])})"
-        if op == "forall":
-            binders = " ".join(f"({coq_ident(v.name)} : {self.sort_type(v.sort)})" for v in a[:-1])
-            return f"(forall {binders}, {self.P(a[-1])})"
-        if op == "ite":
-            return f"(if {self.B(a[0])} then {self.P(a[1])} else {self.P(a[2])})"
-        raise ExportError(f"no Coq translation for the formula {op!r}")
+        return self.node(e, "P")
 
     def rel(self, e: Expr) -> str:
         op, (x, y) = e.op, e.args
@@ -323,51 +198,258 @@ class CoqPrinter:
             return f"({self.N(x)} {_R_REL[op]} {self.N(y)})%nat"
         return f"({self.Zt(x)} {_R_REL[op]} {self.Zt(y)})%Z"
 
-    def B(self, e: Expr) -> str:  # noqa: C901
+    def B(self, e: Expr) -> str:
         """A formula as a bool (the condition of an if-then-else)."""
-        op, a = e.op, e.args
         if e.sort != BOOL:
             raise ExportError(f"a {e.sort} term where a condition is expected")
-        if op == "true":
-            return "true"
-        if op == "false":
-            return "false"
-        if op == "var":
-            return coq_ident(e.name)
-        if op == "call":
-            return self.call(e)
-        if op == "and":
-            return "(" + " && ".join(self.B(c) for c in a) + ")"
-        if op == "or":
-            return "(" + " || ".join(self.B(c) for c in a) + ")"
-        if op == "not":
-            return f"(negb {self.B(a[0])})"
-        if op == "implies":
+        return self.node(e, "B")
+
+    # ------------------------------------------------------------------ one method per operation
+    def op_num(self, e, ctx):
+        if ctx == "R":
+            return _rat_R(e.value)
+        if ctx in ("N", "Z"):
+            return _int_lit(e.value)
+        raise self.cannot(e, ctx)
+
+    def op_var(self, e, ctx):
+        if ctx == "P":
+            return f"({self.B(e)} = true)"
+        return coq_ident(e.name)
+
+    def op_call(self, e, ctx):
+        if ctx == "P":
+            return f"({self.B(e)} = true)"
+        return self.call(e)
+
+    def op_to_real(self, e, ctx):
+        if ctx != "R":
+            raise self.cannot(e, ctx)
+        a = e.args
+        s = a[0].sort
+        if _is_int(s) and nat_safe(a[0]):
+            return f"(INR {self.nat(a[0])})"
+        if _is_int(s):
+            return f"(IZR {self.z(a[0])})"
+        if s == REAL:
+            return self.R(a[0])
+        raise ExportError(f"to_real of a {s}")
+
+    def _nary(self, e, ctx):
+        if ctx not in ("R", "N", "Z"):
+            raise self.cannot(e, ctx)
+        p = self.printer(ctx)
+        return "(" + (" + " if e.op == "add" else " * ").join(p(c) for c in e.args) + ")"
+
+    op_add = op_mul = _nary
+
+    def _binary(self, e, ctx):
+        if ctx not in ("R", "Z") and not (ctx == "N" and e.op not in ("sub", "neg")):
+            raise self.cannot(e, ctx)
+        p, a = self.printer(ctx), e.args
+        if e.op == "neg":
+            return f"(- {p(a[0])})"
+        if e.op == "pow":
+            return f"({p(a[0])} ^ {self._exponent(a[1])})"
+        return f"({p(a[0])} - {p(a[1])})"
+
+    op_sub = op_neg = op_pow = _binary
+
+    def op_div(self, e, ctx):
+        if ctx != "R":
+            raise self.cannot(e, ctx)
+        return f"({self.R(e.args[0])} / {self.R(e.args[1])})"
+
+    def op_dot(self, e, ctx):
+        if ctx != "R":
+            raise self.cannot(e, ctx)
+        self.uses_dim = True
+        return f"(dot {self.sp.dim(e)} {self.V(e.args[0])} {self.V(e.args[1])})"
+
+    def _function(self, e, ctx):
+        if ctx != "R":
+            raise self.cannot(e, ctx)
+        return f"({e.op} {self.R(e.args[0])})"
+
+    op_exp = op_sqrt = op_lg = _function
+
+    def op_pow2(self, e, ctx):
+        if ctx != "R":
+            raise self.cannot(e, ctx)
+        a = e.args
+        if a[0].sort == NAT:
+            return f"(pow2 {self.nat(a[0])})"
+        return f"(pow2Z {self.z(a[0])})"
+
+    def op_npow(self, e, ctx):
+        if ctx != "R":
+            raise self.cannot(e, ctx)
+        a = e.args
+        if nat_safe(a[1]):
+            return f"({self.R(a[0])} ^ {self.nat(a[1])})"
+        return f"(powerRZ {self.R(a[0])} {self.z(a[1])})"
+
+    def op_abs(self, e, ctx):
+        if ctx == "R":
+            return f"(Rabs {self.R(e.args[0])})"
+        if ctx == "Z":
+            return f"(Z.abs {self.Zt(e.args[0])})"
+        raise self.cannot(e, ctx)
+
+    def _max_min(self, e, ctx):
+        op, a = e.op, e.args
+        if ctx == "R":
+            return f"({'Rmax' if op == 'max' else 'Rmin'} {self.R(a[0])} {self.R(a[1])})"
+        if ctx == "N":
+            return f"(Nat.{op} {self.N(a[0])} {self.N(a[1])})"
+        if ctx == "Z":
+            return f"(Z.{op} {self.Zt(a[0])} {self.Zt(a[1])})"
+        raise self.cannot(e, ctx)
+
+    op_max = op_min = _max_min
+
+    def op_ite(self, e, ctx):
+        if ctx == "B":
+            raise self.cannot(e, ctx)
+        p, a = self.printer(ctx), e.args
+        return f"(if {self.B(a[0])} then {p(a[1])} else {p(a[2])})"
+
+    def op_sum(self, e, ctx):
+        if ctx == "R":
+            return self.sum(e)
+        if ctx != "Z":
+            raise self.cannot(e, ctx)
+        i, lo, hi, body = e.args
+        if i.sort != NAT:
+            raise ExportError("a sum of integers over an integer index has no Coq translation here")
+        return f"(zsum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.z(body)}))"
+
+    # vectors
+    def op_vzero(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        return "vzero"
+
+    def op_vcat(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        a = e.args
+        return f"(concat {self.sp.dim(a[0])} {self.V(a[0])} {self.V(a[1])})"
+
+    def op_tensor(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        a = e.args
+        return f"(tensor {self.sp.dim(a[1])} {self.V(a[0])} {self.V(a[1])})"
+
+    def op_tpow(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        a = e.args
+        return f"(tpow {self.sp.dim(a[0])} {self.V(a[0])} {self.nat(a[1])})"
+
+    def op_vec1(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        return f"(vec1 {self.R(e.args[0])})"
+
+    def op_vsum(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        i, lo, hi, body = e.args
+        if i.sort != NAT:
+            raise ExportError("a vector sum over an integer index has no Coq translation here")
+        return f"(vsum_incl {self.nat_lower(lo)} {self.z_any(hi)} (fun {coq_ident(i.name)} : nat => {self.V(body)}))"
+
+    def _vector_sum(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        return f"({e.op} {self.V(e.args[0])} {self.V(e.args[1])})"
+
+    op_vadd = op_vsub = _vector_sum
+
+    def op_smul(self, e, ctx):
+        if ctx != "V":
+            raise self.cannot(e, ctx)
+        return f"(smul {self.R(e.args[0])} {self.V(e.args[1])})"
+
+    # formulas
+    def _constant(self, e, ctx):
+        if ctx == "P":
+            return "True" if e.op == "true" else "False"
+        if ctx == "B":
+            return e.op
+        raise self.cannot(e, ctx)
+
+    op_true = op_false = _constant
+
+    _JOIN = {("and", "P"): " /\\ ", ("or", "P"): " \\/ ", ("and", "B"): " && ", ("or", "B"): " || "}
+
+    def _junction(self, e, ctx):
+        if ctx not in ("P", "B"):
+            raise self.cannot(e, ctx)
+        p = self.printer(ctx)
+        return "(" + self._JOIN[e.op, ctx].join(p(c) for c in e.args) + ")"
+
+    op_and = op_or = _junction
+
+    def op_not(self, e, ctx):
+        if ctx == "P":
+            return f"(~ {self.P(e.args[0])})"
+        if ctx == "B":
+            return f"(negb {self.B(e.args[0])})"
+        raise self.cannot(e, ctx)
+
+    def op_implies(self, e, ctx):
+        a = e.args
+        if ctx == "P":
+            return f"({self.P(a[0])} -> {self.P(a[1])})"
+        if ctx == "B":
             return f"(implb {self.B(a[0])} {self.B(a[1])})"
-        if op == "iff":
+        raise self.cannot(e, ctx)
+
+    def op_iff(self, e, ctx):
+        a = e.args
+        if ctx == "P":
+            return f"({self.P(a[0])} <-> {self.P(a[1])})"
+        if ctx == "B":
             return f"(Bool.eqb {self.B(a[0])} {self.B(a[1])})"
-        if op in _R_REL:
-            x, y = a
-            if VEC in (x.sort, y.sort) or BOOL in (x.sort, y.sort):
-                raise ExportError("a vector or Boolean equation cannot be an if-then-else condition")
-            if REAL in (x.sort, y.sort):
-                f, s, t = "R", self.R(_real(x)), self.R(_real(y))
-                s, t = f"({s})%R", f"({t})%R"
-                fn = {"le": "Rle_b", "lt": "Rlt_b", "eq": "Req_b"}
-            elif nat_safe(x) and nat_safe(y):
-                s, t = self.nat(x), self.nat(y)
-                fn = {"le": "Nat.leb", "lt": "Nat.ltb", "eq": "Nat.eqb"}
-            else:
-                s, t = self.z(x), self.z(y)
-                fn = {"le": "Z.leb", "lt": "Z.ltb", "eq": "Z.eqb"}
-            if op in fn:
-                return f"({fn[op]} {s} {t})"
-            if op == "ge":
-                return f"({fn['le']} {t} {s})"
-            if op == "gt":
-                return f"({fn['lt']} {t} {s})"
-            return f"(negb ({fn['eq']} {s} {t}))"
-        raise ExportError(f"the formula {op!r} cannot be an if-then-else condition")
+        raise self.cannot(e, ctx)
+
+    def op_forall(self, e, ctx):
+        if ctx != "P":
+            raise self.cannot(e, ctx)
+        a = e.args
+        binders = " ".join(f"({coq_ident(v.name)} : {self.sort_type(v.sort)})" for v in a[:-1])
+        return f"(forall {binders}, {self.P(a[-1])})"
+
+    def _relation(self, e, ctx):
+        if ctx == "P":
+            return self.rel(e)
+        if ctx != "B":
+            raise self.cannot(e, ctx)
+        op, (x, y) = e.op, e.args
+        if VEC in (x.sort, y.sort) or BOOL in (x.sort, y.sort):
+            raise ExportError("a vector or Boolean equation cannot be an if-then-else condition")
+        if REAL in (x.sort, y.sort):
+            s, t = self.R(_real(x)), self.R(_real(y))
+            s, t = f"({s})%R", f"({t})%R"
+            fn = {"le": "Rle_b", "lt": "Rlt_b", "eq": "Req_b"}
+        elif nat_safe(x) and nat_safe(y):
+            s, t = self.nat(x), self.nat(y)
+            fn = {"le": "Nat.leb", "lt": "Nat.ltb", "eq": "Nat.eqb"}
+        else:
+            s, t = self.z(x), self.z(y)
+            fn = {"le": "Z.leb", "lt": "Z.ltb", "eq": "Z.eqb"}
+        if op in fn:
+            return f"({fn[op]} {s} {t})"
+        if op == "ge":
+            return f"({fn['le']} {t} {s})"
+        if op == "gt":
+            return f"({fn['lt']} {t} {s})"
+        return f"(negb ({fn['eq']} {s} {t}))"
+
+    op_le = op_lt = op_ge = op_gt = op_eq = op_ne = _relation
 
     # ------------------------------------------------------------------ binders
     @staticmethod

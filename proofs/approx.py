@@ -9,8 +9,9 @@ from fractions import Fraction
 import mpmath as mp
 
 from .exact import _bounded, index_range
+from .printer import Printer
 
-__all__ = ["approx", "close", "mpf", "TOL", "DIGITS"]
+__all__ = ["approx", "close", "mpf", "TOL", "DIGITS", "Approx"]
 
 DIGITS = 60
 
@@ -31,79 +32,112 @@ def approx(e, env, strict: bool = False):
     within the tolerance counts as true (a rule is not refuted by rounding); True: as false (an
     edit that makes a rule strict is refuted where both sides are equal)."""
     with mp.workdps(DIGITS):
-        return _approx(e, env, strict)
+        return _APPROX.node(e, env, strict)
 
 
-def _approx(e, env, strict: bool):  # noqa: C901 - one case per node kind
-    op, a = e.op, e.args
-    A = lambda x: _approx(x, env, strict)  # noqa: E731
-    if op == "num":
+class Approx(Printer):
+    """60-digit values, one method per operation: each takes the node, the environment and
+    ``strict``.  The operations left out are those the trusted rules checked this way never use."""
+    name = "60-digit evaluator"
+    error = ValueError
+
+    def op_num(self, e, env, strict):
         return mpf(e.value)
-    if op == "var":
+
+    def op_var(self, e, env, strict):
         return _value(env[e.name], e.sort)
-    if op == "call":
-        args = [A(x) for x in a]
+
+    def op_call(self, e, env, strict):
+        args = [self.node(x, env, strict) for x in e.args]
         f = env[e.name]
         v = f(*args) if callable(f) else f[int(args[0])] if len(args) == 1 else f[tuple(int(t) for t in args)]
         return _value(v, e.sort)
-    if op == "to_real":
-        return A(a[0])
-    if op == "add":
-        return mp.fsum(A(x) for x in a)
-    if op == "mul":
+
+    def op_to_real(self, e, env, strict):
+        return self.node(e.args[0], env, strict)
+
+    def op_add(self, e, env, strict):
+        return mp.fsum(self.node(x, env, strict) for x in e.args)
+
+    def op_mul(self, e, env, strict):
         out = mp.mpf(1)
-        for x in a:
-            out *= A(x)
+        for x in e.args:
+            out *= self.node(x, env, strict)
         return out
-    if op == "sub":
-        return A(a[0]) - A(a[1])
-    if op == "neg":
-        return -A(a[0])
-    if op == "div":
-        return A(a[0]) / A(a[1])
-    if op == "pow":
-        return A(a[0]) ** int(a[1].value)
-    if op == "exp":
-        return mp.exp(A(a[0]))
-    if op == "sqrt":
-        return mp.sqrt(A(a[0]))
-    if op == "lg":
-        return mp.log(A(a[0]), 2)
-    if op == "pow2":
-        return mp.mpf(2) ** A(a[0])
-    if op == "max":
-        return max(A(a[0]), A(a[1]))
-    if op == "min":
-        return min(A(a[0]), A(a[1]))
-    if op == "abs":
-        return abs(A(a[0]))
-    if op == "dot":
-        return mp.fsum(p * q for p, q in zip(A(a[0]), A(a[1])))
-    if op == "sum":
-        i, lo, hi, body = a
-        return mp.fsum(_approx(body, {**env, i.name: t}, strict) for t in index_range(i, int(A(lo)), int(A(hi))))
-    if op in ("le", "lt", "ge", "gt", "eq", "ne"):
-        x, y = A(a[0]), A(a[1])
+
+    def op_sub(self, e, env, strict):
+        return self.node(e.args[0], env, strict) - self.node(e.args[1], env, strict)
+
+    def op_neg(self, e, env, strict):
+        return -self.node(e.args[0], env, strict)
+
+    def op_div(self, e, env, strict):
+        return self.node(e.args[0], env, strict) / self.node(e.args[1], env, strict)
+
+    def op_pow(self, e, env, strict):
+        return self.node(e.args[0], env, strict) ** int(e.args[1].value)
+
+    def op_exp(self, e, env, strict):
+        return mp.exp(self.node(e.args[0], env, strict))
+
+    def op_sqrt(self, e, env, strict):
+        return mp.sqrt(self.node(e.args[0], env, strict))
+
+    def op_lg(self, e, env, strict):
+        return mp.log(self.node(e.args[0], env, strict), 2)
+
+    def op_pow2(self, e, env, strict):
+        return mp.mpf(2) ** self.node(e.args[0], env, strict)
+
+    def op_max(self, e, env, strict):
+        return max(self.node(e.args[0], env, strict), self.node(e.args[1], env, strict))
+
+    def op_min(self, e, env, strict):
+        return min(self.node(e.args[0], env, strict), self.node(e.args[1], env, strict))
+
+    def op_abs(self, e, env, strict):
+        return abs(self.node(e.args[0], env, strict))
+
+    def op_dot(self, e, env, strict):
+        return mp.fsum(p * q for p, q in zip(self.node(e.args[0], env, strict), self.node(e.args[1], env, strict)))
+
+    def op_sum(self, e, env, strict):
+        i, lo, hi, body = e.args
+        rng = index_range(i, int(self.node(lo, env, strict)), int(self.node(hi, env, strict)))
+        return mp.fsum(self.node(body, {**env, i.name: t}, strict) for t in rng)
+
+    def _relation(self, e, env, strict):
+        x, y = self.node(e.args[0], env, strict), self.node(e.args[1], env, strict)
         tol = TOL * (1 + abs(x) + abs(y))
         st = -tol if strict else tol
         return {"le": x <= y + tol, "lt": x < y + st, "ge": x + tol >= y, "gt": x + st > y,
-                "eq": abs(x - y) <= tol, "ne": abs(x - y) > tol}[op]
-    if op == "and":
-        return all(A(x) for x in a)
-    if op == "or":
-        return any(A(x) for x in a)
-    if op == "not":
-        return not A(a[0])
-    if op == "implies":
-        return (not A(a[0])) or A(a[1])
-    if op == "forall":
+                "eq": abs(x - y) <= tol, "ne": abs(x - y) > tol}[e.op]
+
+    op_le = op_lt = op_ge = op_gt = op_eq = op_ne = _relation
+
+    def op_and(self, e, env, strict):
+        return all(self.node(x, env, strict) for x in e.args)
+
+    def op_or(self, e, env, strict):
+        return any(self.node(x, env, strict) for x in e.args)
+
+    def op_not(self, e, env, strict):
+        return not self.node(e.args[0], env, strict)
+
+    def op_implies(self, e, env, strict):
+        return (not self.node(e.args[0], env, strict)) or self.node(e.args[1], env, strict)
+
+    def op_forall(self, e, env, strict):
         b = _bounded(e)
         if b is None:
             raise ValueError("an unbounded 'for all'")
         k, lo, hi, inclusive, body = b
-        top = int(A(hi)) - (0 if inclusive else 1)
-        return all(_approx(body, {**env, k.name: t}, strict) for t in index_range(k, int(A(lo)), top))
-    raise ValueError(f"no 60-digit value for {op}")
+        top = int(self.node(hi, env, strict)) - (0 if inclusive else 1)
+        return all(self.node(body, {**env, k.name: t}, strict)
+                   for t in index_range(k, int(self.node(lo, env, strict)), top))
+
+
+_APPROX = Approx()
 
 
 def close(x, y) -> bool:

@@ -35,11 +35,12 @@ __all__ = ["directory", "enabled", "set_enabled", "key", "load", "store", "conte
 FORMAT = 2
 
 # what a verdict depends on besides the text itself: the kernel and rules (what a step means), the
-# formula objects, substitution and every printer (what the engines read), the concrete instances
-# and sympy's reading of identities, the engine drivers and their child processes, and this module
-CODE_FILES = ("kernel.py", "rules.py", "formula.py", "substitution.py", "functions.py", "smtlib.py", "render.py",
-              "symbolic.py", "concrete.py", "core.py", "engines.py", "checks.py", "workers.py", "engine_worker.py",
-              "cvc5_worker.py", "nonvacuity_worker.py", "cache.py")
+# formula objects, substitution and every printer (what the engines read) with the protocol they
+# share, the concrete instances (and the exact evaluation of their bounds) and sympy's reading of
+# identities, the engine drivers and their child processes, and this module
+CODE_FILES = ("kernel.py", "rules.py", "formula.py", "substitution.py", "functions.py", "printer.py", "smtlib.py",
+              "render.py", "symbolic.py", "concrete.py", "exact.py", "core.py", "engines.py", "checks.py", "workers.py",
+              "engine_worker.py", "cvc5_worker.py", "nonvacuity_worker.py", "cache.py")
 ENGINES = ("z3-solver", "cvc5", "sympy")
 SUITE = "mistakebound"
 

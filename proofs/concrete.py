@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .formula import BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, num, to_real
+from .formula import BOOL, INT, NAT, REAL, VEC, And, Eq, Expr, FormulaError, Ite, Not, num, to_real
+from .printer import Printer
 from .substitution import subst
-from .exact import _FEATURE_OPS, NotExact, _bounded, evaluate, index_range  # noqa: F401 - re-exported
+from .exact import NotExact, _bounded, evaluate, index_range  # noqa: F401 - re-exported
 
 __all__ = ["evaluate", "NotExact", "instance", "Instance", "index_range"]
 
@@ -75,35 +76,6 @@ def _const_int(e: Expr, env) -> int | None:
     return None
 
 
-def _vec(e: Expr, inst: Instance, env) -> list[Expr]:
-    """A vector term as its list of coordinate terms."""
-    op, a = e.op, e.args
-    if op == "vzero":
-        return [num(0) for _ in range(inst.dim)]
-    if op == "vadd":
-        return [to_real(p) + q for p, q in zip(*_vec_two(a[0], a[1], inst, env))]
-    if op == "vsub":
-        return [to_real(p) - q for p, q in zip(*_vec_two(a[0], a[1], inst, env))]
-    if op == "smul":
-        c = _scalar(a[0], inst, env)
-        return [c * q for q in _vec(a[1], inst, env)]
-    if op == "call" and any(x.sort == VEC for x in a):
-        args = _arg_coords(a, inst, env)
-        return [Expr("call", args, f"mb_{e.name}_{j}", REAL) for j in range(inst.dim)]
-    if op == "var" and isinstance(env.get(e.name), _Bound):
-        return list(env[e.name].coords)
-    if op in ("var", "call"):
-        key = _ground(e, inst, env)
-        return [inst.fresh(key, j, REAL) for j in range(inst.dim)]
-    if op == "ite":
-        c = _scalar(a[0], inst, env)
-        from .formula import Ite
-        return [Ite(c, p, q) for p, q in zip(*_vec_two(a[1], a[2], inst, env))]
-    if op in _FEATURE_OPS:
-        return _feature_vec(e, inst, env)
-    raise FormulaError(f"cannot write {op} in coordinates")
-
-
 def _vec_two(x: Expr, y: Expr, inst: Instance, env) -> tuple[list, list]:
     """The coordinates of two vectors that must have as many (the zero vector takes the other's)."""
     if x.op == "vzero" and y.op != "vzero":
@@ -114,45 +86,6 @@ def _vec_two(x: Expr, y: Expr, inst: Instance, env) -> tuple[list, list]:
     if len(xs) != len(ys):
         raise FormulaError(f"vectors with {len(xs)} and {len(ys)} coordinates in one operation")
     return xs, ys
-
-
-def _feature_vec(e: Expr, inst: Instance, env) -> list[Expr]:
-    """Coordinates of the feature-space constructions; a tensor power with an exponent that is
-    not a number is a vector of ``inst.dim`` fresh coordinates (equal exponents and equal bases
-    give equal coordinates)."""
-    op, a = e.op, e.args
-    if op == "vec1":
-        return [to_real(_scalar(a[0], inst, env))]
-    if op == "vcat":
-        return _vec(a[0], inst, env) + _vec(a[1], inst, env)
-    if op == "tensor":
-        return [to_real(p) * q for p in _vec(a[0], inst, env) for q in _vec(a[1], inst, env)]
-    if op == "tpow":
-        k = _const_int(a[1], env)
-        if k is not None and k >= 0:
-            out = [to_real(num(1))]
-            base = _vec(a[0], inst, env)
-            for _ in range(k):
-                out = [to_real(p) * q for p in out for q in base]
-            return out
-        args = _arg_coords(a, inst, env)
-        return [Expr("call", args, f"mb_tpow_{j}", REAL) for j in range(inst.dim)]
-    if op == "vsum":
-        i, lo, hi, body = a
-        lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
-        if lo_v is None or hi_v is None:
-            raise FormulaError("a sum of vectors with symbolic bounds has no concrete instance")
-        terms = [_vec(body, inst, {**env, i.name: t}) for t in index_range(i, lo_v, hi_v)]
-        if not terms:
-            raise FormulaError("an empty sum of vectors has no dimension by itself")
-        out = []
-        for cs in zip(*terms):
-            acc = to_real(cs[0])
-            for c in cs[1:]:
-                acc = acc + c
-            out.append(acc)
-        return out
-    raise FormulaError(f"cannot write {op} in coordinates")
 
 
 def _arg_coords(args, inst: Instance, env) -> tuple:
@@ -206,43 +139,75 @@ def _ground(e: Expr, inst: Instance, env) -> Expr:
     return Expr("call", tuple(args), e.name, e.sort, None, e.tex, e.text)
 
 
-def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per node kind
-    op, a = e.op, e.args
-    if op == "var":
-        if isinstance(env.get(e.name), _Bound):
-            return env[e.name].coords[0]
+class _Unroll(Printer):
+    """A formula in plain real arithmetic, one method per operation.  Each method takes the node,
+    the :class:`Instance`, the values of the unrolled variables and ``coords``: False for a number
+    or a formula (the result is a formula object), True for a vector (the list of its coordinates).
+    An operation with nothing to unroll is rebuilt from its unrolled arguments."""
+    name = "concrete-instance printer"
+
+    def _rebuild(self, e, inst, env, coords):
+        if coords:
+            raise FormulaError(f"cannot write {e.op} in coordinates")
+        return Expr(e.op, tuple([_scalar(x, inst, env) for x in e.args]), e.name, e.sort, e.value, e.tex, e.text)
+
+    op_and = op_or = op_not = op_implies = op_iff = op_le = op_lt = op_ge = op_gt = _rebuild
+    op_add = op_mul = op_sub = op_div = op_neg = op_abs = op_max = op_min = op_pow = op_to_real = _rebuild
+    op_exp = op_sqrt = op_lg = op_pow2 = _rebuild
+    op_npow = _rebuild                  # a power with an integer exponent term: a number, never coordinates
+
+    def _leaf(self, e, inst, env, coords):
+        return self._rebuild(e, inst, env, coords) if coords else e
+
+    op_num = op_true = op_false = _leaf
+
+    def op_var(self, e, inst, env, coords):
+        bound = env.get(e.name)
+        if coords:
+            if isinstance(bound, _Bound):
+                return list(bound.coords)
+            return [inst.fresh(_ground(e, inst, env), j, REAL) for j in range(inst.dim)]
+        if isinstance(bound, _Bound):
+            return bound.coords[0]
         if e.name in env:
             return num(env[e.name])
         if e.sort == VEC:
             raise FormulaError("a vector where a number is expected")
         return inst.fresh(e, None, e.sort) if e.sort != BOOL else e
-    if op == "num" or op in ("true", "false"):
-        return e
-    if op == "call":
-        if any(x.sort == VEC for x in e.args):
-            return Expr("call", _arg_coords(a, inst, env), f"mb_{e.name}", e.sort)
-        g = _ground(e, inst, env)
-        return inst.fresh(g, None, e.sort)
-    if op == "dot":
-        x, y = _vec_two(a[0], a[1], inst, env)
-        terms = [to_real(p) * q for p, q in zip(x, y)]
-        out = terms[0]
-        for t in terms[1:]:
-            out = out + t
-        return out
-    if op == "sum":
-        i, lo, hi, body = a
+
+    def op_call(self, e, inst, env, coords):
+        vector_args = any(x.sort == VEC for x in e.args)
+        if coords:
+            if vector_args:
+                args = _arg_coords(e.args, inst, env)
+                return [Expr("call", args, f"mb_{e.name}_{j}", REAL) for j in range(inst.dim)]
+            key = _ground(e, inst, env)
+            return [inst.fresh(key, j, REAL) for j in range(inst.dim)]
+        if vector_args:
+            return Expr("call", _arg_coords(e.args, inst, env), f"mb_{e.name}", e.sort)
+        return inst.fresh(_ground(e, inst, env), None, e.sort)
+
+    def op_dot(self, e, inst, env, coords):
+        if coords:
+            return self._rebuild(e, inst, env, coords)
+        x, y = _vec_two(e.args[0], e.args[1], inst, env)
+        return _total([to_real(p) * q for p, q in zip(x, y)])
+
+    def op_sum(self, e, inst, env, coords):
+        if coords:
+            return self._rebuild(e, inst, env, coords)
+        i, lo, hi, body = e.args
         lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
         if lo_v is None or hi_v is None:
             raise FormulaError("a sum with symbolic bounds has no concrete instance")
         terms = [_scalar(body, inst, {**env, i.name: t}) for t in index_range(i, lo_v, hi_v)]
         if not terms:
             return num(0) if e.sort != REAL else to_real(0)
-        out = terms[0]
-        for t in terms[1:]:
-            out = out + t
-        return out
-    if op == "forall":
+        return _total(terms)
+
+    def op_forall(self, e, inst, env, coords):
+        if coords:
+            return self._rebuild(e, inst, env, coords)
         b = _bounded(e)
         if b is None:
             return _forall_coords(e, inst, env)
@@ -252,10 +217,109 @@ def _scalar(e: Expr, inst: Instance, env) -> Expr:  # noqa: C901 - one case per 
             raise FormulaError("a 'for all' with symbolic bounds has no concrete instance")
         top = hi_v if inclusive else hi_v - 1
         return And(*[_scalar(body, inst, {**env, k.name: t}) for t in index_range(k, lo_v, top)])
-    if op in ("eq", "ne") and a[0].sort == VEC:
-        xs, ys = _vec_two(a[0], a[1], inst, env)
-        eqs = [Eq(p, q) for p, q in zip(xs, ys)]
-        from .formula import Not
-        return And(*eqs) if op == "eq" else Not(And(*eqs))
-    return Expr(op, tuple([_scalar(x, inst, env) for x in a]), e.name, e.sort, e.value, e.tex, e.text)
 
+    def _equation(self, e, inst, env, coords):
+        if coords or e.args[0].sort != VEC:
+            return self._rebuild(e, inst, env, coords)
+        xs, ys = _vec_two(e.args[0], e.args[1], inst, env)
+        eqs = [Eq(p, q) for p, q in zip(xs, ys)]
+        return And(*eqs) if e.op == "eq" else Not(And(*eqs))
+
+    op_eq = op_ne = _equation
+
+    # ------------------------------------------------------------------ vectors
+    def op_vzero(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        return [num(0) for _ in range(inst.dim)]
+
+    def _vector_sum(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        xs, ys = _vec_two(e.args[0], e.args[1], inst, env)
+        return [to_real(p) + q for p, q in zip(xs, ys)] if e.op == "vadd" else \
+            [to_real(p) - q for p, q in zip(xs, ys)]
+
+    op_vadd = op_vsub = _vector_sum
+
+    def op_smul(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        c = _scalar(e.args[0], inst, env)
+        return [c * q for q in _vec(e.args[1], inst, env)]
+
+    def op_ite(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        a = e.args
+        c = _scalar(a[0], inst, env)
+        return [Ite(c, p, q) for p, q in zip(*_vec_two(a[1], a[2], inst, env))]
+
+    # the feature-space constructions; a tensor power with an exponent that is not a number is a
+    # vector of ``inst.dim`` fresh coordinates (equal exponents and equal bases give equal coordinates)
+    def op_vec1(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        return [to_real(_scalar(e.args[0], inst, env))]
+
+    def op_vcat(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        return _vec(e.args[0], inst, env) + _vec(e.args[1], inst, env)
+
+    def op_tensor(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        return [to_real(p) * q for p in _vec(e.args[0], inst, env) for q in _vec(e.args[1], inst, env)]
+
+    def op_tpow(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        a = e.args
+        k = _const_int(a[1], env)
+        if k is not None and k >= 0:
+            out = [to_real(num(1))]
+            base = _vec(a[0], inst, env)
+            for _ in range(k):
+                out = [to_real(p) * q for p in out for q in base]
+            return out
+        args = _arg_coords(a, inst, env)
+        return [Expr("call", args, f"mb_tpow_{j}", REAL) for j in range(inst.dim)]
+
+    def op_vsum(self, e, inst, env, coords):
+        if not coords:
+            return self._rebuild(e, inst, env, coords)
+        i, lo, hi, body = e.args
+        lo_v, hi_v = _const_int(lo, env), _const_int(hi, env)
+        if lo_v is None or hi_v is None:
+            raise FormulaError("a sum of vectors with symbolic bounds has no concrete instance")
+        terms = [_vec(body, inst, {**env, i.name: t}) for t in index_range(i, lo_v, hi_v)]
+        if not terms:
+            raise FormulaError("an empty sum of vectors has no dimension by itself")
+        out = []
+        for cs in zip(*terms):
+            acc = to_real(cs[0])
+            for c in cs[1:]:
+                acc = acc + c
+            out.append(acc)
+        return out
+
+
+def _total(terms):
+    out = terms[0]
+    for t in terms[1:]:
+        out = out + t
+    return out
+
+
+_UNROLL = _Unroll()
+
+
+def _scalar(e: Expr, inst: Instance, env) -> Expr:
+    """A number or a formula in plain real arithmetic."""
+    return _UNROLL.node(e, inst, env, False)
+
+
+def _vec(e: Expr, inst: Instance, env) -> list[Expr]:
+    """A vector term as its list of coordinate terms."""
+    return _UNROLL.node(e, inst, env, True)

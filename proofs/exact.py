@@ -8,9 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .formula import BOOL, NAT, VEC, Expr, FormulaError
+from .printer import Printer
 from .render import _below
 
-__all__ = ["evaluate", "NotExact", "index_range"]
+__all__ = ["evaluate", "NotExact", "index_range", "Evaluator"]
 
 
 class NotExact(FormulaError):
@@ -69,11 +70,12 @@ def _as_int(v) -> int:
     return int(v)
 
 
-def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
-    """The exact value of ``e``; ``env`` maps names to values (see the module docstring)."""
-    op, a = e.op, e.args
-    ev = lambda x: evaluate(x, env)  # noqa: E731
-    if op == "var":
+class Evaluator(Printer):
+    """Exact values, one method per operation: each takes the node and the environment."""
+    name = "exact evaluator"
+    error = NotExact
+
+    def op_var(self, e, env):
         if e.name not in env:
             raise NotExact(f"no value for {e.name}")
         v = env[e.name]
@@ -82,13 +84,15 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
         if e.sort == BOOL:
             return bool(v)
         return Fraction(v)
-    if op == "num":
+
+    def op_num(self, e, env):
         return e.value
-    if op == "call":
+
+    def op_call(self, e, env):
         f = env.get(e.name)
         if f is None:
             raise NotExact(f"no value for {e.name}")
-        args = [ev(x) for x in a]
+        args = [self.node(x, env) for x in e.args]
         if callable(f):
             v = f(*args)
         else:
@@ -97,127 +101,170 @@ def evaluate(e: Expr, env: dict):  # noqa: C901 - one case per node kind
                 raise NotExact(f"{e.name}({idx}) is not given")
             v = f[idx]
         return tuple(Fraction(c) for c in v) if e.sort == VEC else Fraction(v)
-    if op in ("true", "false"):
-        return op == "true"
-    if op == "to_real":
-        return ev(a[0])
-    if op == "add":
-        return sum((ev(x) for x in a), Fraction(0))
-    if op == "mul":
+
+    def _constant(self, e, env):
+        return e.op == "true"
+
+    op_true = op_false = _constant
+
+    def op_to_real(self, e, env):
+        return self.node(e.args[0], env)
+
+    def op_add(self, e, env):
+        return sum((self.node(x, env) for x in e.args), Fraction(0))
+
+    def op_mul(self, e, env):
         out = Fraction(1)
-        for x in a:
-            out *= ev(x)
+        for x in e.args:
+            out *= self.node(x, env)
         return out
-    if op == "sub":
-        return ev(a[0]) - ev(a[1])
-    if op == "neg":
-        return -ev(a[0])
-    if op == "div":
-        d = ev(a[1])
+
+    def op_sub(self, e, env):
+        return self.node(e.args[0], env) - self.node(e.args[1], env)
+
+    def op_neg(self, e, env):
+        return -self.node(e.args[0], env)
+
+    def op_div(self, e, env):
+        d = self.node(e.args[1], env)
         if d == 0:
             raise NotExact("division by zero")
-        return ev(a[0]) / d
-    if op == "pow":
-        return ev(a[0]) ** int(a[1].value)
-    if op == "ite":
-        return ev(a[1]) if ev(a[0]) else ev(a[2])
-    if op == "abs":
-        return abs(ev(a[0]))
-    if op == "max":
-        return max(ev(a[0]), ev(a[1]))
-    if op == "min":
-        return min(ev(a[0]), ev(a[1]))
-    if op == "exp":
-        x = ev(a[0])
+        return self.node(e.args[0], env) / d
+
+    def op_pow(self, e, env):
+        return self.node(e.args[0], env) ** int(e.args[1].value)
+
+    def op_ite(self, e, env):
+        a = e.args
+        return self.node(a[1], env) if self.node(a[0], env) else self.node(a[2], env)
+
+    def op_abs(self, e, env):
+        return abs(self.node(e.args[0], env))
+
+    def op_max(self, e, env):
+        return max(self.node(e.args[0], env), self.node(e.args[1], env))
+
+    def op_min(self, e, env):
+        return min(self.node(e.args[0], env), self.node(e.args[1], env))
+
+    def op_exp(self, e, env):
+        x = self.node(e.args[0], env)
         if x != 0:
             raise NotExact(f"exp({x}) is irrational")
         return Fraction(1)
-    if op == "sqrt":
-        return _isqrt_frac(ev(a[0]))
-    if op == "lg":
-        return _lg_frac(ev(a[0]))
-    if op == "pow2":
-        k = ev(a[0])
+
+    def op_sqrt(self, e, env):
+        return _isqrt_frac(self.node(e.args[0], env))
+
+    def op_lg(self, e, env):
+        return _lg_frac(self.node(e.args[0], env))
+
+    def op_pow2(self, e, env):
+        k = self.node(e.args[0], env)
         return Fraction(2) ** int(k)
-    if op == "vzero":
+
+    def op_vzero(self, e, env):
         raise NotExact("the zero vector has no dimension by itself; compare it with '='")
-    if op in ("vadd", "vsub"):
+
+    def _vector_sum(self, e, env):
         x, y = _vec_pair(e, env)
         if len(x) != len(y):
             raise NotExact(f"vectors with {len(x)} and {len(y)} coordinates in one sum")
-        return tuple(p + q if op == "vadd" else p - q for p, q in zip(x, y))
-    if op == "smul":
-        c, v = ev(a[0]), ev(a[1])
+        return tuple(p + q if e.op == "vadd" else p - q for p, q in zip(x, y))
+
+    op_vadd = op_vsub = _vector_sum
+
+    def op_smul(self, e, env):
+        c, v = self.node(e.args[0], env), self.node(e.args[1], env)
         return tuple(c * t for t in v)
-    if op == "dot":
-        x, y = ev(a[0]), ev(a[1])
+
+    def op_dot(self, e, env):
+        x, y = self.node(e.args[0], env), self.node(e.args[1], env)
         if len(x) != len(y):
             raise NotExact("dot of vectors of different dimensions")
         return sum((p * q for p, q in zip(x, y)), Fraction(0))
-    if op == "sum":
-        i, lo, hi, body = a
+
+    def op_sum(self, e, env):
+        i, lo, hi, body = e.args
         total = Fraction(0)
-        for t in index_range(i, _as_int(ev(lo)), _as_int(ev(hi))):
-            total += evaluate(body, {**env, i.name: t})
+        for t in index_range(i, _as_int(self.node(lo, env)), _as_int(self.node(hi, env))):
+            total += self.node(body, {**env, i.name: t})
         return total
-    if op in _FEATURE_OPS:
-        return _feature_value(e, env)
-    if op in ("le", "lt", "ge", "gt", "eq", "ne"):
-        if op in ("eq", "ne") and (a[0].op == "vzero" or a[1].op == "vzero"):
-            o = a[1] if a[0].op == "vzero" else a[0]
-            z = _zero_vec(o, env) or all(c == 0 for c in ev(o))
-            return z if op == "eq" else not z
-        x, y = ev(a[0]), ev(a[1])
-        return {"le": x <= y, "lt": x < y, "ge": x >= y, "gt": x > y, "eq": x == y, "ne": x != y}[op]
-    if op == "and":
-        return all(ev(x) for x in a)
-    if op == "or":
-        return any(ev(x) for x in a)
-    if op == "not":
-        return not ev(a[0])
-    if op == "implies":
-        return (not ev(a[0])) or ev(a[1])
-    if op == "iff":
-        return ev(a[0]) == ev(a[1])
-    if op == "forall":
-        b = _bounded(e)
-        if b is None:
-            raise NotExact("an unbounded 'for all' cannot be evaluated")
-        k, lo, hi, inclusive, body = b
-        top = _as_int(ev(hi)) - (0 if inclusive else 1)
-        return all(evaluate(body, {**env, k.name: t}) for t in index_range(k, _as_int(ev(lo)), top))
-    raise NotExact(f"cannot evaluate {op}")
 
+    # the feature-space constructions (see ``proofs.formula``)
+    def op_vec1(self, e, env):
+        return (self.node(e.args[0], env),)
 
-_FEATURE_OPS = ("vec1", "vcat", "tensor", "tpow", "npow", "vsum")
+    def op_vcat(self, e, env):
+        return self.node(e.args[0], env) + self.node(e.args[1], env)
 
+    def op_tensor(self, e, env):
+        return tuple(p * q for p in self.node(e.args[0], env) for q in self.node(e.args[1], env))
 
-def _feature_value(e: Expr, env):
-    """Exact values of the feature-space constructions (see ``proofs.formula``)."""
-    op, a = e.op, e.args
-    ev = lambda x: evaluate(x, env)  # noqa: E731
-    if op == "vec1":
-        return (ev(a[0]),)
-    if op == "vcat":
-        return ev(a[0]) + ev(a[1])
-    if op == "tensor":
-        return tuple(p * q for p in ev(a[0]) for q in ev(a[1]))
-    if op in ("tpow", "npow"):
-        k = ev(a[1])
+    def _power(self, e, env):
+        op, a = e.op, e.args
+        k = self.node(a[1], env)
         if k.denominator != 1 or k < 0:
             raise NotExact(f"a power with exponent {k}")
-        b = ev(a[0])
+        b = self.node(a[0], env)
         out = (Fraction(1),) if op == "tpow" else Fraction(1)
         for _ in range(int(k)):
             out = tuple(p * q for p in out for q in b) if op == "tpow" else out * b
         return out
-    i, lo, hi, body = a                      # vsum
-    terms = [evaluate(body, {**env, i.name: t}) for t in index_range(i, _as_int(ev(lo)), _as_int(ev(hi)))]
-    if not terms:
-        raise NotExact("an empty sum of vectors has no dimension by itself")
-    if len({len(t) for t in terms}) != 1:
-        raise NotExact("a sum of vectors of different dimensions")
-    return tuple(sum(c, Fraction(0)) for c in zip(*terms))
+
+    op_tpow = op_npow = _power
+
+    def op_vsum(self, e, env):
+        i, lo, hi, body = e.args
+        terms = [self.node(body, {**env, i.name: t})
+                 for t in index_range(i, _as_int(self.node(lo, env)), _as_int(self.node(hi, env)))]
+        if not terms:
+            raise NotExact("an empty sum of vectors has no dimension by itself")
+        if len({len(t) for t in terms}) != 1:
+            raise NotExact("a sum of vectors of different dimensions")
+        return tuple(sum(c, Fraction(0)) for c in zip(*terms))
+
+    def _relation(self, e, env):
+        op, a = e.op, e.args
+        if op in ("eq", "ne") and (a[0].op == "vzero" or a[1].op == "vzero"):
+            o = a[1] if a[0].op == "vzero" else a[0]
+            z = _zero_vec(o, env) or all(c == 0 for c in self.node(o, env))
+            return z if op == "eq" else not z
+        x, y = self.node(a[0], env), self.node(a[1], env)
+        return {"le": x <= y, "lt": x < y, "ge": x >= y, "gt": x > y, "eq": x == y, "ne": x != y}[op]
+
+    op_le = op_lt = op_ge = op_gt = op_eq = op_ne = _relation
+
+    def op_and(self, e, env):
+        return all(self.node(x, env) for x in e.args)
+
+    def op_or(self, e, env):
+        return any(self.node(x, env) for x in e.args)
+
+    def op_not(self, e, env):
+        return not self.node(e.args[0], env)
+
+    def op_implies(self, e, env):
+        return (not self.node(e.args[0], env)) or self.node(e.args[1], env)
+
+    def op_iff(self, e, env):
+        return self.node(e.args[0], env) == self.node(e.args[1], env)
+
+    def op_forall(self, e, env):
+        b = _bounded(e)
+        if b is None:
+            raise NotExact("an unbounded 'for all' cannot be evaluated")
+        k, lo, hi, inclusive, body = b
+        top = _as_int(self.node(hi, env)) - (0 if inclusive else 1)
+        return all(self.node(body, {**env, k.name: t}) for t in index_range(k, _as_int(self.node(lo, env)), top))
+
+
+_EVALUATOR = Evaluator()
+
+
+def evaluate(e: Expr, env: dict):
+    """The exact value of ``e``; ``env`` maps names to values (see the module docstring)."""
+    return _EVALUATOR.node(e, env)
 
 
 def _zero_vec(e: Expr, env) -> bool:

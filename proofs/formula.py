@@ -37,7 +37,8 @@ REL_OPS = ("le", "lt", "ge", "gt", "eq", "ne")
 BOOL_OPS = REL_OPS + ("and", "or", "not", "implies", "iff", "true", "false", "forall")
 INTERPRETED = {"exp": (REAL, REAL), "sqrt": (REAL, REAL), "lg": (REAL, REAL), "pow2": (INT, REAL)}
 # Every operation a formula node can be: the one table the sort computation, the printers and the
-# evaluators answer to (tests/test_printers_operators.py runs every printer on every one).
+# evaluators answer to (each printer has one method per operation, ``op_<name>``: proofs.printer;
+# tests/test_printers_operators.py checks every printer class has them all, and runs every printer).
 OPERATORS = ("var", "num", "call", "true", "false", "and", "or", "not", "implies", "iff") + REL_OPS + (
     "forall", "add", "mul", "sub", "div", "neg", "abs", "max", "min", "pow", "npow", "to_real") + tuple(
     INTERPRETED) + ("ite", "sum", "vsum", "dot", "smul", "vadd", "vsub", "vcat", "tensor", "vzero", "vec1", "tpow")

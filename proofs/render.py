@@ -11,8 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .formula import Expr
+from .printer import Printer
 
-__all__ = ["text", "latex"]
+__all__ = ["text", "latex", "TextPrinter"]
 
 # binding strength: higher binds tighter
 _PREC = {"implies": 1, "iff": 1, "forall": 0, "or": 2, "and": 3, "not": 4,
@@ -47,7 +48,11 @@ def _below(e: Expr):
     return None
 
 
-class _Printer:
+class TextPrinter(Printer):
+    """Text (``tex=False``) or LaTeX: every method returns (the text, its binding strength)."""
+    name = "text/LaTeX printer"
+    error = ValueError
+
     def __init__(self, tex: bool):
         self.tex = tex
 
@@ -55,124 +60,181 @@ class _Printer:
         s, p = self.node(e)
         return f"({s})" if p < prec else s
 
-    def node(self, e: Expr) -> tuple[str, int]:  # noqa: C901 - one case per node kind
-        T, op, a = self.tex, e.op, e.args
+    def op_var(self, e):
+        return (e.tex if self.tex else e.text), 10
+
+    def op_num(self, e):
+        T = self.tex
+        s = _frac_tex(e.value) if T else _frac_text(e.value)
+        return s, (10 if e.value >= 0 and (e.value.denominator == 1 or T) else 7)
+
+    def op_call(self, e):
+        T, a, P = self.tex, e.args, self
+        if T and len(a) == 1 and a[0].sort in ("Int", "Nat"):      # a sequence: w_k
+            return f"{e.tex}_{{{P(a[0])}}}", 10
+        inner = ", ".join(P(x) for x in a)
+        return (f"{e.tex}({inner})" if T else f"{e.text}({inner})"), 10
+
+    def op_to_real(self, e):
+        return self.node(e.args[0])
+
+    def op_true(self, e):
+        return (r"\top" if self.tex else "true"), 10
+
+    def op_false(self, e):
+        return (r"\bot" if self.tex else "false"), 10
+
+    def op_vzero(self, e):
+        return (r"\mathbf{0}" if self.tex else "0"), 10
+
+    def op_add(self, e):
+        a, P = e.args, self
+        s = P(a[0], 6)
+        for c in a[1:]:
+            if c.op == "neg":
+                s += " - " + P(c.args[0], 7)
+            elif c.op == "num" and c.value < 0:
+                s += " - " + P(Expr("num", value=-c.value, sort=c.sort), 7)
+            elif c.op == "mul" and (c.args[0].op == "neg" or (c.args[0].op == "num" and c.args[0].value < 0)):
+                f0 = c.args[0]           # a + (-b)*y is shown as a - b*y
+                pos = f0.args[0] if f0.op == "neg" else Expr("num", value=-f0.value, sort=f0.sort)
+                rest = c.args[1:] if pos.op == "num" and pos.value == 1 else (pos,) + c.args[1:]
+                s += " - " + (self.product(rest) if len(rest) > 1 else P(rest[0], 7))
+            else:
+                s += " + " + P(c, 6)
+        return s, 6
+
+    op_vadd = op_add
+
+    def op_sub(self, e):
+        return f"{self(e.args[0], 6)} - {self(e.args[1], 7)}", 6
+
+    op_vsub = op_sub
+
+    def op_neg(self, e):
+        return "-" + self(e.args[0], 8), 8
+
+    def op_mul(self, e):
+        return self.product(e.args), 7
+
+    op_smul = op_mul
+
+    def op_div(self, e):
+        a, P = e.args, self
+        if self.tex:
+            return rf"\frac{{{P(a[0])}}}{{{P(a[1])}}}", 10
+        return f"{P(a[0], 7)}/{P(a[1], 8)}", 7
+
+    def op_pow(self, e):
+        a, P = e.args, self
+        base = P(a[0], 10)
+        return (f"{base}^{{{P(a[1])}}}" if self.tex else f"{base}^{P(a[1])}"), 9
+
+    def op_dot(self, e):
+        T, a, P = self.tex, e.args, self
+        if a[0] == a[1]:
+            inner = P(a[0], 10)
+            return ((rf"\|{P(a[0])}\|^2" if T else f"|{P(a[0])}|^2"), 9) if inner else ("", 9)
+        return (f"{P(a[0], 8)} \\cdot {P(a[1], 8)}" if T else f"{P(a[0], 8)}.{P(a[1], 8)}"), 7
+
+    def op_vec1(self, e):
+        return f"({self(e.args[0])})", 10
+
+    def op_vcat(self, e):                 # (u, v); a one-coordinate part (t) is shown as t
         P = self
-        if op == "var":
-            return (e.tex if T else e.text), 10
-        if op == "num":
-            s = _frac_tex(e.value) if T else _frac_text(e.value)
-            return s, (10 if e.value >= 0 and (e.value.denominator == 1 or T) else 7)
-        if op == "call":
-            if T and len(a) == 1 and a[0].sort in ("Int", "Nat"):      # a sequence: w_k
-                return f"{e.tex}_{{{P(a[0])}}}", 10
-            inner = ", ".join(P(x) for x in a)
-            return (f"{e.tex}({inner})" if T else f"{e.text}({inner})"), 10
-        if op == "to_real":
-            return P.node(a[0])
-        if op == "true":
-            return (r"\top" if T else "true"), 10
-        if op == "false":
-            return (r"\bot" if T else "false"), 10
-        if op == "vzero":
-            return (r"\mathbf{0}" if T else "0"), 10
-        if op in ("add", "vadd"):
-            s = P(a[0], 6)
-            for c in a[1:]:
-                if c.op == "neg":
-                    s += " - " + P(c.args[0], 7)
-                elif c.op == "num" and c.value < 0:
-                    s += " - " + P(Expr("num", value=-c.value, sort=c.sort), 7)
-                elif c.op == "mul" and (c.args[0].op == "neg" or (c.args[0].op == "num" and c.args[0].value < 0)):
-                    f0 = c.args[0]           # a + (-b)*y is shown as a - b*y
-                    pos = f0.args[0] if f0.op == "neg" else Expr("num", value=-f0.value, sort=f0.sort)
-                    rest = c.args[1:] if pos.op == "num" and pos.value == 1 else (pos,) + c.args[1:]
-                    s += " - " + (self.product(rest) if len(rest) > 1 else P(rest[0], 7))
-                else:
-                    s += " + " + P(c, 6)
-            return s, 6
-        if op in ("sub", "vsub"):
-            return f"{P(a[0], 6)} - {P(a[1], 7)}", 6
-        if op == "neg":
-            return "-" + P(a[0], 8), 8
-        if op == "mul":
-            return self.product(a), 7
-        if op == "smul":
-            return self.product(a), 7
-        if op == "div":
-            if T:
-                return rf"\frac{{{P(a[0])}}}{{{P(a[1])}}}", 10
-            return f"{P(a[0], 7)}/{P(a[1], 8)}", 7
-        if op == "pow":
-            base = P(a[0], 10)
-            return (f"{base}^{{{P(a[1])}}}" if T else f"{base}^{P(a[1])}"), 9
-        if op == "dot":
-            if a[0] == a[1]:
-                inner = P(a[0], 10)
-                return ((rf"\|{P(a[0])}\|^2" if T else f"|{P(a[0])}|^2"), 9) if inner else ("", 9)
-            return (f"{P(a[0], 8)} \\cdot {P(a[1], 8)}" if T else f"{P(a[0], 8)}.{P(a[1], 8)}"), 7
-        if op == "vec1":
-            return f"({P(a[0])})", 10
-        if op == "vcat":                  # (u, v); a one-coordinate part (t) is shown as t
-            parts, stack = [], [e]
-            while stack:
-                n = stack.pop()
-                if n.op == "vcat":
-                    stack.extend(reversed(n.args))
-                else:
-                    parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
-            return f"({', '.join(parts)})", 10
-        if op == "tensor":
-            return (f"{P(a[0], 8)} \\otimes {P(a[1], 8)}" if T else f"{P(a[0], 8)} (x) {P(a[1], 8)}"), 7
-        if op == "tpow":
-            base = P(a[0], 10)
-            return (f"{base}^{{\\otimes {P(a[1])}}}" if T else f"{base}^{{(x){P(a[1])}}}"), 9
-        if op == "npow":
-            base = P(a[0], 10)
-            return (f"{base}^{{{P(a[1])}}}" if T else f"{base}^{P(a[1], 10)}"), 9
-        if op in ("sum", "vsum"):
-            i, lo, hi, body = a
-            if T:
-                return rf"\sum_{{{P(i)}={P(lo)}}}^{{{P(hi)}}} {P(body, 7)}", 6
-            return f"sum_{{{P(i)}={P(lo)}..{P(hi)}}} {P(body, 7)}", 6
-        if op in ("exp", "sqrt", "lg", "pow2"):
-            x = P(a[0])
-            if T:
-                return {"exp": rf"e^{{{x}}}", "sqrt": rf"\sqrt{{{x}}}", "lg": rf"\lg({x})",
-                        "pow2": rf"2^{{{x}}}"}[op], 10
-            return (f"2^{P(a[0], 10)}" if op == "pow2" else f"{op}({x})"), (9 if op == "pow2" else 10)
-        if op == "abs":
-            return (rf"\left|{P(a[0])}\right|" if T else f"|{P(a[0])}|"), 10
-        if op in ("max", "min"):
-            return (rf"\{op}({P(a[0])}, {P(a[1])})" if T else f"{op}({P(a[0])}, {P(a[1])})"), 10
-        if op == "ite":
-            c, x, y = a
-            if T:
-                return rf"\begin{{cases}} {P(x)} & {P(c)} \\ {P(y)} & \text{{otherwise}} \end{{cases}}", 10
-            return f"({P(x)} if {P(c)} else {P(y)})", 10
-        if op in _REL_TXT:
-            r = _REL_TEX[op] if T else _REL_TXT[op]
-            return f"{P(a[0], 6)} {r} {P(a[1], 6)}", 5
-        if op == "not":
-            return ((r"\neg " if T else "not ") + P(a[0], 4)), 4
-        if op in ("and", "or"):
-            j = {"and": (r" \wedge ", " and "), "or": (r" \vee ", " or ")}[op][0 if T else 1]
-            p = _PREC[op]
-            return j.join(P(c, p + 1) for c in a), p
-        if op in ("implies", "iff"):
-            j = {"implies": (r" \Rightarrow ", " ==> "), "iff": (r" \Leftrightarrow ", " <=> ")}[op][0 if T else 1]
-            return f"{P(a[0], 2)}{j}{P(a[1], 1)}", 1
-        if op == "forall":
-            b = _below(e)
-            if b is not None:
-                k, lo, hi, body = b
-                zero = lo.op == "num" and lo.value == 0
-                rng = (f"{P(k)} < {P(hi)}" if zero else f"{P(lo)} \\le {P(k)} < {P(hi)}") if T else \
-                    (f"{P(k)} < {P(hi)}" if zero else f"{P(lo)} <= {P(k)} < {P(hi)}")
-                return ((rf"\forall {rng}:\ {P(body, 1)}") if T else f"for all {rng}: {P(body, 1)}"), 0
-            vs = ", ".join(P(v) for v in a[:-1])
-            return ((rf"\forall {vs}:\ {P(a[-1], 1)}") if T else f"for all {vs}: {P(a[-1], 1)}"), 0
-        raise ValueError(f"no printer for {op}")
+        parts, stack = [], [e]
+        while stack:
+            n = stack.pop()
+            if n.op == "vcat":
+                stack.extend(reversed(n.args))
+            else:
+                parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
+        return f"({', '.join(parts)})", 10
+
+    def op_tensor(self, e):
+        a, P = e.args, self
+        return (f"{P(a[0], 8)} \\otimes {P(a[1], 8)}" if self.tex else f"{P(a[0], 8)} (x) {P(a[1], 8)}"), 7
+
+    def op_tpow(self, e):
+        a, P = e.args, self
+        base = P(a[0], 10)
+        return (f"{base}^{{\\otimes {P(a[1])}}}" if self.tex else f"{base}^{{(x){P(a[1])}}}"), 9
+
+    def op_npow(self, e):
+        a, P = e.args, self
+        base = P(a[0], 10)
+        return (f"{base}^{{{P(a[1])}}}" if self.tex else f"{base}^{P(a[1], 10)}"), 9
+
+    def op_sum(self, e):
+        P = self
+        i, lo, hi, body = e.args
+        if self.tex:
+            return rf"\sum_{{{P(i)}={P(lo)}}}^{{{P(hi)}}} {P(body, 7)}", 6
+        return f"sum_{{{P(i)}={P(lo)}..{P(hi)}}} {P(body, 7)}", 6
+
+    op_vsum = op_sum
+
+    def _function(self, e):
+        op, a, P = e.op, e.args, self
+        x = P(a[0])
+        if self.tex:
+            return {"exp": rf"e^{{{x}}}", "sqrt": rf"\sqrt{{{x}}}", "lg": rf"\lg({x})",
+                    "pow2": rf"2^{{{x}}}"}[op], 10
+        return (f"2^{P(a[0], 10)}" if op == "pow2" else f"{op}({x})"), (9 if op == "pow2" else 10)
+
+    op_exp = op_sqrt = op_lg = op_pow2 = _function
+
+    def op_abs(self, e):
+        x = self(e.args[0])
+        return (rf"\left|{x}\right|" if self.tex else f"|{x}|"), 10
+
+    def _max_min(self, e):
+        op, a, P = e.op, e.args, self
+        return (rf"\{op}({P(a[0])}, {P(a[1])})" if self.tex else f"{op}({P(a[0])}, {P(a[1])})"), 10
+
+    op_max = op_min = _max_min
+
+    def op_ite(self, e):
+        P = self
+        c, x, y = e.args
+        if self.tex:
+            return rf"\begin{{cases}} {P(x)} & {P(c)} \\ {P(y)} & \text{{otherwise}} \end{{cases}}", 10
+        return f"({P(x)} if {P(c)} else {P(y)})", 10
+
+    def _relation(self, e):
+        r = _REL_TEX[e.op] if self.tex else _REL_TXT[e.op]
+        return f"{self(e.args[0], 6)} {r} {self(e.args[1], 6)}", 5
+
+    op_le = op_lt = op_ge = op_gt = op_eq = op_ne = _relation
+
+    def op_not(self, e):
+        return ((r"\neg " if self.tex else "not ") + self(e.args[0], 4)), 4
+
+    def _junction(self, e):
+        op = e.op
+        j = {"and": (r" \wedge ", " and "), "or": (r" \vee ", " or ")}[op][0 if self.tex else 1]
+        p = _PREC[op]
+        return j.join(self(c, p + 1) for c in e.args), p
+
+    op_and = op_or = _junction
+
+    def _arrow(self, e):
+        j = {"implies": (r" \Rightarrow ", " ==> "), "iff": (r" \Leftrightarrow ", " <=> ")}[e.op][0 if self.tex else 1]
+        return f"{self(e.args[0], 2)}{j}{self(e.args[1], 1)}", 1
+
+    op_implies = op_iff = _arrow
+
+    def op_forall(self, e):
+        T, a, P = self.tex, e.args, self
+        b = _below(e)
+        if b is not None:
+            k, lo, hi, body = b
+            zero = lo.op == "num" and lo.value == 0
+            rng = (f"{P(k)} < {P(hi)}" if zero else f"{P(lo)} \\le {P(k)} < {P(hi)}") if T else \
+                (f"{P(k)} < {P(hi)}" if zero else f"{P(lo)} <= {P(k)} < {P(hi)}")
+            return ((rf"\forall {rng}:\ {P(body, 1)}") if T else f"for all {rng}: {P(body, 1)}"), 0
+        vs = ", ".join(P(v) for v in a[:-1])
+        return ((rf"\forall {vs}:\ {P(a[-1], 1)}") if T else f"for all {vs}: {P(a[-1], 1)}"), 0
 
     def product(self, factors) -> str:
         P, T = self, self.tex
@@ -196,7 +258,7 @@ class _Printer:
         return out
 
 
-_TEXT, _TEX = _Printer(False), _Printer(True)
+_TEXT, _TEX = TextPrinter(False), TextPrinter(True)
 
 
 def text(e: Expr) -> str:

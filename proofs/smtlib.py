@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .formula import BOOL, INT, NAT, NAME_RE, REAL, VEC, Expr, FormulaError
+from .printer import Printer
 from .substitution import free_vars
 
 __all__ = ["problem", "guarded", "term", "SmtContext"]
@@ -61,8 +62,10 @@ def _num(f: Fraction, sort: str) -> str:
     return s if p >= 0 else f"(- {s})"
 
 
-class SmtContext:
-    """Declarations collected while printing terms (symbols, sorts, abstracted sums)."""
+class SmtContext(Printer):
+    """The SMT-LIB printer, with the declarations collected while printing terms (symbols, sorts,
+    abstracted sums)."""
+    name = "SMT-LIB printer"
 
     def __init__(self):
         self.decls: dict[str, str] = {}        # name -> declaration line
@@ -86,7 +89,7 @@ class SmtContext:
     def term(self, e: Expr, bound: frozenset = frozenset()) -> str:
         """``e`` as SMT-LIB text, declaring what it uses.  A node met again in this context (a
         shared subterm, a hypothesis repeated in the goal) is printed once: its declarations were
-        made the first time, and its text is the same (every case below depends only on the node,
+        made the first time, and its text is the same (every method below depends only on the node,
         the bound variables and this context's names, which are never renamed)."""
         k = (id(e), bound)                      # the node itself (kept alive below, so its id is its own)
         hit = self.printed.get(k)
@@ -94,100 +97,131 @@ class SmtContext:
             hit = self.printed[k] = (e, self._term(e, bound))
         return hit[1]
 
-    def _term(self, e: Expr, bound: frozenset) -> str:  # noqa: C901 - one case per node
-        op, a = e.op, e.args
-        T = self.term
-        if op == "var":
-            if e in bound:
-                return _symbol(e.name)
-            self.declare(e.name, (), _SORT[e.sort])
-            if e.sort == NAT:
-                self.nat_consts.add(e.name)
-            if e.sort == VEC:
-                self.uses_vec = True
-            return e.name
-        if op == "num":
-            return _num(e.value, e.sort)
-        if op == "call":
-            self.declare(e.name, tuple(_SORT[x.sort] for x in a), _SORT[e.sort])
-            if e.sort == NAT and not (bound and free_vars(e) & bound):
-                self.nat_terms.add(e)
-            if e.sort == VEC or any(x.sort == VEC for x in a):
-                self.uses_vec = True
-            return f"({e.name} {' '.join(T(x, bound) for x in a)})"
-        if op in ("true", "false"):
-            return op
-        if op in _REL:
-            return f"({_REL[op]} {T(a[0], bound)} {T(a[1], bound)})"
-        if op == "ne":
-            return f"(not (= {T(a[0], bound)} {T(a[1], bound)}))"
-        if op in ("and", "or"):
-            return f"({op} {' '.join(T(x, bound) for x in a)})"
-        if op == "not":
-            return f"(not {T(a[0], bound)})"
-        if op == "implies":
-            return f"(=> {T(a[0], bound)} {T(a[1], bound)})"
-        if op == "to_real":
-            return f"(to_real {T(a[0], bound)})"
-        if op in ("add", "mul"):
-            return f"({'+' if op == 'add' else '*'} {' '.join(T(x, bound) for x in a)})"
-        if op == "sub":
-            return f"(- {T(a[0], bound)} {T(a[1], bound)})"
-        if op == "neg":
-            return f"(- {T(a[0], bound)})"
-        if op == "div":
-            return f"(/ {T(a[0], bound)} {T(a[1], bound)})"
-        if op == "pow":
-            k = int(a[1].value)
-            if k == 0:
-                return "1.0" if e.sort == REAL else "1"
-            b = T(a[0], bound)
-            return b if k == 1 else f"(* {' '.join([b] * k)})"
-        if op == "ite":
-            return f"(ite {T(a[0], bound)} {T(a[1], bound)} {T(a[2], bound)})"
-        if op == "abs":
-            x = T(a[0], bound)
-            zero = "0.0" if e.sort == REAL else "0"
-            return f"(ite (>= {x} {zero}) {x} (- {x}))"
-        if op in ("max", "min"):
-            x, y = T(a[0], bound), T(a[1], bound)
-            return f"(ite ({'>=' if op == 'max' else '<='} {x} {y}) {x} {y})"
-        if op == "vzero":
+    def _term(self, e: Expr, bound: frozenset) -> str:
+        return self.node(e, bound)
+
+    # ------------------------------------------------------------------ one method per operation
+    def op_var(self, e, bound):
+        if e in bound:
+            return _symbol(e.name)
+        self.declare(e.name, (), _SORT[e.sort])
+        if e.sort == NAT:
+            self.nat_consts.add(e.name)
+        if e.sort == VEC:
             self.uses_vec = True
-            self.declare("mb_vzero", (), "mb_Vec")
-            return "mb_vzero"
-        if op in _VEC_FUNS:
+        return e.name
+
+    def op_num(self, e, bound):
+        return _num(e.value, e.sort)
+
+    def op_call(self, e, bound):
+        a = e.args
+        self.declare(e.name, tuple(_SORT[x.sort] for x in a), _SORT[e.sort])
+        if e.sort == NAT and not (bound and free_vars(e) & bound):
+            self.nat_terms.add(e)
+        if e.sort == VEC or any(x.sort == VEC for x in a):
             self.uses_vec = True
-            name, args, res = _VEC_FUNS[op]
-            self.declare(name, args, res)
-            return f"({name} {T(a[0], bound)} {T(a[1], bound)})"
-        if op in _UNINTERPRETED:
-            name, args, res = _UNINTERPRETED[op]
-            self.declare(name, args, res)
-            return f"({name} {T(a[0], bound)})"
-        if op in _FEATURE_FUNS:
-            name, args, res = _FEATURE_FUNS[op]
-            self.declare(name, args, res)
-            if "mb_Vec" in args or res == "mb_Vec":
-                self.uses_vec = True
-            return f"({name} {' '.join(T(x, bound) for x in a)})"
-        if op in ("sum", "vsum"):
-            if op == "vsum":
-                self.uses_vec = True
-            return self._sum(e, bound)
-        if op == "iff":
-            return f"(= {T(a[0], bound)} {T(a[1], bound)})"
-        if op == "forall":
-            vs, body = a[:-1], a[-1]
-            nb = bound | set(vs)
-            binders = " ".join(f"({_symbol(v.name)} {_SORT[v.sort]})" for v in vs)
-            inner = self.term(body, frozenset(nb))
-            nats = [v.name for v in vs if v.sort == NAT]
-            if nats:
-                guard = " ".join(f"(>= {n} 0)" for n in nats)
-                inner = f"(=> (and {guard} true) {inner})"
-            return f"(forall ({binders}) {inner})"
-        raise FormulaError(f"no SMT-LIB translation for {op}")
+        return f"({e.name} {' '.join(self.term(x, bound) for x in a)})"
+
+    def _constant(self, e, bound):
+        return e.op
+
+    op_true = op_false = _constant
+
+    def _relation(self, e, bound):
+        return f"({_REL[e.op]} {self.term(e.args[0], bound)} {self.term(e.args[1], bound)})"
+
+    op_le = op_lt = op_ge = op_gt = op_eq = _relation
+
+    def op_ne(self, e, bound):
+        return f"(not (= {self.term(e.args[0], bound)} {self.term(e.args[1], bound)}))"
+
+    def _nary(self, e, bound):
+        head = {"and": "and", "or": "or", "add": "+", "mul": "*"}[e.op]
+        return f"({head} {' '.join(self.term(x, bound) for x in e.args)})"
+
+    op_and = op_or = op_add = op_mul = _nary
+
+    def _unary(self, e, bound):
+        head = {"not": "not", "to_real": "to_real", "neg": "-"}[e.op]
+        return f"({head} {self.term(e.args[0], bound)})"
+
+    op_not = op_to_real = op_neg = _unary
+
+    def _binary(self, e, bound):
+        head = {"implies": "=>", "iff": "=", "sub": "-", "div": "/"}[e.op]
+        return f"({head} {self.term(e.args[0], bound)} {self.term(e.args[1], bound)})"
+
+    op_implies = op_iff = op_sub = op_div = _binary
+
+    def op_pow(self, e, bound):
+        k = int(e.args[1].value)
+        if k == 0:
+            return "1.0" if e.sort == REAL else "1"
+        b = self.term(e.args[0], bound)
+        return b if k == 1 else f"(* {' '.join([b] * k)})"
+
+    def op_ite(self, e, bound):
+        a, T = e.args, self.term
+        return f"(ite {T(a[0], bound)} {T(a[1], bound)} {T(a[2], bound)})"
+
+    def op_abs(self, e, bound):
+        x = self.term(e.args[0], bound)
+        zero = "0.0" if e.sort == REAL else "0"
+        return f"(ite (>= {x} {zero}) {x} (- {x}))"
+
+    def _max_min(self, e, bound):
+        x, y = self.term(e.args[0], bound), self.term(e.args[1], bound)
+        return f"(ite ({'>=' if e.op == 'max' else '<='} {x} {y}) {x} {y})"
+
+    op_max = op_min = _max_min
+
+    def op_vzero(self, e, bound):
+        self.uses_vec = True
+        self.declare("mb_vzero", (), "mb_Vec")
+        return "mb_vzero"
+
+    def _vector(self, e, bound):
+        self.uses_vec = True
+        name, args, res = _VEC_FUNS[e.op]
+        self.declare(name, args, res)
+        return f"({name} {self.term(e.args[0], bound)} {self.term(e.args[1], bound)})"
+
+    op_vadd = op_vsub = op_smul = op_dot = _vector
+
+    def _uninterpreted(self, e, bound):
+        name, args, res = _UNINTERPRETED[e.op]
+        self.declare(name, args, res)
+        return f"({name} {self.term(e.args[0], bound)})"
+
+    op_exp = op_sqrt = op_lg = op_pow2 = _uninterpreted
+
+    def _feature(self, e, bound):
+        name, args, res = _FEATURE_FUNS[e.op]
+        self.declare(name, args, res)
+        if "mb_Vec" in args or res == "mb_Vec":
+            self.uses_vec = True
+        return f"({name} {' '.join(self.term(x, bound) for x in e.args)})"
+
+    op_vec1 = op_vcat = op_tensor = op_tpow = op_npow = _feature
+
+    def op_sum(self, e, bound):
+        return self._sum(e, bound)
+
+    def op_vsum(self, e, bound):
+        self.uses_vec = True
+        return self._sum(e, bound)
+
+    def op_forall(self, e, bound):
+        vs, body = e.args[:-1], e.args[-1]
+        nb = bound | set(vs)
+        binders = " ".join(f"({_symbol(v.name)} {_SORT[v.sort]})" for v in vs)
+        inner = self.term(body, frozenset(nb))
+        nats = [v.name for v in vs if v.sort == NAT]
+        if nats:
+            guard = " ".join(f"(>= {n} 0)" for n in nats)
+            inner = f"(=> (and {guard} true) {inner})"
+        return f"(forall ({binders}) {inner})"
 
     def _sum(self, e: Expr, bound) -> str:
         """sum_{i=lo}^{hi} body as an uninterpreted function of (lo, hi, the body's other free

@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .formula import VEC, Expr, FormulaError
+from .printer import Printer
 
 __all__ = ["to_sympy", "identity_holds", "has_symbolic_sum", "needs_coordinates"]
 
@@ -37,7 +38,10 @@ def _dim():
     return sp.Symbol("d", integer=True, positive=True)
 
 
-class _Tr:
+class _Tr(Printer):
+    """The single-index coordinate model: a vector read at a symbolic coordinate i."""
+    name = "sympy printer"
+
     def __init__(self):
         self.sp, self.n, self.d = _sp(), 0, _dim()
         self.syms: dict[str, object] = {}
@@ -65,35 +69,45 @@ class _Tr:
         self.n += 1
         return self.sp.Symbol(f"i{self.n}", integer=True, positive=True)
 
-    def vec(self, e: Expr, i):  # noqa: C901
-        sp, op, a = self.sp, e.op, e.args
-        if op == "var":
-            return sp.IndexedBase(e.name)[i]
-        if op == "call":
-            if len(a) != 1:
-                raise FormulaError("only sequences of vectors have coordinates here")
-            return sp.IndexedBase(e.name)[self.scalar(a[0]), i]
-        if op == "vzero":
-            return sp.Integer(0)
-        if op == "vadd":
-            return self.vec(a[0], i) + self.vec(a[1], i)
-        if op == "vsub":
-            return self.vec(a[0], i) - self.vec(a[1], i)
-        if op == "smul":
-            return self.scalar(a[0]) * self.vec(a[1], i)
-        raise FormulaError(f"no coordinates for {op}")
+    # ------------------------------------------------------------------ one method per operation
+    # ``at`` is None for a number, a coordinate index for a vector read at that coordinate (and,
+    # in the block model below, BLOCKS for a vector as its list of blocks)
+    def scalar(self, e: Expr):
+        return self.node(e, None)
 
-    def scalar(self, e: Expr):  # noqa: C901
-        sp, op, a = self.sp, e.op, e.args
-        S = self.scalar
-        if op == "var":
+    def vec(self, e: Expr, i):
+        return self.node(e, i)
+
+    def cannot(self, e: Expr, at):
+        """The error for an operation this model does not read where it is met."""
+        if at is None:
+            return FormulaError(f"no sympy form for {e.op}")
+        return FormulaError(f"no coordinates for {e.op}")
+
+    def op_var(self, e, at):
+        if at is None:
             return self.sym(e.name)
-        if op == "num":
-            return sp.Rational(e.value.numerator, e.value.denominator)
-        if op == "call":
+        return self.sp.IndexedBase(e.name)[at]
+
+    def op_num(self, e, at):
+        if at is not None:
+            raise self.cannot(e, at)
+        return self.sp.Rational(e.value.numerator, e.value.denominator)
+
+    def op_call(self, e, at):
+        sp, a = self.sp, e.args
+        if at is None:
             if any(x.sort == VEC for x in a):
                 raise FormulaError("a function of a vector has no coordinate form")
-            return sp.Function(e.name)(*[S(x) for x in a])
+            return sp.Function(e.name)(*[self.scalar(x) for x in a])
+        if len(a) != 1:
+            raise FormulaError("only sequences of vectors have coordinates here")
+        return sp.IndexedBase(e.name)[self.scalar(a[0]), at]
+
+    def _arithmetic(self, e, at):
+        if at is not None:
+            raise self.cannot(e, at)
+        sp, op, a, S = self.sp, e.op, e.args, self.scalar
         if op == "to_real":
             return S(a[0])
         if op == "add":
@@ -106,21 +120,49 @@ class _Tr:
             return -S(a[0])
         if op == "div":
             return S(a[0]) / S(a[1])
-        if op == "pow":
-            return S(a[0]) ** int(a[1].value)
-        if op == "dot":
-            i = self.index()
-            return sp.Sum(self.vec(a[0], i) * self.vec(a[1], i), (i, 1, self.d))
-        if op == "sum":
-            v, lo, hi, body = a
-            iv = sp.Symbol(v.name, integer=True)
-            inner = _Tr.scalar(self, body).subs(self.sym(v.name), iv)
-            return self.sum_of(inner, iv, v, lo, hi)
-        if op in ("exp", "sqrt"):
-            return getattr(sp, op)(S(a[0]))
-        if op == "lg":
-            return sp.log(S(a[0]), 2)
-        raise FormulaError(f"no sympy form for {op}")
+        return S(a[0]) ** int(a[1].value)          # pow: a constant natural exponent
+
+    op_to_real = op_add = op_mul = op_sub = op_neg = op_div = op_pow = _arithmetic
+
+    def op_dot(self, e, at):
+        if at is not None:
+            raise self.cannot(e, at)
+        i = self.index()
+        return self.sp.Sum(self.vec(e.args[0], i) * self.vec(e.args[1], i), (i, 1, self.d))
+
+    def op_sum(self, e, at):
+        if at is not None:
+            raise self.cannot(e, at)
+        v, lo, hi, body = e.args
+        iv = self.sp.Symbol(v.name, integer=True)
+        inner = self.scalar(body).subs(self.sym(v.name), iv)
+        return self.sum_of(inner, iv, v, lo, hi)
+
+    def _function(self, e, at):
+        if at is not None:
+            raise self.cannot(e, at)
+        x = self.scalar(e.args[0])
+        return self.sp.log(x, 2) if e.op == "lg" else getattr(self.sp, e.op)(x)
+
+    op_exp = op_sqrt = op_lg = _function
+
+    def op_vzero(self, e, at):
+        if at is None:
+            raise self.cannot(e, at)
+        return self.sp.Integer(0)
+
+    def _vector_sum(self, e, at):
+        if at is None:
+            raise self.cannot(e, at)
+        x, y = self.vec(e.args[0], at), self.vec(e.args[1], at)
+        return x + y if e.op == "vadd" else x - y
+
+    op_vadd = op_vsub = _vector_sum
+
+    def op_smul(self, e, at):
+        if at is None:
+            raise self.cannot(e, at)
+        return self.scalar(e.args[0]) * self.vec(e.args[1], at)
 
 
 def to_sympy(e: Expr):
@@ -202,6 +244,7 @@ def needs_blocks(e: Expr) -> bool:
 
 
 _ZERO = None        # the zero vector: a list of blocks of whatever shape the other operand has
+BLOCKS = object()   # ``at`` for a vector read as its list of blocks
 
 
 class _Blocks(_Tr):
@@ -234,76 +277,119 @@ class _Blocks(_Tr):
         sp = self.sp
         return sp.Add(*[sp.Mul(*shape) for shape, _ in blocks])
 
-    # ------------------------------------------------------------------ vectors
-    def blocks(self, e: Expr):  # noqa: C901 - one case per node kind
-        sp, op, a = self.sp, e.op, e.args
-        if op == "var":
-            base = sp.IndexedBase(e.name)
-            return [((self.d,), lambda I, b=base: b[I[0]])]
-        if op == "call":
-            if all(x.sort != VEC for x in a):             # a sequence of vectors, w(k): in R^d
-                if len(a) != 1:
-                    raise FormulaError("only sequences of vectors have coordinates here")
-                base, k = sp.IndexedBase(e.name), self.scalar(a[0])
-                return [((self.d,), lambda I, b=base, k=k: b[k, I[0]])]
+    # ------------------------------------------------------------------ vectors as blocks
+    def blocks(self, e: Expr):
+        return self.node(e, BLOCKS)
+
+    def cannot(self, e: Expr, at):
+        if at is None and e.op in ("vec1", "vcat", "tensor", "tpow", "vsum"):
+            return FormulaError(f"a vector ({e.op}) where a number is expected")
+        return super().cannot(e, at)
+
+    def op_var(self, e, at):
+        if at is not BLOCKS:
+            return super().op_var(e, at)
+        base = self.sp.IndexedBase(e.name)
+        return [((self.d,), lambda I, b=base: b[I[0]])]
+
+    def op_call(self, e, at):
+        sp, a = self.sp, e.args
+        if at is None:
             keys = [self.vkey(x) if x.sort == VEC else self.scalar(x) for x in a]
-            f = sp.Function(e.name)
-            return [((self.fun_dim(e.name),), lambda I, f=f, keys=keys: f(*keys, I[0]))]
-        if op == "vzero":
-            return _ZERO
-        if op in ("vadd", "vsub"):
-            u, v = self.blocks(a[0]), self.blocks(a[1])
-            if u is _ZERO:
-                return v if op == "vadd" or v is _ZERO else [(s, lambda I, g=g: -g(I)) for s, g in v]
-            if v is _ZERO:
-                return u
-            self.same_shapes(u, v)
-            sign = 1 if op == "vadd" else -1
-            return [(s, lambda I, f=f, g=g: f(I) + sign * g(I)) for (s, f), (_, g) in zip(u, v)]
-        if op == "smul":
-            c, v = self.scalar(a[0]), self.blocks(a[1])
-            return _ZERO if v is _ZERO else [(s, lambda I, g=g: c * g(I)) for s, g in v]
-        if op == "vec1":
-            t = self.scalar(a[0])
-            return [((), lambda I, t=t: t)]
-        if op == "vcat":
-            u, v = self.blocks(a[0]), self.blocks(a[1])
-            if u is _ZERO or v is _ZERO:
-                raise FormulaError("the zero vector in a concatenation has no dimension")
-            return u + v
-        if op == "tensor":
-            u, v = self.blocks(a[0]), self.blocks(a[1])
-            if u is _ZERO or v is _ZERO:
-                raise FormulaError("the zero vector in a tensor product has no dimension")
-            return [(su + sv, lambda I, f=f, g=g, n=len(su): f(I[:n]) * g(I[n:])) for su, f in u for sv, g in v]
-        if op == "tpow":
-            v, k = a
-            if k.op == "num":
-                out = [((), lambda I: sp.Integer(1))]
-                for _ in range(int(k.value)):
-                    out = [(su + sv, lambda I, f=f, g=g, n=len(su): f(I[:n]) * g(I[n:]))
-                           for su, f in out for sv, g in self.blocks(v)]
-                return out
-            base = self.blocks(v)
-            if base is _ZERO:
-                raise FormulaError("the zero vector in a tensor power has no dimension")
-            key, kk = self.vkey(v), self.scalar(k)
-            f = sp.Function("mb_tpow")
-            return [((self.size(base) ** kk,), lambda I, f=f, key=key, kk=kk: f(key, kk, I[0]))]
-        if op == "vsum":
-            i, lo, hi, body = a
-            iv = sp.Symbol(i.name, integer=True)
-            inner = self.blocks(body)
-            if inner is _ZERO:
-                return _ZERO
-            lo_s, hi_s = self.lower(i, lo), self.scalar(hi)
-            out = []
-            for shape, g in inner:
-                if any(sp.sympify(n).has(self.sym(i.name)) for n in shape):
-                    raise FormulaError("a sum of vectors whose dimension depends on the index")
-                out.append((shape, lambda I, g=g: sp.Sum(g(I).subs(self.sym(i.name), iv), (iv, lo_s, hi_s))))
+            return sp.Function(e.name)(*keys)
+        if at is not BLOCKS:
+            return super().op_call(e, at)
+        if all(x.sort != VEC for x in a):             # a sequence of vectors, w(k): in R^d
+            if len(a) != 1:
+                raise FormulaError("only sequences of vectors have coordinates here")
+            base, k = sp.IndexedBase(e.name), self.scalar(a[0])
+            return [((self.d,), lambda I, b=base, k=k: b[k, I[0]])]
+        keys = [self.vkey(x) if x.sort == VEC else self.scalar(x) for x in a]
+        f = sp.Function(e.name)
+        return [((self.fun_dim(e.name),), lambda I, f=f, keys=keys: f(*keys, I[0]))]
+
+    def op_vzero(self, e, at):
+        if at is not BLOCKS:
+            return super().op_vzero(e, at)
+        return _ZERO
+
+    def _vector_sum(self, e, at):
+        if at is not BLOCKS:
+            return super()._vector_sum(e, at)
+        op, a = e.op, e.args
+        u, v = self.blocks(a[0]), self.blocks(a[1])
+        if u is _ZERO:
+            return v if op == "vadd" or v is _ZERO else [(s, lambda I, g=g: -g(I)) for s, g in v]
+        if v is _ZERO:
+            return u
+        self.same_shapes(u, v)
+        sign = 1 if op == "vadd" else -1
+        return [(s, lambda I, f=f, g=g: f(I) + sign * g(I)) for (s, f), (_, g) in zip(u, v)]
+
+    op_vadd = op_vsub = _vector_sum
+
+    def op_smul(self, e, at):
+        if at is not BLOCKS:
+            return super().op_smul(e, at)
+        c, v = self.scalar(e.args[0]), self.blocks(e.args[1])
+        return _ZERO if v is _ZERO else [(s, lambda I, g=g: c * g(I)) for s, g in v]
+
+    def op_vec1(self, e, at):
+        if at is not BLOCKS:
+            raise self.cannot(e, at)
+        t = self.scalar(e.args[0])
+        return [((), lambda I, t=t: t)]
+
+    def op_vcat(self, e, at):
+        if at is not BLOCKS:
+            raise self.cannot(e, at)
+        u, v = self.blocks(e.args[0]), self.blocks(e.args[1])
+        if u is _ZERO or v is _ZERO:
+            raise FormulaError("the zero vector in a concatenation has no dimension")
+        return u + v
+
+    def op_tensor(self, e, at):
+        if at is not BLOCKS:
+            raise self.cannot(e, at)
+        u, v = self.blocks(e.args[0]), self.blocks(e.args[1])
+        if u is _ZERO or v is _ZERO:
+            raise FormulaError("the zero vector in a tensor product has no dimension")
+        return [(su + sv, lambda I, f=f, g=g, n=len(su): f(I[:n]) * g(I[n:])) for su, f in u for sv, g in v]
+
+    def op_tpow(self, e, at):
+        if at is not BLOCKS:
+            raise self.cannot(e, at)
+        sp = self.sp
+        v, k = e.args
+        if k.op == "num":
+            out = [((), lambda I: sp.Integer(1))]
+            for _ in range(int(k.value)):
+                out = [(su + sv, lambda I, f=f, g=g, n=len(su): f(I[:n]) * g(I[n:]))
+                       for su, f in out for sv, g in self.blocks(v)]
             return out
-        raise FormulaError(f"no coordinates for {op}")
+        base = self.blocks(v)
+        if base is _ZERO:
+            raise FormulaError("the zero vector in a tensor power has no dimension")
+        key, kk = self.vkey(v), self.scalar(k)
+        f = sp.Function("mb_tpow")
+        return [((self.size(base) ** kk,), lambda I, f=f, key=key, kk=kk: f(key, kk, I[0]))]
+
+    def op_vsum(self, e, at):
+        if at is not BLOCKS:
+            raise self.cannot(e, at)
+        sp = self.sp
+        i, lo, hi, body = e.args
+        iv = sp.Symbol(i.name, integer=True)
+        inner = self.blocks(body)
+        if inner is _ZERO:
+            return _ZERO
+        lo_s, hi_s = self.lower(i, lo), self.scalar(hi)
+        out = []
+        for shape, g in inner:
+            if any(sp.sympify(n).has(self.sym(i.name)) for n in shape):
+                raise FormulaError("a sum of vectors whose dimension depends on the index")
+            out.append((shape, lambda I, g=g: sp.Sum(g(I).subs(self.sym(i.name), iv), (iv, lo_s, hi_s))))
+        return out
 
     def same_shapes(self, u, v):
         sp = self.sp
@@ -315,32 +401,25 @@ class _Blocks(_Tr):
         return tuple(self.index() for _ in shape)
 
     # ------------------------------------------------------------------ scalars
-    def scalar(self, e: Expr):
-        sp, op, a = self.sp, e.op, e.args
-        if op == "dot":
-            u, v = self.blocks(a[0]), self.blocks(a[1])
-            if u is _ZERO or v is _ZERO:
-                return sp.Integer(0)
-            self.same_shapes(u, v)
-            out = sp.Integer(0)
-            for (shape, f), (_, g) in zip(u, v):
-                idx = self.fresh_indices(shape)
-                term = f(idx) * g(idx)
-                out += sp.Sum(term, *[(i, 1, n) for i, n in zip(idx, shape)]) if idx else term
-            return out
-        if op == "call":
-            keys = [self.vkey(x) if x.sort == VEC else self.scalar(x) for x in a]
-            return sp.Function(e.name)(*keys)
-        if op == "npow":              # uninterpreted, as for the solvers: its laws are trusted rules
-            return sp.Function("mb_npow")(self.scalar(a[0]), self.scalar(a[1]))
-        if op == "sum":
-            v, lo, hi, body = a
-            iv = sp.Symbol(v.name, integer=True)
-            inner = self.scalar(body).subs(self.sym(v.name), iv)
-            return self.sum_of(inner, iv, v, lo, hi)
-        if op in ("vec1", "vcat", "tensor", "tpow", "vsum"):
-            raise FormulaError(f"a vector ({op}) where a number is expected")
-        return _Tr.scalar(self, e)
+    def op_dot(self, e, at):
+        if at is not None:
+            raise self.cannot(e, at)
+        sp = self.sp
+        u, v = self.blocks(e.args[0]), self.blocks(e.args[1])
+        if u is _ZERO or v is _ZERO:
+            return sp.Integer(0)
+        self.same_shapes(u, v)
+        out = sp.Integer(0)
+        for (shape, f), (_, g) in zip(u, v):
+            idx = self.fresh_indices(shape)
+            term = f(idx) * g(idx)
+            out += sp.Sum(term, *[(i, 1, n) for i, n in zip(idx, shape)]) if idx else term
+        return out
+
+    def op_npow(self, e, at):         # uninterpreted, as for the solvers: its laws are trusted rules
+        if at is not None:
+            raise self.cannot(e, at)
+        return self.sp.Function("mb_npow")(self.scalar(e.args[0]), self.scalar(e.args[1]))
 
 
 def _flatten(expr, fresh):

@@ -260,10 +260,10 @@ def check_rules(seed: int = 0) -> list[str]:
 
 
 def rules_fingerprint() -> str:
-    from . import approx, exact, formula, functions, substitution
+    from . import approx, exact, formula, functions, printer, substitution
     builds = [b for _, _, b in _schemas()]
     names = ",".join(f"{rid}.{name}:{rule_source.RULES[rid].schemas[name][0]}" for rid, name, _ in _schemas())
-    return fingerprint((formula, substitution, functions, rule_source, exact, approx, sys.modules[__name__]),
+    return fingerprint((formula, substitution, functions, rule_source, exact, approx, printer, sys.modules[__name__]),
                        builds + [rule_source.schema_instance, rule_source.nat_lo],
                        (names + repr(sorted(rule_source.BODY_ARGS.items()))).encode())
 

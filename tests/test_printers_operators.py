@@ -1,7 +1,9 @@
 """Every printer and evaluator of the formula tree handles every operation of the one table,
 ``proofs.formula.OPERATORS``: an operation added to the formulas and forgotten in one printer
 fails here, instead of surfacing as a crash (or a silent gap) the first time a theorem uses it.
-What a printer leaves out on purpose is declared below, with the reason."""
+Two checks: every printer runs on a sample of every operation, and every printer class
+(``proofs.printer.Printer``) has a method for every operation.  What a printer leaves out on
+purpose is declared below, with the reason."""
 from fractions import Fraction
 
 import pytest
@@ -91,14 +93,13 @@ FEATURE_SPACE = ("vcat", "tensor", "tpow")
 
 PRINTERS = {"text": _text, "latex": _latex, "mathml": _mathml, "smtlib": _smtlib, "coq": _coq, "sympy": _sympy}
 
+_PIECEWISE = "piecewise terms have no polynomial normal form: identities over them are left to z3 and cvc5"
+_SYMPY_LACKS = {**dict.fromkeys(F.BOOL_OPS, "the identity engine reads the terms of an equation; formulas are z3's"),
+                **dict.fromkeys(("abs", "max", "min", "ite"), _PIECEWISE),
+                "pow2": "a power of 2 with a variable exponent has no polynomial normal form: identities over "
+                        "it are left to z3 and cvc5"}
 # what a printer leaves out on purpose, and why
-GAPS = {
-    "sympy": {**dict.fromkeys(F.BOOL_OPS, "the identity engine reads the terms of an equation; formulas are z3's"),
-              **dict.fromkeys(("abs", "max", "min", "ite"), "piecewise terms have no polynomial normal form: "
-                              "identities over them are left to z3 and cvc5"),
-              "pow2": "a power of 2 with a variable exponent has no polynomial normal form: identities over "
-                      "it are left to z3 and cvc5"},
-}
+GAPS = {"sympy": _SYMPY_LACKS}
 
 
 def test_the_samples_cover_every_operation():
@@ -130,3 +131,89 @@ def test_every_declared_gap_is_still_a_gap():
 def test_an_unknown_operation_is_refused_when_made():
     with pytest.raises(F.FormulaError, match="no such operation"):
         F.Expr("frobnicate", (x,), sort=F.REAL)
+
+
+# ----------------------------------------------------------------------------- the classes themselves
+_APPROX_LACKS = {
+    **dict.fromkeys(("true", "false", "iff", "ite"), "no trusted rule checked in 60 digits states a Boolean "
+                    "constant, an equivalence or an if-then-else"),
+    **dict.fromkeys(("vzero", "vadd", "vsub", "smul", "vsum", "vcat", "tensor", "vec1", "tpow", "npow"),
+                    "the rules checked in 60 digits are about numbers and inner products of given vectors; "
+                    "vector arithmetic and the feature-space constructions are evaluated exactly (proofs.exact)")}
+
+# every printer class, "module.Class", with the operations it has no method for and why
+CLASSES = {
+    "proofs.render.TextPrinter": {},
+    "blueprint.mathml.MathMLPrinter": {},
+    "proofs.smtlib.SmtContext": {},
+    "coq.export.CoqPrinter": {},
+    "proofs.exact.Evaluator": {},
+    "proofs.concrete._Unroll": {},
+    "proofs.approx.Approx": _APPROX_LACKS,
+    "proofs.symbolic._Blocks": _SYMPY_LACKS,
+    "proofs.symbolic._Tr": {**_SYMPY_LACKS, **dict.fromkeys(
+        ("vec1", "vcat", "tensor", "tpow", "npow", "vsum"),
+        "the feature-space constructions are read by the block model (proofs.symbolic._Blocks)")},
+}
+
+
+def _class(path):
+    import importlib
+    mod, name = path.rsplit(".", 1)
+    return getattr(importlib.import_module(mod), name)
+
+
+def _printer_classes():
+    """Every subclass of Printer defined in the suite's modules (importing the printers first)."""
+    from proofs.printer import Printer
+    for path in CLASSES:
+        _class(path)
+    import coq.bridge  # noqa: F401 - a subclass of the Coq printer
+    out, todo = [], list(Printer.__subclasses__())
+    while todo:
+        c = todo.pop()
+        todo.extend(c.__subclasses__())
+        if c.__module__.split(".")[0] in ("proofs", "coq", "blueprint"):
+            out.append(c)
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(CLASSES))
+def test_every_printer_class_has_a_method_for_every_operation(path):
+    """Structural: the methods of the class, not a sample run.  A method removed (or an operation
+    added to proofs.formula.OPERATORS and to no printer) fails here."""
+    cls = _class(path)
+    lacks = set(cls.lacking())
+    declared = CLASSES[path]
+    assert lacks <= set(declared), f"{path} has no method for {sorted(lacks - set(declared))}"
+    assert set(declared) <= lacks, f"{path} now has a method for {sorted(set(declared) - lacks)}: drop the gap"
+    assert all(isinstance(why, str) and why for why in declared.values())
+
+
+def test_every_printer_class_is_declared():
+    """A new printer (a subclass of Printer anywhere in the suite) is checked here too."""
+    names = {f"{c.__module__}.{c.__qualname__}" for c in _printer_classes()}
+    undeclared = names - set(CLASSES) - {"coq.bridge.RawPrinter"}
+    assert not undeclared, f"printer classes missing from CLASSES: {sorted(undeclared)}"
+    assert _class("coq.bridge.RawPrinter").lacking() == ()
+
+
+def test_the_sample_gaps_are_the_class_gaps():
+    """The identity engine's gaps on samples are those of its classes (one declaration, two checks)."""
+    assert set(GAPS["sympy"]) == set(CLASSES["proofs.symbolic._Blocks"])
+
+
+def test_a_missing_method_is_caught_and_named():
+    """The check can fail: a printer without one method is found by the structural check, and
+    printing that operation names the printer and the operation."""
+    from proofs.render import TextPrinter
+
+    class Partial(TextPrinter):
+        name = "partial text printer"
+        op_dot = None                        # as if the method had never been written
+
+    assert Partial.lacking() == ("dot",)
+    assert TextPrinter.lacking() == ()
+    with pytest.raises(ValueError, match="the partial text printer has no method for the operation 'dot'"):
+        Partial(False)(F.dot(u, v) >= 0)
+    assert Partial(False)(x + y) == "x + y"

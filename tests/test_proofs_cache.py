@@ -252,7 +252,8 @@ def test_the_key_covers_engine_versions_the_suite_and_the_code(tmp_path, monkeyp
         shutil.copyfile(os.path.join(here, f), copy / f)
     base = cache.code_context(str(copy))
     assert cache.code_context(str(copy)) == base
-    for f in ("kernel.py", "rules.py", "smtlib.py", "formula.py", "substitution.py", "symbolic.py", "engines.py"):
+    for f in ("kernel.py", "rules.py", "smtlib.py", "formula.py", "substitution.py", "symbolic.py", "engines.py",
+              "printer.py", "exact.py"):
         assert f in cache.CODE_FILES
     with open(copy / "rules.py", "a") as fh:            # one byte of the rules
         fh.write("\n")
