@@ -357,6 +357,10 @@ def mutation_summary(counts) -> list[str]:
             total.update(counts[k])
         if keys:
             lines.append(f"  {cls}: {sum(total.values())} ({', '.join(f'{o} {n}' for o, n in sorted(total.items()))})")
+    skipped = sum(counts.get("sampled out:proof", {}).values())
+    if skipped:
+        lines.append(f"  proof edits whose verdict is not asserted, left out of this run: {skipped} "
+                     f"(MISTAKEBOUND_MUTATION_FULL=1 runs them all)")
     false = counts.get("statement:proved", {}).get("NOT SHOWN TRUE", 0)
     lines.append(f"  false statements proved: {false}")
     return lines

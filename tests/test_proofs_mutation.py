@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import json
+import os
 
 import pytest
 
@@ -57,12 +58,25 @@ def _status(th, make_proof=None):
     return run_catalogue([th], make_proof=make_proof).by_id(th.id)
 
 
+# A proof edit leaves the statement as it is, so the engines' verdict on an edit that may build is
+# not asserted (any outcome is sound: the statement is true); what is asserted is that the edits
+# which must not build (a retyped, forged, or strengthened-and-matched fact) are build errors, and
+# that no edit crashes the runner.  Every must-not-build edit runs; of the others, one in
+# UNASSERTED_SAMPLE (a fixed rotation over steps and kinds) -- all of them with
+# MISTAKEBOUND_MUTATION_FULL=1 or when a mutation report is written.
+UNASSERTED_SAMPLE = 3
+FULL = os.environ.get("MISTAKEBOUND_MUTATION_FULL") == "1" or bool(os.environ.get("MISTAKEBOUND_MUTATION_REPORT"))
+
+
 @pytest.mark.parametrize("th", THEOREMS, ids=[t.id for t in THEOREMS])
 def test_mutation_proof_edits_never_prove_a_false_statement(th):
     n, sizes = count_solve_calls(th)
     assert n > 0, "every theorem's proof has at least one solver step"
     bad = []
-    for edit in proof_edits(n, sizes):
+    for i, edit in enumerate(proof_edits(n, sizes)):
+        if not (FULL or edit.expect_build_error or i % UNASSERTED_SAMPLE == 0):
+            COUNTS["sampled out:proof"]["not run"] += 1
+            continue
         holder = {}
 
         def make(t, edit=edit):
