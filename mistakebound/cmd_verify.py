@@ -333,8 +333,11 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=
         if not os.path.isfile(coq_proofs):
             fail(f"--coq-proofs {coq_proofs}: no such file (--coq-out writes the statements for you to prove)")
     from blueprint.user_theorems import check_file, coq_statements
-    ths, results = check_file(path)
+    ths, results, iso = check_file(path)
     out = sys.stderr if json_path == "-" else sys.stdout
+    click.echo(f"your file ran in its own process, isolation level {iso['words']}; network: {iso['network']}"
+               + (f"; missing: {'; '.join(iso['missing'])}; the proof cache was neither read nor written"
+                  if iso["missing"] else ""), file=out)
     for r in results:
         p, n = r.counts()
         extra = f"  assuming: {', '.join(r.assumptions)}" if r.assumptions else ""
@@ -354,7 +357,7 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=
         ok = ok and all(c.status == "kernel-checked" for c in coq_results)
     try:
         if json_path:
-            emit_json({"file": str(path), "ok": ok, "theorems": [r.to_json(allow_assumptions) for r in results],
+            emit_json({"file": str(path), "ok": ok, "isolation": iso, "theorems": [r.to_json(allow_assumptions) for r in results],
                        **({"coq": [c.to_json() for c in coq_results]} if coq_results is not None else {})}, json_path)
         if coq_out:
             write_text_atomic(coq_out, coq_statements(ths, str(path)))
