@@ -118,8 +118,8 @@ CHILD_SECONDS = 600
 # confined first (sandbox.confine: writes only in its temporary directory), the record of how
 # sent through a pipe closed before the user's file is read; then the file runs
 _BOOT = ("import os, sys, json; sys.path.insert(0, sys.argv[1]); from sandbox.confine import confine; "
-         "rec = confine(sys.argv[4]); fd = int(sys.argv[5]); os.write(fd, json.dumps(rec).encode()); os.close(fd); "
-         "from blueprint.user_child import main; raise SystemExit(main(sys.argv[2], sys.argv[3]))")
+         "rec = confine(sys.argv[3]); fd = int(sys.argv[4]); os.write(fd, json.dumps(rec).encode()); os.close(fd); "
+         "from blueprint.user_child import main; raise SystemExit(main(sys.argv[2], sys.argv[5]))")
 
 
 def _isolation(raw: bytes) -> dict:
@@ -154,7 +154,7 @@ def _run_child(path) -> tuple[dict, dict]:
                "LANG": os.environ.get("LANG", "C.UTF-8")}
         r, w = os.pipe()
         try:
-            p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), out, tmp, str(w)],
+            p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), tmp, str(w), out],
                                cwd=tmp, env=env, capture_output=True, text=True, timeout=CHILD_SECONDS,
                                pass_fds=(w,))
         except subprocess.TimeoutExpired:
