@@ -335,9 +335,6 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=
     from blueprint.user_theorems import check_file, coq_statements
     ths, results, iso = check_file(path)
     out = sys.stderr if json_path == "-" else sys.stdout
-    click.echo(f"your file ran in its own process, isolation level {iso['words']}; network: {iso['network']}"
-               + (f"; missing: {'; '.join(iso['missing'])}; the proof cache was neither read nor written"
-                  if iso["missing"] else ""), file=out)
     for r in results:
         p, n = r.counts()
         extra = f"  assuming: {', '.join(r.assumptions)}" if r.assumptions else ""
@@ -352,6 +349,9 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=
     lemmas = sorted({lid for r in results for lid in r.lemmas})
     click.echo(f"{sum(r.ok(allow_assumptions) for r in results)}/{len(results)} of {path} as expected"
                + (f"; catalogue lemmas used: {', '.join(lemmas)}" if lemmas else ""), file=out)
+    click.echo(f"your file ran in its own process, isolation level {iso['words']}; network: {iso['network']}"
+               + (f"; missing: {'; '.join(iso['missing'])}; the proof cache was neither read nor written"
+                  if iso["missing"] else ""), file=out)
     coq_results = _user_coq(ths, coq_proofs, lemmas, out) if coq else None
     if coq_results is not None:
         ok = ok and all(c.status == "kernel-checked" for c in coq_results)
