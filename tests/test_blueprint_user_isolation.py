@@ -207,3 +207,15 @@ def test_a_record_of_another_shape_is_reduced():
         assert iso["level"] in ("reduced", "landlock")
         if raw != json.dumps({"level": "landlock", "why": 3}).encode():
             assert iso["level"] == "reduced" and iso["missing"]
+
+
+def test_a_coq_proof_file_cannot_write_a_file_through_extraction():
+    """``verify --file --coq`` compiles the user's Coq file in this process: Coq's ``Extraction
+    "FILE" term`` would write FILE anywhere (coqc did write /tmp/.../pwned.ml before the audit
+    refused it), ``Extraction TestCompile`` would run the OCaml compiler."""
+    from coq.checks import refused_commands
+    for src in ('From Coq Require Extraction.\nExtraction "/tmp/pwned.ml" nat.\n', "Recursive Extraction nat.\n",
+                'Separate Extraction nat.\n', "Extraction TestCompile nat.\n"):
+        got = refused_commands({"mine.v": src})
+        assert got and all("no extraction" in g for g in got), src
+    assert refused_commands({"mine.v": "(* Extraction, in a comment *)\nDefinition Extractionless := 1.\n"}) == []
