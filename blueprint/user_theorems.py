@@ -10,8 +10,11 @@ Their statements are printed in Coq by the catalogue's printer (``coq.export.sta
 user to prove there.
 
 The file is the user's own code, and it never runs in this process: :func:`check_file` starts a
-separate ``python -I`` process (``blueprint.user_child``) that imports it, builds each proof on
-the kernel and hands back certificates only -- no engine, no proof cache, no checker there.  This
+separate ``python -I`` process (``blueprint.user_child``), confined before the file is read to
+writes in its own temporary directory (``sandbox.confine``: Landlock, or namespaces; "reduced"
+where neither exists, and then this run neither reads nor writes the proof cache), that imports
+it, builds each proof on the kernel and hands back certificates only -- no engine, no proof
+cache, no checker there.  This
 process then has the independent checker (``checker``) decide every certificate, together with
 the certificates of the catalogue lemmas it builds itself; a rule outside the checker's fixed
 table is an assumption ("proved assuming <rule>"), and a theorem's hypotheses must still be
@@ -156,7 +159,7 @@ def _run_child(path) -> tuple[dict, dict]:
         try:
             p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), tmp, str(w), out],
                                cwd=tmp, env=env, capture_output=True, text=True, timeout=CHILD_SECONDS,
-                               pass_fds=(w,))
+                               pass_fds=(w,), stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
             raise InputError(f"{path}: building its proofs took more than {CHILD_SECONDS} s") from None
         finally:
