@@ -219,6 +219,12 @@ def check_file(path, progress=None):
         raise InputError(f"--file {path}: no such file")
     if Path(path).suffix != ".py":
         raise InputError(f"--file {path}: a Python file (.py) is expected")
+    # what decides is loaded before the file's process starts (where it could not be confined,
+    # "reduced", that process could rewrite what this one would load later)
+    import checker  # noqa: F401
+    import proofs.certificate  # noqa: F401
+    import proofs.checks  # noqa: F401
+    import proofs.runner  # noqa: F401
     from proofs import cache
     data, iso = _run_child(path)
     was = cache.enabled()
