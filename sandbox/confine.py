@@ -91,17 +91,20 @@ def confine(writable: str, *, landlock: bool = True, namespaces: bool = True) ->
     (tests: each alone)."""
     writable = os.path.realpath(writable)
     rec = {"level": "reduced", "network": "host", "landlock": 0, "why": [], "forked": False}
-    libc = _libc()
-    if landlock:
-        why = _landlock(libc, writable, rec)
+    try:
+        libc = _libc()
+    except (OSError, AttributeError) as e:
+        rec["why"].append(f"no C library to call: {e}")
+        return rec
+    for name, on, layer in (("landlock", landlock, _landlock), ("namespaces", namespaces, _namespaces)):
+        if not on:
+            continue
+        try:
+            why = layer(libc, writable, rec)
+        except Exception as e:  # noqa: BLE001 - a layer that cannot be set up is reported, never fatal
+            why = f"{name}: {type(e).__name__}: {e}"
         if why is None:
-            rec["level"] = "landlock"
-            return rec
-        rec["why"].append(why)
-    if namespaces:
-        why = _namespaces(libc, writable, rec)
-        if why is None:
-            rec["level"] = "namespaces"
+            rec["level"] = name
             return rec
         rec["why"].append(why)
     return rec
