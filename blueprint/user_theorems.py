@@ -125,9 +125,11 @@ _BOOT = ("import os, sys, json; sys.path.insert(0, sys.argv[1]); from sandbox.co
          "from blueprint.user_child import main; raise SystemExit(main(sys.argv[2], sys.argv[5]))")
 
 
-def _isolation(raw: bytes) -> dict:
-    """How the file's process was confined, from the record it sent before the file was read
-    (no record, or one of another shape: "reduced")."""
+def _isolation(raw: bytes, allowed=None) -> dict:
+    """How the file's process was confined, from the record it sent before the file was read (no
+    record, one of another shape, or a level this system does not allow -- ``allowed``, found
+    here by ``sandbox.confine.possible``: where nothing confines the file, it could have replaced
+    the record -- "reduced")."""
     import json
     from sandbox.confine import LEVELS
     try:
@@ -136,6 +138,9 @@ def _isolation(raw: bytes) -> dict:
         rec = None
     if not isinstance(rec, dict) or rec.get("level") not in LEVELS:
         rec = {"level": "reduced", "network": "host", "why": ["the file's process sent no isolation record"]}
+    elif allowed is not None and rec["level"] not in allowed:
+        rec = {"level": "reduced", "network": "host",
+               "why": [f"the file's process reported {rec['level']}, which this system does not allow"]}
     why = [w[:200] for w in rec.get("why") if isinstance(w, str)][:4] if isinstance(rec.get("why"), list) else []
     level = rec["level"]
     return {"level": level, "words": LEVELS[level], "network": str(rec.get("network", "host"))[:80],
@@ -155,6 +160,8 @@ def _run_child(path) -> tuple[dict, dict]:
         out = os.path.join(tmp, "certificates.json")
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp, "XDG_CACHE_HOME": tmp,
                "LANG": os.environ.get("LANG", "C.UTF-8")}
+        from sandbox.confine import possible
+        allowed = possible()
         r, w = os.pipe()
         try:
             p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), tmp, str(w), out],
@@ -165,7 +172,7 @@ def _run_child(path) -> tuple[dict, dict]:
         finally:
             os.close(w)
             with os.fdopen(r, "rb") as fh:
-                iso = _isolation(fh.read(1 << 16))
+                iso = _isolation(fh.read(1 << 16), allowed)
         try:
             with open(out, encoding="utf-8") as fh:
                 data = json.load(fh)

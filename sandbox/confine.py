@@ -28,7 +28,7 @@ from __future__ import annotations
 import ctypes
 import os
 
-__all__ = ["confine", "LEVELS"]
+__all__ = ["confine", "possible", "LEVELS"]
 
 LEVELS = {"landlock": "landlock (it could write only in its own temporary directory)",
           "namespaces": "namespaces (a read-only view of the file system but its own temporary directory)",
@@ -108,6 +108,38 @@ def confine(writable: str, *, landlock: bool = True, namespaces: bool = True) ->
             return rec
         rec["why"].append(why)
     return rec
+
+
+def possible() -> set:
+    """The levels this system allows, found by the caller itself, without confining it: Landlock's
+    ABI (a query with no effect) and a user namespace made by a forked child that exits at once.
+    The caller compares the level a confined process reports with these: the record is written
+    before the untrusted code runs, but where nothing confines it, that code could replace it."""
+    out = {"reduced"}
+    try:
+        libc = _libc()
+    except (OSError, AttributeError):
+        return out
+    from . import _landlock as ll
+    try:
+        if ll.abi(libc) >= 2:
+            out.add("landlock")
+    except (AttributeError, OSError):
+        pass
+    try:
+        pid = os.fork()
+    except OSError:
+        return out
+    if pid == 0:                     # the probe: one unshare, then gone
+        code = 1
+        try:
+            code = 0 if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID) == 0 else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) == 0:
+        out.add("namespaces")
+    return out
 
 
 def _landlock(libc, writable: str, rec: dict):

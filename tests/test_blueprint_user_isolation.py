@@ -219,3 +219,17 @@ def test_a_coq_proof_file_cannot_write_a_file_through_extraction():
         got = refused_commands({"mine.v": src})
         assert got and all("no extraction" in g for g in got), src
     assert refused_commands({"mine.v": "(* Extraction, in a comment *)\nDefinition Extractionless := 1.\n"}) == []
+
+
+def test_a_level_the_system_does_not_allow_is_reduced():
+    """Where nothing confines the file's process, it could replace the record it sent: a level the
+    parent's own probe (``sandbox.confine.possible``) does not find is reported as reduced."""
+    from blueprint.user_theorems import _isolation
+    from sandbox.confine import possible
+    rec = json.dumps({"level": "landlock", "network": "none", "landlock": 7, "why": []}).encode()
+    assert _isolation(rec, {"reduced"})["level"] == "reduced"
+    assert "does not allow" in _isolation(rec, {"reduced", "namespaces"})["missing"][0]
+    assert _isolation(rec, {"reduced", "landlock"})["level"] == "landlock"
+    here = possible()
+    assert "reduced" in here and here <= {"reduced", "landlock", "namespaces"}
+
