@@ -1,8 +1,8 @@
 """The process a user's theorem file runs in: it builds the proofs and hands back certificates only.
 
 ``mistakebound verify --file`` starts this module in a separate ``python -I`` process
-(``blueprint.user_theorems.run_file``), with the proof cache switched off and pointed at an empty
-directory.  Here the user's file is imported and each theorem's proof is built on the kernel (no
+(``blueprint.user_theorems._run_child``), confined first (``sandbox.confine``: it may write only
+in its own temporary directory), with the proof cache switched off and pointed at that directory.  Here the user's file is imported and each theorem's proof is built on the kernel (no
 engine runs); what goes back is data: each theorem's certificate (``proofs.certificate``), or the
 kernel's build error, and the few statement details the report shows (name, expected kind, the
 sizes a non-vacuity instance uses).  Whatever this process does -- register rules, replace

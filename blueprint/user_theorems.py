@@ -10,8 +10,11 @@ Their statements are printed in Coq by the catalogue's printer (``coq.export.sta
 user to prove there.
 
 The file is the user's own code, and it never runs in this process: :func:`check_file` starts a
-separate ``python -I`` process (``blueprint.user_child``) that imports it, builds each proof on
-the kernel and hands back certificates only -- no engine, no proof cache, no checker there.  This
+separate ``python -I`` process (``blueprint.user_child``), confined before the file is read to
+writes in its own temporary directory (``sandbox.confine``: Landlock, or namespaces; "reduced"
+where neither exists, and then this run neither reads nor writes the proof cache), that imports
+it, builds each proof on the kernel and hands back certificates only -- no engine, no proof
+cache, no checker there.  This
 process then has the independent checker (``checker``) decide every certificate, together with
 the certificates of the catalogue lemmas it builds itself; a rule outside the checker's fixed
 table is an assumption ("proved assuming <rule>"), and a theorem's hypotheses must still be
@@ -115,12 +118,40 @@ class UserResult:
 
 
 CHILD_SECONDS = 600
-_BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from blueprint.user_child import main; " \
-        "raise SystemExit(main(sys.argv[2], sys.argv[3]))"
+# confined first (sandbox.confine: writes only in its temporary directory), the record of how
+# sent through a pipe closed before the user's file is read; then the file runs
+_BOOT = ("import os, sys, json; sys.path.insert(0, sys.argv[1]); from sandbox.confine import confine; "
+         "rec = confine(sys.argv[3]); fd = int(sys.argv[4]); os.write(fd, json.dumps(rec).encode()); os.close(fd); "
+         "from blueprint.user_child import main; raise SystemExit(main(sys.argv[2], sys.argv[5]))")
 
 
-def _run_child(path) -> dict:
-    """Run the user's file in its own ``python -I`` process; what it hands back (data only)."""
+def _isolation(raw: bytes, allowed=None) -> dict:
+    """How the file's process was confined, from the record it sent before the file was read (no
+    record, one of another shape, or a level this system does not allow -- ``allowed``, found
+    here by ``sandbox.confine.possible``: where nothing confines the file, it could have replaced
+    the record -- "reduced")."""
+    import json
+    from sandbox.confine import LEVELS
+    try:
+        rec = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        rec = None
+    if not isinstance(rec, dict) or rec.get("level") not in LEVELS:
+        rec = {"level": "reduced", "network": "host", "why": ["the file's process sent no isolation record"]}
+    elif allowed is not None and rec["level"] not in allowed:
+        rec = {"level": "reduced", "network": "host",
+               "why": [f"the file's process reported {rec['level']}, which this system does not allow"]}
+    why = [w[:200] for w in rec.get("why") if isinstance(w, str)][:4] if isinstance(rec.get("why"), list) else []
+    level = rec["level"]
+    return {"level": level, "words": LEVELS[level], "network": str(rec.get("network", "host"))[:80],
+            "landlock": rec.get("landlock") if isinstance(rec.get("landlock"), int) else 0,
+            "missing": why if level == "reduced" else []}
+
+
+def _run_child(path) -> tuple[dict, dict]:
+    """Run the user's file in its own ``python -I`` process, confined to writes in a fresh
+    temporary directory (``sandbox.confine``); what it hands back (data only) and how it was
+    confined."""
     import json
     import subprocess
     import tempfile
@@ -129,11 +160,19 @@ def _run_child(path) -> dict:
         out = os.path.join(tmp, "certificates.json")
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp, "XDG_CACHE_HOME": tmp,
                "LANG": os.environ.get("LANG", "C.UTF-8")}
+        from sandbox.confine import possible
+        allowed = possible()
+        r, w = os.pipe()
         try:
-            p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), out],
-                               cwd=tmp, env=env, capture_output=True, text=True, timeout=CHILD_SECONDS)
+            p = subprocess.run([sys.executable, "-I", "-c", _BOOT, root, str(Path(path).resolve()), tmp, str(w), out],
+                               cwd=tmp, env=env, capture_output=True, text=True, timeout=CHILD_SECONDS,
+                               pass_fds=(w,), stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
             raise InputError(f"{path}: building its proofs took more than {CHILD_SECONDS} s") from None
+        finally:
+            os.close(w)
+            with os.fdopen(r, "rb") as fh:
+                iso = _isolation(fh.read(1 << 16), allowed)
         try:
             with open(out, encoding="utf-8") as fh:
                 data = json.load(fh)
@@ -149,7 +188,7 @@ def _run_child(path) -> dict:
             isinstance(t, dict) and isinstance(t.get("meta"), dict) and isinstance(t.get("certificate"), dict)
             for t in ths):
         raise InputError(f"{path}: its process handed back malformed data")
-    return data
+    return data, iso
 
 
 def _theorem(cert: dict, meta: dict):
@@ -180,19 +219,41 @@ def _theorem(cert: dict, meta: dict):
 
 
 def check_file(path, progress=None):
-    """Run the file in its own process, have the checker decide what it hands back; returns
-    (the theorems as stated, a :class:`UserResult` for each)."""
+    """Run the file in its own confined process, have the checker decide what it hands back;
+    returns (the theorems as stated, a :class:`UserResult` for each, how the file's process was
+    confined: ``{"level": "landlock" | "namespaces" | "reduced", ...}``)."""
+    if not Path(path).is_file():
+        raise InputError(f"--file {path}: no such file")
+    if Path(path).suffix != ".py":
+        raise InputError(f"--file {path}: a Python file (.py) is expected")
+    # what decides is loaded before the file's process starts (where it could not be confined,
+    # "reduced", that process could rewrite what this one would load later)
+    import checker  # noqa: F401
+    import proofs.certificate  # noqa: F401
+    import proofs.checks  # noqa: F401
+    import proofs.runner  # noqa: F401
+    from proofs import cache
+    data, iso = _run_child(path)
+    was = cache.enabled()
+    # confined, the file's process could not write the proof cache: it is written by this process
+    # alone, each answer under the very text it decided.  Unconfined ("reduced"), it could have:
+    # nothing is read from it, nor written, in this run
+    if iso["level"] == "reduced":
+        cache.set_enabled(False)
+    try:
+        ths, results = _decide(path, data, progress)
+    finally:
+        cache.set_enabled(was)
+    return ths, results, iso
+
+
+def _decide(path, data, progress):
     import checker
     from checker.terms import CheckError
     from proofs import registry
     from proofs.certificate import known_verdicts, oracle
     from proofs.engines import SAT
     from proofs.runner import run_catalogue
-    if not Path(path).is_file():
-        raise InputError(f"--file {path}: no such file")
-    if Path(path).suffix != ".py":
-        raise InputError(f"--file {path}: a Python file (.py) is expected")
-    data = _run_child(path)
     entries, seen = [], set()
     for t in data["theorems"]:
         cert, meta = t["certificate"], t["meta"]
@@ -211,8 +272,8 @@ def check_file(path, progress=None):
     cat = run_catalogue(lemma_ids) if lemma_ids else None
     cat_certs = cat.certificates if cat is not None else {}
     answers: dict = {}
-    # the lemmas' verdicts are this process's own; the file's obligations are decided afresh, the
-    # proof cache neither read nor written (its process ran as this user, and could have written it)
+    # the lemmas' verdicts are this process's own; the file's obligations are decided on the
+    # checker's texts (the proof cache answering only for texts this process decided before)
     ask = oracle(known_verdicts(cat.results) if cat is not None else {})
 
     def record(obligations):
@@ -224,13 +285,7 @@ def check_file(path, progress=None):
     mine = [(th, checker.read(c), err) for th, c, err in entries]
     with checker.reading():
         theirs = [checker.read(c) for c in cat_certs.values()]
-    from proofs import cache
-    was = cache.enabled()
-    cache.set_enabled(False)
-    try:
-        verdicts = checker.decide([c for _, c, err in mine if not err] + theirs, record)
-    finally:
-        cache.set_enabled(was)
+    verdicts = checker.decide([c for _, c, err in mine if not err] + theirs, record)
     results = []
     for th, ch, err in mine:
         if err:

@@ -27,21 +27,24 @@ import json
 from dataclasses import dataclass, field
 
 from . import schemas
-from .evaluate import NotExact, evaluate, values
+from .evaluate import NotExact, evaluate, number, values
 from .smtlib import problem
-from .terms import (BOOL, SORTS, And, CheckError, ForAll, Implies, Term, add, dump, guarded, le, lit, lt, parse, Reading, show,
+from .terms import (BOOL, INT, NAT, REAL, SORTS, And, CheckError, ForAll, Implies, Term, add, dump, guarded, le, lit, lt, parse, Reading, show,
                     subst, valid_name)
 
 FORMAT = "mistakebound-certificate"
 VERSION = 1
 PROVED, REFUTED, UNKNOWN, INVALID, ASSUMING = "proved", "refuted", "unknown", "invalid", "proved assuming"
+VACUOUS = "vacuous"
+VACUOUS_WHY = "vacuous: no assignment satisfies the hypotheses"
 KINDS = ("hypothesis", "solve", "identity", "lemma", "rule", "inst", "specialize", "induction")
 
 
 @dataclass
 class Obligation:
-    """What an engine must decide: ``smt`` (a text z3 and cvc5 must both answer unsat) or
-    ``identity`` (an equation sympy and the coordinate instances must prove)."""
+    """What an engine must decide: ``smt`` (a text z3 and cvc5 must both answer unsat),
+    ``identity`` (an equation sympy and the coordinate instances must prove), or ``sat`` (the
+    stated hypotheses alone, of which z3 is asked for a model: see :func:`decide`)."""
     kind: str
     step: str
     text: str                       # the SMT-LIB text, or the identity's canonical text
@@ -62,6 +65,8 @@ class Checked:
     refuted_exactly: bool = False                       # an erratum whose counterexample evaluates
     parsed: dict = field(default_factory=dict, repr=False)   # lemma id -> (declarations, statement), while reading
     why: str = ""
+    hypotheses: list = field(default_factory=list, repr=False)   # the stated hypotheses, (name, term)
+    decls: dict = field(default_factory=dict, repr=False)
 
 
 @dataclass
@@ -72,10 +77,14 @@ class Verdict:
     assumptions: list = field(default_factory=list)
     rules: list = field(default_factory=list)
     obligations: int = 0
+    # the hypotheses: "sat" (z3's model, evaluated exactly here), "sat-smt" (a model of the SMT-LIB
+    # reading, where functions and vectors are uninterpreted), "unsat", "unknown"; "" not asked
+    satisfiable: str = ""
 
     def to_json(self) -> dict:
         return {"theorem": self.theorem, "status": self.status, "reasons": self.reasons,
-                "assumptions": self.assumptions, "rules": self.rules, "obligations": self.obligations}
+                "assumptions": self.assumptions, "rules": self.rules, "obligations": self.obligations,
+                **({"hypotheses_satisfiable": self.satisfiable} if self.satisfiable else {})}
 
 
 # ----------------------------------------------------------------------------- declarations
@@ -196,6 +205,7 @@ def _read(cert, out: Checked):
     hyps = _hypotheses(cert.get("hypotheses"), decls)
     concl = _formula(cert.get("conclusion"), decls, "the conclusion")
     out.statement = _canon(decls, hyps, concl)
+    out.hypotheses, out.decls = hyps, decls
     if kind == "erratum":
         _erratum(cert, decls, hyps, concl, out)
         return
@@ -415,11 +425,26 @@ def _derive(by, s, f, ids, formulas, rests, decls, stated, lemmas, fixed, where,
 
 
 # ----------------------------------------------------------------------------- deciding
-def decide(checked: list, oracle) -> dict:
+def decide(checked: list, oracle, vacuity: bool = False) -> dict:
     """Each theorem's :class:`Verdict`.  ``oracle(obligations)`` returns, for each obligation, a
     dict engine -> "proved" / "refuted" / "unknown" (``smt``: "z3" and "cvc5"; ``identity``:
-    "sympy" and "instances"); only "proved" from every one of them proves the obligation."""
-    todo = [o for c in checked if not c.errors for o in c.obligations]
+    "sympy" and "instances"); only "proved" from every one of them proves the obligation.
+
+    ``vacuity``: also ask, of every theorem with hypotheses, whether they can hold together (a
+    ``sat`` obligation: the hypotheses alone, printed here; the oracle answers
+    ``{"z3": "sat" | "unsat" | "unknown", "model": {name: value}}``).  unsat makes the theorem
+    "vacuous" -- contradictory hypotheses prove anything, and the SMT-LIB reading only ever
+    admits *more* models than the real one, so its unsat is theirs.  sat counts only when the
+    model's values make every hypothesis true in exact arithmetic here (:func:`exact_model`);
+    a model that cannot be evaluated so (functions, vectors) is "sat-smt", a model of the
+    SMT-LIB reading only, and a timeout "unknown" (both reported, the status unchanged)."""
+    sats = {}
+    if vacuity:
+        for c in checked:
+            if not c.errors and c.kind == "theorem" and c.hypotheses:
+                sats[c.theorem] = Obligation("sat", "hypotheses", problem(
+                    c.hypotheses, None, note=f"the hypotheses of {c.theorem}: sat = they hold together"))
+    todo = [o for c in checked if not c.errors for o in c.obligations] + list(sats.values())
     answers = oracle(todo) if todo else []
     if len(answers) != len(todo):
         raise CheckError("the oracle answered a different number of obligations")
@@ -482,4 +507,47 @@ def decide(checked: list, oracle) -> dict:
             return f"lemma {lid} is {lv.status}", UNKNOWN
         return "", ""
 
-    return {tid: final(tid) for tid in own}
+    out = {tid: final(tid) for tid in own}
+    for tid, o in sats.items():          # after the lemmas: a lemma's own vacuity is its own report
+        v, a = out[tid], got[id(o)]
+        c = own[tid][0]
+        if a.get("z3") == "unsat":
+            v.satisfiable = "unsat"
+            if v.status != INVALID:
+                v.status = VACUOUS
+                v.reasons.insert(0, VACUOUS_WHY)
+        elif a.get("z3") == "sat":
+            v.satisfiable = "sat" if exact_model(c.hypotheses, c.decls, a.get("model")) else "sat-smt"
+        else:
+            v.satisfiable = "unknown"
+    for c in checked:
+        if vacuity and c.theorem not in sats and not c.errors and c.kind == "theorem":
+            out[c.theorem].satisfiable = "sat"          # no hypotheses: nothing to contradict
+    return out
+
+
+def exact_model(hyps, decls: dict, model) -> bool:
+    """Do the model's values make every hypothesis true, evaluated exactly (``checker.evaluate``)?
+    Only numbers and truth values are read (a symbol the model leaves out is 0, or false); a
+    function, a vector or an irrational value cannot be evaluated here, and then the answer is no."""
+    if not isinstance(model, dict):
+        return False
+    env = {}
+    for name, d in decls.items():
+        if d[0] != "var":
+            continue
+        x = model.get(name)
+        try:
+            if d[1] == BOOL:
+                env[name] = x == "true"
+            elif d[1] in (REAL, INT, NAT):
+                v = number(x if isinstance(x, str) else "0")
+                if d[1] != REAL and (v.denominator != 1 or (d[1] == NAT and v < 0)):
+                    return False
+                env[name] = v
+        except CheckError:
+            return False
+    try:
+        return all(evaluate(h, env) is True for _, h in hyps)
+    except (CheckError, ZeroDivisionError, RecursionError, OverflowError):
+        return False

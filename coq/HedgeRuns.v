@@ -41,7 +41,7 @@ Qed.
 
 Theorem learner_hedge :
   forall (beta : R) (j : nat) (ln_inv_beta ln_n : R) (n : nat) (ex : list (list R)),
-  (forall row, In row ex -> forall i, (i < n)%nat -> 0 <= nth i row 0 <= 1) ->
+  (forall row, In row ex -> forall i, (0 <= i)%nat /\ (i < n)%nat -> 0 <= nth i row 0 <= 1) ->
   (n >= 1)%nat -> (j < n)%nat -> (beta > 0 /\ beta < 1) -> exp ln_inv_beta * beta = 1 -> exp ln_n = INR n ->
   hedge_loss beta n hedge_start ex <= (ln_inv_beta * option_loss j ex + ln_n) / (1 - beta).
 Proof.
@@ -65,7 +65,7 @@ Proof.
   apply le_div_of_mul; [lra|]. rewrite Rmult_comm.
   apply (hedge_core T n j w l H W beta lib ln_n Hn Hj Hb Hlib Hln).
   - intros i Hi. reflexivity.
-  - intros t i Ht Hi. apply Hrows; [apply nth_In; exact Ht | exact Hi].
+  - intros t i Ht Hi. apply Hrows; [apply nth_In; exact Ht | split; [apply Nat.le_0_l | exact Hi]].
   - intros t i Ht Hi. unfold w. rewrite weights_succ by exact Ht. unfold hedge_update, Rpower.
     rewrite Lib. f_equal. f_equal. unfold l. ring.
   - intros t Ht. reflexivity.
@@ -76,7 +76,7 @@ Qed.
     option is at most sqrt(2 T ln n) ([Catalogue_hedge.hedge_regret_bound] on the learner's run). *)
 Theorem learner_hedge_regret :
   forall (beta : R) (j : nat) (ln_inv_beta ln_n : R) (n : nat) (ex : list (list R)),
-  (forall row, In row ex -> forall i, (i < n)%nat -> 0 <= nth i row 0 <= 1) ->
+  (forall row, In row ex -> forall i, (0 <= i)%nat /\ (i < n)%nat -> 0 <= nth i row 0 <= 1) ->
   (n >= 1)%nat -> (j < n)%nat -> (beta > 0 /\ beta < 1) -> exp ln_inv_beta * beta = 1 -> exp ln_n = INR n ->
   let T : nat := length ex in
   (T >= 1)%nat -> ln_inv_beta = sqrt (2 * ln_n / INR T) ->
@@ -104,7 +104,7 @@ Proof.
   apply B; [| | | | |exact HT|exact Htune].
   - intros i Hi. reflexivity.
   - intros t i Ht. assert (Ht1 : (t < length ex)%nat) by lia. assert (Hi : (i < n)%nat) by lia.
-    destruct (Hrows (nth t ex []) ltac:(apply nth_In; exact Ht1) i Hi). unfold l. lra.
+    destruct (Hrows (nth t ex []) ltac:(apply nth_In; exact Ht1) i (conj (Nat.le_0_l i) Hi)). unfold l. lra.
   - intros t i Ht. unfold w. rewrite Nat.add_1_r, weights_succ by lia. unfold hedge_update, Rpower.
     rewrite Lib. f_equal. f_equal. unfold l. ring.
   - intros t Ht. rewrite Glue.sum_incl_first. reflexivity.

@@ -45,6 +45,9 @@ _REFUSED = [
     (re.compile(r"(?<![\w.'])(Reset|Back|BackTo|Undo|Restart)(?![\w'])"), "nothing is undone"),
     (re.compile(r"(?<![\w.'])(Primitive|Register|Extract\s+\w+|Redirect)(?![\w'])"),
      "no primitives, registrations or redirected output"),
+    # Extraction "FILE" writes the file (anywhere: the proof cache, the suite's sources), and
+    # Extraction TestCompile runs the OCaml compiler
+    (re.compile(r"(?<![\w.'])(Extraction)(?![\w'])"), "no extraction: a proof file writes no file and runs nothing"),
     (re.compile(r"(?<![\w.'])(Search\s+Blacklist|Definitional\s+UIP|Impredicative)(?![\w'])"),
      "the search index and the logic are left as they are"),
     (re.compile(r"(?<![\w.'])(Typing\s+Flags|Unset\s+Universe)(?![\w'])"), "a kernel check cannot be switched off"),

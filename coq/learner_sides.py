@@ -40,7 +40,7 @@ from proofs.formula import Expr
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
 
-__all__ = ["Side", "Reads", "print_side", "check_sides", "SideDomain"]
+__all__ = ["Side", "Reads", "print_side", "check_sides", "SideDomain", "HEDGE_DOMAIN"]
 
 
 @dataclass(frozen=True)
@@ -266,3 +266,35 @@ KERNEL_DOMAIN = SideDomain(
     inputs=_kernel_inputs, accepts=lambda x: True, env=lambda x: {"n": x[0]},
     members=lambda x: [{"i": i} for i in _kernel_order(x)],
     python="learners.run_kernel_perceptron (its visiting order, learners.core.visiting_order)")
+
+
+def _hedge_inputs():
+    """Loss tables of 1..3 options over 0..4 steps: losses in [0, 1], some outside it, some ragged."""
+    rng = random.Random(20261)
+    vals = (Fraction(0), Fraction(1), Fraction(1, 2), Fraction(1, 3), Fraction(-1, 2), Fraction(3, 2), Fraction(2))
+    for T in range(0, 5):
+        for n in (1, 2, 3):
+            for _ in range(24):
+                rows = [[rng.choice(vals[:4]) if rng.random() < 0.85 else rng.choice(vals)
+                         for _ in range(n if rng.random() < 0.9 else rng.choice((n - 1, n + 1)))]
+                        for _ in range(T)]
+                yield (n, tuple(map(tuple, rows)))
+
+
+def _hedge_accepts(x) -> bool:
+    from learners import InputError, run_hedge
+    n, rows = x
+    if not rows or any(len(r) != n for r in rows):
+        return False                 # no Python call has this n: the loss table has n columns
+    try:
+        run_hedge([list(r) for r in rows], beta=Fraction(1, 2), exact=False)
+    except InputError:
+        return False
+    return True
+
+
+HEDGE_DOMAIN = SideDomain(
+    inputs=_hedge_inputs, accepts=_hedge_accepts, env=lambda x: {"n": x[0]},
+    members=lambda x: [{"loss": (lambda r: lambda i: r[int(i)] if 0 <= i < len(r) else 0)(r)} for r in x[1]],
+    python="learners.run_hedge")
+

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from proofs.formula import Expr, Real
+from proofs.formula import NAT, REAL, And, Expr, Fun, Nat, Real, forall_below, num
 from proofs.hedge_bound import RUN as HEDGE_RUN
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
+from .learner_sides import HEDGE_DOMAIN, Reads, Side, check_sides, print_side
 from .learner_theorems_experts import binders_of
 from .names import LOGICAL
 
@@ -33,10 +34,11 @@ class HedgeLearner:
     coq: str
     inputs: tuple
     run: tuple                       # the catalogue hypotheses the learner's run discharges
-    side: tuple                      # Coq conditions on the input rows ({n}: the number of options)
+    side: tuple                      # conditions on the input rows (coq.learner_sides.Side: formula objects)
     counts: tuple                    # ((name, Coq term), ...): the learner's totals
     requires: tuple = (LH_,)
     horizon: str = ""                # the Coq term for the number of steps T, where a statement fixes it
+    domain: object = HEDGE_DOMAIN    # the Python learner's inputs the side conditions are checked on
 
 
 @dataclass(frozen=True)
@@ -47,11 +49,18 @@ class HedgeLearnerTheorem:
     base: str
 
 
+# one row of losses: loss(i) is option i's loss on it (0 past the row's end, as nth reads it)
+_ROW = Reads("ex", (("row", "list R"),), "row", (("loss", "fun i : nat => nth i row 0"),))
+_loss, _i = Fun("loss", (NAT,), REAL), Nat("i")
+# every loss of every row in [0, 1]: learners.run_hedge refuses any other (the catalogue's losses_range,
+# which the learner's run discharges, read on the input rows)
+LOSSES_IN_RANGE = Side(forall_below(_i, Nat("n"), And(num(0) <= _loss(_i), _loss(_i) <= 1)), "domain", _ROW)
+
 HEDGE = HedgeLearner(
     id="hedge", python="learners.run_hedge(beta=beta)", coq=f"{LH_}.hedge_loss",
     inputs=(("ex", "list (list R)"),),
     run=HEDGE_RUN,
-    side=("(forall (row : list R), In row ex -> forall i : nat, (i < {n})%nat -> 0 <= nth i row 0 <= 1)",),
+    side=(LOSSES_IN_RANGE,),
     counts=(("LH", f"{LH_}.hedge_loss beta {{n}} {LH_}.hedge_start ex"), ("Lj", f"{LH_}.option_loss j ex")))
 
 LEARNER_HEDGE = HedgeLearnerTheorem(
@@ -107,7 +116,8 @@ def hedge_statement(lt: HedgeLearnerTheorem) -> str:
     if bound.get("n") != "nat" or bound.get("beta") != "R" or bound.get("j") != "nat":
         raise ExportError(f"{lt.base} has no number of options n, option j or penalty beta")
     head = " ".join(f"({n} : {t})" for n, t in binders + list(ln.inputs))
-    prem = [s.format(n="n") for s in ln.side] + [pr.P(f) for _, f in glob]
+    check_sides(lt.id, base, ln.side, ln.domain, ln.run, ln.inputs)
+    prem = [print_side(s) for s in ln.side] + [pr.P(f) for _, f in glob]
     lets = "".join(f"let {c} : R := {counts[c].format(n='n')} in\n  " for c in ("LH", "Lj"))
     body = f"{lets}{pr.P(concl)}"
     if ln.horizon:                    # T is the number of rows: bound before the hypotheses that fix beta by it

@@ -42,6 +42,11 @@ def _load(paths) -> list:
     return certs
 
 
+SATISFIABLE = {"sat": "yes (z3's model, evaluated exactly)", "unsat": "no",
+               "sat-smt": "in the SMT-LIB reading (z3's model; its functions and vectors not evaluated exactly)",
+               "unknown": "unknown (z3 gave no model in time)"}
+
+
 @click.command("check", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("certs", nargs=-1, required=True, metavar="CERT...")
 @click.option("--json", "json_path", metavar="FILE", default=None, help="Write the verdicts as JSON to FILE ('-': stdout).")
@@ -54,7 +59,9 @@ def check(certs, json_path, allow_assumptions, no_cache):
     \b
     Exit code 0 when every theorem is proved and every erratum refuted (its counterexample
     evaluated exactly), 1 otherwise ("proved assuming" a rule outside the fixed table counts
-    as not proved unless --allow-assumptions), 2 when an input is not a certificate.
+    as not proved unless --allow-assumptions; a theorem whose hypotheses z3 shows
+    contradictory is "vacuous": no assignment satisfies them, so it proves anything), 2 when
+    an input is not a certificate.
     """
     import checker
     from proofs import cache
@@ -69,7 +76,7 @@ def check(certs, json_path, allow_assumptions, no_cache):
             fail(f"{f}: a second certificate of {tid} (also {seen[tid]})")
         seen[tid] = f
     checked = [checker.read(c) for _, c in loaded]
-    verdicts = checker.decide(checked, oracle())
+    verdicts = checker.decide(checked, oracle(), vacuity=True)
     out = sys.stderr if json_path == "-" else sys.stdout
     good = 0
     for (f, c), ch in zip(loaded, checked):
@@ -79,6 +86,7 @@ def check(certs, json_path, allow_assumptions, no_cache):
         good += ok
         status = v.status + (" " + ", ".join(v.assumptions) if v.status == checker.ASSUMING else "")
         click.echo(f"{status:<16} {ch.theorem}  {v.obligations} obligation(s); rules: {', '.join(sorted({r.split('.')[0] for r in v.rules})) or 'none'}"
+                   + (f"; hypotheses satisfiable: {SATISFIABLE[v.satisfiable]}" if v.satisfiable else "")
                    + ("" if ok else f"  (expected {want})"), file=out)
         for why in v.reasons[:20]:
             click.echo(f"    - {why[:400]}", file=out)

@@ -333,7 +333,7 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=
         if not os.path.isfile(coq_proofs):
             fail(f"--coq-proofs {coq_proofs}: no such file (--coq-out writes the statements for you to prove)")
     from blueprint.user_theorems import check_file, coq_statements
-    ths, results = check_file(path)
+    ths, results, iso = check_file(path)
     out = sys.stderr if json_path == "-" else sys.stdout
     for r in results:
         p, n = r.counts()
@@ -349,12 +349,15 @@ def _verify_file(path, coq_out, json_path, others, allow_assumptions=False, coq=
     lemmas = sorted({lid for r in results for lid in r.lemmas})
     click.echo(f"{sum(r.ok(allow_assumptions) for r in results)}/{len(results)} of {path} as expected"
                + (f"; catalogue lemmas used: {', '.join(lemmas)}" if lemmas else ""), file=out)
+    click.echo(f"your file ran in its own process, isolation level {iso['words']}; network: {iso['network']}"
+               + (f"; missing: {'; '.join(iso['missing'])}; the proof cache was neither read nor written"
+                  if iso["missing"] else ""), file=out)
     coq_results = _user_coq(ths, coq_proofs, lemmas, out) if coq else None
     if coq_results is not None:
         ok = ok and all(c.status == "kernel-checked" for c in coq_results)
     try:
         if json_path:
-            emit_json({"file": str(path), "ok": ok, "theorems": [r.to_json(allow_assumptions) for r in results],
+            emit_json({"file": str(path), "ok": ok, "isolation": iso, "theorems": [r.to_json(allow_assumptions) for r in results],
                        **({"coq": [c.to_json() for c in coq_results]} if coq_results is not None else {})}, json_path)
         if coq_out:
             write_text_atomic(coq_out, coq_statements(ths, str(path)))

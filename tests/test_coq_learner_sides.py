@@ -23,13 +23,12 @@ def _with_side(lt, side):
     return dataclasses.replace(lt, learner=dataclasses.replace(lt.learner, side=lt.learner.side + (side,)))
 
 
-@pytest.mark.xfail(strict=True, reason="Hedge's learner theorems (coq/learner_theorems_hedge.py) still state their "
-                   "side condition (losses in [0, 1]) as Coq text, not as a formula object checked against the entry")
 def test_every_side_condition_is_printed_from_its_formula_object():
     files, errors = lth.learner_files()
     assert errors == {}
     sided = [lt for lt in lth.LEARNER_THEOREMS if getattr(lt.learner, "side", ())]
-    assert {lt.id for lt in sided} >= {"learner_halving", "learner_weighted_majority", "learner_kernel_perceptron_radius"}
+    assert {lt.id for lt in sided} >= {"learner_halving", "learner_weighted_majority", "learner_kernel_perceptron_radius",
+                                       "learner_hedge", "learner_hedge_regret"}
     for lt in sided:
         stmt = lth.learner_statement(lt)
         for s in lt.learner.side:
@@ -122,3 +121,35 @@ def test_a_further_hypothesis_must_be_a_catalogue_entrys():
     assert "must name a catalogue entry's hypothesis" in lth.learner_files([own])[1][lt.id]
     unknown = dataclasses.replace(lt, extra=(("kernel_freund_schapire_bound", "few_examples"),))
     assert "has no hypothesis few_examples" in lth.learner_files([unknown])[1][lt.id]
+
+
+@pytest.mark.parametrize("tid", ["learner_hedge", "learner_hedge_regret"])
+def test_hedge_losses_in_range_is_a_formula_object_checked_against_run_hedge(tid):
+    """Hedge's rows: every loss in [0, 1], the domain learners.run_hedge accepts; losses in [0, 1/2]
+    (run_hedge accepts 1) or rows of exactly n losses read as "at most n" are refused."""
+    from fractions import Fraction
+
+    from proofs.formula import num
+    lt = _theorem(tid)
+    (side,) = lt.learner.side
+    assert isinstance(side, Side) and side.why == "domain"
+    assert "(forall (row : list R), In row ex -> let loss := fun i : nat => nth i row 0 in (forall (i : nat), " \
+           "(((0 <= i)%nat /\\ (i < n)%nat) -> ((0 <= (loss (i)%nat)) /\\ ((loss (i)%nat) <= 1))))) ->" \
+        in lth.learner_statement(lt)
+    body = side.formula.args[-1].args[-1]              # 0 <= loss(i) and loss(i) <= 1
+    assert body.op == "and" and body.args[1].op == "le"
+    half = dataclasses.replace(side, formula=_swap(side.formula, body.args[1], body.args[1].args[0] <= num(Fraction(1, 2))))
+    hedged = dataclasses.replace(lt, learner=dataclasses.replace(lt.learner, side=(half,)))
+    errors = lth.learner_files([hedged])[1]
+    assert "stronger than" in errors[tid] and "learners.run_hedge accepts" in errors[tid], errors
+
+
+def _swap(f, old, new):
+    """``f`` with the node ``old`` replaced by ``new``."""
+    from proofs.formula import Expr
+    if f is old or f == old:
+        return new
+    if f.op in ("var", "num") or not f.args:
+        return f
+    return Expr(f.op, tuple(_swap(a, old, new) for a in f.args), f.name, f.sort, f.value, f.tex, f.text)
+

@@ -176,7 +176,9 @@ def test_hedge_learner_statement_printed_from_the_entry():
     stmt = lth.learner_statement(lt)
     assert "let LH : R := Mistakebound.LearnersHedge.hedge_loss beta n Mistakebound.LearnersHedge.hedge_start ex in" in stmt
     assert "(LH <= (((ln_inv_beta * Lj) + ln_n) / (1 - beta)))" in stmt
-    assert "0 <= nth i row 0 <= 1" in stmt and "sum_incl" not in stmt
+    # the losses' range, printed from its formula object (coq.learner_sides), read through nth
+    assert "let loss := fun i : nat => nth i row 0 in" in stmt and "((0 <= (loss (i)%nat)) /\\ ((loss (i)%nat) <= 1))" \
+        in stmt and "sum_incl" not in stmt
     files, errors = lth.learner_files([lt])
     assert errors == {} and f"Definition learner_hedge_statement : Prop :=\n  {stmt}.\n" in files[lth.STATEMENT_FILE]
     tuned = lth.learner_statement(next(t for t in lth.LEARNER_THEOREMS if t.id == "learner_hedge_regret"))
