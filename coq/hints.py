@@ -15,6 +15,7 @@ __all__ = ["HINTS", "hint", "COVERED_FAMILIES"]
 # reported too, but their tactics are not written yet.
 COVERED_FAMILIES = frozenset({
     "cauchy_schwarz", "claim1_correlation_growth", "claim2_norm_growth", "block_novikoff",
+    "multiclass_perceptron_bound",
     "inseparable_hinge", "hinge_exact_form", "subgradient_descent", "perceptron_2d",
     "kernel_closure", "polynomial_kernel", "gaussian_kernel", "kernel_perceptron",
 }) | WINNOW_FAMILIES | UNIT_FAMILIES
@@ -86,6 +87,7 @@ HINTS: dict[tuple[str, str], str] = {
         "apply lt_IZR in HX; lia",
     ("block_novikoff_unit", "unit_mistake_bound"): _DIV_BY_G2_M,
     ("block_novikoff_radius", "radius_mistake_bound"): _DIV_BY_G2_M,
+    ("multiclass_perceptron_bound", "multiclass_mistake_bound"): _DIV_BY_G2_M,
     ("block_novikoff_bias", "cross_term_squared"):
         "mb_prep; assert (0 <= b M ^ 2 * bu ^ 2) by (apply Rmult_le_pos; apply pow2_ge_0); nra",
     ("block_novikoff_bias", "bias_mistake_bound"): _DIV_BY_M,

@@ -13,6 +13,7 @@ COQ_MODULES = {
     "claim1_correlation_growth": "Catalogue_vectors",
     "claim2_norm_growth": "Catalogue_vectors",
     "block_novikoff": "Catalogue_block_novikoff",
+    "multiclass_perceptron_bound": "Catalogue_multiclass",
     "inseparable_hinge": "Catalogue_hinge",
     "hinge_exact_form": "Catalogue_hinge",
     "subgradient_descent": "Catalogue_hinge",

@@ -55,3 +55,10 @@ TITLES.update({
 FREUND_SCHAPIRE_1997 = "Freund & Schapire 1997"
 TITLES[FREUND_SCHAPIRE_1997] = ("Y. Freund and R. E. Schapire, A decision-theoretic generalization of on-line learning "
                                 "and an application to boosting, Journal of Computer and System Sciences 55(1), 1997")
+
+CRAMMER_SINGER_2003 = "Crammer & Singer 2003"
+COLLINS_2002 = "Collins 2002"
+TITLES[CRAMMER_SINGER_2003] = ("K. Crammer and Y. Singer, Ultraconservative Online Algorithms for Multiclass Problems, "
+                               "JMLR 3, 2003")
+TITLES[COLLINS_2002] = ("M. Collins, Discriminative Training Methods for Hidden Markov Models: Theory and Experiments "
+                        "with Perceptron Algorithms, EMNLP 2002")
