@@ -7,7 +7,8 @@ A **mistake** is the true class's score not strictly above every other class's -
 as a mistake, as in the binary perceptron.  On a mistake the true class's vector gains x (its
 bias +1) and the highest-scoring other class's vector (the first on a tie) loses x (its bias -1).
 Kesler's construction writes this as the binary perceptron on K·d-dimensional vectors, so the
-Block-Novikoff bound holds with radius sqrt(2)·R; that theorem is not in the catalogue yet.
+Block-Novikoff bound holds with radius sqrt(2)·R: at most 2 R^2/gamma^2 mistakes, the
+catalogue's ``multiclass_perceptron_bound`` (proofs/multiclass_perceptron_bound.py).
 
 Float mode sums every score in feature order from 0.0, then + b_k (a compiled loop; a run of at
 most ``PY_MAX_WORK`` multiply-adds runs the same operations in Python, without numba); exact mode
