@@ -11,6 +11,16 @@ class weight x sample weight; the lazy average of Xu (2011) as scikit-learn keep
 a, b and a vector that is corrected once at the end).  The weight scale is always 1 here (no
 penalty), and multiplying or dividing by 1.0 changes no bit, so it is left out.
 
+On float32 data (``f32``) the loop is scikit-learn's ``_plain_sgd32``: the weights, the example,
+the label, the sample and class weights are float32, the rest double, as the Cython code declares
+them -- each product w_j x_j rounded to float32 and summed in double, the sum rounded to float32
+(``WeightVector32.dot`` returns a float), |x|^2 summed in double, class weight x sample weight a
+float32 product, the step rounded to float32 where it is handed to ``add`` and ``add_average``
+(the intercept takes the double step), each weight updated in double and stored as float32, and
+the averaging's iteration count a float32.  A float32 operation done in double and rounded once
+gives the same bits (the double holds the exact product or sum of two floats, or rounds it
+harmlessly: a double has more than 2 x 24 + 2 bits), so the loop writes the roundings out.
+
 The visiting order is scikit-learn's ``SequentialDataset.shuffle``: a Fisher-Yates pass driven by
 its 32-bit xorshift (``our_rand_r``), applied to the current order at every epoch with the same
 seed.
@@ -49,10 +59,11 @@ def shuffle_order(order, seed):
 
 @compiled
 def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wneg, fit_intercept, decay,
-                average, track_loss, mis, rec):
+                average, track_loss, mis, rec, f32=False):
     """One epoch over the rows of X in ``order``.  ``st`` = [intercept, average intercept,
     average_a, average_b, t, sum of losses, steps]; ``mis`` counts y (w.x + b) <= 0 per call;
-    ``rec`` (empty, or one slot per entry of ``order``) receives the step of every visit."""
+    ``rec`` (empty, or one slot per entry of ``order``) receives the step of every visit; ``f32``:
+    X, y, sw, w and aw are float32 and the float32 loop's roundings apply."""
     d = X.shape[1]
     intercept, avg_int, a_a, a_b, t = st[0], st[1], st[2], st[3], st[4]
     sumloss = 0.0
@@ -64,7 +75,9 @@ def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wn
             continue
         p = 0.0
         for j in range(d):
-            p += w[j] * X[i, j]
+            p += np.float64(w[j] * X[i, j])
+        if f32:
+            p = np.float64(np.float32(p))
         p = p + intercept
         yi = y[i]
         z = p * yi
@@ -77,7 +90,7 @@ def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wn
         if lr == 5 or lr == 6:
             nrm = 0.0
             for j in range(d):
-                v = X[i, j]
+                v = np.float64(X[i, j])
                 nrm += v * v
             if lr == 5:
                 if nrm == 0:
@@ -94,23 +107,28 @@ def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wn
             elif dloss > 1e12:
                 dloss = 1e12
             upd = -eta0 * dloss
-        upd *= cw * sw[i]
+        if f32:
+            upd *= np.float64(np.float32(np.float32(cw) * np.float32(sw[i])))
+        else:
+            upd *= cw * sw[i]
         if rec.shape[0] > 0:
             rec[k] = upd
+        updw = np.float64(np.float32(upd)) if f32 else upd
         if upd != 0.0:
             for j in range(d):
-                w[j] += X[i, j] * upd
+                w[j] = w[j] + np.float64(X[i, j]) * updw
         if fit_intercept and upd != 0.0:
             intercept += upd * decay
         if use_avg and 0 < average and average <= t:
-            num = t - average + 1
+            numd = t - average + 1
+            num = np.float64(np.float32(numd)) if f32 else numd
             mu = 1.0 / num
             for j in range(d):
-                aw[j] += a_a * X[i, j] * (-upd)
+                aw[j] = aw[j] + a_a * np.float64(X[i, j]) * (-updw)
             if num > 1:
                 a_b /= (1.0 - mu)
             a_a += mu * a_b
-            avg_int += (intercept - avg_int) / num
+            avg_int += (intercept - avg_int) / numd
         t += 1
         count += 1
     st[0], st[1], st[2], st[3], st[4], st[5], st[6] = intercept, avg_int, a_a, a_b, t, sumloss, count
@@ -118,7 +136,7 @@ def epoch_dense(X, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wn
 
 @compiled
 def epoch_csr(data, indices, indptr, y, sw, order, vmask, w, aw, st, lr, eta0, threshold, wpos, wneg,
-              fit_intercept, decay, average, track_loss, mis, rec):
+              fit_intercept, decay, average, track_loss, mis, rec, f32=False):
     """:func:`epoch_dense` over the stored entries of a CSR matrix, in stored order."""
     intercept, avg_int, a_a, a_b, t = st[0], st[1], st[2], st[3], st[4]
     sumloss = 0.0
@@ -131,7 +149,9 @@ def epoch_csr(data, indices, indptr, y, sw, order, vmask, w, aw, st, lr, eta0, t
         lo, hi = indptr[i], indptr[i + 1]
         p = 0.0
         for q in range(lo, hi):
-            p += w[indices[q]] * data[q]
+            p += np.float64(w[indices[q]] * data[q])
+        if f32:
+            p = np.float64(np.float32(p))
         p = p + intercept
         yi = y[i]
         z = p * yi
@@ -144,7 +164,7 @@ def epoch_csr(data, indices, indptr, y, sw, order, vmask, w, aw, st, lr, eta0, t
         if lr == 5 or lr == 6:
             nrm = 0.0
             for q in range(lo, hi):
-                v = data[q]
+                v = np.float64(data[q])
                 nrm += v * v
             if lr == 5:
                 if nrm == 0:
@@ -161,23 +181,28 @@ def epoch_csr(data, indices, indptr, y, sw, order, vmask, w, aw, st, lr, eta0, t
             elif dloss > 1e12:
                 dloss = 1e12
             upd = -eta0 * dloss
-        upd *= cw * sw[i]
+        if f32:
+            upd *= np.float64(np.float32(np.float32(cw) * np.float32(sw[i])))
+        else:
+            upd *= cw * sw[i]
         if rec.shape[0] > 0:
             rec[k] = upd
+        updw = np.float64(np.float32(upd)) if f32 else upd
         if upd != 0.0:
             for q in range(lo, hi):
-                w[indices[q]] += data[q] * upd
+                w[indices[q]] = w[indices[q]] + np.float64(data[q]) * updw
         if fit_intercept and upd != 0.0:
             intercept += upd * decay
         if use_avg and 0 < average and average <= t:
-            num = t - average + 1
+            numd = t - average + 1
+            num = np.float64(np.float32(numd)) if f32 else numd
             mu = 1.0 / num
             for q in range(lo, hi):
-                aw[indices[q]] += a_a * data[q] * (-upd)
+                aw[indices[q]] = aw[indices[q]] + a_a * np.float64(data[q]) * (-updw)
             if num > 1:
                 a_b /= (1.0 - mu)
             a_a += mu * a_b
-            avg_int += (intercept - avg_int) / num
+            avg_int += (intercept - avg_int) / numd
         t += 1
         count += 1
     st[0], st[1], st[2], st[3], st[4], st[5], st[6] = intercept, avg_int, a_a, a_b, t, sumloss, count

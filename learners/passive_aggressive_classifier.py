@@ -1,7 +1,7 @@
 """A drop-in for scikit-learn's ``PassiveAggressiveClassifier`` (deprecated in scikit-learn 1.8,
 removed in 1.10): the same parameters, the same attributes (``coef_``, ``intercept_``,
 ``classes_``, ``n_iter_``, ``t_``, ``n_features_in_``), ``fit(X, y, coef_init, intercept_init)``
-and ``partial_fit(X, y, classes)``, and the same numbers bit for bit on float64 data -- the steps
+and ``partial_fit(X, y, classes)``, and the same numbers bit for bit on float64 and on float32 data -- the steps
 of PA-I (``loss="hinge"``) and PA-II (``loss="squared_hinge"``) of Crammer, Dekel, Keshet,
 Shalev-Shwartz & Singer (2006), "Online Passive-Aggressive Algorithms", JMLR 7, with
 scikit-learn's intercept, shuffling, stopping rules, class weights, averaging and one-vs-rest.
@@ -13,8 +13,14 @@ stratified validation split drawn as ``StratifiedShuffleSplit`` draws it, the ar
 between attributes as scikit-learn shares them -- so that every setting gives scikit-learn's
 result (tests/test_learners_passive_aggressive_sklearn.py).  It never imports scikit-learn.
 
-Differences, all outside the numbers: a float32 X is computed in float64 (scikit-learn keeps
-float32); ``coef_init`` is copied, never written to; ``n_jobs`` is accepted and the one-vs-rest
+A float32 X is kept as float32, as scikit-learn keeps it: the coefficients are float32 and
+computed as ``_plain_sgd32`` computes them; the intercept is a double in the loop, so a binary
+problem's ``intercept_`` is float64 and a multiclass one's float32 (stored in the float32 array);
+``decision_function`` of float32 data is float32 times float32 plus the intercept.  Any other X
+is float64.  ``partial_fit`` keeps the dtype of its first call: data of another dtype is refused
+(scikit-learn's loop refuses it too, with a ``TypeError``).
+
+Differences, all outside the numbers: ``coef_init`` is copied, never written to; ``n_jobs`` is accepted and the one-vs-rest
 problems run one after the other (the results do not depend on it); ``verbose`` prints nothing.
 """
 from __future__ import annotations
@@ -26,7 +32,7 @@ import warnings
 import numpy as np
 
 from .errors import InputError
-from .estimator_base import _as_type_error, _Base, _sk_class, _sk_X, _sk_y
+from .estimator_base import InputTypeError, _as_type_error, _Base, _sk_class, _sk_X, _sk_y
 from .sparse import is_sparse
 from .validation import check_matrix
 
@@ -221,10 +227,12 @@ class PassiveAggressiveClassifier(_Base):
             if intercept_init is None:
                 intercept_init = self.intercept_
         else:
-            if coef_init is not None:
-                coef_init = np.array(coef_init, dtype=np.float64, order="C")      # never written to
+            if coef_init is not None:       # a copy, never written to; its dtype becomes X's below
+                coef_init = np.array(coef_init, dtype=np.result_type(np.asarray(coef_init).dtype, np.float32),
+                                     order="C")
             if intercept_init is not None:
-                intercept_init = np.array(intercept_init, dtype=np.float64, order="C")
+                intercept_init = np.array(intercept_init, dtype=np.result_type(np.asarray(intercept_init).dtype,
+                                                                               np.float32), order="C")
             self.coef_ = None
             self.intercept_ = None
         if self.average > 0:
@@ -270,11 +278,12 @@ class PassiveAggressiveClassifier(_Base):
         return y
 
     def _check_X(self, X, reset=False):
+        """X as scikit-learn's validation leaves it: float32 stays float32, anything else float64."""
         try:
             A = _sk_X(X)
             if is_sparse(A):
                 A = A.tocsr()
-                if A.dtype != np.float64:
+                if A.dtype not in (np.float64, np.float32):
                     A = A.astype(np.float64)
                 if A.indices.dtype != np.int32 or A.indptr.dtype != np.int32:
                     A = A.copy()
@@ -282,8 +291,9 @@ class PassiveAggressiveClassifier(_Base):
                 if not np.all(np.isfinite(A.data)):
                     raise InputError("Input X contains NaN or infinity.")
             else:
+                keep32 = getattr(A, "dtype", None) == np.float32
                 A = check_matrix(A, exact=False)
-                A = np.ascontiguousarray(A, dtype=np.float64)
+                A = np.ascontiguousarray(A, dtype=np.float32 if keep32 else np.float64)
         except InputError as e:
             raise _as_type_error(e) from None
         if not reset and hasattr(self, "n_features_in_") and A.shape[1] != self.n_features_in_:
@@ -308,12 +318,15 @@ class PassiveAggressiveClassifier(_Base):
                              f"{self.classes_!r}")
         n_classes = self.classes_.shape[0]
         self._expanded_class_weight = compute_class_weight(self.class_weight, self.classes_, y)
-        sample_weight = np.ones(n_samples, dtype=np.float64)
+        sample_weight = np.ones(n_samples, dtype=X.dtype)
         if getattr(self, "coef_", None) is None or coef_init is not None:
-            self._allocate_parameter_mem(n_classes, n_features, coef_init, intercept_init)
+            self._allocate_parameter_mem(n_classes, n_features, coef_init, intercept_init, X.dtype)
         elif n_features != self.coef_.shape[-1]:
             raise InputError(f"Number of features {n_features} does not match previous data "
                              f"{self.coef_.shape[-1]}.")
+        elif self.coef_.dtype != X.dtype:
+            raise InputTypeError(f"X is {X.dtype.name}, but the coefficients were fitted on {self.coef_.dtype.name} "
+                                 f"data: partial_fit keeps one dtype (convert X to {self.coef_.dtype.name})")
         if not hasattr(self, "t_"):
             self.t_ = 1.0
         if not hasattr(self, "mistakes_"):
@@ -326,42 +339,42 @@ class PassiveAggressiveClassifier(_Base):
             raise InputError(f"The number of classes has to be greater than one; got {n_classes} class")
         return self
 
-    def _allocate_parameter_mem(self, n_classes, n_features, coef_init, intercept_init):
+    def _allocate_parameter_mem(self, n_classes, n_features, coef_init, intercept_init, dtype=np.float64):
         if n_classes > 2:
             if coef_init is not None:
-                coef_init = np.asarray(coef_init, dtype=np.float64, order="C")
+                coef_init = np.asarray(coef_init, dtype=dtype, order="C")
                 if coef_init.shape != (n_classes, n_features):
                     raise InputError("Provided ``coef_`` does not match dataset. ")
                 self.coef_ = coef_init
             else:
-                self.coef_ = np.zeros((n_classes, n_features), dtype=np.float64, order="C")
+                self.coef_ = np.zeros((n_classes, n_features), dtype=dtype, order="C")
             if intercept_init is not None:
-                intercept_init = np.asarray(intercept_init, order="C", dtype=np.float64)
+                intercept_init = np.asarray(intercept_init, order="C", dtype=dtype)
                 if intercept_init.shape != (n_classes,):
                     raise InputError("Provided intercept_init does not match dataset.")
                 self.intercept_ = intercept_init
             else:
-                self.intercept_ = np.zeros(n_classes, dtype=np.float64, order="C")
+                self.intercept_ = np.zeros(n_classes, dtype=dtype, order="C")
         else:
             if coef_init is not None:
-                coef_init = np.asarray(coef_init, dtype=np.float64, order="C").ravel()
+                coef_init = np.asarray(coef_init, dtype=dtype, order="C").ravel()
                 if coef_init.shape != (n_features,):
                     raise InputError("Provided coef_init does not match dataset.")
                 self.coef_ = coef_init
             else:
-                self.coef_ = np.zeros(n_features, dtype=np.float64, order="C")
+                self.coef_ = np.zeros(n_features, dtype=dtype, order="C")
             if intercept_init is not None:
-                intercept_init = np.asarray(intercept_init, dtype=np.float64)
+                intercept_init = np.asarray(intercept_init, dtype=dtype)
                 if intercept_init.shape != (1,) and intercept_init.shape != ():
                     raise InputError("Provided intercept_init does not match dataset.")
                 self.intercept_ = intercept_init.reshape(1)
             else:
-                self.intercept_ = np.zeros(1, dtype=np.float64, order="C")
+                self.intercept_ = np.zeros(1, dtype=dtype, order="C")
         if self.average > 0:
             self._standard_coef = self.coef_
-            self._average_coef = np.zeros(self.coef_.shape, dtype=np.float64, order="C")
+            self._average_coef = np.zeros(self.coef_.shape, dtype=dtype, order="C")
             self._standard_intercept = self.intercept_
-            self._average_intercept = np.zeros(self._standard_intercept.shape, dtype=np.float64, order="C")
+            self._average_intercept = np.zeros(self._standard_intercept.shape, dtype=dtype, order="C")
 
     def _validation_mask(self, y, sample_mask):
         mask = np.zeros(y.shape[0], dtype=np.bool_)
@@ -381,7 +394,7 @@ class PassiveAggressiveClassifier(_Base):
 
     def _fit_one(self, i, X, y, max_iter, pos_weight, neg_weight, sample_weight, validation_mask, random_state):
         """scikit-learn's ``fit_binary``: class i against the rest, in place in the coefficients."""
-        y_i = np.ones(y.shape, dtype=np.float64, order="C")
+        y_i = np.ones(y.shape, dtype=X.dtype, order="C")
         y_i[y != self.classes_[i]] = -1.0
         average_intercept = 0.0
         average_coef = None
@@ -422,7 +435,8 @@ class PassiveAggressiveClassifier(_Base):
         n = y.shape[0]
         order = np.arange(n, dtype=np.int64)
         train_count = np.uint32(n - int(np.sum(vmask)))
-        aw_arr = aw if aw is not None else np.zeros(0)
+        f32 = w.dtype == np.float32
+        aw_arr = aw if aw is not None else np.zeros(0, dtype=w.dtype)
         st = np.array([intercept, average_intercept, 0.0, 1.0, self.t_, 0.0, 0.0])
         mis = np.zeros(1, dtype=np.int64)
         vm = vmask.view(np.uint8)
@@ -435,7 +449,7 @@ class PassiveAggressiveClassifier(_Base):
             if self.shuffle:
                 L.shuffle_order(order, seed)
             args = (y, sw, order, vm, w, aw_arr, st, lr, float(self.C), 1.0, wpos, wneg,
-                    bool(self.fit_intercept), decay, average, not self.early_stopping, mis, _NO_RECORD)
+                    bool(self.fit_intercept), decay, average, not self.early_stopping, mis, _NO_RECORD, bool(f32))
             if sparse:
                 L.epoch_csr(X.data, X.indices, X.indptr, *args)
             else:
@@ -465,10 +479,10 @@ class PassiveAggressiveClassifier(_Base):
             if no_improvement >= self.n_iter_no_change:
                 break
         if aw is not None:                          # the lazy average, corrected once (reset_wscale)
-            from scipy.linalg.blas import daxpy
+            from scipy.linalg.blas import daxpy, saxpy
             a_a, a_b = st[2], st[3]
-            aw[:] = daxpy(w, aw, a=a_a)
-            aw *= 1.0 / a_b
+            aw[:] = (saxpy if f32 else daxpy)(w, aw, a=a_a)
+            aw *= aw.dtype.type(1.0 / a_b)          # _scal: the factor in the weights' dtype
         self.mistakes_ = self.mistakes_ + int(mis[0])
         return float(st[0]), float(st[1]), epoch + 1
 
