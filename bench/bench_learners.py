@@ -27,6 +27,7 @@ rates are compared, and the final weights of the naive loop are checked against 
 
     python bench/bench_learners.py            # the full run (~1-2 minutes)
     python bench/bench_learners.py --quick    # smaller n, fewer repeats (~15 s)
+    python bench/bench_learners.py --dims 100 --clock cpu --perceptron-only   # one ratio, CPU seconds
 
 Last, the scikit-learn drop-ins side by side with scikit-learn (the multiclass perceptron, sample
 weights, ``PassiveAggressiveClassifier``: time and bitwise equality) and the voted perceptron's
@@ -47,14 +48,17 @@ import numpy as np
 from results import Run
 
 
+CLOCK = time.perf_counter          # --clock cpu: time.process_time (this process's CPU seconds)
+
+
 def best_time(fn, repeats):
     best = float("inf")
     out = None
     for _ in range(repeats):
         gc.collect()
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         out = fn()
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, CLOCK() - t0)
     return best, out
 
 
@@ -118,7 +122,15 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=None, help="rows (default 200,000; 20,000 with --quick)")
     ap.add_argument("--repeats", type=int, default=None, help="repeats per timing (default 3; 2 with --quick)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--dims", type=int, nargs="+", default=[10, 100, 1000], help="the values of d (default 10 100 1000)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="time the fits by the wall clock (default) or by this process's CPU seconds (a loaded "
+                         "machine slows both learners' CPU time alike, not their wall time)")
+    ap.add_argument("--perceptron-only", action="store_true",
+                    help="only the perceptron table (no exact mode, no drop-ins)")
     args = ap.parse_args(argv)
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
 
     import sklearn
     from sklearn.exceptions import ConvergenceWarning
@@ -130,7 +142,7 @@ def main(argv=None):
     n = args.n or (20_000 if args.quick else 200_000)
     R = args.repeats or (2 if args.quick else 3)
     n_np = min(n, 5_000 if args.quick else 20_000)
-    dims = (10, 100, 1000)
+    dims = tuple(args.dims)
     rng = np.random.default_rng(args.seed)
     warnings.simplefilter("ignore", ConvergenceWarning)
 
@@ -142,7 +154,7 @@ def main(argv=None):
     import os
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     bw_bytes = (1 << 30) if not args.quick else (1 << 28)
-    bw, bw_read = memory_bandwidth(bw_bytes, R + 1)
+    bw, bw_read = memory_bandwidth(bw_bytes, R + 1) if not args.perceptron_only else (0.0, 0.0)
     print()
 
     def sk():
@@ -165,7 +177,7 @@ def main(argv=None):
         Perceptron().fit(X[:256], y[:256])
         t_def, ours = best_time(lambda: Perceptron(epochs=1, bias=True).fit(X, y), R)
         t_fast, _ = best_time(lambda: Perceptron(epochs=1, bias=True, fast=True).fit(X, y), R)
-        if d == 1000:
+        if d == 1000 and not args.perceptron_only:
             # the machine may be shared: measure the bandwidth again next to these timings (the
             # best of all measurements is kept -- the stricter bound)
             for _ in range(R):
@@ -173,31 +185,36 @@ def main(argv=None):
                 c, r = memory_bandwidth(bw_bytes, 1)
                 bw, bw_read = max(bw, c), max(bw_read, r)
         t_sk, theirs = best_time(lambda: sk().fit(X, y), R)
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         numpy_loop(X[:n_np], y[:n_np])
-        t_np = time.perf_counter() - t0
+        t_np = CLOCK() - t0
         bitwise = (ours.coef_.tobytes() == theirs.coef_.tobytes()
                    and np.asarray(ours.intercept_, dtype=float).tobytes() == theirs.intercept_.tobytes())
         r_def, r_fast, r_sk, r_np = n / t_def, n / t_fast, n / t_sk, n_np / t_np
-        if d == 1000:
+        if d == 1000 and not args.perceptron_only:
             fast_1000 = r_fast
         print(f"{d:>5} | {fmt_rate(r_def):>12} | {fmt_rate(r_fast):>12} | {fmt_rate(r_sk):>12} | "
               f"{fmt_rate(r_np):>12} | {r_def / r_sk:>9.2f}x | {r_fast / r_sk:>6.2f}x | "
               f"{'yes' if bitwise else 'NO':>7} | {ours.mistakes_ / n:>7.1%}")
-        run.add(f"Perceptron fit, one epoch, {n:,} x {d}: ours / scikit-learn (examples per second)",
+        what = "CPU seconds" if args.clock == "cpu" else "examples per second"
+        run.add(f"Perceptron fit, one epoch, {n:,} x {d}: ours / scikit-learn ({what})",
                 f"{r_def / r_sk:.2f}x (fast path {r_fast / r_sk:.2f}x); bitwise {'yes' if bitwise else 'NO'}", ">= 2x")
         del X, y, ours, theirs
         gc.collect()
     traffic = 2 * bw
     bound = traffic / (8 * 1000)
     print()
-    print(f"memory bandwidth (same run, best of {2 * R + 1} measurements): numpy copy of {bw_bytes >> 20} MiB moves "
-          f"{traffic / 1e9:.2f} GB/s (read + write; {bw / 1e9:.2f} GB/s copied); numpy sum (read-only) "
-          f"{bw_read / 1e9:.2f} GB/s")
-    print(f"bandwidth-bound rate at d = 1000: {fmt_rate(bound).strip()} (= {traffic / 1e9:.2f} GB/s / 8000 bytes "
-          f"per row); fast path {fmt_rate(fast_1000).strip()} = {fast_1000 / bound:.0%} of it "
-          f"({fast_1000 / (bw_read / 8000):.0%} of the read-only rate {fmt_rate(bw_read / 8000).strip()})")
-    print()
+    if args.perceptron_only:
+        run.write()
+        return 0
+    if fast_1000 is not None:
+        print(f"memory bandwidth (same run, best of {2 * R + 1} measurements): numpy copy of {bw_bytes >> 20} MiB moves "
+              f"{traffic / 1e9:.2f} GB/s (read + write; {bw / 1e9:.2f} GB/s copied); numpy sum (read-only) "
+              f"{bw_read / 1e9:.2f} GB/s")
+        print(f"bandwidth-bound rate at d = 1000: {fmt_rate(bound).strip()} (= {traffic / 1e9:.2f} GB/s / 8000 bytes "
+              f"per row); fast path {fmt_rate(fast_1000).strip()} = {fast_1000 / bound:.0%} of it "
+              f"({fast_1000 / (bw_read / 8000):.0%} of the read-only rate {fmt_rate(bw_read / 8000).strip()})")
+        print()
 
     # exact vs float on small-integer data -----------------------------------------------------
     print("exact (rational) mode vs float mode, small-integer data (entries in -3..3, the same float64 array):")
