@@ -92,6 +92,9 @@ def grid(which: str = "all") -> list[Cell]:
         from .littlestone_worst import littlestone_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in littlestone_cells()]
+        from .multiclass_worst import multiclass_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in multiclass_cells()]
     return cells
 
 
