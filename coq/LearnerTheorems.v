@@ -12,6 +12,7 @@ Require Mistakebound.LearnersExperts Mistakebound.ExpertsRuns Mistakebound.Catal
 Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
 Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound Mistakebound.LittlestoneSOA.
+Require Mistakebound.LearnersMulticlass.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -414,3 +415,8 @@ Proof. intros alg H t d S. exact (LittlestoneLowerBound.ldim_lower_bound alg H t
 (** ** SOA (LittlestoneSOA.v) over a finite class: at most Ldim(H) mistakes *)
 Theorem learner_soa : learner_soa_statement.
 Proof. intros dom H ex h Hh Hc Hd. exact (LittlestoneSOA.soa_mistake_bound dom H ex h Hh Hc Hd). Qed.
+
+(** ** The multiclass perceptron (LearnersMulticlass.v), one vector per class, the first class on a
+    tie: at most 2 R^2 / gamma^2 mistakes (Crammer & Singer 2003) *)
+Theorem learner_multiclass_perceptron : learner_multiclass_perceptron_statement.
+Proof. exact LearnersMulticlass.mc_perceptron_bound. Qed.

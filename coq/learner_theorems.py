@@ -44,6 +44,7 @@ from .learner_theorems_hedge import (HEDGE, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_
                                      HedgeLearnerTheorem, hedge_statement)
 from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
                                            SoaTheorem, ldim_statement, soa_statement)
+from .learner_theorems_multiclass import LEARNER_MULTICLASS, MULTICLASS, MulticlassTheorem, multiclass_statement
 
 __all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
@@ -226,6 +227,9 @@ LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE, LEARNER_HEDGE_REGRET)
 # every algorithm on a shattered mistake tree (coq/LittlestoneLowerBound.v; coq.learner_theorems_littlestone)
 LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM, SOA)
 LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA)
+# the multiclass perceptron, one vector per class (coq/LearnersMulticlass.v; coq.learner_theorems_multiclass)
+LEARNERS = LEARNERS + (MULTICLASS,)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_MULTICLASS,)
 
 
 # ------------------------------------------------------------------ printing
@@ -302,6 +306,8 @@ def learner_statement(lt) -> str:
         return ldim_statement(lt)
     if isinstance(lt, SoaTheorem):
         return soa_statement(lt)
+    if isinstance(lt, MulticlassTheorem):
+        return multiclass_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

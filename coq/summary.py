@@ -78,8 +78,8 @@ def summarize(rep, dv=None, quiet: bool = False) -> Summary:
             s.lines.append(_theorem_line(t, build))
     lk = sum(t.status == build.KERNEL_CHECKED for t in rep.learners)
     if rep.learners:
-        s.lines.append("learner theorems (the Coq learners of Learners.v, LearnersExperts.v, LearnersPA.v, LearnersHedge.v "
-                       "and LittlestoneSOA.v, or every algorithm, run on any sequence meeting the entry's conditions; "
+        s.lines.append("learner theorems (the Coq learners of Learners.v, LearnersExperts.v, LearnersPA.v, LearnersHedge.v, "
+                       "LittlestoneSOA.v and LearnersMulticlass.v, or every algorithm, run on any sequence meeting the entry's conditions; "
                        "compared with the Python learner named):")
         for t in rep.learners:
             if not quiet or t.status != build.KERNEL_CHECKED:

@@ -33,7 +33,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "passive_aggressive_exact",
         "hedge", "hedge_tuned",                             # rows of losses, over the reals (LearnersHedge.v)
         "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
-        "soa"}                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
+        "soa",                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
+        "multiclass_perceptron"}                            # one vector per class (LearnersMulticlass.v)
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -60,6 +61,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             continue
         if isinstance(lt, lth.SoaTheorem):
             assert f"(Z.of_nat ({lt.learner.coq} dom H ex) <= " in stmt and callable(learners.run_soa)
+            continue
+        if isinstance(lt, lth.MulticlassTheorem):
+            assert stmt.endswith(f"INR ({lt.learner.coq} d K ex) <= 2 * R_ ^ 2 / g ^ 2")
+            assert callable(learners.MulticlassPerceptron) and registry.get(lt.base).id == lt.base
             continue
         base = registry.get(lt.base)
         per_ex, glob, concl, sums = lth._parts(lt)

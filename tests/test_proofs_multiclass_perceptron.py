@@ -97,3 +97,63 @@ def test_learner_runs_satisfy_the_hypotheses_and_the_bound(seed):
     F2 = sum(_dot(row, row) for row in Ur)
     assert gam > 0
     assert mistakes * gam**2 <= 2 * R2 * F2          # M <= 2 R^2 / (gamma/|U|_F)^2
+
+
+# ------------------------------------------------------------------ the Coq learner against Python's
+_MC_HEAD = """Require Import Mistakebound.Prelude Mistakebound.LearnersMulticlass.
+Require Import Reals List Lra.
+Import ListNotations.
+Open Scope R_scope.
+Ltac mc_num := cbv [dot sum_lt mc_update vadd vsub vzero nth Nat.eqb]; lra.
+Ltac mc_eval := try unfold mc_mistakes; cbn [mc_run mc_best fst snd Nat.eqb];
+  repeat (match goal with
+  | |- context [Rlt_b ?a ?b] => first [ rewrite (proj2 (Rlt_b_spec a b)) by mc_num
+                                      | rewrite (proj2 (Rlt_b_false a b)) by mc_num ]
+  | |- context [Rle_b ?a ?b] => first [ rewrite (proj2 (Rle_b_spec a b)) by mc_num
+                                      | rewrite (proj2 (Rle_b_false a b)) by mc_num ]
+  end; cbn [mc_run mc_best fst snd Nat.eqb]).
+"""
+
+
+def _mc_goal(X, c, K, mistakes, W):
+    """Coq's learner on the sequence: its count of mistakes and its final weights are Python's."""
+    d = len(X[0])
+    ex = "; ".join(f"((fun i => nth i [{'; '.join(f'({int(v)})' for v in x)}] 0), {ci}%nat)" for x, ci in zip(X, c))
+    weights = " /\\ ".join(f"W {j}%nat {i}%nat = ({W[j][i].numerator} / {W[j][i].denominator})"
+                           for j in range(K) for i in range(d))
+    return (f"Goal mc_mistakes {d} {K} [{ex}] = {mistakes}%nat /\\\n"
+            f"  let W := fst (mc_run {d} {K} (fun _ => vzero) [{ex}]) in {weights}.\n"
+            "Proof. split; [mc_eval; reflexivity|]. cbv zeta. mc_eval.\n"
+            "  repeat split; cbv [mc_update vadd vsub vzero nth Nat.eqb]; lra.\nQed.\n")
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("coq")
+def test_coq_multiclass_learner_runs_as_the_python_learner(tmp_path, coq_report):
+    """LearnersMulticlass.v's learner (the model of learner_multiclass_perceptron) on 16 random
+    tie-heavy sequences: Coq proves its mistakes and final weights equal to MulticlassPerceptron's
+    (exact, no bias; its ties go to the first class), and refuses one count plus one."""
+    import random
+    import subprocess
+    from coq.compile import default_build_dir
+    rng = random.Random(5)
+    goals = []
+    for _ in range(16):
+        K, d, n = rng.randint(2, 3), rng.randint(1, 2), rng.randint(2, 4)
+        X = [[rng.randint(-1, 1) for _ in range(d)] for _ in range(n)]
+        c = [rng.randrange(K) for _ in range(n)]
+        if len(set(c)) < 2:
+            c[0], c[1] = 0, 1
+        m = MulticlassPerceptron(exact=True, bias=False).partial_fit(np.array(X), np.array(c), classes=list(range(K)))
+        goals.append((X, c, K, m.mistakes_, [[Fraction(v) for v in row] for row in m.coef_.tolist()]))
+
+    def compiles(text, name):
+        f = tmp_path / f"{name}.v"
+        f.write_text(_MC_HEAD + text)
+        r = subprocess.run(["coqc", "-R", str(default_build_dir()), "Mistakebound", str(f)], cwd=tmp_path,
+                           capture_output=True, text=True)
+        return r.returncode == 0 or print(r.stdout[-2000:], r.stderr[-2000:])
+    assert sum(g[3] for g in goals) > len(goals)          # mistakes happen, ties among them
+    assert compiles("".join(_mc_goal(*g) for g in goals), "Agree")
+    X, c, K, m, W = goals[0]
+    assert not compiles(_mc_goal(X, c, K, m + 1, W), "Off")
