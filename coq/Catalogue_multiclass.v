@@ -1,5 +1,5 @@
-(** * Catalogue: the multiclass perceptron (Crammer & Singer 2003, section 3; Collins 2002,
-    Theorem 1), at the statement printed from the catalogue's formulas (Statements.v, generated).
+(** * Catalogue: the multiclass perceptron (Crammer & Singer 2003; Collins 2002, Theorem 1), at
+    the statement printed from the catalogue's formulas (Statements.v, generated).
     Kesler's construction: the K weight vectors stacked into one vector W, the example x put into
     block j by phi(x, j).  Each mistake (w_c.x <= w_r.x, r <> c) adds u_c.x - u_r.x >= gamma to
     W.U and 2 (w_c.x - w_r.x) + 2 |x|^2 <= 2 R^2 to |W|^2; Cauchy-Schwarz with |U| <= 1 gives

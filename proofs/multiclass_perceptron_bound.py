@@ -1,6 +1,6 @@
-"""The multiclass perceptron's mistake bound (Crammer & Singer 2003, section 3, the multiclass
-perceptron with the "max" update; Collins 2002, Theorem 1; Kesler's construction, Duda & Hart
-1973, section 5.12): with |x| <= R and a separating matrix U, |U|_F <= 1, of margin
+"""The multiclass perceptron's mistake bound (Crammer & Singer 2003, the multiclass perceptron
+with the "max" update among their ultraconservative algorithms; Collins 2002, Theorem 1, with
+R^2 the bound on |phi(x, y) - phi(x, z)|^2 = 2 |x|^2; Kesler's construction, Duda & Hart 1973): with |x| <= R and a separating matrix U, |U|_F <= 1, of margin
 u_y.x - u_j.x >= gamma for every class j other than the label y, the multiclass perceptron makes
 at most 2 R^2 / gamma^2 mistakes.
 
@@ -82,9 +82,9 @@ THEOREMS = [
     Theorem(
         id="multiclass_perceptron_bound",
         name="The multiclass perceptron (Kesler's construction): at most 2 R^2 / gamma^2 mistakes",
-        source=Source(CRAMMER_SINGER_2003, "Crammer & Singer 2003, section 3 (the multiclass perceptron, max "
-                      "update); Collins 2002, Theorem 1",
-                      "If a matrix U of unit norm separates the examples with margin gamma (u_y.x - u_j.x >= gamma "
+        source=Source(CRAMMER_SINGER_2003, "Crammer & Singer 2003 (the multiclass perceptron, max update); "
+                      "Collins 2002, Theorem 1 (R^2 = 2 max |x|^2 in Kesler's form)",
+                      "(paraphrased) If a matrix U of unit norm separates the examples with margin gamma (u_y.x - u_j.x >= gamma "
                       "for every j != y) and |x| <= R, the multiclass perceptron makes at most 2 R^2 / gamma^2 "
                       "mistakes."),
         hypotheses=HYPOTHESES,
