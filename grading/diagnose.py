@@ -64,6 +64,15 @@ _ORDER = {"index": "in the given order 0, 1, ..., n-1",
           "get_order": "in get_order(n)'s order (random.seed(1) then random.shuffle)"}
 
 
+def _penalized(text, c):
+    """Weighted Majority's texts say "halves" for the penalty 1/2; another penalty is named."""
+    beta = getattr(c, "penalty", Fraction(1, 2))
+    if c.algorithm != "weighted_majority" or beta == Fraction(1, 2):
+        return text
+    return text.replace("halves every wrong expert", f"multiplies every wrong expert's weight by beta = "
+                        f"{fmt_num(beta)}").replace("experts halved", f"experts' weights times {fmt_num(beta)}")
+
+
 def _order_text(order):
     if order in _ORDER:
         return _ORDER[order]
@@ -100,6 +109,7 @@ def causes(problem) -> list[Cause]:
                          "demote on a false 1", bugs=frozenset({"label_ignored"})))
     elif alg in UNIT_CAUSES:
         name, why, bug = UNIT_CAUSES[alg]
+        why = _penalized(why, c)
         out.append(Cause(name, why, bugs=frozenset({bug})))
     elif not (alg == "kernel_perceptron" and c.dual == "counts"):
         what = "alpha_i += y_i, not += 1" if alg == "kernel_perceptron" else "w += y x (and b += y), not w += x"
@@ -291,7 +301,9 @@ class Diagnoses:
                 b0 = before_bias(exp.trace, t - 1) if P.has_bias else None
                 start = Answer(w=list(before(exp.trace, t - 1)), b=b0)
                 what = "a mistake (update)" if st.mistake else "no mistake (no update)"
-                what = STEP_TEXT.get(P.algorithm, {}).get(st.mistake, what)
+                what = _penalized(STEP_TEXT.get(P.algorithm, {}).get(st.mistake, what), c)
+                if P.algorithm == "weighted_majority":      # the answer's second number: the mistakes so far
+                    start.b = sum(s.mistake for s in exp.trace.steps[:t - 1])
                 return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
                         f"at step {t}: the reference starts from {P.show(start)}, sees activation "
                         f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t
