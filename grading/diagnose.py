@@ -241,6 +241,19 @@ def rounding_only(P, exp, got) -> float:
     return worst
 
 
+FRESH_ROUNDS = 3          # fresh processes that must agree before state kept between calls is named
+
+
+def _same(P, a, b) -> bool:
+    """Are two of the code's answers the same (as the grader compares answers)?"""
+    if a is None or b is None or a.w is None or b.w is None:
+        return a is b or (a is not None and b is not None and a.w is b.w and a.b == b.b)
+    try:
+        return P.compare(Answer(w=[Fraction(v) for v in a.w], b=a.b, votes=a.votes), b)[0]
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 KEPT = ("your code answers right on its first call in a fresh process and differently when called again "
         "with the same input: something outlives a call -- a mutable default argument (def __init__(self, "
         "w=[]) or def train(X, y, w=np.zeros(d)) is built once and shared by every call) or a module-level "
@@ -413,25 +426,45 @@ class Diagnoses:
         """Are the code's answers right on its first call in a fresh process and wrong on the next
         one with the same input?  Then something outlives a call: a mutable default argument
         (``def __init__(self, w=[])``, ``def train(X, y, w=np.zeros(2))``) or a module-level list.
-        Run in a worker of its own, so the grading worker's history does not count."""
+        Run in a worker of its own, so the grading worker's history does not count -- and confirmed
+        in :data:`FRESH_ROUNDS` fresh workers in all: kept state is deterministic, so every fresh
+        process answers its first calls right again and its second calls as the others did, while
+        code that shuffles with fresh randomness is right on a first call only by chance (a shuffle
+        of a few examples that happens to give the reference's order), and not again and again."""
         P = self.problem
         if P.contract.style != "function" or not getattr(self, "new_worker", None):
             return False
-        seen = False      # every first call right (a shuffle is not), and some second call wrong
-        for X, y, e, exp, _ in cases[:3]:
+        seconds = None
+        for _ in range(FRESH_ROUNDS):
+            got = self._fresh_pairs(cases[:3])
+            if got is None:
+                return False
+            if seconds is not None and not all(_same(P, a, b) for a, b in zip(seconds, got)):
+                return False        # two fresh processes, two different second answers: randomness, not state
+            seconds = got
+        return True
+
+    def _fresh_pairs(self, cases):
+        """One fresh worker, each case called twice in it: the second answers when every first call
+        is right and some second call is wrong, else None."""
+        P = self.problem
+        seen = False      # every first call right (a shuffle is not, unless by chance), and some second call wrong
+        out = []
+        for X, y, e, exp, _ in cases:
             saved, self.worker = self.worker, self.new_worker()
             try:
                 first, _ = self.call(X, y, e)
                 second, _ = self.call(X, y, e)
             except (Failure, TypeError, ValueError, OverflowError):
-                return False
+                return None
             finally:
                 self.worker.close()
                 self.worker = saved
             if not P.compare(exp, first)[0]:
-                return False
+                return None
             seen = seen or not P.compare(exp, second)[0]
-        return seen
+            out.append(second)
+        return out if seen else None
 
     def _answers_vary(self, cases) -> bool:
         """Does the code answer differently when called again on the same input?  The failing
