@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .checks_common import Failure, finite, fmt_X
-from .reference import Answer, reference_seconds
+from .reference import copy_answer, reference_seconds
 from .reference_final import final_answer
 
 __all__ = ["PropertyTests"]
@@ -213,7 +213,7 @@ class PropertyTests:
             if ans is None:
                 ans = self.problem.expected(X, y, 1, contract=contract)
             # only the final answer is compared: the trace of a long run is not kept
-            _SCALING_ANSWERS[k] = Answer(w=list(ans.w), b=ans.b, mistakes=ans.mistakes, votes=ans.votes)
+            _SCALING_ANSWERS[k] = copy_answer(ans, trace=None)
         return _SCALING_ANSWERS[k]
 
     def _other_convention(self, X, y, key, got) -> bool:

@@ -374,6 +374,17 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         if sup:
             w.fail("supplied", "and contract.adapter together: the adapter supplies what the course's code needs "
                                "(it runs beside it)")
+    answer = _declared(d, "answer", w)
+    if answer != "weights":
+        if not adapter:
+            w.fail("answer", f"{answer!r} is what an adapter returns (contract.adapter): the course's API returns "
+                             "more than weights, or none, and the adapter hands on what it returns")
+        if alg == "weighted_majority":
+            w.fail("answer", "Weighted Majority's answer is (weights, mistakes) already")
+        if average != "none":
+            w.fail("answer", "and contract.average together: the average is graded on its weights")
+        if answer == "predictions" and margin is not None:
+            w.fail("answer", "\"predictions\" with Winnow's margin rule: it updates whatever the prediction")
     call = None
     if style == "function":
         call = _parse_call(d.get("call"), alg, entry, epochs, w, adapter=bool(adapter))
@@ -417,7 +428,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
                   step=step, separable=separable, average=average, average_start=average_start,
-                  adapter=adapter, arithmetic=arithmetic, penalty=penalty)
+                  adapter=adapter, arithmetic=arithmetic, penalty=penalty, answer=answer)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -20,7 +20,7 @@ from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from .contract import TIES
 from .averaging import average_causes, late_ties
 from .oracle import CourseSolutionFailed
-from .reference import Answer
+from .reference import Answer, copy_answer
 
 __all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]
 
@@ -246,10 +246,10 @@ FRESH_ROUNDS = 3          # fresh processes that must agree before state kept be
 
 def _same(P, a, b) -> bool:
     """Are two of the code's answers the same (as the grader compares answers)?"""
-    if a is None or b is None or a.w is None or b.w is None:
-        return a is b or (a is not None and b is not None and a.w is b.w and a.b == b.b)
+    if a is None or b is None:
+        return a is b
     try:
-        return P.compare(Answer(w=[Fraction(v) for v in a.w], b=a.b, votes=a.votes), b)[0]
+        return P.compare(copy_answer(a, exact=True), b)[0]
     except (TypeError, ValueError, OverflowError):
         return False
 
@@ -475,7 +475,7 @@ class Diagnoses:
             for X, y, e, _, got in cases:
                 try:
                     again, _ = self.call(X, y, e)
-                    if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b, votes=got.votes), again)[0]:
+                    if not P.compare(copy_answer(got, exact=True), again)[0]:
                         return True
                 except (Failure, TypeError, ValueError, OverflowError):
                     continue

@@ -38,7 +38,7 @@ from learners.kernels import parse_kernel
 from .averaging import averaged
 from .reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
 
-__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "reference_seconds", "BUGS"]
+__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "copy_answer", "averaged", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
 MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
@@ -55,6 +55,8 @@ class Answer:
     mistakes: int | None = None
     trace: object = None
     votes: list | None = None        # contract.average = "voted": [(w, b, count)], the votes of count > 0
+    mistake_steps: list | None = None   # the 0-based steps (over all passes) that were mistakes
+    predictions: list | None = None     # one per step: is the prediction the positive label? (True / False)
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,23 @@ class Run:
     extras: dict = field(default_factory=dict)
 
 
+def copy_answer(a: Answer, exact: bool = False, **changes) -> Answer:
+    """A copy of an answer to compare another with (the weights as a new list, as Fractions when
+    ``exact``), everything it holds kept: mistakes, predictions, votes."""
+    import dataclasses
+    w = None if a.w is None else [Fraction(v) for v in a.w] if exact else list(a.w)
+    return dataclasses.replace(a, w=w, **changes)
+
+
 def answer_of(run: Run, has_bias: bool) -> Answer:
+    a = _answer_of(run, has_bias)
+    a.mistake_steps = [k for k, s in enumerate(run.steps) if s.mistake]
+    # a step is a mistake exactly when the prediction is the other label (labels +1/-1, or Winnow's 0/1)
+    a.predictions = [(s.label == 1) != bool(s.mistake) for s in run.steps]
+    return a
+
+
+def _answer_of(run: Run, has_bias: bool) -> Answer:
     if "votes" in run.extras:
         votes = [(list(v), b if has_bias else None, k) for v, b, k in run.extras["votes"]]
         return Answer(w=list(run.weights), b=run.bias if has_bias else None, mistakes=run.mistakes, trace=run,

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from sandbox.worker import Limits
 
-from .contract import (ARITHMETICS, AVERAGES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, LABELS, ORDERS, STEPS, STOPS,
+from .contract import (ANSWERS, ARITHMETICS, AVERAGES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, LABELS, ORDERS, STEPS, STOPS,
                        VARIANTS, X_DTYPES, X_LAYOUTS)
 
 __all__ = ["Key", "Derived", "REQUIRED", "KEYS", "TABLES", "keys_of", "key", "names", "ALGORITHMS", "markdown",
@@ -275,6 +275,15 @@ KEYS: tuple[Key, ...] = (
         meaning=('the handout\'s names of the weights and the bias in feedback: `{ weights = "theta", bias = "theta_0"'
                  ' }` ("expected: theta = [1, 2], theta_0 = 1"; the causes too: "update theta_0 += y as well as theta'
                  ' += y x")')),
+    Key('contract', 'answer', str, "weights", choices=ANSWERS, check=_CONTRACT, group='read',
+        meaning=("what the adapter (`adapter`) returns, for a course whose API returns more than weights or "
+                 "none: `weights` (the layout `returns` says); `weights_mistakes`, the weights then the mistakes "
+                 "-- `(w, b, mistakes)` (`(w, mistakes)` without a bias) --; `mistakes` alone; `predictions` alone, "
+                 "one per example visited, in the course's label encoding, made before the update. Mistakes are a "
+                 "count or the list of the 0-based steps (over all passes) that were mistakes. Graded on what it "
+                 "returns: the reference's mistakes and predictions under the contract (a prediction is the label "
+                 "where the step is no mistake, the other label where it is); the invariants (which need the "
+                 "weights of every step) are not offered without weights")),
     Key('contract', 'tolerance', float, 1e-9, values='a number in (0, 0.1]', check=_CONTRACT, group='read',
         meaning=('the relative tolerance of the comparison of weights (for a random start or a step size per example;'
                  ' the dyadic test data are exact otherwise)')),
