@@ -226,8 +226,8 @@ class PropertyTests:
         c = P.contract
         if P.algorithm not in ("perceptron", "kernel_perceptron", "winnow") or c.oracle or c.init == "own" or \
                 P.algorithm != "winnow" and _never_moved(c, X, got) or \
-                P.algorithm == "kernel_perceptron" and not any(got.w) or \
-                P.algorithm == "winnow" and all(v == 1 for v in got.w):      # Winnow's start: w = 1
+                P.algorithm == "kernel_perceptron" and got.w is not None and not any(got.w) or \
+                P.algorithm == "winnow" and got.w is not None and all(v == 1 for v in got.w):   # Winnow's start: w = 1
             return False
         for t in TIES[P.algorithm]:
             if t == c.ties:
