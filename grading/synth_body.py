@@ -278,8 +278,9 @@ def _weighted_majority(X, labels, T, data):
         w, mistakes = list(state[0]), state[1]
     for _ in range(T):
         for i in _order(len(X)):
-            a = sum(wj if xj == 1 else -wj for wj, xj in zip(w, X[i]))
-            pred = (1 if a >= 0 else -1) if TIES == "predict+1" else (1 if a > 0 else -1)
+            plus = sum(wj for wj, xj in zip(w, X[i]) if xj == 1)     # W(+1) and W(-1), each summed in
+            minus = sum(wj for wj, xj in zip(w, X[i]) if xj != 1)    # index order (a course's float loop)
+            pred = (1 if plus >= minus else -1) if TIES == "predict+1" else (1 if plus > minus else -1)
             mistakes += pred != labels[i]
             if "label_ignored" in BUGS:
                 continue

@@ -165,3 +165,15 @@ def test_a_difference_of_rounding_only_is_called_rounding(course, tmp_path):
     for t in explained:
         assert "cause: rounding -- the only difference is rounding" in t.output, t.output
         assert "no single change of the reference" not in t.output, t.output
+
+
+def test_the_suites_own_solution_agrees_at_that_tie():
+    """grade --check-spec grades the suite's solution from the contract: its Weighted Majority sums
+    W(+1) and W(-1) as a course's float loop does, so it meets the rounding-decided tie alike."""
+    from grading.synth import solution_source
+    c = load_spec("weighted_majority_float").contract
+    ns = {}
+    exec(solution_source(c), ns)
+    w, mistakes = ns["train"](WM_TIE_X, WM_TIE_Y, 0.3)
+    run = reference_run(c, WM_TIE_X, WM_TIE_Y, 1)
+    assert (w, mistakes) == (list(run.weights), run.mistakes)
