@@ -8,7 +8,9 @@ the diagnoses' re-runs call its function (``answer(X, y, T)`` unless ``[contract
 otherwise) with the test data in the contract's encoding; it imports the student's module, makes
 the handout's calls -- a tuple element picked out, a state passed in and out and read through
 ``predict``, labels packed into the data, d x n arrays -- and returns what ``returns`` says
-((w, b) by default).  Its answer is read and checked like any code's answer: it runs in the
+((w, b) by default), or with ``[contract] answer`` more than weights or none: (w, b, mistakes),
+the mistakes alone (a count, or the steps that were mistakes), the predictions alone
+(:func:`grading.plan.read_answer` reads them; the reference run's own are compared).  Its answer is read and checked like any code's answer: it runs in the
 student's process, so nothing it returns is trusted more than the student's own.
 
 The adapter is the course's code: it is checked when the spec is loaded (it compiles, it defines

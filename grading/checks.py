@@ -66,7 +66,7 @@ def test_kinds(spec) -> list[str]:
         # (with an adapter, the prefix runs' order helper would land in the adapter's module, not the
         # course's: only in index order)
         if c is None or (c.one_step_runs and c.margin is None and c.init != "own" and not c.oracle
-                         and not (c.adapter and c.order != "index")):
+                         and not (c.adapter and c.order != "index") and c.answer in ("weights", "weights_mistakes")):
             kinds.append("invariants")
         kinds.append("linear_time")
         if c is not None and c.call.defaults:
@@ -102,7 +102,8 @@ def not_offered(spec, kind) -> str:
             (c.init == "own", "init = \"own\": the code draws its start itself"),
             (bool(c.oracle), "the expected answers come from the course's solution (contract.oracle)"),
             (bool(c.adapter) and c.order != "index", "the adapter's module would receive the order helper of the "
-                                                     "step-by-step runs, not the course's code")) if ok]
+                                                     "step-by-step runs, not the course's code"),
+            (c.answer in ("mistakes", "predictions"), f"answer = {c.answer!r}: the adapter returns no weights")) if ok]
         return ("the step-by-step runs (on prefixes of one pass, in the given order) are not possible here: "
                 + "; ".join(why)) if why else ""
     return ""

@@ -7,7 +7,7 @@ from .averaging import late_ties
 from .checks_common import Failure, fatal, fmt_X
 from .diagnose import KEPT, SHUFFLED
 from .oracle import CourseSolutionFailed
-from .reference import Answer, reference_run
+from .reference import copy_answer, reference_run
 
 __all__ = ["DifferentialTests", "SEED_VISIBLE", "generated"]
 
@@ -128,7 +128,7 @@ class DifferentialTests:
                 return False, (f"called as {shown} your code answers differently on the same input from one call to "
                                f"the next, so its defaults cannot be checked\nlikely mistake: {name} -- "
                                f"{why}\ninput: X = {fmt_X(X)}, y = {P.student_labels(y)}"), [name]
-            if P.compare(Answer(w=list(explicit.w), b=explicit.b, votes=explicit.votes), got)[0]:
+            if P.compare(copy_answer(explicit), got)[0]:
                 continue        # wrong elsewhere, not in the defaults: the other tests report it
             if ts.hidden:
                 return False, "", []
@@ -166,7 +166,7 @@ class DifferentialTests:
         """Does ``again()`` answer ``got`` each time it is asked (``tries`` times)?"""
         P = self.problem
         for _ in range(tries):
-            if not P.compare(Answer(w=list(got.w), b=got.b, votes=got.votes), again())[0]:
+            if not P.compare(copy_answer(got), again())[0]:
                 return False
         return True
 

@@ -48,6 +48,9 @@ TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "passive_aggressive": ("mistake",)}                   # PA's update does not depend on a prediction
 STOPS = ("epochs", "converged")
 ARITHMETICS = ("auto", "exact", "float")
+# what the code's answer holds (an adapter's): the weights as ``returns`` says; the weights and then the
+# mistakes (a count, or the 0-based steps of the mistakes); the mistakes alone; the predictions alone
+ANSWERS = ("weights", "weights_mistakes", "mistakes", "predictions")
 VARIANTS = ("halve", "eliminate", "winnow2")
 DUALS = ("signed", "counts")
 RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
@@ -164,6 +167,7 @@ class Contract:
     arithmetic: str = "exact"        # "float": the reference replays the course's float64 arithmetic (grading.reference)
     adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.adapter)
     adapter_src: str = ""            # where it came from (a path, or "inline"), for messages
+    answer: str = "weights"          # what the adapter returns: weights, weights_mistakes, mistakes, predictions
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))
 
     def replace(self, **changes) -> "Contract":

@@ -44,6 +44,28 @@ def _default(name):
     return key("contract", name).default
 
 
+FLOAT_ALGORITHMS = ("perceptron", "winnow", "weighted_majority", "passive_aggressive")
+
+
+def _dyadic(q: Fraction) -> bool:
+    """Does float64 hold q exactly (its denominator a power of two)?"""
+    return q.denominator & (q.denominator - 1) == 0
+
+
+def _float_rate(alg, eta, variant, factor, penalty) -> bool:
+    """Does the course's rate make its code compute in float: a perceptron learning rate, a
+    Weighted Majority penalty float64 cannot hold (0.01, 0.3), a Winnow2 factor whose demotion
+    w / alpha float64 cannot hold (any factor but a power of two: 3, 1.5, 1.1)?  Passive-Aggressive
+    has no rate: its float course says ``arithmetic = "float"``."""
+    if alg == "perceptron":
+        return not _dyadic(eta)
+    if alg == "weighted_majority":
+        return not _dyadic(penalty)
+    if alg == "winnow" and variant == "winnow2":
+        return not (_dyadic(factor) and _dyadic(1 / factor))
+    return False
+
+
 def _fraction(d, key, default, w, positive=True):
     if key not in d:
         return default
@@ -335,11 +357,11 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
     if not 0 < penalty < 1:
         w.fail("penalty", f"must be in (0, 1) (each wrong expert's weight is multiplied by it); got {d['penalty']!r}")
     arithmetic = _declared(d, "arithmetic", w)
-    if arithmetic == "float" and alg != "perceptron":
-        w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is a perceptron option")
-    if arithmetic == "auto":     # a learning rate float64 cannot hold exactly (0.01): the course computes in float
-        dyadic = eta.denominator & (eta.denominator - 1) == 0
-        arithmetic = "float" if alg == "perceptron" and not dyadic else "exact"
+    if arithmetic == "float" and alg not in FLOAT_ALGORITHMS:
+        w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is an option of the "
+                             "perceptron, Winnow, Weighted Majority and Passive-Aggressive")
+    if arithmetic == "auto":     # a rate float64 cannot hold exactly (0.01): the course computes in float
+        arithmetic = "float" if _float_rate(alg, eta, variant, factor, penalty) else "exact"
     adapter = d.get("adapter", _default("adapter"))
     if not isinstance(adapter, str) or not adapter.strip():
         if "adapter" in d:
@@ -352,6 +374,17 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         if sup:
             w.fail("supplied", "and contract.adapter together: the adapter supplies what the course's code needs "
                                "(it runs beside it)")
+    answer = _declared(d, "answer", w)
+    if answer != "weights":
+        if not adapter:
+            w.fail("answer", f"{answer!r} is what an adapter returns (contract.adapter): the course's API returns "
+                             "more than weights, or none, and the adapter hands on what it returns")
+        if alg == "weighted_majority":
+            w.fail("answer", "Weighted Majority's answer is (weights, mistakes) already")
+        if average != "none":
+            w.fail("answer", "and contract.average together: the average is graded on its weights")
+        if answer == "predictions" and margin is not None:
+            w.fail("answer", "\"predictions\" with Winnow's margin rule: it updates whatever the prediction")
     call = None
     if style == "function":
         call = _parse_call(d.get("call"), alg, entry, epochs, w, adapter=bool(adapter))
@@ -395,7 +428,7 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
                   step=step, separable=separable, average=average, average_start=average_start,
-                  adapter=adapter, arithmetic=arithmetic, penalty=penalty)
+                  adapter=adapter, arithmetic=arithmetic, penalty=penalty, answer=answer)
     if call is not None:
         c = c.replace(call=call)
     return c

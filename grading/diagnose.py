@@ -20,7 +20,7 @@ from .checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from .contract import TIES
 from .averaging import average_causes, late_ties
 from .oracle import CourseSolutionFailed
-from .reference import Answer
+from .reference import Answer, copy_answer
 
 __all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]
 
@@ -64,6 +64,15 @@ _ORDER = {"index": "in the given order 0, 1, ..., n-1",
           "get_order": "in get_order(n)'s order (random.seed(1) then random.shuffle)"}
 
 
+def _penalized(text, c):
+    """Weighted Majority's texts say "halves" for the penalty 1/2; another penalty is named."""
+    beta = getattr(c, "penalty", Fraction(1, 2))
+    if c.algorithm != "weighted_majority" or beta == Fraction(1, 2):
+        return text
+    return text.replace("halves every wrong expert", f"multiplies every wrong expert's weight by beta = "
+                        f"{fmt_num(beta)}").replace("experts halved", f"experts' weights times {fmt_num(beta)}")
+
+
 def _order_text(order):
     if order in _ORDER:
         return _ORDER[order]
@@ -100,6 +109,7 @@ def causes(problem) -> list[Cause]:
                          "demote on a false 1", bugs=frozenset({"label_ignored"})))
     elif alg in UNIT_CAUSES:
         name, why, bug = UNIT_CAUSES[alg]
+        why = _penalized(why, c)
         out.append(Cause(name, why, bugs=frozenset({bug})))
     elif not (alg == "kernel_perceptron" and c.dual == "counts"):
         what = "alpha_i += y_i, not += 1" if alg == "kernel_perceptron" else "w += y x (and b += y), not w += x"
@@ -231,6 +241,19 @@ def rounding_only(P, exp, got) -> float:
     return worst
 
 
+FRESH_ROUNDS = 3          # fresh processes that must agree before state kept between calls is named
+
+
+def _same(P, a, b) -> bool:
+    """Are two of the code's answers the same (as the grader compares answers)?"""
+    if a is None or b is None:
+        return a is b
+    try:
+        return P.compare(copy_answer(a, exact=True), b)[0]
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 KEPT = ("your code answers right on its first call in a fresh process and differently when called again "
         "with the same input: something outlives a call -- a mutable default argument (def __init__(self, "
         "w=[]) or def train(X, y, w=np.zeros(d)) is built once and shared by every call) or a module-level "
@@ -291,7 +314,9 @@ class Diagnoses:
                 b0 = before_bias(exp.trace, t - 1) if P.has_bias else None
                 start = Answer(w=list(before(exp.trace, t - 1)), b=b0)
                 what = "a mistake (update)" if st.mistake else "no mistake (no update)"
-                what = STEP_TEXT.get(P.algorithm, {}).get(st.mistake, what)
+                what = _penalized(STEP_TEXT.get(P.algorithm, {}).get(st.mistake, what), c)
+                if P.algorithm == "weighted_majority":      # the answer's second number: the mistakes so far
+                    start.b = sum(s.mistake for s in exp.trace.steps[:t - 1])
                 return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
                         f"at step {t}: the reference starts from {P.show(start)}, sees activation "
                         f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t
@@ -401,25 +426,45 @@ class Diagnoses:
         """Are the code's answers right on its first call in a fresh process and wrong on the next
         one with the same input?  Then something outlives a call: a mutable default argument
         (``def __init__(self, w=[])``, ``def train(X, y, w=np.zeros(2))``) or a module-level list.
-        Run in a worker of its own, so the grading worker's history does not count."""
+        Run in a worker of its own, so the grading worker's history does not count -- and confirmed
+        in :data:`FRESH_ROUNDS` fresh workers in all: kept state is deterministic, so every fresh
+        process answers its first calls right again and its second calls as the others did, while
+        code that shuffles with fresh randomness is right on a first call only by chance (a shuffle
+        of a few examples that happens to give the reference's order), and not again and again."""
         P = self.problem
         if P.contract.style != "function" or not getattr(self, "new_worker", None):
             return False
-        seen = False      # every first call right (a shuffle is not), and some second call wrong
-        for X, y, e, exp, _ in cases[:3]:
+        seconds = None
+        for _ in range(FRESH_ROUNDS):
+            got = self._fresh_pairs(cases[:3])
+            if got is None:
+                return False
+            if seconds is not None and not all(_same(P, a, b) for a, b in zip(seconds, got)):
+                return False        # two fresh processes, two different second answers: randomness, not state
+            seconds = got
+        return True
+
+    def _fresh_pairs(self, cases):
+        """One fresh worker, each case called twice in it: the second answers when every first call
+        is right and some second call is wrong, else None."""
+        P = self.problem
+        seen = False      # every first call right (a shuffle is not, unless by chance), and some second call wrong
+        out = []
+        for X, y, e, exp, _ in cases:
             saved, self.worker = self.worker, self.new_worker()
             try:
                 first, _ = self.call(X, y, e)
                 second, _ = self.call(X, y, e)
             except (Failure, TypeError, ValueError, OverflowError):
-                return False
+                return None
             finally:
                 self.worker.close()
                 self.worker = saved
             if not P.compare(exp, first)[0]:
-                return False
+                return None
             seen = seen or not P.compare(exp, second)[0]
-        return seen
+            out.append(second)
+        return out if seen else None
 
     def _answers_vary(self, cases) -> bool:
         """Does the code answer differently when called again on the same input?  The failing
@@ -430,7 +475,7 @@ class Diagnoses:
             for X, y, e, _, got in cases:
                 try:
                     again, _ = self.call(X, y, e)
-                    if not P.compare(Answer(w=[Fraction(v) for v in got.w], b=got.b, votes=got.votes), again)[0]:
+                    if not P.compare(copy_answer(got, exact=True), again)[0]:
                         return True
                 except (Failure, TypeError, ValueError, OverflowError):
                     continue

@@ -16,7 +16,7 @@ reference runs from it; weights are compared with ``[contract] tolerance``.
 from __future__ import annotations
 
 from .checks_common import Failure, finite, fmt_X
-from .reference import Answer
+from .reference import copy_answer
 
 __all__ = ["OracleRuns", "OracleDisagrees", "CourseSolutionFailed"]
 
@@ -117,7 +117,7 @@ class OracleRuns:
             return None
         got = self._oracle_call(X, y, e)
         ref = P.expected(X, y, e, contract=contract)
-        return Answer(w=list(got.w), b=got.b if P.has_bias else None, trace=ref.trace, votes=got.votes)
+        return copy_answer(got, b=got.b if P.has_bias else None, trace=ref.trace)
 
     def close_oracle(self):
         if self.oracle_worker is not None:

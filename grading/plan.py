@@ -230,6 +230,63 @@ def _votes(c, rows, d, what) -> Answer:
     return Answer(w=list(last[0]), b=last[1], votes=votes)
 
 
+def _mistakes(v, what):
+    """The mistakes an adapter returns: a count, or the 0-based steps that were mistakes."""
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+        return v, None
+    if isinstance(v, list):
+        steps = []
+        for s in v:
+            if isinstance(s, float) and s.is_integer():
+                s = int(s)
+            if not isinstance(s, int) or isinstance(s, bool) or s < 0:
+                raise LayoutError(f"{what}: the mistakes are a count or a list of step numbers (0, 1, ...); "
+                                  f"got {_kind(s)} in the list")
+            steps.append(s)
+        return len(steps), steps
+    raise LayoutError(f"{what}: expected the mistakes (a count, or a list of step numbers), got {_kind(v)}")
+
+
+def _predictions(c, v, what):
+    """The predictions an adapter returns, one per step, in the course's labels: True where positive."""
+    pos, neg = c.label_values
+    if not isinstance(v, list):
+        raise LayoutError(f"{what}: expected the predictions (a list, one per example visited), got {_kind(v)}")
+    if v and all(isinstance(p, list) and len(p) == 1 for p in v):
+        v = [p[0] for p in v]                  # a column of predictions
+    out = []
+    for p in v:
+        if isinstance(p, (int, float)) and p == pos:
+            out.append(True)
+        elif isinstance(p, (int, float)) and p == neg:
+            out.append(False)
+        else:
+            raise LayoutError(f"{what}: a prediction is {pos!r} or {neg!r} (the course's labels); got "
+                              f"{p!r}" if not isinstance(p, list) else f"{what}: a prediction is a label, got {_kind(p)}")
+    return out
+
+
+def _more_than_weights(c, r, d, what) -> Answer:
+    """An adapter's answer under ``contract.answer``: weights and mistakes, mistakes, predictions."""
+    if c.answer == "predictions":
+        return Answer(w=None, predictions=_predictions(c, r, what))
+    if c.answer == "mistakes":
+        n, steps = _mistakes(r, what)
+        return Answer(w=None, mistakes=n, mistake_steps=steps)
+    bias = c.returns in ("w_b", "alpha_b") and (c.bias if c.algorithm == "perceptron" else c.kernel_bias)
+    shape = "(w, b, mistakes)" if bias else "(w, mistakes)"
+    if not isinstance(r, list) or len(r) != (3 if bias else 2):
+        raise LayoutError(f"{what} {_kind(r)}; the adapter's layout is {shape}")
+    n, steps = _mistakes(r[-1], what)
+    w = _vec(r[0], what)
+    b = _num(r[1], what) if bias else None
+    if c.returns in ("w_bias_first", "w_bias_last"):
+        w, b = _split(c, w, d, what)
+    return Answer(w=w, b=b, mistakes=n, mistake_steps=steps)
+
+
 def read_answer(c, ok: dict, d: int) -> Answer:
     """The child's plain values -> Answer, by the contract's return layout; ``d``: the number
     of features (for the layouts that carry the bias in the weight vector).  The values have
@@ -237,6 +294,8 @@ def read_answer(c, ok: dict, d: int) -> Answer:
     if not isinstance(ok, dict):
         raise LayoutError("malformed answer")
     layout = c.returns
+    if c.answer != "weights" and ("ret" in ok or "ret_n" in ok):
+        return _more_than_weights(c, _value(ok, "ret"), d, f"{c.call.method}() returned")
     if "ret" in ok or "ret_n" in ok:
         r = _value(ok, "ret")
         what = f"{c.call.method}() returned"

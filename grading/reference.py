@@ -18,10 +18,12 @@ Where the reference learners have the option it configures them (``learners.run_
 Where they have no option -- a tie convention other than the learners' own, and the single
 changes a diagnosis tries (label ignored, bias never updated or updated with the wrong sign) --
 :func:`_loop` runs the learner here, in the same exact arithmetic (``Fraction``; floats only when
-the spec normalizes or the kernel is irrational).  A perceptron course whose learning rate float64
-cannot hold (0.01; ``[contract] arithmetic = "float"``, chosen by itself then) computes in float:
-the reference replays that float64 arithmetic in the course's order of operations, so its
-decisions at exact ties (an activation that rounds to +-1e-18) are the course code's own.  ``tests/test_grading_contract_reference.py``
+the spec normalizes or the kernel is irrational).  A course whose rate float64 cannot hold (a
+perceptron's learning rate 0.01, a Winnow2 factor 1.1; ``[contract] arithmetic = "float"``, chosen
+by itself then) computes in float: the reference replays that float64 arithmetic in the course's
+order of operations (:func:`_loop` in floats, :func:`_winnow_float`, and
+:mod:`grading.reference_unit` for Weighted Majority and Passive-Aggressive), so its decisions at
+exact ties (an activation that rounds to +-1e-18) are the course code's own.  ``tests/test_grading_contract_reference.py``
 checks that the two paths agree wherever both apply.
 """
 from __future__ import annotations
@@ -36,7 +38,7 @@ from learners.kernels import parse_kernel
 from .averaging import averaged
 from .reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
 
-__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "averaged", "reference_seconds", "BUGS"]
+__all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "copy_answer", "averaged", "reference_seconds", "BUGS"]
 
 # single changes that are not contract options: what a diagnosis may re-run the reference with
 MAX_PASSES = 1000         # "until no mistake" with no maximum: the reference's cap (separable data end far sooner)
@@ -53,6 +55,8 @@ class Answer:
     mistakes: int | None = None
     trace: object = None
     votes: list | None = None        # contract.average = "voted": [(w, b, count)], the votes of count > 0
+    mistake_steps: list | None = None   # the 0-based steps (over all passes) that were mistakes
+    predictions: list | None = None     # one per step: is the prediction the positive label? (True / False)
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,23 @@ class Run:
     extras: dict = field(default_factory=dict)
 
 
+def copy_answer(a: Answer, exact: bool = False, **changes) -> Answer:
+    """A copy of an answer to compare another with (the weights as a new list, as Fractions when
+    ``exact``), everything it holds kept: mistakes, predictions, votes."""
+    import dataclasses
+    w = None if a.w is None else [Fraction(v) for v in a.w] if exact else list(a.w)
+    return dataclasses.replace(a, w=w, **changes)
+
+
 def answer_of(run: Run, has_bias: bool) -> Answer:
+    a = _answer_of(run, has_bias)
+    a.mistake_steps = [k for k, s in enumerate(run.steps) if s.mistake]
+    # a step is a mistake exactly when the prediction is the other label (labels +1/-1, or Winnow's 0/1)
+    a.predictions = [(s.label == 1) != bool(s.mistake) for s in run.steps]
+    return a
+
+
+def _answer_of(run: Run, has_bias: bool) -> Answer:
     if "votes" in run.extras:
         votes = [(list(v), b if has_bias else None, k) for v, b, k in run.extras["votes"]]
         return Answer(w=list(run.weights), b=run.bias if has_bias else None, mistakes=run.mistakes, trace=run,
@@ -333,7 +353,7 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
     m = len(X[0])
     theta = c.theta_value(m)
     variant, alpha = c.variant, c.factor
-    if c.ties == "predict+1" and c.margin is None and learners_ok:
+    if c.ties == "predict+1" and c.margin is None and learners_ok and c.arithmetic != "float":
         Xo, yo = [X[i] for i in order], [y[i] for i in order]
         tr = run_winnow(Xo, yo, epochs=T, theta=theta, variant=variant, alpha=alpha if variant == "winnow2" else 2,
                         exact=True, record="all")
@@ -343,6 +363,8 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
                    weights=tuple(tr.weights), bias=None, mistakes=tr.mistakes, passes=T)
     up = alpha if variant == "winnow2" else Fraction(2)
     down = alpha if variant == "winnow2" else Fraction(2)
+    if c.arithmetic == "float":
+        return _winnow_float(c, X, y, T, order, bugs, theta, up, down)
     w = [Fraction(1)] * m
     w_init = tuple(w)
     steps = []
@@ -363,6 +385,44 @@ def _winnow(c, X, y, T, order, bugs, learners_ok) -> Run:
                     w = [wj * up if xj else wj for wj, xj in zip(w, x)]
                 elif variant == "eliminate":
                     w = [Fraction(0) if xj else wj for wj, xj in zip(w, x)]
+                else:
+                    w = [wj / down if xj else wj for wj, xj in zip(w, x)]
+            steps.append(RStep(t=t, epoch=ep, index=i, label=y[i], activation=s, mistake=mis, weights=tuple(w)))
+            t += 1
+    return Run(steps=steps, initial_weights=w_init, initial_bias=None, weights=tuple(w), bias=None,
+               mistakes=sum(s.mistake for s in steps), passes=T)
+
+
+def _winnow_float(c, X, y, T, order, bugs, theta, up, down) -> Run:
+    """Winnow in the course's float64 arithmetic, in its order: s = the active weights summed left to
+    right (w_j x_j for 0/1 features adds w_j or 0, the same float); a promotion w_j * alpha, a
+    demotion w_j / alpha (halving: w_j / 2); theta and the factor are the float64 nearest them.
+    Its decisions at the ties rounding decides (1.1 * (1 / 1.1) is not 1) are the course code's own."""
+    m = len(X[0])
+    th, up, down = float(theta), float(up), float(down)
+    margin = None if c.margin is None else float(c.margin)
+    w = [1.0] * m
+    w_init = tuple(w)
+    steps = []
+    t = 0
+    for ep in range(T):
+        for i in _pass(order, ep):
+            x = X[i]
+            s = 0.0
+            for wj, xj in zip(w, x):
+                if xj:
+                    s = s + wj
+            if margin is not None:
+                g = (1 if y[i] == 1 else -1) * (s - th)
+                mis = g < margin if c.margin_strict else g <= margin
+            else:
+                pred = 1 if (s >= th if c.ties == "predict+1" else s > th) else 0
+                mis = pred != y[i]
+            if mis:
+                if "label_ignored" in bugs or y[i] == 1:
+                    w = [wj * up if xj else wj for wj, xj in zip(w, x)]
+                elif c.variant == "eliminate":
+                    w = [0.0 if xj else wj for wj, xj in zip(w, x)]
                 else:
                     w = [wj / down if xj else wj for wj, xj in zip(w, x)]
             steps.append(RStep(t=t, epoch=ep, index=i, label=y[i], activation=s, mistake=mis, weights=tuple(w)))

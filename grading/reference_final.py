@@ -24,7 +24,7 @@ __all__ = ["final_answer"]
 def final_answer(c, X, y, T: int = 1) -> Answer | None:
     """The answer of ``reference_run(c, X, y, T)`` (its weights, bias and mistakes; no trace), or
     None where no certified shortcut applies."""
-    if c.algorithm != "perceptron" or c.arithmetic == "float" or c.start_ties or c.step != "constant" or c.normalize or \
+    if c.algorithm != "perceptron" or c.answer != "weights" or c.arithmetic == "float" or c.start_ties or c.step != "constant" or c.normalize or \
             c.average != "none" or not X or (c.unbounded and (c.per_pass_order or c.ties != "mistake")):
         return None
     d = len(X[0])

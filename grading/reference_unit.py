@@ -3,7 +3,9 @@ Passive-Aggressive) under a course's contract: the visiting order, the number of
 Weighted Majority, the tie convention (a tie W(+1) = W(-1) predicts +1 or -1).  Exact arithmetic
 (``Fraction``), from :mod:`learners.weighted_majority` and :mod:`learners.passive_aggressive`;
 beta = ``[contract] penalty`` (1/2 by default, ``WM_BETA``) and PA-I with C = 1 (``PA_VARIANT``,
-``PA_C``)."""
+``PA_C``).  Under ``[contract] arithmetic = "float"`` each replays the course's float64 loop in its
+order of operations instead (:func:`_wm_float`, :func:`_pa_float`), so the ties rounding decides
+go the course code's way."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -42,6 +44,11 @@ def unit_reference_run(c, X, y, T, order, Run, RStep, bugs=frozenset()):
     """The run over T passes in ``order`` as the grader's ``Run`` of ``RStep``s."""
     seq = [i for _ in range(T) for i in order]
     Xs, ys = [list(X[i]) for i in seq], [y[i] for i in seq]
+    if getattr(c, "arithmetic", "exact") == "float":
+        loop = _wm_float if c.algorithm == "weighted_majority" else _pa_float
+        steps, w0, w = loop(c, Xs, ys, seq, len(order), RStep, bugs)
+        return Run(steps=steps, initial_weights=w0, initial_bias=None, weights=w, bias=None,
+                   mistakes=sum(s.mistake for s in steps), passes=T, extras={})
     if c.algorithm == "weighted_majority":
         # a tie predicting -1 is the same run on the negated advice and labels, weights unchanged
         flip = -1 if c.ties == "predict-1" else 1
@@ -58,6 +65,59 @@ def unit_reference_run(c, X, y, T, order, Run, RStep, bugs=frozenset()):
                    weights=s.weights) for s, a in zip(tr.steps, acts)]
     return Run(steps=steps, initial_weights=tr.initial_weights, initial_bias=None, weights=tr.weights, bias=None,
                mistakes=tr.mistakes, passes=T, extras={})
+
+
+def _wm_float(c, Xs, ys, seq, n, RStep, bugs):
+    """Weighted Majority in the course's float64 arithmetic, in its order: W(+1) and W(-1) each
+    summed left to right over the experts advising that label, the prediction W(+1) >= W(-1)
+    (``ties = "predict-1"``: >), every wrong expert's weight times float(beta).  The activation
+    recorded is W(+1) - W(-1).  Its decisions at the ties rounding decides (0.3 + 0.09 against
+    0.39) are the course code's own."""
+    beta = float(_beta(c))
+    w = [1.0] * len(Xs[0])
+    w0 = tuple(w)
+    steps = []
+    for t, (adv, lab) in enumerate(zip(Xs, ys)):
+        plus = minus = 0.0
+        for wi, a in zip(w, adv):
+            if a == 1:
+                plus = plus + wi
+            else:
+                minus = minus + wi
+        pred = 1 if (plus > minus or (plus == minus and c.ties != "predict-1")) else -1
+        m = pred != lab
+        if m or "update_only_on_mistakes" not in bugs:
+            w = [wi * beta if a != lab else wi for wi, a in zip(w, adv)]
+        steps.append(RStep(t=t, epoch=t // n, index=seq[t], label=lab, activation=plus - minus, mistake=m,
+                           weights=tuple(w)))
+    return steps, w0, tuple(w)
+
+
+def _pa_float(c, Xs, ys, seq, n, RStep, bugs):
+    """PA-I in the course's float64 arithmetic, in its order: a = sum_j w_j x_j left to right,
+    l = max(0, 1 - y a), tau = min(C, l / |x|^2) (|x|^2 summed left to right; no step for x = 0),
+    w_j + (tau y) x_j.  Where the exact loss is 0 and the float one 1e-17 (or the reverse) the
+    step is the course code's own."""
+    C = float(PA_C)
+    capped = "step_not_capped" not in bugs
+    w = [0.0] * len(Xs[0])
+    w0 = tuple(w)
+    steps = []
+    for t, (x, lab) in enumerate(zip(Xs, ys)):
+        x = [float(v) for v in x]
+        a = 0.0
+        for wj, xj in zip(w, x):
+            a = a + wj * xj
+        loss = max(0.0, 1.0 - lab * a)
+        sq = 0.0
+        for v in x:
+            sq = sq + v * v
+        if loss > 0 and sq > 0:
+            tau = min(C, loss / sq) if capped else loss / sq
+            w = [wj + tau * lab * xj for wj, xj in zip(w, x)]
+        steps.append(RStep(t=t, epoch=t // n, index=seq[t], label=lab, activation=a, mistake=lab * a <= 0,
+                           weights=tuple(w)))
+    return steps, w0, tuple(w)
 
 
 def unit_reference_seconds(c, X, y) -> float:

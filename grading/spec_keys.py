@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from sandbox.worker import Limits
 
-from .contract import (ARITHMETICS, AVERAGES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, LABELS, ORDERS, STEPS, STOPS,
+from .contract import (ANSWERS, ARITHMETICS, AVERAGES, DUALS, HELPERS, INPUTS, LABEL_SHAPES, LABELS, ORDERS, STEPS, STOPS,
                        VARIANTS, X_DTYPES, X_LAYOUTS)
 
 __all__ = ["Key", "Derived", "REQUIRED", "KEYS", "TABLES", "keys_of", "key", "names", "ALGORITHMS", "markdown",
@@ -182,15 +182,21 @@ KEYS: tuple[Key, ...] = (
                  "1/4...) keep float code exact; another (0.01) makes the perceptron's arithmetic float "
                  '(`arithmetic`)')),
     Key('contract', 'arithmetic', str, "auto", choices=ARITHMETICS, check=_CONTRACT, group='computes',
-        meaning=("perceptron: the reference computes exactly (fractions), or **replays the course's float64 "
-                 "arithmetic** in its order of operations -- a = (w_1 x_1 + ... + w_d x_d, left to right, as numpy's "
-                 '`dot` sums for d < 16) + b, w_j += (eta y) x_j, b += eta y -- so that its decisions at exact ties '
-                 "(an activation that rounds to +-1e-18) are the course code's own. `auto`: float exactly when "
-                 'float64 cannot hold the learning rate (0.01, 0.02...). In float, the generated and timed data keep '
-                 'clear of activations that only rounding decides, the invariants read w / eta back to the exact '
-                 'multiple rounding blurred, and answers are compared to `tolerance`. Wherever a failure is rounding '
-                 'only (every number within 1e-5, relative, of the reference\'s), the feedback says so ("cause: '
-                 'rounding -- the only difference is rounding ...")')),
+        meaning=("the reference computes exactly (fractions), or **replays the course's float64 arithmetic** in "
+                 "its order of operations, so that its decisions at exact ties (an activation that rounds to "
+                 "+-1e-18) are the course code's own. Perceptron: a = (w_1 x_1 + ... + w_d x_d, left to right, as "
+                 "numpy's `dot` sums for d < 16) + b, w_j += (eta y) x_j, b += eta y. Winnow: the active weights "
+                 "summed left to right, a promotion w_j * alpha, a demotion w_j / alpha. Weighted Majority: W(+1) "
+                 "and W(-1) each summed over the experts in index order, every wrong weight times beta. "
+                 "Passive-Aggressive: a = w.x left to right, l = max(0, 1 - y a), tau = min(C, l / |x|^2), "
+                 "w_j + (tau y) x_j. `auto`: float exactly when float64 cannot hold the course's rate -- the "
+                 "perceptron's learning rate (0.01, 0.02...), Weighted Majority's `penalty` (0.3), a Winnow2 "
+                 "`factor` that is not a power of two (1.1, 3: w / alpha is rounded); Passive-Aggressive has no "
+                 'rate and says `"float"` itself. In float, the generated and timed data keep clear of '
+                 "activations that only rounding decides, the invariants read the weights back to the exact "
+                 "values rounding blurred (w / eta, Winnow's alpha^k), and answers are compared to `tolerance`. "
+                 "Wherever a failure is rounding only (every number within 1e-5, relative, of the reference's), "
+                 'the feedback says so ("cause: rounding -- the only difference is rounding ...")')),
     Key('contract', 'init', str, "zero", values='`"zero"`, `"given"`, `"random:SEED"`, `"own"`', check=_CONTRACT,
         group='computes',
         meaning=('the start: 0; a start w0 (and b0) the call passes (data `w0`, `b0`); the weights of a helper the '
@@ -231,10 +237,11 @@ KEYS: tuple[Key, ...] = (
         group='computes',
         meaning=("Weighted Majority's beta in (0, 1): every wrong expert's weight is multiplied by it on every step "
                  '(Littlestone & Warmuth 1994); the call may pass it as the data `beta` (and `defaults` may give the '
-                 "handout's default)")),
+                 "handout's default); one float64 cannot hold (0.3) makes the arithmetic float (`arithmetic`)")),
     Key('contract', 'factor', None, Fraction(2), values='a number > 1 or `"p/q"`', check=_CONTRACT, group='computes',
         meaning=('Winnow2\'s promotion / demotion factor (> 1; only with `variant = "winnow2"`); the call may pass it '
-                 'as the data `alpha`')),
+                 'as the data `alpha`; one that is not a power of two (1.1, 3) makes the arithmetic float '
+                 '(`arithmetic`)')),
     Key('contract', 'margin', None, None, values='a number >= 0', check=_CONTRACT, group='computes',
         meaning=('Winnow with labels +1/-1: update when y (w.x - theta) <= margin, whatever the prediction (`margin ='
                  ' 0`: a tie updates whatever the label); promote on y = +1, demote on y = -1')),
@@ -268,6 +275,15 @@ KEYS: tuple[Key, ...] = (
         meaning=('the handout\'s names of the weights and the bias in feedback: `{ weights = "theta", bias = "theta_0"'
                  ' }` ("expected: theta = [1, 2], theta_0 = 1"; the causes too: "update theta_0 += y as well as theta'
                  ' += y x")')),
+    Key('contract', 'answer', str, "weights", choices=ANSWERS, check=_CONTRACT, group='read',
+        meaning=("what the adapter (`adapter`) returns, for a course whose API returns more than weights or "
+                 "none: `weights` (the layout `returns` says); `weights_mistakes`, the weights then the mistakes "
+                 "-- `(w, b, mistakes)` (`(w, mistakes)` without a bias) --; `mistakes` alone; `predictions` alone, "
+                 "one per example visited, in the course's label encoding, made before the update. Mistakes are a "
+                 "count or the list of the 0-based steps (over all passes) that were mistakes. Graded on what it "
+                 "returns: the reference's mistakes and predictions under the contract (a prediction is the label "
+                 "where the step is no mistake, the other label where it is); the invariants (which need the "
+                 "weights of every step) are not offered without weights")),
     Key('contract', 'tolerance', float, 1e-9, values='a number in (0, 0.1]', check=_CONTRACT, group='read',
         meaning=('the relative tolerance of the comparison of weights (for a random start or a step size per example;'
                  ' the dyadic test data are exact otherwise)')),

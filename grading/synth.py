@@ -12,14 +12,31 @@ in the course's encoding, and returns lists.  It is graded in the sandbox like a
 """
 from __future__ import annotations
 
+import os
+
 from .contract import Contract
-from .synth_body import _BODY
 
 __all__ = ["solution_source", "solution_files", "SYNTH_BUGS"]
 
 # changes the tests may ask for, besides a different learner contract
 SYNTH_BUGS = ("label_ignored", "bias_never_updated", "bias_sign_flipped", "bias_not_in_activation", "one_pass",
               "quadratic", "shuffled", "modifies_inputs", "average_per_epoch")
+
+
+MARKER = "# --- body ---"
+
+
+def body() -> str:
+    """The code every generated solution shares: :mod:`grading.synth_body`'s text below its
+    ``# --- body ---`` line, read from the file (the module above that line only gives its names
+    neutral values)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "synth_body.py")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    head, sep, rest = text.partition("\n" + MARKER + "\n")
+    if not sep:
+        raise RuntimeError(f"{path}: no {MARKER!r} line")
+    return "\n" + rest
 
 
 def _lit(v):
@@ -78,7 +95,7 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"AVERAGE_START = {L.average_start!r}",
         f"STOP = {L.stop!r}",
         "",
-        _BODY,
+        body(),
     ]
     if L.order not in ("index", "global_permutation", "global_shuffle") and c.order_helper not in c.supplied:
         lines.append(_ORDER_HELPER.replace("get_order", c.order_helper))

@@ -1,8 +1,48 @@
 """The body of the suite's own solution (:mod:`grading.synth`): plain Python over floats that
 binds the course's call to its test data, visits the examples, runs the learner under the
-constants the generated module sets (ALG, TIES, ETA, ORDER, ...) and returns the course's layout."""
+constants the generated module sets (ALG, TIES, ETA, ORDER, ...) and returns the course's layout.
 
-_BODY = r'''
+This file is that code as a module: :func:`grading.synth.solution_source` writes a header setting
+the constants from the contract, then copies everything below the line ``# --- body ---`` (read
+from this file), then the course's entry point.  The constants here are neutral stand-ins (the
+classic ``train(X, y, epochs=1) -> (w, b)`` perceptron), so the module imports, linters read it,
+and a test can call its functions; the generated solution never sees them."""
+import random
+
+ALG = 'perceptron'
+TIES = 'mistake'
+ETA = 1.0
+BIAS = True
+ORDER = 'index'
+INIT = 'zero'
+THRESHOLD = None
+VARIANT = 'halve'
+FACTOR = 2.0
+PENALTY = 0.5
+DUAL = 'signed'
+KERNEL = 'linear'
+POSITIVE = 1
+RETURNS = 'w_b'
+COLUMNS = False
+BUGS = []
+POS_REFS = [{'ref': 'X'}, {'ref': 'y'}]
+KW_REFS = {'epochs': {'ref': 'T'}}
+INIT_POS = []
+INIT_KW = {}
+DEFAULTS = {'epochs': 1}
+PASSES = 0
+STEP = 'constant'
+UNBOUNDED = False
+MARGIN = None
+KERNEL_SPEC = 'linear'
+KEYS = [None, None]
+AVERAGE = 'none'
+AVERAGE_START = False
+STOP = 'epochs'
+ORDER_HELPER = None
+INIT_HELPER = None
+
+# --- body ---
 def _extract(shape, v, data):
     """The test data inside an argument (a name, or data inside a dict or a list)."""
     if "ref" in shape:
@@ -238,8 +278,9 @@ def _weighted_majority(X, labels, T, data):
         w, mistakes = list(state[0]), state[1]
     for _ in range(T):
         for i in _order(len(X)):
-            a = sum(wj if xj == 1 else -wj for wj, xj in zip(w, X[i]))
-            pred = (1 if a >= 0 else -1) if TIES == "predict+1" else (1 if a > 0 else -1)
+            plus = sum(wj for wj, xj in zip(w, X[i]) if xj == 1)     # W(+1) and W(-1), each summed in
+            minus = sum(wj for wj, xj in zip(w, X[i]) if xj != 1)    # index order (a course's float loop)
+            pred = (1 if plus >= minus else -1) if TIES == "predict+1" else (1 if plus > minus else -1)
             mistakes += pred != labels[i]
             if "label_ignored" in BUGS:
                 continue
@@ -344,4 +385,3 @@ def _answer(state):
     if RETURNS == "w_bias_last":
         return list(w) + [b]
     return list(w)
-'''
