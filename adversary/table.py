@@ -95,6 +95,9 @@ def grid(which: str = "all") -> list[Cell]:
         from .multiclass_worst import multiclass_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in multiclass_cells()]
+        from .disjunction_worst import disjunction_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in disjunction_cells()]
     return cells
 
 

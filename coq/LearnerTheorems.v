@@ -398,6 +398,17 @@ Qed.
 Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.
 Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.
 
+(** blocks of any powers of two, l_1 + ... + l_r mistakes; and every n >= r >= 1: r floor(lg(n/r)),
+    sharper r floor(lg(n/r)) + floor(n/2^l) - r with the blocks that fit best *)
+Theorem learner_disjunction_lower_bound_blocks : learner_disjunction_lower_bound_blocks_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound_blocks. Qed.
+
+Theorem learner_disjunction_lower_bound_any_n : learner_disjunction_lower_bound_any_n_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound_any_n. Qed.
+
+Theorem learner_disjunction_lower_bound_any_n_sharp : learner_disjunction_lower_bound_any_n_sharp_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound_any_n_sharp. Qed.
+
 (** ** Hedge (LearnersHedge.v) on rows of losses in [0, 1]: Freund & Schapire's bound on its own
     total loss, the run read by HedgeRuns.v *)
 Theorem learner_hedge : learner_hedge_statement.

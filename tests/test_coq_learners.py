@@ -34,7 +34,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "hedge", "hedge_tuned",                             # rows of losses, over the reals (LearnersHedge.v)
         "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
         "soa",                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
-        "multiclass_perceptron"}                            # one vector per class (LearnersMulticlass.v)
+        "multiclass_perceptron",                            # one vector per class (LearnersMulticlass.v)
+        "any_algorithm_blocks"}                             # every algorithm on disjunctions, any blocks, every n
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -65,6 +66,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         if isinstance(lt, lth.MulticlassTheorem):
             assert stmt.endswith(f"INR ({lt.learner.coq} d K ex) <= 2 * R_ ^ 2 / g ^ 2")
             assert callable(learners.MulticlassPerceptron) and registry.get(lt.base).id == lt.base
+            continue
+        if isinstance(lt, lth.DisjunctionFormTheorem):
+            assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) ")
+            assert f"{lt.learner.coq} alg nil ex = (" in stmt and "NoDup target" in stmt
             continue
         base = registry.get(lt.base)
         per_ex, glob, concl, sums = lth._parts(lt)
@@ -317,9 +322,11 @@ def test_an_adversary_that_agrees_with_the_algorithm_proves_no_lower_bound(tmp_p
     label = "let y := negb (alg hist x) in"
     src = (build.SRC / "DisjunctionLowerBound.v").read_text()
     assert src.count(label) == 1
-    rep = build.build(["learner_disjunction_lower_bound"], build_dir=_copy(tmp_path),
+    ids = ["learner_disjunction_lower_bound", "learner_disjunction_lower_bound_blocks",
+           "learner_disjunction_lower_bound_any_n", "learner_disjunction_lower_bound_any_n_sharp"]
+    rep = build.build(ids, build_dir=_copy(tmp_path),
                       sources={"DisjunctionLowerBound.v": src.replace(label, "let y := alg hist x in")})
-    assert [(t.id, t.status) for t in rep.learners] == [("learner_disjunction_lower_bound", build.FAILED)]
+    assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
 
 
