@@ -125,9 +125,9 @@ def disjunction_cells():
     """(algorithm, label, name, builder) for the adversary table: n not a multiple of r 2^l, so
     some blocks are larger, against Winnow's two variants and Halving."""
     return [
-        ("lower_bound", "r-of-n blocks Winnow halve n=48 r=4", "lower_blocks_winnow_halve_n48_r4",
+        ("lower_bound", "r-of-n blocks Winnow n=48 r=4", "lower_blocks_winnow_halve_n48_r4",
          lambda: disjunction_row(48, 4, "winnow_halve")),
-        ("lower_bound", "r-of-n blocks Winnow elim n=40 r=3", "lower_blocks_winnow_eliminate_n40_r3",
+        ("lower_bound", "r-of-n blocks Win.elim n=40 r=3", "lower_blocks_winnow_eliminate_n40_r3",
          lambda: disjunction_row(40, 3, "winnow_eliminate")),
         ("lower_bound", "r-of-n blocks Halving n=20 r=3", "lower_blocks_halving_n20_r3",
          lambda: disjunction_row(20, 3, "halving")),
