@@ -13,6 +13,7 @@ Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
 Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound Mistakebound.LittlestoneSOA.
 Require Mistakebound.LearnersMulticlass.
+Require Mistakebound.LearnersHedgeQ.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -417,6 +418,23 @@ Proof. exact HedgeRuns.learner_hedge. Qed.
 (** tuned to the number of rows: regret at most sqrt(2 T ln n) *)
 Theorem learner_hedge_regret : learner_hedge_regret_statement.
 Proof. exact HedgeRuns.learner_hedge_regret. Qed.
+
+(** run over the rationals (LearnersHedgeQ.v, the run compared with run_hedge(exact=True)) on losses
+    k/m, beta = b^m: read through Q2R it is the real learner's run (hq_loss_start), so learner_hedge
+    bounds it *)
+Theorem learner_hedge_exact : learner_hedge_exact_statement.
+Proof.
+  intros beta j lib ln_n n b m ex Hrows Hm Hb Hbeta Hn Hj Hbr Hlib Hln. cbv zeta.
+  rewrite LearnersHedgeQ.hq_loss_start by assumption. rewrite <- Hbeta.
+  apply (HedgeRuns.learner_hedge beta j lib ln_n n); try assumption.
+  intros row Hrow i Hi. unfold LearnersHedgeQ.hq_losses in Hrow.
+  apply in_map_iff in Hrow as (row0 & <- & H0).
+  rewrite LearnersHedgeQ.nth_losses. unfold LearnersHedgeQ.hq_real.
+  pose proof (Hrows row0 H0 i Hi) as K. apply le_INR in K.
+  assert (Pm : 0 < INR m) by (apply lt_0_INR; lia). pose proof (pos_INR (nth i row0 0%nat)).
+  split; [unfold Rdiv; apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]|].
+  apply (Rmult_le_reg_r (INR m)); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
 
 (** ** Every deterministic algorithm on a mistake tree of depth d that the class shatters: d
     mistakes (LittlestoneLowerBound.v; the Littlestone dimension is a lower bound) *)

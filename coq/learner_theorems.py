@@ -40,7 +40,8 @@ from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASS
 from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
-from .learner_theorems_hedge import (HEDGE, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_REGRET, HedgeLearner,
+from .learner_theorems_hedge import (HEDGE, HEDGE_EXACT, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_EXACT,
+                                     LEARNER_HEDGE_REGRET, HedgeLearner,
                                      HedgeLearnerTheorem, hedge_statement)
 from .learner_theorems_disjunctions import (ANY_ALGORITHM_BLOCKS, LEARNER_DISJUNCTION_FORMS, DisjunctionFormTheorem,
                                             disjunction_form_statement)
@@ -224,8 +225,8 @@ LEARNER_THEOREMS = (
                       "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),
 )
 # Hedge over rows of losses (coq/LearnersHedge.v, HedgeRuns.v; coq.learner_theorems_hedge)
-LEARNERS = LEARNERS + (HEDGE, HEDGE_TUNED)
-LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE, LEARNER_HEDGE_REGRET)
+LEARNERS = LEARNERS + (HEDGE, HEDGE_TUNED, HEDGE_EXACT)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE, LEARNER_HEDGE_REGRET, LEARNER_HEDGE_EXACT)
 # every algorithm on a shattered mistake tree (coq/LittlestoneLowerBound.v; coq.learner_theorems_littlestone)
 LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM, SOA)
 LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA)

@@ -22,9 +22,10 @@ from .learner_theorems_experts import binders_of
 from .names import LOGICAL
 
 __all__ = ["HedgeLearner", "HedgeLearnerTheorem", "HEDGE", "LEARNER_HEDGE", "HEDGE_TUNED", "LEARNER_HEDGE_REGRET",
-           "hedge_statement"]
+           "HEDGE_EXACT", "LEARNER_HEDGE_EXACT", "hedge_statement"]
 
 LH_ = f"{LOGICAL}.LearnersHedge"
+LHQ = f"{LOGICAL}.LearnersHedgeQ"
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,22 @@ HEDGE_TUNED = HedgeLearner(**{**HEDGE.__dict__, "id": "hedge_tuned", "python": "
 LEARNER_HEDGE_REGRET = HedgeLearnerTheorem(
     "learner_hedge_regret", "Hedge with beta = exp(-sqrt(2 ln n / T)) on T rows of losses in [0, 1]: regret at most "
     "sqrt(2 T ln n) against every option", HEDGE_TUNED, "hedge_regret_bound")
+
+
+# the rational run the differential compares with run_hedge(exact=True) (coq/LearnersHedgeQ.v): losses
+# k/m given as the naturals k <= m, beta = b^m for a rational b > 0; read through Q2R
+HEDGE_EXACT = HedgeLearner(
+    id="hedge_exact", python="learners.run_hedge(beta=b**m, exact=True)", coq=f"{LHQ}.hq_loss",
+    inputs=(("b", "Q"), ("m", "nat"), ("ex", "list (list nat)")),
+    run=HEDGE_RUN,
+    side=("(forall (row : list nat), In row ex -> forall i : nat, (i < {n})%nat -> (nth i row 0%nat <= m)%nat)",
+          "(0 < m)%nat", "0 < Q2R b", "beta = Q2R b ^ m"),
+    counts=(("LH", f"Q2R ({LHQ}.hq_loss b {{n}} m (fun _ => 1%Q) ex)"),
+            ("Lj", f"{LH_}.option_loss j ({LHQ}.hq_losses m ex)")),
+    requires=(LH_, LHQ))
+LEARNER_HEDGE_EXACT = HedgeLearnerTheorem(
+    "learner_hedge_exact", "Hedge run over the rationals (as compared with the exact Python learner) on losses k/m, "
+    "beta = b^m: its total loss against every option j's", HEDGE_EXACT, "hedge_bound")
 
 
 def hedge_statement(lt: HedgeLearnerTheorem) -> str:
