@@ -424,13 +424,13 @@ Proof. exact HedgeRuns.learner_hedge_regret. Qed.
     bounds it *)
 Theorem learner_hedge_exact : learner_hedge_exact_statement.
 Proof.
-  intros beta j lib ln_n n b m ex Hrows Hm Hb Hbeta Hn Hj Hbr Hlib Hln. cbv zeta.
-  rewrite LearnersHedgeQ.hq_loss_start by assumption. rewrite <- Hbeta.
+  intros beta j lib ln_n n b m ex Hrows Hm Hb Hbeta Hn Hj Hbr Hlib Hln. cbv zeta in *.
+  rewrite LearnersHedgeQ.hq_loss_start by (assumption || lia). rewrite Hbeta.
   apply (HedgeRuns.learner_hedge beta j lib ln_n n); try assumption.
   intros row Hrow i Hi. unfold LearnersHedgeQ.hq_losses in Hrow.
   apply in_map_iff in Hrow as (row0 & <- & H0).
   rewrite LearnersHedgeQ.nth_losses. unfold LearnersHedgeQ.hq_real.
-  pose proof (Hrows row0 H0 i Hi) as K. apply le_INR in K.
+  pose proof (Hrows row0 H0 i Hi) as K. cbv beta in K. apply le_INR in K.
   assert (Pm : 0 < INR m) by (apply lt_0_INR; lia). pose proof (pos_INR (nth i row0 0%nat)).
   split; [unfold Rdiv; apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]|].
   apply (Rmult_le_reg_r (INR m)); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
