@@ -57,7 +57,7 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             continue
         if isinstance(lt, lth.HedgeLearnerTheorem):
             assert (f"let LH : R := {lt.learner.coq} beta n " in stmt or
-                    f"let LH : R := Q2R ({lt.learner.coq} b n m " in stmt and "beta = Q2R b ^ m" in stmt)
+                    f"let LH : R := Q2R ({lt.learner.coq} b n m " in stmt and "let b_m := Q2R b ^ m in (b_m = beta)" in stmt)
             assert callable(learners.run_hedge)
             continue
         if isinstance(lt, lth.LdimLowerBoundTheorem):
