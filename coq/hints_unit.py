@@ -15,11 +15,11 @@ UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_b
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
     # the perceptron on orthogonal examples: every m(s) = 1, so the n terms sum to n
     ("perceptron_orthogonal_run", "terms_le_1"): r"""
-  intros m n E s [Hs0 Hs]. assert (Hn : (s < n)%nat) by lia.
-  rewrite (E s (conj Hs0 Hs) (conj Hs0 Hn)). change (INR 1) with 1. lra.""",
+  intros m n E s [Hs0 Hs]. assert (Hn : (s < n)%nat) by lia. assert (Hl : (s <= n)%nat) by lia.
+  rewrite (E s (conj Hs0 Hl) (conj Hs0 Hn)). change (INR 1) with 1. lra.""",
     ("perceptron_orthogonal_run", "terms_ge_1"): r"""
-  intros m n E s [Hs0 Hs]. assert (Hn : (s < n)%nat) by lia.
-  rewrite (E s (conj Hs0 Hs) (conj Hs0 Hn)). change (INR 1) with 1. lra.""",
+  intros m n E s [Hs0 Hs]. assert (Hn : (s < n)%nat) by lia. assert (Hl : (s <= n)%nat) by lia.
+  rewrite (E s (conj Hs0 Hl) (conj Hs0 Hn)). change (INR 1) with 1. lra.""",
     ("perceptron_orthogonal_run", "mistakes_counted"): r"""
   intros m n A B SA SB C Hn. specialize (SA A). specialize (SB B).
   rewrite (C ltac:(lia)), <- INR_IZR_INZ in SA, SB. lra.""",

@@ -57,7 +57,7 @@ def _proof(pf):
                    Implies(IN_RANGE, And(Eq(dot(W(t), x(t)), 0), Eq(m(t), 1))),
                    title="W(t).x(t) = 0: y(t) W(t).x(t) = 0 <= 0, a mistake")
     every = generalize(pf, pf.solve("mistake_at_t", [tie], Implies(IN_RANGE, Eq(m(t), 1)), title="m(t) = 1"),
-                       t, n - 1, "mistake_at_every_t")
+                       t, n, "mistake_at_every_t")
     le = pf.solve("terms_le_1", [every], _range(s, m(s) <= num(1) * 1), title="each m(s) <= 1")
     ge = pf.solve("terms_ge_1", [every], _range(s, num(1) * 1 <= m(s)), title="each m(s) >= 1")
     count = pf.solve("mistakes_counted", [
