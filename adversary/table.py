@@ -95,6 +95,12 @@ def grid(which: str = "all") -> list[Cell]:
         from .multiclass_worst import multiclass_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in multiclass_cells()]
+        from .disjunction_worst import disjunction_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in disjunction_cells()]
+        from .hadamard_worst import hadamard_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in hadamard_cells()]
     return cells
 
 

@@ -93,3 +93,23 @@ Proof.
       destruct (Hp n ltac:(lia)) as [P|P]; rewrite P; lia. }
     apply S, le_n.
 Qed.
+
+(** ** Kivinen, Warmuth & Auer (1997): the perceptron errs on every example of a pairwise orthogonal
+    sequence.  Its weight before step t, sum_{s<t} m_s y_s x_s, is orthogonal to x_t: a tie, a
+    mistake. *)
+Theorem perceptron_orthogonal_run : perceptron_orthogonal_run_statement.
+Proof.
+  intros dim m n t x y Hn Ho Hm.
+  assert (Z : forall t0, (t0 < n)%nat ->
+                dot dim (vsum_incl 0 (Z.of_nat t0 - 1) (fun s => smul (m s * y s) (x s))) (x t0) = 0).
+  { intros t0 Ht0. rewrite vsum_incl_first, dot_vsum_l.
+    rewrite (sum_lt_ext t0 _ (fun _ => 0)); [apply sum_lt_zero|].
+    intros s Hs. rewrite dot_smul_l, (Ho s t0 ltac:(lia)). ring. }
+  assert (M1 : forall t0, (t0 < n)%nat -> m t0 = 1).
+  { intros t0 Ht0. rewrite (Hm t0 ltac:(lia)), (Z t0 Ht0), Rmult_0_r.
+    replace (Rle_b 0 0) with true by (symmetry; apply Rle_b_spec; lra). reflexivity. }
+  split.
+  - intros [_ Ht]. split; [apply Z, Ht|apply M1, Ht].
+  - rewrite sum_incl_first, (sum_lt_ext n _ (fun _ => 1)); [rewrite sum_lt_const; ring|].
+    intros s Hs. apply M1, Hs.
+Qed.

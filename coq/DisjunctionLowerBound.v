@@ -116,3 +116,121 @@ Proof.
   - intros c Hc. exact (N c Hc).
   - intros x y H. destruct (E x y H) as [A B]. split; [intros i Hi; specialize (A i Hi); lia|exact B].
 Qed.
+
+(** ** Blocks of any powers of two, and every n (Littlestone 1988: r floor(lg(n/r))).  The blocks
+    of 2^(l_1), ..., 2^(l_r) variables, one after the other from variable s on, force
+    l_1 + ... + l_r mistakes; with every l_c = floor(lg(n/r)) the r blocks fit in n variables.
+    (adversary/disjunction_worst.py, [force_blocks], plays the same adversary with the exponents
+    that fit best, some one larger.) *)
+Fixpoint blocks (alg : algorithm) (hist : list example) (s : nat) (ls : list nat) : list example * list nat :=
+  match ls with
+  | [] => ([], [])
+  | l :: ls' =>
+      let (e1, f) := search alg hist s l in
+      let (e2, fs) := blocks alg (hist ++ e1) (s + 2 ^ l) ls' in
+      (e1 ++ e2, f :: fs)
+  end.
+
+(** the variables the blocks take: 2^(l_1) + ... + 2^(l_r) *)
+Definition width (ls : list nat) : nat := fold_right (fun l acc => 2 ^ l + acc) 0 ls.
+
+Lemma blocks_props (alg : algorithm) (ls : list nat) : forall hist s,
+  let (ex, target) := blocks alg hist s ls in
+  length ex = list_sum ls /\ length target = length ls /\ NoDup target /\ mistakes alg hist ex = list_sum ls /\
+  (forall f, In f target -> s <= f < s + width ls) /\
+  (forall x y, In (x, y) ex -> (forall i, x i = true -> s <= i < s + width ls) /\ y = disjunction target x).
+Proof.
+  induction ls as [|l ls IH]; intros hist s; simpl.
+  - repeat split; try constructor; intros; exfalso; lia || tauto.
+  - pose proof (search_props alg l hist s) as Sr. destruct (search alg hist s l) as [e1 f].
+    specialize (IH (hist ++ e1) (s + 2 ^ l)). destruct (blocks alg (hist ++ e1) (s + 2 ^ l) ls) as [e2 fs].
+    destruct Sr as (L1 & F1 & M1 & E1). destruct IH as (L2 & T2 & D2 & M2 & F2 & E2).
+    split; [rewrite app_length; lia|split; [simpl; lia|split; [|split; [rewrite mistakes_app; lia|split]]]].
+    + constructor; [|exact D2]. intros Hf. specialize (F2 f Hf). lia.
+    + intros g [<-|Hg]; [lia|]. specialize (F2 g Hg). lia.
+    + intros x y Hxy. apply in_app_or in Hxy as [H|H].
+      * destruct (E1 x y H) as [A B]. split; [intros i Hi; specialize (A i Hi); lia|].
+        unfold disjunction. simpl. rewrite <- B.
+        destruct y; [reflexivity|]. simpl. symmetry. apply not_true_is_false. intros X.
+        apply existsb_exists in X as (g & Hg & Xg). specialize (A g Xg). specialize (F2 g Hg). lia.
+      * destruct (E2 x y H) as [A B]. split; [intros i Hi; specialize (A i Hi); lia|].
+        unfold disjunction in *. simpl. rewrite B.
+        destruct (x f) eqn:Xf; [|reflexivity]. specialize (A f Xf). lia.
+Qed.
+
+(** Every algorithm errs l_1 + ... + l_r times on examples over 2^(l_1) + ... + 2^(l_r) variables,
+    labelled by the disjunction of r distinct ones of them (one per block). *)
+Theorem disjunction_lower_bound_blocks (alg : algorithm) (ls : list nat) :
+  exists (ex : list example) (target : list nat),
+    length target = length ls /\ NoDup target /\ (forall f, In f target -> f < width ls) /\
+    (forall x y, In (x, y) ex -> (forall i, x i = true -> i < width ls) /\ y = disjunction target x) /\
+    mistakes alg [] ex = list_sum ls.
+Proof.
+  pose proof (blocks_props alg ls [] 0) as B. destruct (blocks alg [] 0 ls) as [ex target].
+  destruct B as (_ & T & D & Mk & F & E). exists ex, target.
+  split; [exact T|split; [exact D|split; [|split; [|exact Mk]]]].
+  - intros f Hf. specialize (F f Hf). lia.
+  - intros x y H. destruct (E x y H) as [A B]. split; [intros i Hi; specialize (A i Hi); lia|exact B].
+Qed.
+
+Lemma width_repeat (l r : nat) : width (repeat l r) = r * 2 ^ l.
+Proof. induction r as [|r IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
+
+Lemma list_sum_repeat (l r : nat) : list_sum (repeat l r) = r * l.
+Proof. induction r as [|r IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
+
+(** For every n and 1 <= r <= n: r floor(lg(n/r)) mistakes on r-literal monotone disjunctions of n
+    variables, every algorithm (r blocks of 2^floor(lg(n/r)) <= n/r variables). *)
+Theorem disjunction_lower_bound_any_n (alg : algorithm) (n r : nat) :
+  1 <= r <= n ->
+  exists (ex : list example) (target : list nat),
+    length target = r /\ NoDup target /\ (forall f, In f target -> f < n) /\
+    (forall x y, In (x, y) ex -> (forall i, x i = true -> i < n) /\ y = disjunction target x) /\
+    mistakes alg [] ex = r * Nat.log2 (n / r).
+Proof.
+  intros [Hr Hn]. set (l := Nat.log2 (n / r)).
+  assert (Fit : r * 2 ^ l <= n).
+  { assert (P : 0 < n / r) by (apply Nat.div_str_pos; lia).
+    destruct (Nat.log2_spec (n / r) P) as [Lo _]. fold l in Lo.
+    pose proof (Nat.mul_div_le n r ltac:(lia)) as D. nia. }
+  destruct (disjunction_lower_bound_blocks alg (repeat l r)) as (ex & target & T & D & F & E & Mk).
+  rewrite repeat_length in T. rewrite width_repeat in F, E. rewrite list_sum_repeat in Mk.
+  exists ex, target. split; [exact T|split; [exact D|split; [|split; [|exact Mk]]]].
+  - intros f Hf. specialize (F f Hf). lia.
+  - intros x y H. destruct (E x y H) as [A B]. split; [intros i Hi; specialize (A i Hi); lia|exact B].
+Qed.
+
+Lemma width_app (a b : list nat) : width (a ++ b) = width a + width b.
+Proof. induction a as [|l a IH]; simpl; [reflexivity|]. rewrite IH. lia. Qed.
+
+(** Sharper, the blocks that fit best: with l = floor(lg(n/r)), k = floor(n/2^l) - r < r blocks of
+    2^(l+1) variables and r - k of 2^l fit in n, and force r l + k mistakes. *)
+Theorem disjunction_lower_bound_any_n_sharp (alg : algorithm) (n r : nat) :
+  1 <= r <= n ->
+  exists (ex : list example) (target : list nat),
+    length target = r /\ NoDup target /\ (forall f, In f target -> f < n) /\
+    (forall x y, In (x, y) ex -> (forall i, x i = true -> i < n) /\ y = disjunction target x) /\
+    mistakes alg [] ex = r * Nat.log2 (n / r) + (n / 2 ^ Nat.log2 (n / r) - r).
+Proof.
+  intros [Hr Hn]. set (l := Nat.log2 (n / r)). set (q := n / 2 ^ l). set (k := q - r).
+  assert (P2 : 0 < 2 ^ l) by (apply Nat.neq_0_lt_0, Nat.pow_nonzero; lia).
+  assert (P : 0 < n / r) by (apply Nat.div_str_pos; lia).
+  destruct (Nat.log2_spec (n / r) P) as [Lo Up]. fold l in Lo, Up. rewrite Nat.pow_succ_r' in Up.
+  pose proof (Nat.mul_div_le n r ltac:(lia)) as D1.
+  pose proof (Nat.div_mod n r ltac:(lia)) as D2. pose proof (Nat.mod_upper_bound n r ltac:(lia)) as D3.
+  pose proof (Nat.mul_div_le n (2 ^ l) ltac:(lia)) as D4.
+  assert (Rq : r <= q).
+  { unfold q. apply Nat.div_le_lower_bound; [lia|]. nia. }
+  assert (Kr : q < 2 * r).
+  { unfold q. apply Nat.div_lt_upper_bound; [lia|]. nia. }
+  destruct (disjunction_lower_bound_blocks alg (repeat (S l) k ++ repeat l (r - k)))
+    as (ex & target & T & D & F & E & Mk).
+  rewrite app_length, !repeat_length in T. rewrite width_app, !width_repeat in F, E.
+  rewrite list_sum_app, !list_sum_repeat in Mk.
+  assert (W : k * 2 ^ S l + (r - k) * 2 ^ l <= n).
+  { rewrite Nat.pow_succ_r'. unfold k. nia. }
+  exists ex, target. split; [lia|split; [exact D|split; [|split]]].
+  - intros f Hf. specialize (F f Hf). lia.
+  - intros x y H. destruct (E x y H) as [A B]. split; [intros i Hi; specialize (A i Hi); lia|exact B].
+  - rewrite Mk. unfold k. nia.
+Qed.

@@ -13,6 +13,7 @@ Require Mistakebound.DisjunctionLowerBound.
 Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passive_aggressive.
 Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound Mistakebound.LittlestoneSOA.
 Require Mistakebound.LearnersMulticlass.
+Require Mistakebound.LearnersHedgeQ.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -398,6 +399,17 @@ Qed.
 Theorem learner_disjunction_lower_bound : learner_disjunction_lower_bound_statement.
 Proof. exact DisjunctionLowerBound.disjunction_lower_bound. Qed.
 
+(** blocks of any powers of two, l_1 + ... + l_r mistakes; and every n >= r >= 1: r floor(lg(n/r)),
+    sharper r floor(lg(n/r)) + floor(n/2^l) - r with the blocks that fit best *)
+Theorem learner_disjunction_lower_bound_blocks : learner_disjunction_lower_bound_blocks_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound_blocks. Qed.
+
+Theorem learner_disjunction_lower_bound_any_n : learner_disjunction_lower_bound_any_n_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound_any_n. Qed.
+
+Theorem learner_disjunction_lower_bound_any_n_sharp : learner_disjunction_lower_bound_any_n_sharp_statement.
+Proof. exact DisjunctionLowerBound.disjunction_lower_bound_any_n_sharp. Qed.
+
 (** ** Hedge (LearnersHedge.v) on rows of losses in [0, 1]: Freund & Schapire's bound on its own
     total loss, the run read by HedgeRuns.v *)
 Theorem learner_hedge : learner_hedge_statement.
@@ -406,6 +418,23 @@ Proof. exact HedgeRuns.learner_hedge. Qed.
 (** tuned to the number of rows: regret at most sqrt(2 T ln n) *)
 Theorem learner_hedge_regret : learner_hedge_regret_statement.
 Proof. exact HedgeRuns.learner_hedge_regret. Qed.
+
+(** run over the rationals (LearnersHedgeQ.v, the run compared with run_hedge(exact=True)) on losses
+    k/m, beta = b^m: read through Q2R it is the real learner's run (hq_loss_start), so learner_hedge
+    bounds it *)
+Theorem learner_hedge_exact : learner_hedge_exact_statement.
+Proof.
+  intros beta j lib ln_n n b m ex Hrows Hm Hb Hbeta Hn Hj Hbr Hlib Hln. cbv zeta in *.
+  rewrite LearnersHedgeQ.hq_loss_start by (assumption || lia). rewrite Hbeta.
+  apply (HedgeRuns.learner_hedge beta j lib ln_n n); try assumption.
+  intros row Hrow i Hi. unfold LearnersHedgeQ.hq_losses in Hrow.
+  apply in_map_iff in Hrow as (row0 & <- & H0).
+  rewrite LearnersHedgeQ.nth_losses. unfold LearnersHedgeQ.hq_real.
+  pose proof (Hrows row0 H0 i Hi) as K. cbv beta in K. apply le_INR in K.
+  assert (Pm : 0 < INR m) by (apply lt_0_INR; lia). pose proof (pos_INR (nth i row0 0%nat)).
+  split; [unfold Rdiv; apply Rmult_le_pos; [lra|left; apply Rinv_0_lt_compat; lra]|].
+  apply (Rmult_le_reg_r (INR m)); [lra|]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+Qed.
 
 (** ** Every deterministic algorithm on a mistake tree of depth d that the class shatters: d
     mistakes (LittlestoneLowerBound.v; the Littlestone dimension is a lower bound) *)

@@ -6,7 +6,9 @@ Every case is a data set, a learner, its options and the Python path: the exact 
 only: their step l / |x|^2 is not dyadic), or the float paths a user runs by default
 (the compiled float64 loops, ``exact=False``; and ``fast=True``, the dot products summed in any
 order); Weighted Majority (``run_weighted_majority``, Halving at beta = 0) against
-``LearnersExperts.v``.  A float case uses dyadic inputs (k/2^j, small), on which float64 arithmetic is exact in
+``LearnersExperts.v``; Hedge (``run_hedge(exact=True)``, losses k/m and beta = b^m, so that every
+beta^loss = b^k is rational) against ``LearnersHedgeQ.v``, whose rational run is the real learner of
+``LearnersHedge.v`` read through Q2R (``hq_loss_R``).  A float case uses dyadic inputs (k/2^j, small), on which float64 arithmetic is exact in
 any order, so its trace, read back as rationals, must equal Coq's exactly.  Coq runs the same visited sequence
 through the learners of ``Learners.v`` over the rationals (``vm_compute``), and the two traces --
 every step's activation, prediction / mistake and state after the step -- must be identical.
@@ -22,7 +24,8 @@ from pathlib import Path
 
 __all__ = ["Case", "generate", "coq_file", "python_trace", "run_coq", "compare", "KINDS"]
 
-KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority", "passive_aggressive", "halving")
+KINDS = ("perceptron", "averaged", "voted", "kernel", "winnow", "weighted_majority", "passive_aggressive", "halving",
+         "hedge")
 PATHS = ("exact", "float", "fast", "rounding")   # the Python path a case runs (fast: the perceptron only)
 # "rounding": the float64 path on inputs that round (1/3, 1/10, ...), against the Coq learner run in
 # binary64 (LearnersFloat.v); the perceptron and the voted perceptron (the others: the float path on
@@ -78,6 +81,14 @@ def generate(n_cases: int, seed: int = 0) -> list[Case]:
             j = rng.randrange(n)
             y = [A[t][j] if rng.random() < 0.7 else rng.choice((-1, 1)) for t in range(T)]
             out.append(Case(kind, A, y, {"functions": rng.random() < 0.4, "path": path}))
+            continue
+        if kind == "hedge":
+            # the exact path only (the step's loss divides by the total weight: not dyadic); losses
+            # k/m, beta = b^m
+            n, T, m = rng.randint(1, 4), rng.randint(1, 6), rng.choice((1, 1, 2, 3))
+            b = rng.choice((Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(1, 3)))
+            K = [[rng.randint(0, m) for _ in range(n)] for _ in range(T)]
+            out.append(Case(kind, K, [0] * T, {"m": m, "b": b, "path": "exact"}))
             continue
         if kind == "passive_aggressive" and dy:
             # the float path on inputs where every step is dyadic: rows of +-1 entries (one or two of
@@ -233,6 +244,15 @@ def python_trace(c: Case) -> list[int]:
             for v in s.weights:
                 out += _q(v)
         return out
+    if c.kind == "hedge":
+        from learners import run_hedge
+        m = o["m"]
+        tr = run_hedge([[Fraction(k, m) for k in r] for r in c.X], beta=o["b"] ** m, exact=True)
+        for s in tr.steps:
+            out += [*_q(s.activation), int(s.prediction), int(s.mistake)]
+            for v in s.weights:
+                out += _q(v)
+        return out
     if c.kind == "passive_aggressive":
         from learners import run_passive_aggressive
         tr = run_passive_aggressive(X, c.y, variant=o["variant"], C=o["C"] if exact else float(o["C"]),
@@ -284,8 +304,8 @@ def python_trace(c: Case) -> list[int]:
 def _visited(c: Case) -> list[int]:
     from learners.core import visiting_order
     o = c.opts
-    if c.kind in ("weighted_majority", "halving"):
-        return list(range(len(c.X)))            # one pass over the advice table, in order
+    if c.kind in ("weighted_majority", "halving", "hedge"):
+        return list(range(len(c.X)))            # one pass over the advice (loss) table, in order
     return [int(i) for i in visiting_order(len(c.X), o["epochs"], o["shuffle"], o["seed"]).tolist()]
 
 
@@ -330,6 +350,9 @@ def coq_term(c: Case) -> str:
     if c.kind == "halving":                     # Halving is Weighted Majority with the penalty 0
         ex = " :: ".join(f"({_zlist(c.X[t])}, {_zlit(c.y[t])})" for t in range(len(c.X))) + " :: nil"
         return f"wm_trace 0 (wm_start {len(c.X[0])}) ({ex})"
+    if c.kind == "hedge":                       # losses k/m as the naturals k
+        rows = " :: ".join(_nat_list(r) for r in c.X) + " :: nil"
+        return f"hq_trace {_cq(o['b'])} {len(c.X[0])} {o['m']} (fun _ => 1%Q) ({rows})"
     order = _visited(c)
     if c.kind == "passive_aggressive":
         d = len(c.X[0])
@@ -380,6 +403,7 @@ def coq_term(c: Case) -> str:
 _HEAD = ("Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersTrace.\n"
          "Require Import Mistakebound.LearnersPA Mistakebound.LearnersFloat.\n"
          "Require Mistakebound.LearnersExperts.\nImport Mistakebound.LearnersExperts.\n"
+         "Require Mistakebound.LearnersHedgeQ.\nImport Mistakebound.LearnersHedgeQ.\n"
          "Open Scope Z_scope.\nSet Printing Depth 100000.\n")
 
 

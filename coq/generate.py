@@ -31,7 +31,7 @@ _STEP_GROUPS = {"cauchy_schwarz": "vectors", "claim1_correlation_growth": "vecto
                 "passive_aggressive_bound": "experts", "passive_aggressive_pa1_bound": "experts",
                 "passive_aggressive_pa2_bound": "experts",
                 "margin_lower_bound": "experts", "two_experts_lower_bound": "experts",
-                "disjunction_lower_bound": "experts",
+                "disjunction_lower_bound": "experts", "perceptron_orthogonal_run": "experts",
                 **{f: "winnow" for f in WINNOW_FAMILIES}}
 
 # every step statement, in one file (a statement file: coq.checks.STATEMENT_FILES_RE)

@@ -10,9 +10,19 @@ __all__ = ["UNIT_STEP_HINTS", "UNIT_FAMILIES"]
 UNIT_FAMILIES = frozenset({"halving_bound", "exp_monotone", "two_experts_lower_bound", "passive_aggressive_bound",
                            "freund_schapire_bound", "margin_lower_bound", "weighted_majority_bound",
                            "randomized_weighted_majority_bound", "kernel_freund_schapire_bound",
-                           "disjunction_lower_bound"})
+                           "disjunction_lower_bound", "perceptron_orthogonal_run"})
 
 UNIT_STEP_HINTS: dict[tuple[str, str], str] = {
+    # the perceptron on orthogonal examples: every m(s) = 1, so the n terms sum to n
+    ("perceptron_orthogonal_run", "terms_le_1"): r"""
+  intros m n E s [Hs0 Hs]. assert (Hn : (s < n)%nat) by lia. assert (Hl : (s <= n)%nat) by lia.
+  rewrite (E s (conj Hs0 Hl) (conj Hs0 Hn)). change (INR 1) with 1. lra.""",
+    ("perceptron_orthogonal_run", "terms_ge_1"): r"""
+  intros m n E s [Hs0 Hs]. assert (Hn : (s < n)%nat) by lia. assert (Hl : (s <= n)%nat) by lia.
+  rewrite (E s (conj Hs0 Hl) (conj Hs0 Hn)). change (INR 1) with 1. lra.""",
+    ("perceptron_orthogonal_run", "mistakes_counted"): r"""
+  intros m n A B SA SB C Hn. specialize (SA A). specialize (SB B).
+  rewrite (C ltac:(lia)), <- INR_IZR_INZ in SA, SB. lra.""",
     # Littlestone's lower bound on disjunctions: nested intervals; j <= 0 is j = 0
     ("disjunction_lower_bound", "interval_start"): "intros h j l lo [Hj _]. replace j with 0%nat by lia. lia.",
     ("disjunction_lower_bound", "interval_step"): r"""

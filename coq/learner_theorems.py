@@ -40,13 +40,16 @@ from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASS
 from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
-from .learner_theorems_hedge import (HEDGE, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_REGRET, HedgeLearner,
+from .learner_theorems_hedge import (HEDGE, HEDGE_EXACT, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_EXACT,
+                                     LEARNER_HEDGE_REGRET, HedgeLearner,
                                      HedgeLearnerTheorem, hedge_statement)
+from .learner_theorems_disjunctions import (ANY_ALGORITHM_BLOCKS, LEARNER_DISJUNCTION_FORMS, DisjunctionFormTheorem,
+                                            disjunction_form_statement)
 from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
                                            SoaTheorem, ldim_statement, soa_statement)
 from .learner_theorems_multiclass import LEARNER_MULTICLASS, MULTICLASS, MulticlassTheorem, multiclass_statement
 
-__all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
+__all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "DisjunctionFormTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
 
 STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
@@ -222,14 +225,17 @@ LEARNER_THEOREMS = (
                       "n = r 2^l", ANY_ALGORITHM, "r lg(n/r) for every deterministic algorithm"),
 )
 # Hedge over rows of losses (coq/LearnersHedge.v, HedgeRuns.v; coq.learner_theorems_hedge)
-LEARNERS = LEARNERS + (HEDGE, HEDGE_TUNED)
-LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE, LEARNER_HEDGE_REGRET)
+LEARNERS = LEARNERS + (HEDGE, HEDGE_TUNED, HEDGE_EXACT)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_HEDGE, LEARNER_HEDGE_REGRET, LEARNER_HEDGE_EXACT)
 # every algorithm on a shattered mistake tree (coq/LittlestoneLowerBound.v; coq.learner_theorems_littlestone)
 LEARNERS = LEARNERS + (ANY_ALGORITHM_LDIM, SOA)
 LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA)
 # the multiclass perceptron, one vector per class (coq/LearnersMulticlass.v; coq.learner_theorems_multiclass)
 LEARNERS = LEARNERS + (MULTICLASS,)
 LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_MULTICLASS,)
+# every algorithm on disjunctions, any blocks and every n (coq/DisjunctionLowerBound.v; coq.learner_theorems_disjunctions)
+LEARNERS = LEARNERS + (ANY_ALGORITHM_BLOCKS,)
+LEARNER_THEOREMS = LEARNER_THEOREMS + LEARNER_DISJUNCTION_FORMS
 
 
 # ------------------------------------------------------------------ printing
@@ -308,6 +314,8 @@ def learner_statement(lt) -> str:
         return soa_statement(lt)
     if isinstance(lt, MulticlassTheorem):
         return multiclass_statement(lt)
+    if isinstance(lt, DisjunctionFormTheorem):
+        return disjunction_form_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

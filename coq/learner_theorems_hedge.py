@@ -11,20 +11,24 @@ the conclusion the two run totals, sum_t H(t) and sum_t l(t, j), become the lear
 """
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass
+from fractions import Fraction
 
-from proofs.formula import NAT, REAL, And, Expr, Fun, Nat, Real, forall_below, num
+from proofs.formula import NAT, REAL, And, Eq, Expr, Fun, Nat, Real, forall_below, num
 from proofs.hedge_bound import RUN as HEDGE_RUN
 from proofs.substitution import free_vars, walk
 from .export import CoqPrinter, ExportError, _z_indexed
-from .learner_sides import HEDGE_DOMAIN, Reads, Side, check_sides, print_side
+from .learner_sides import HEDGE_DOMAIN, Reads, Side, SideDomain, check_sides, print_side
 from .learner_theorems_experts import binders_of
 from .names import LOGICAL
 
 __all__ = ["HedgeLearner", "HedgeLearnerTheorem", "HEDGE", "LEARNER_HEDGE", "HEDGE_TUNED", "LEARNER_HEDGE_REGRET",
-           "hedge_statement"]
+           "HEDGE_EXACT", "LEARNER_HEDGE_EXACT", "hedge_statement"]
 
 LH_ = f"{LOGICAL}.LearnersHedge"
+LHQ = f"{LOGICAL}.LearnersHedgeQ"
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,73 @@ HEDGE_TUNED = HedgeLearner(**{**HEDGE.__dict__, "id": "hedge_tuned", "python": "
 LEARNER_HEDGE_REGRET = HedgeLearnerTheorem(
     "learner_hedge_regret", "Hedge with beta = exp(-sqrt(2 ln n / T)) on T rows of losses in [0, 1]: regret at most "
     "sqrt(2 T ln n) against every option", HEDGE_TUNED, "hedge_regret_bound")
+
+
+# the rational run the differential compares with run_hedge(exact=True) (coq/LearnersHedgeQ.v): losses
+# k/m given as the naturals k, beta = b^m for the positive rational b = beta^(1/m); read through Q2R.
+# Every loss table run_hedge(exact=True) accepts has this form: beta^l rational for every loss l = p/q
+# in lowest terms makes beta^(1/q) rational, and so beta^(1/m) for m the common denominator.
+_ROWQ = Reads("ex", (("row", "list nat"),), "row", (("k", "fun i : nat => nth i row 0%nat"),))
+_k = Fun("k", (NAT,), NAT)
+_m, _bR, _bm = Nat("m"), Real("b_r"), Real("b_m")
+LOSSES_K_LE_M = Side(forall_below(_i, Nat("n"), _k(_i) <= _m), "domain", _ROWQ)
+M_POS = Side(_m >= 1, "domain")
+B_POS = Side(_bR > 0, "domain", Reads(lets=(("b_r", "Q2R b"),)))
+LINK_BETA_ROOT = Side(Eq(_bm, Real("beta")), "link", Reads(lets=(("b_m", "Q2R b ^ m"),)))
+
+
+def _root(beta: Fraction, m: int):
+    from learners.hedge import rational_power
+    return rational_power(beta, Fraction(1, m))
+
+
+def _hedge_exact_inputs():
+    """Loss tables over 1..3 options and 0..3 steps with beta in (0, 1] (1 refused), read as
+    (n, m, b, rows of k): m the losses' common denominator, b = beta^(1/m) when rational."""
+    rng = random.Random(20262)
+    vals = (Fraction(0), Fraction(1), Fraction(1, 2), Fraction(1, 3), Fraction(2, 3), Fraction(3, 2))
+    for T in range(0, 4):
+        for n in (1, 2, 3):
+            for beta in (Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(4, 9), Fraction(1, 64), Fraction(1)):
+                rows = [[rng.choice(vals[:5]) if rng.random() < 0.9 else rng.choice(vals) for _ in range(n)]
+                        for _ in range(T)]
+                m = 1
+                for r in rows:
+                    for v in r:
+                        m = m * v.denominator // math.gcd(m, v.denominator)
+                b = _root(beta, m)
+                yield (n, m, b, beta, tuple(tuple(int(v * m) for v in r) for r in rows))
+
+
+def _hedge_exact_accepts(x) -> bool:
+    from learners import InputError, run_hedge
+    n, m, b, beta, rows = x
+    if not rows or b is None:
+        return False                 # no call, or beta^(1/m) irrational: run_hedge(exact=True) refuses some loss
+    try:
+        run_hedge([[Fraction(k, m) for k in r] for r in rows], beta=beta, exact=True)
+    except InputError:
+        return False
+    return True
+
+
+HEDGE_EXACT_DOMAIN = SideDomain(
+    inputs=_hedge_exact_inputs, accepts=_hedge_exact_accepts,
+    env=lambda x: {"n": x[0], "m": x[1], "b_r": x[2] if x[2] is not None else 0},
+    members=lambda x: [{"k": (lambda r: lambda i: r[int(i)] if 0 <= i < len(r) else 0)(r)} for r in x[4]],
+    python="learners.run_hedge(exact=True)")
+
+HEDGE_EXACT = HedgeLearner(
+    id="hedge_exact", python="learners.run_hedge(beta=b**m, exact=True)", coq=f"{LHQ}.hq_loss",
+    inputs=(("b", "Q"), ("m", "nat"), ("ex", "list (list nat)")),
+    run=HEDGE_RUN,
+    side=(LOSSES_K_LE_M, M_POS, B_POS, LINK_BETA_ROOT),
+    counts=(("LH", f"Q2R ({LHQ}.hq_loss b {{n}} m (fun _ => 1%Q) ex)"),
+            ("Lj", f"{LH_}.option_loss j ({LHQ}.hq_losses m ex)")),
+    requires=(LH_, LHQ), domain=HEDGE_EXACT_DOMAIN)
+LEARNER_HEDGE_EXACT = HedgeLearnerTheorem(
+    "learner_hedge_exact", "Hedge run over the rationals (as compared with the exact Python learner) on losses k/m, "
+    "beta = b^m: its total loss against every option j's", HEDGE_EXACT, "hedge_bound")
 
 
 def hedge_statement(lt: HedgeLearnerTheorem) -> str:

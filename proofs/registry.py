@@ -44,6 +44,7 @@ COQ_MODULES = {
     "two_experts_lower_bound": "Catalogue_experts",
     "margin_lower_bound": "Catalogue_lower_bounds",
     "disjunction_lower_bound": "Catalogue_lower_bounds",
+    "perceptron_orthogonal_run": "Catalogue_lower_bounds",
 }
 FAMILIES = tuple(COQ_MODULES)
 

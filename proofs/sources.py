@@ -62,3 +62,8 @@ TITLES[CRAMMER_SINGER_2003] = ("K. Crammer and Y. Singer, Ultraconservative Onli
                                "JMLR 3, 2003")
 TITLES[COLLINS_2002] = ("M. Collins, Discriminative Training Methods for Hidden Markov Models: Theory and Experiments "
                         "with Perceptron Algorithms, EMNLP 2002")
+
+KIVINEN_WARMUTH_AUER = "Kivinen, Warmuth & Auer 1997"
+TITLES[KIVINEN_WARMUTH_AUER] = ("J. Kivinen, M. K. Warmuth and P. Auer, The Perceptron algorithm versus Winnow: linear "
+                                "versus logarithmic mistake bounds when few input variables are relevant, Artificial "
+                                "Intelligence 97(1-2), 1997")

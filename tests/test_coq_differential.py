@@ -24,7 +24,13 @@ def test_coq_and_python_learners_agree_on_1200_sequences(built, capsys):
     assert {c.opts.get("kernel") for c in cases if c.kind == "kernel"} == {"linear", "poly"}
     # the float paths a user runs by default (compiled float64 loops; any summation order) as well
     assert {(c.kind, c.opts["path"]) for c in cases} >= {(k, p) for k in differential.KINDS for p in ("exact", "float")
-                                                         if k != "passive_aggressive"}
+                                                         if k not in ("passive_aggressive", "hedge")}
+    # Hedge on the exact path (its step's loss divides by the total weight): losses k/m, beta = b^m,
+    # every denominator m and every b
+    hedge = [c for c in cases if c.kind == "hedge"]
+    assert {c.opts["path"] for c in hedge} == {"exact"}
+    assert {(c.opts["m"], c.opts["b"]) for c in hedge} == {(m, b) for m in (1, 2, 3) for b in (
+        Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(1, 3))}
     # Passive-Aggressive: every variant on the exact path (any rationals) and on the float path (rows
     # and C on which every step l / |x|^2 is dyadic)
     pa = [c for c in cases if c.kind == "passive_aggressive"]
@@ -99,7 +105,7 @@ def test_the_rounding_comparison_sees_one_ulp(built):
     in the last place on the Python side only changes some trace."""
     import math
     from fractions import Fraction
-    cases = [c for c in differential.generate(160, seed=11) if c.opts["path"] == "rounding"]
+    cases = [c for c in differential.generate(240, seed=11) if c.opts["path"] == "rounding"]
     assert len(cases) >= 10 and differential.differential(cases, built) == []
     expected = []
     for c in cases:
@@ -123,3 +129,18 @@ def test_the_comparison_sees_a_different_passive_aggressive_variant(built):
         c.opts["variant"] = "pa2"
     coq = differential.run_coq(cases, built)
     assert len(cases) >= 5 and any(e != t for e, t in zip(expected, coq))
+
+
+def test_the_comparison_sees_hedge_with_another_beta(built):
+    """Python's Hedge at b = 1/2 against Coq's at b = 1/5 (beta = b^m): some step's loss or weight
+    differs; and the Coq trace read back is the Python one when nothing is changed."""
+    from fractions import Fraction
+    cases = [c for c in differential.generate(270, seed=11) if c.kind == "hedge"]
+    assert differential.differential(cases, built) == []
+    for c in cases:
+        c.opts["b"] = Fraction(1, 2)
+    expected = [differential.python_trace(c) for c in cases]
+    for c in cases:
+        c.opts["b"] = Fraction(1, 5)
+    coq = differential.run_coq(cases, built)
+    assert len(cases) >= 20 and any(e != t for e, t in zip(expected, coq))

@@ -153,3 +153,22 @@ def _swap(f, old, new):
         return f
     return Expr(f.op, tuple(_swap(a, old, new) for a in f.args), f.name, f.sort, f.value, f.tex, f.text)
 
+
+
+def test_hedge_exact_sides_are_checked_against_the_exact_python_learner():
+    """The rational Hedge's inputs (b, m, rows of k): k <= m, m >= 1 and b > 0 hold on every loss table
+    run_hedge(exact=True) accepts (read with m the common denominator, b = beta^(1/m)); a side that
+    bounds m further, or the losses below m, is refused; beta is linked to Q2R b ^ m."""
+    from proofs.formula import Nat
+    lt = _theorem("learner_hedge_exact")
+    assert [s.why for s in lt.learner.side] == ["domain", "domain", "domain", "link"]
+    assert lth.learner_files([lt])[1] == {}
+    stmt = lth.learner_statement(lt)
+    assert "(let b_m := Q2R b ^ m in (b_m = beta)) ->" in stmt and "((k (i)%nat) <= m)%nat" in stmt
+    for strong in (Side(Nat("m") <= 2, "domain"),                         # the losses 1/3 (m = 3, 6) are accepted
+                   dataclasses.replace(lt.learner.side[0], formula=_swap(
+                       lt.learner.side[0].formula, lt.learner.side[0].formula.args[-1].args[-1],
+                       lt.learner.side[0].formula.args[-1].args[-1].args[0] + 1 <= Nat("m")))):  # k < m: loss 1 too
+        bad = dataclasses.replace(lt, learner=dataclasses.replace(lt.learner, side=lt.learner.side + (strong,)))
+        errors = lth.learner_files([bad])[1]
+        assert "stronger than" in errors[lt.id] and "run_hedge(exact=True) accepts" in errors[lt.id], errors

@@ -32,9 +32,11 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "passive_aggressive", "passive_aggressive_1", "passive_aggressive_2",    # every step of the run (LearnersPA.v)
         "passive_aggressive_exact",
         "hedge", "hedge_tuned",                             # rows of losses, over the reals (LearnersHedge.v)
+        "hedge_exact",                                      # over the rationals, as compared with Python
         "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
         "soa",                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
-        "multiclass_perceptron"}                            # one vector per class (LearnersMulticlass.v)
+        "multiclass_perceptron",                            # one vector per class (LearnersMulticlass.v)
+        "any_algorithm_blocks"}                             # every algorithm on disjunctions, any blocks, every n
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -54,7 +56,9 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             assert stmt.endswith(f"{lt.learner.coq} alg nil ex = (r * l)%nat")
             continue
         if isinstance(lt, lth.HedgeLearnerTheorem):
-            assert f"let LH : R := {lt.learner.coq} beta n " in stmt and callable(learners.run_hedge)
+            assert (f"let LH : R := {lt.learner.coq} beta n " in stmt or
+                    f"let LH : R := Q2R ({lt.learner.coq} b n m " in stmt and "let b_m := Q2R b ^ m in (b_m = beta)" in stmt)
+            assert callable(learners.run_hedge)
             continue
         if isinstance(lt, lth.LdimLowerBoundTheorem):
             assert stmt.endswith(f"{lt.learner.coq} alg nil ex = d")
@@ -65,6 +69,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         if isinstance(lt, lth.MulticlassTheorem):
             assert stmt.endswith(f"INR ({lt.learner.coq} d K ex) <= 2 * R_ ^ 2 / g ^ 2")
             assert callable(learners.MulticlassPerceptron) and registry.get(lt.base).id == lt.base
+            continue
+        if isinstance(lt, lth.DisjunctionFormTheorem):
+            assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) ")
+            assert f"{lt.learner.coq} alg nil ex = (" in stmt and "NoDup target" in stmt
             continue
         base = registry.get(lt.base)
         per_ex, glob, concl, sums = lth._parts(lt)
@@ -317,9 +325,11 @@ def test_an_adversary_that_agrees_with_the_algorithm_proves_no_lower_bound(tmp_p
     label = "let y := negb (alg hist x) in"
     src = (build.SRC / "DisjunctionLowerBound.v").read_text()
     assert src.count(label) == 1
-    rep = build.build(["learner_disjunction_lower_bound"], build_dir=_copy(tmp_path),
+    ids = ["learner_disjunction_lower_bound", "learner_disjunction_lower_bound_blocks",
+           "learner_disjunction_lower_bound_any_n", "learner_disjunction_lower_bound_any_n_sharp"]
+    rep = build.build(ids, build_dir=_copy(tmp_path),
                       sources={"DisjunctionLowerBound.v": src.replace(label, "let y := alg hist x in")})
-    assert [(t.id, t.status) for t in rep.learners] == [("learner_disjunction_lower_bound", build.FAILED)]
+    assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
 
 
@@ -383,4 +393,17 @@ def test_passive_aggressive_bound_claimed_for_pa2_is_not_proved(monkeypatch, tmp
     assert "pa_run RN Mistakebound.LearnersPA.PA2 1 dim" in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
     (t,) = rep.learners
     assert t.status == build.FAILED and "LearnerTheorems.v" in t.reason
+    assert not rep.ok
+
+
+@pytest.mark.slow
+def test_a_rational_hedge_that_does_not_update_has_no_exact_theorem(tmp_path, report):
+    """LearnersHedgeQ.v with the weights left as they are: its run is no longer the real learner's,
+    and Coq accepts no proof of learner_hedge_exact."""
+    update = "fun i => w i * npow QN b (nth i row 0%nat)."
+    src = (build.SRC / "LearnersHedgeQ.v").read_text()
+    assert src.count(update) == 1
+    rep = build.build(["learner_hedge_exact"], build_dir=_copy(tmp_path),
+                      sources={"LearnersHedgeQ.v": src.replace(update, "fun i => w i.")})
+    assert [(t.id, t.status) for t in rep.learners] == [("learner_hedge_exact", build.FAILED)]
     assert not rep.ok
