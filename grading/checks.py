@@ -16,15 +16,19 @@ process.  Kinds (a spec picks which, with points):
 * ``worst_case``: worst-case sequences (known constructions and adversary/ sequence files);
 * ``hidden_random``: like ``random`` on other data; reports pass/fail and points only.
 
-The tests live in :mod:`grading.checks_differential` (inputs and answers) and
-:mod:`grading.checks_properties` (the run's invariants and its cost); the teaching feedback of a
-failure -- the first departure and the confirmed causes -- in :mod:`grading.diagnose`.
+A :class:`Grader` is built from parts, each holding one idea and receiving what it needs: the
+shared :class:`~grading.checks_common.GradingContext` (spec, problem, worker, findings so far),
+:class:`Calls` here (one call of the submission, one answer of the reference), the tests in
+:mod:`grading.checks_differential` (inputs and answers) and :mod:`grading.checks_properties` (the
+run's invariants and its cost), the teaching feedback of a failure -- the first departure and the
+confirmed causes -- in :mod:`grading.diagnose`, and the course's solution as the oracle in
+:mod:`grading.oracle`.
 """
 from __future__ import annotations
 
 import time
 
-from .checks_common import Failure, TestOutcome, before, error_text, fmt_num, fmt_vec
+from .checks_common import Failure, GradingContext, TestOutcome, before, error_text, fmt_num, fmt_vec
 from .checks_differential import DifferentialTests
 from .checks_properties import PropertyTests
 from .diagnose import Diagnoses
@@ -33,7 +37,7 @@ from .plan import LayoutError
 from .problems_unit import UNIT_TITLES
 from .problems_unit import make_any_problem as make_problem
 
-__all__ = ["TestOutcome", "test_kinds", "Grader", "Failure", "TITLES"]
+__all__ = ["TestOutcome", "test_kinds", "Grader", "Calls", "Failure", "TITLES"]
 
 EDGE = ["one_example", "one_feature", "ties", "zero_vector", "repeated_examples", "several_epochs",
         "negative_fractional"]
@@ -118,41 +122,35 @@ def title(spec, kind) -> str:
     return TITLES.get(kind, kind)
 
 
-class Grader(DifferentialTests, PropertyTests, Diagnoses, OracleRuns):
-    """Runs one submission through a spec's tests.  ``worker_factory()`` gives a startable Worker."""
+class Calls:
+    """One call of the submission (function or class style) and one answer of the reference, for
+    one :class:`Grader`.  Needs the grading's :class:`~grading.checks_common.GradingContext` and
+    ``oracle`` (:class:`grading.oracle.OracleRuns`: the course's solution's answers, the code's own
+    start)."""
 
-    def __init__(self, spec, worker_factory):
-        self.spec = spec
-        self.problem = make_problem(spec)
-        self.new_worker = worker_factory
-        self.worker = worker_factory()
-        self.modified_seen = False
-        self.nondeterministic = False
-        self.diagnoses: dict[str, str] = {}
-        self.restarts = 0
-        self.last_call = None
-        self.partial = 0.0
+    def __init__(self, ctx, oracle):
+        self.ctx, self.oracle = ctx, oracle
 
     # --- the reference ---------------------------------------------------------------
     def expected(self, X, y, e, *, contract=None, bugs=frozenset()):
         """The reference's answer and the seconds it took (cached per process: a batch grades many
         submissions on the same inputs).  ``contract``/``bugs``: one change (diagnoses)."""
-        contract = self.with_start(X, contract)          # init = "own": the start the code draws (grading.oracle)
-        key = (self.spec.source, self.spec.algorithm, repr(X), tuple(y), e, repr(contract), tuple(sorted(bugs)))
+        contract = self.oracle.with_start(X, contract, self.call)          # init = "own": the start the code draws (grading.oracle)
+        key = (self.ctx.spec.source, self.ctx.spec.algorithm, repr(X), tuple(y), e, repr(contract), tuple(sorted(bugs)))
         hit = _EXPECTED.get(key)
-        if hit is None and self.problem.contract.oracle:  # the course's solution answers (grading.oracle)
-            ans = self.oracle_expected(X, y, e, contract, bugs)
+        if hit is None and self.ctx.problem.contract.oracle:  # the course's solution answers (grading.oracle)
+            ans = self.oracle.oracle_expected(X, y, e, contract, bugs)
             if ans is not None:
                 hit = (ans, 0.0)
                 _EXPECTED[key] = hit
         if hit is None:
             t0 = time.perf_counter()
-            ans = self.problem.expected(X, y, e, contract=contract, bugs=bugs)   # may pay for imports / JIT
+            ans = self.ctx.problem.expected(X, y, e, contract=contract, bugs=bugs)   # may pay for imports / JIT
             dt = time.perf_counter() - t0 if contract is None and not bugs else 0.0
-            if self.spec.time_factor * dt >= self.spec.time_floor:
+            if self.ctx.spec.time_factor * dt >= self.ctx.spec.time_floor:
                 # long enough to raise the time limit above its floor: timed again, without the imports
                 t0 = time.perf_counter()
-                self.problem.expected(X, y, e)
+                self.ctx.problem.expected(X, y, e)
                 dt = time.perf_counter() - t0
             hit = (ans, dt)
             if len(_EXPECTED) > 20000:
@@ -162,31 +160,31 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses, OracleRuns):
 
     def time_limit(self, X, y, e) -> float:
         ref = self.expected(X, y, e)[1]
-        return min(max(self.spec.time_floor, self.spec.time_factor * ref), float(self.spec.limits.cpu_seconds))
+        return min(max(self.ctx.spec.time_floor, self.ctx.spec.time_factor * ref), float(self.ctx.spec.limits.cpu_seconds))
 
     # --- one call --------------------------------------------------------------------
     def call(self, X, y, e, limit=None, *, omit=(), order_override=False, contract=None):
         """The student's answer on (X, y, e) as an Answer, or raise Failure with a clear message."""
         if limit is None:
             limit = self.time_limit(X, y, e)
-        if self.worker.start_error is not None and self.worker.starts >= 1 and self.worker.start_error.error in (
+        if self.ctx.worker.start_error is not None and self.ctx.worker.starts >= 1 and self.ctx.worker.start_error.error in (
                 "import", "missing"):
-            raise Failure(self._import_message(self.worker.start_error))
-        if self.restarts > 8 and not self.worker.alive:
+            raise Failure(self._import_message(self.ctx.worker.start_error))
+        if self.ctx.restarts > 8 and not self.ctx.worker.alive:
             raise Failure("not run: your code crashed or timed out too many times")
-        if not self.worker.alive and self.worker.starts:
-            self.restarts += 1
-        req = self.problem.request(X, y, e, omit=omit, order_override=order_override, contract=contract)
-        r = self.worker.call(req, timeout=limit)
-        self.last_call = r
+        if not self.ctx.worker.alive and self.ctx.worker.starts:
+            self.ctx.restarts += 1
+        req = self.ctx.problem.request(X, y, e, omit=omit, order_override=order_override, contract=contract)
+        r = self.ctx.worker.call(req, timeout=limit)
+        self.ctx.last_call = r
         if r.error:
             if r.error in ("import", "missing"):
                 raise Failure(self._import_message(r))
             raise Failure(error_text(r))
         if r.modified:
-            self.modified_seen = True
+            self.ctx.modified_seen = True
         try:
-            return self.problem.got(r.ok, X), r.modified
+            return self.ctx.problem.got(r.ok, X), r.modified
         except LayoutError as ex:
             raise Failure(f"bad return value: {ex.msg}") from None
 
@@ -200,9 +198,9 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses, OracleRuns):
     def call_class(self, X, y, e):
         """Online protocol: predict then update on every step; returns (predictions, modified)."""
         limit = self.time_limit(X, y, e)
-        w = self.worker
-        ys = self.problem.student_labels(y)
-        r = w.call({"op": "new", "name": self.spec.entry, "args": [len(X[0])]}, timeout=limit)
+        w = self.ctx.worker
+        ys = self.ctx.problem.student_labels(y)
+        r = w.call({"op": "new", "name": self.ctx.spec.entry, "args": [len(X[0])]}, timeout=limit)
         if r.error:
             raise Failure(error_text(r) if r.error not in ("import", "missing") else self._import_message(r))
         preds, modified = [], False
@@ -220,13 +218,13 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses, OracleRuns):
                     raise Failure(error_text(r))
                 modified |= r.modified
         if modified:
-            self.modified_seen = True
+            self.ctx.modified_seen = True
         return preds, modified
 
     def check_class(self, X, y, e):
         exp = self.expected(X, y, e)[0]
         preds, modified = self.call_class(X, y, e)
-        pos, neg = self.problem.contract.label_values
+        pos, neg = self.ctx.problem.contract.label_values
         for st, p in zip(exp.trace.steps, preds):
             if st.activation == 0:
                 continue  # either prediction is fine at a tie; the update is what matters
@@ -244,36 +242,78 @@ class Grader(DifferentialTests, PropertyTests, Diagnoses, OracleRuns):
     # --- checking one input ---------------------------------------------------------------
     def check(self, X, y, e, *, omit=(), exp=None):
         """(ok, message, expected, got) for one input."""
-        if self.spec.style == "class":
+        if self.ctx.spec.style == "class":
             ok, msg, _ = self.check_class(X, y, e)
             return ok, msg, None, None
         if exp is None:
             exp = self.expected(X, y, e)[0]
         got, _ = self.call(X, y, e, omit=omit)
-        ok, msg = self.problem.compare(exp, got)
+        ok, msg = self.ctx.problem.compare(exp, got)
         return ok, msg, exp, got
+
+
+class Grader:
+    """Runs one submission through a spec's tests.  ``worker_factory()`` gives a startable Worker.
+
+    Its parts share one :class:`~grading.checks_common.GradingContext` (``ctx``): ``oracle``
+    (:class:`~grading.oracle.OracleRuns`), ``calls`` (:class:`Calls`), ``diagnosis``
+    (:class:`~grading.diagnose.Diagnoses`), ``differential``
+    (:class:`~grading.checks_differential.DifferentialTests`) and ``properties``
+    (:class:`~grading.checks_properties.PropertyTests`)."""
+
+    def __init__(self, spec, worker_factory):
+        self.ctx = GradingContext(spec=spec, problem=make_problem(spec), new_worker=worker_factory,
+                                  worker=worker_factory())
+        self.oracle = OracleRuns(self.ctx)
+        self.calls = Calls(self.ctx, self.oracle)
+        self.diagnosis = Diagnoses(self.ctx, self.calls)
+        self.differential = DifferentialTests(self.ctx, self.calls, self.diagnosis)
+        self.properties = PropertyTests(self.ctx, self.calls, self.oracle)
+
+    # --- what the rest of the package reads ------------------------------------------------
+    spec = property(lambda self: self.ctx.spec)
+    problem = property(lambda self: self.ctx.problem)
+    worker = property(lambda self: self.ctx.worker)
+    diagnoses = property(lambda self: self.ctx.diagnoses, doc="the causes named so far: name -> explanation")
+    nondeterministic = property(lambda self: self.ctx.nondeterministic)
+    clock = property(lambda self: self.ctx.clock)
+
+    def expected(self, X, y, e, *, contract=None, bugs=frozenset()):
+        return self.calls.expected(X, y, e, contract=contract, bugs=bugs)
+
+    def call(self, X, y, e, limit=None, **kw):
+        return self.calls.call(X, y, e, limit, **kw)
+
+    def generated_cases(self, seed, scale):
+        return self.differential.generated_cases(seed, scale)
+
+    def reference_seconds(self, n):
+        return self.properties.reference_seconds(n)
 
     # --- the tests -----------------------------------------------------------------------
     def run_test(self, ts) -> TestOutcome:
         t0 = time.perf_counter()
-        self.partial = 0.0         # a test may give part of its points (one convention bug: diagnose.py)
+        ctx = self.ctx
+        ctx.partial = 0.0          # a test may give part of its points (one convention bug: diagnose.py)
+        name = "_t_" + ("edge" if ts.kind in EDGE else ts.kind)
+        test = getattr(self.differential, name, None) or getattr(self.properties, name)
         try:
-            passed, msg, diags = getattr(self, "_t_" + ("edge" if ts.kind in EDGE else ts.kind))(ts)
+            passed, msg, diags = test(ts)
         except Failure as f:
             passed, msg, diags = False, f.msg, []
         dt = time.perf_counter() - t0
-        if not passed and self.partial >= 1:      # right apart from the first step's tie (diagnose.py)
-            passed, self.partial = True, 0.0
-        name = title(self.spec, ts.kind)
+        if not passed and ctx.partial >= 1:       # right apart from the first step's tie (diagnose.py)
+            passed, ctx.partial = True, 0.0
+        name = title(ctx.spec, ts.kind)
         if ts.hidden:
             msg = "passed" if passed else "failed (hidden test: its input is not shown)"
             diags = []
         elif passed and not msg:
             msg = "passed"
-        return TestOutcome(kind=ts.kind, name=name, points=ts.points, score=ts.points if passed else ts.points * self.partial,
+        return TestOutcome(kind=ts.kind, name=name, points=ts.points, score=ts.points if passed else ts.points * ctx.partial,
                            passed=passed, output=msg, hidden=ts.hidden, visibility=ts.visibility, seconds=dt,
                            diagnoses=diags)
 
     def close(self):
-        self.close_oracle()
-        self.worker.close()
+        self.oracle.close_oracle()
+        self.ctx.worker.close()

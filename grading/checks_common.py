@@ -1,5 +1,5 @@
-"""What the tests share: the outcome record, the failure exception, and the formatting of
-inputs and states in feedback."""
+"""What the tests share: the grading context of one submission, the outcome record, the failure
+exception, and the formatting of inputs and states in feedback."""
 from __future__ import annotations
 
 import math
@@ -7,7 +7,25 @@ from dataclasses import dataclass, field
 
 from .problems import fmt_num, fmt_vec
 
-__all__ = ["TestOutcome", "Failure", "fmt_X", "fmt_num", "fmt_vec", "before", "before_bias", "error_text", "finite"]
+__all__ = ["GradingContext", "TestOutcome", "Failure", "fmt_X", "fmt_num", "fmt_vec", "before", "before_bias", "error_text", "finite"]
+
+
+@dataclass
+class GradingContext:
+    """What the parts of one submission's grading (:class:`grading.checks.Grader`'s calls, tests,
+    diagnoses and oracle) share: the spec and its problem, the sandboxed worker running the
+    submission (and how to start a fresh one), and what the tests have found out so far."""
+    spec: object
+    problem: object
+    new_worker: object = None          # () -> a startable Worker running the submission
+    worker: object = None              # the worker the calls go to (a diagnosis may swap in a fresh one)
+    diagnoses: dict = field(default_factory=dict)   # the causes named so far: name -> explanation
+    modified_seen: bool = False        # some call changed its inputs X or y
+    nondeterministic: bool = False     # two calls on the same input answered differently
+    restarts: int = 0                  # the worker restarted after a crash or a time limit
+    last_call: object = None           # the worker's CallResult of the last call
+    partial: float = 0.0               # the share of the running test's points earned on a failure
+    clock: str = "wall-clock"          # the clock the last timed pass was read with ("CPU" or "wall-clock")
 
 
 @dataclass

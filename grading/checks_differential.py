@@ -58,40 +58,46 @@ def generated(problem, scale: int = 1):
 
 
 class DifferentialTests:
-    """Mixed into :class:`grading.checks.Grader`."""
+    """The differential tests of one :class:`grading.checks.Grader` (``_t_<kind>``).  Needs the
+    grading's :class:`~grading.checks_common.GradingContext`, ``calls`` (the submission's and the
+    reference's answers: :class:`grading.checks.Calls`) and ``diagnosis`` (the feedback of a
+    failure: :class:`grading.diagnose.Diagnoses`)."""
+
+    def __init__(self, ctx, calls, diagnosis):
+        self.ctx, self.calls, self.diagnosis = ctx, calls, diagnosis
 
     def _credit(self, ts, X, y, e, got, more=()):
-        """The convention-credit line (and ``self.partial``) for a failed test; never for the ties
+        """The convention-credit line (and ``self.ctx.partial``) for a failed test; never for the ties
         test, which is where the convention is graded."""
         if ts.kind == "ties" or got is None:
             return ""
-        line = self.convention_credit(X, y, e, got, more, whole_run=ts.kind in ("random", "hidden_random"))
+        line = self.diagnosis.convention_credit(X, y, e, got, more, whole_run=ts.kind in ("random", "hidden_random"))
         return f"\n{line}" if line and not ts.hidden else ""
 
     def _t_edge(self, ts):
-        cases = [self.problem.edge_cases()[ts.kind]] + self.problem.more_cases(ts.kind)
+        cases = [self.ctx.problem.edge_cases()[ts.kind]] + self.ctx.problem.more_cases(ts.kind)
         for k, (what, X, y, e) in enumerate(cases):
-            ok, msg, exp, got = self.check(X, y, e)
+            ok, msg, exp, got = self.calls.check(X, y, e)
             if ok:
                 continue
             credit = self._credit(ts, X, y, e, got, [c[1:] for c in cases[k + 1:]])
             if ts.hidden:
                 return False, "", []
-            text = f"{what}: {msg}\n" + self.explain(X, y, e, exp, got) + credit
-            return False, text, [n for n in self.diagnoses]
+            text = f"{what}: {msg}\n" + self.diagnosis.explain(X, y, e, exp, got) + credit
+            return False, text, [n for n in self.ctx.diagnoses]
         return True, "", []
 
     def _t_inputs_not_modified(self, ts):
-        P = self.problem
+        P = self.ctx.problem
         cases = list(P.edge_cases().values())[:4] + [(None, *p) for p in P.probes()]
         for c in cases:
             X, y, e = c[1], c[2], c[3]
-            if self.spec.style == "class":
-                _, modified = self.call_class(X, y, e)
+            if self.ctx.spec.style == "class":
+                _, modified = self.calls.call_class(X, y, e)
             else:
-                _, modified = self.call(X, y, e)
+                _, modified = self.calls.call(X, y, e)
             if modified:
-                self.diagnoses.setdefault("inputs modified", "your function changes X or y; copy before changing "
+                self.ctx.diagnoses.setdefault("inputs modified", "your function changes X or y; copy before changing "
                                           "anything")
                 return False, (f"your code changed its input X or y (input: X = {fmt_X(X)}, y = "
                                f"{P.student_labels(y)}); work on a copy"), ["inputs modified"]
@@ -102,27 +108,27 @@ class DifferentialTests:
         right when that call answers like the reference run with the handout's values -- or, when
         the code is wrong elsewhere (the other tests say where), like the same call with those
         values passed explicitly."""
-        P = self.problem
+        P = self.ctx.problem
         plan = P.contract.call
         omit, T, contract, cases = self.defaults_plan()
         shown = plan.signature(omit=omit)
         dflt = ", ".join(f"{k} = {v}" for k, v in plan.defaults)
         for X, y, e in cases:
-            exp = self.expected(X, y, e, contract=contract)[0]
-            got, _ = self.call(X, y, e, omit=omit)
+            exp = self.calls.expected(X, y, e, contract=contract)[0]
+            got, _ = self.calls.call(X, y, e, omit=omit)
             if P.compare(exp, got)[0]:
                 continue
             # the defaults are blamed only when both calls answer the same each time: a shuffle of a few
             # examples repeats by chance (one in two for two examples), so each is asked five more times
-            explicit, _ = self.call(X, y, e, contract=contract)
-            varies = self.nondeterministic or not (self._steady(got, lambda: self.call(X, y, e, omit=omit)[0]) and
-                                                   self._steady(explicit, lambda: self.call(X, y, e, contract=contract)[0]))
+            explicit, _ = self.calls.call(X, y, e, contract=contract)
+            varies = self.ctx.nondeterministic or not (self._steady(got, lambda: self.calls.call(X, y, e, omit=omit)[0]) and
+                                                   self._steady(explicit, lambda: self.calls.call(X, y, e, contract=contract)[0]))
             if varies:
                 # two calls, two answers: the defaults cannot be judged (and are not blamed)
-                self.nondeterministic = True
-                name, why = ("state kept between calls", KEPT) if "state kept between calls" in self.diagnoses \
+                self.ctx.nondeterministic = True
+                name, why = ("state kept between calls", KEPT) if "state kept between calls" in self.ctx.diagnoses \
                     else ("data shuffled", SHUFFLED)
-                self.diagnoses.setdefault(name, why)
+                self.ctx.diagnoses.setdefault(name, why)
                 if ts.hidden:
                     return False, "", []
                 return False, (f"called as {shown} your code answers differently on the same input from one call to "
@@ -142,7 +148,7 @@ class DifferentialTests:
     def defaults_plan(self):
         """(the keywords left out, the passes T they imply or None, the contract with the handout's
         default values or None, the inputs (X, y, e) of the default-arguments test)."""
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         plan = c.call
         omit = [k for k, _ in plan.defaults]
@@ -164,7 +170,7 @@ class DifferentialTests:
 
     def _steady(self, got, again, tries=5) -> bool:
         """Does ``again()`` answer ``got`` each time it is asked (``tries`` times)?"""
-        P = self.problem
+        P = self.ctx.problem
         for _ in range(tries):
             if not P.compare(copy_answer(got), again())[0]:
                 return False
@@ -172,13 +178,13 @@ class DifferentialTests:
 
     def _settings(self, seed, phases):
         from hypothesis import HealthCheck, settings
-        return settings(max_examples=self.spec.max_examples, database=None, deadline=None, derandomize=False,
+        return settings(max_examples=self.ctx.spec.max_examples, database=None, deadline=None, derandomize=False,
                         suppress_health_check=list(HealthCheck), phases=phases, report_multiple_bugs=False,
                         print_blob=False)
 
     def _cases_key(self, seed, scale):
-        return (self.spec.source, self.spec.algorithm, seed, scale, self.spec.max_examples, self.spec.max_n,
-                self.spec.max_d, self.spec.max_epochs)
+        return (self.ctx.spec.source, self.ctx.spec.algorithm, seed, scale, self.ctx.spec.max_examples, self.ctx.spec.max_n,
+                self.ctx.spec.max_d, self.ctx.spec.max_epochs)
 
     def generated_cases(self, seed, scale):
         """The inputs hypothesis generates for this spec and seed (the same for every submission,
@@ -191,7 +197,7 @@ class DifferentialTests:
 
             @hseed(seed)
             @self._settings(seed, [Phase.generate])
-            @given(generated(self.problem, scale))
+            @given(generated(self.ctx.problem, scale))
             def collect(data):
                 out.append(data)
             with _PrivateHome():
@@ -203,12 +209,12 @@ class DifferentialTests:
         """(passed, X, y, e, message, expected, got); on a failure, the shrunk smallest input."""
         from hypothesis import Phase, given
         from hypothesis import seed as hseed
-        P = self.problem
+        P = self.ctx.problem
         box = {}
         first_bad = None
         for X, y, e in self.generated_cases(seed, scale):
             try:
-                ok, msg, exp, got = self.check(X, y, e)
+                ok, msg, exp, got = self.calls.check(X, y, e)
             except Failure as f:
                 ok, msg, exp, got = False, f.msg, None, None
                 if fatal(f.msg):
@@ -226,7 +232,7 @@ class DifferentialTests:
 
         def live(X, y, e):
             try:
-                ok, msg, exp, got = self.check(X, y, e)
+                ok, msg, exp, got = self.calls.check(X, y, e)
             except Failure as f:
                 return (FATAL if fatal(f.msg) else FAIL), ("failure", f.msg)
             return (PASS if ok else FAIL), ("ok", (ok, msg, exp, got))
@@ -299,39 +305,39 @@ class DifferentialTests:
     def _t_random(self, ts):
         ok, X, y, e, msg, exp, got = self._hypothesis(SEED_VISIBLE, 1, ts.hidden)
         if ok:
-            return True, f"passed on {self.spec.max_examples} generated inputs", []
+            return True, f"passed on {self.ctx.spec.max_examples} generated inputs", []
         credit = self._credit(ts, X, y, e, got, self.generated_cases(SEED_VISIBLE, 1))
         if ts.hidden:
             return False, "", []
         text = f"smallest failing input found: {msg}\n"
         if exp is not None and got is not None:
-            text += self.explain(X, y, e, exp, got)
+            text += self.diagnosis.explain(X, y, e, exp, got)
         else:
-            text += f"input: X = {fmt_X(X)}, y = {self.problem.student_labels(y)}, epochs = {e}"
-        return False, text + credit, list(self.diagnoses)
+            text += f"input: X = {fmt_X(X)}, y = {self.ctx.problem.student_labels(y)}, epochs = {e}"
+        return False, text + credit, list(self.ctx.diagnoses)
 
     def _t_hidden_random(self, ts):
-        seed = self.spec.hidden_seed
+        seed = self.ctx.spec.hidden_seed
         if seed is None:         # a Grader used on its own: a fresh secret seed, kept for this spec object
             import os
-            seed = self.spec.hidden_seed = int.from_bytes(os.urandom(8), "big")
+            seed = self.ctx.spec.hidden_seed = int.from_bytes(os.urandom(8), "big")
         ok, X, y, e, _, _, got = self._hypothesis(seed, 2, True)
         if not ok:
             self._credit(ts, X, y, e, got, self.generated_cases(seed, 2))
         return ok, "", []
 
     def _t_worst_case(self, ts):
-        cases = self.problem.worst_cases()
+        cases = self.ctx.problem.worst_cases()
         for k, (what, X, y, e) in enumerate(cases):
-            ok, msg, exp, got = self.check(X, y, e)
+            ok, msg, exp, got = self.calls.check(X, y, e)
             if not ok:
                 credit = self._credit(ts, X, y, e, got, [c[1:] for c in cases[k + 1:]])
                 if ts.hidden:
                     return False, "", []
                 text = f"{what}: {msg}\n"
                 if exp is not None:
-                    text += self.explain(X, y, e, exp, got)
-                return False, text + credit, list(self.diagnoses)
+                    text += self.diagnosis.explain(X, y, e, exp, got)
+                return False, text + credit, list(self.ctx.diagnoses)
         return True, "", []
 
 

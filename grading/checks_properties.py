@@ -64,17 +64,24 @@ def _power_of(alpha):
     return read
 
 class PropertyTests:
-    """Mixed into :class:`grading.checks.Grader`."""
+    """The property tests of one :class:`grading.checks.Grader` (``_t_invariants``,
+    ``_t_linear_time``).  Needs the grading's :class:`~grading.checks_common.GradingContext` (the
+    worker whose CPU time is read; ``clock`` records which clock was read), ``calls`` (the
+    submission's and the reference's answers: :class:`grading.checks.Calls`) and ``oracle`` (the
+    answers a timed pass must give under ``oracle`` or ``init = "own"``: :class:`grading.oracle.OracleRuns`)."""
+
+    def __init__(self, ctx, calls, oracle):
+        self.ctx, self.calls, self.oracle = ctx, calls, oracle
 
     # --- the proof's invariants on the student's run ---------------------------------------------
     def _states(self, X, y):
         """The student's state after each prefix of (X, y): one pass each, the examples fed in the
         order given (the course's order helper, if any, returns 0..n-1 for these runs)."""
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         out = []
         for k in range(1, len(X) + 1):
-            got, _ = self.call(X[:k], y[:k], 1, order_override=True)
+            got, _ = self.calls.call(X[:k], y[:k], 1, order_override=True)
             want = k if P.algorithm == "kernel_perceptron" else len(X[0])
             if len(got.w or []) != want:
                 raise Failure(f"after {k} example(s) your code returned {len(got.w or [])} numbers")
@@ -86,7 +93,7 @@ class PropertyTests:
 
     def _t_invariants(self, ts):
         from . import invariants as inv
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         X, y, target, tb = P.invariant_data()
         got, start_w, start_b = self._states(X, y)
@@ -168,9 +175,9 @@ class PropertyTests:
     def _scaling_data(self, n, rep=0):
         """Random data with n examples (dyadic; labels random, so about half the steps update);
         the same for every submission (cached per process); ``rep`` draws another set of that size."""
-        alg = self.problem.algorithm
-        flt = self.problem.contract.arithmetic == "float"
-        key = (alg, n, rep, self.problem.contract.separable) + (("float",) if flt else ())
+        alg = self.ctx.problem.algorithm
+        flt = self.ctx.problem.contract.arithmetic == "float"
+        key = (alg, n, rep, self.ctx.problem.contract.separable) + (("float",) if flt else ())
         if key not in _SCALING:
             import numpy as np
             rng = np.random.default_rng([1000 + n, rep])
@@ -184,7 +191,7 @@ class PropertyTests:
                 if flt:     # a float course: six-decimal values, whose runs meet no tie that rounding decides
                     X = np.round(X + rng.uniform(-0.1, 0.1, size=(n, d)), 6)
                 X = X.tolist()
-            c = self.problem.contract
+            c = self.ctx.problem.contract
             if c.separable is not None:      # "until no mistake": separable data, or the loop never ends
                 X, y = c.separable_case(X, y)
             _SCALING[key] = (X, y)
@@ -194,7 +201,7 @@ class PropertyTests:
         """The reference's CPU time for one pass over the timed data of size n (the same data for
         every submission: measured once per batch, before the grading processes start, or else once
         per process)."""
-        P = self.problem
+        P = self.ctx.problem
         rkey = (P.algorithm, P.contract.kernel, P.contract.bias, P.contract.kernel_bias, P.contract.separable,
                 P.contract.arithmetic, n)
         if rkey not in _REF_SECONDS:
@@ -204,14 +211,14 @@ class PropertyTests:
     def _scaling_answer(self, X, y, key):
         """The answer a timed pass must give: the course's solution's where the spec hands one
         (grading.oracle), else the reference's from the code's own start where the contract says so."""
-        contract = self.with_start(X, None)
-        k = (self.spec.source, repr(contract or self.problem.contract), key)
+        contract = self.oracle.with_start(X, None, self.calls.call)
+        k = (self.ctx.spec.source, repr(contract or self.ctx.problem.contract), key)
         if k not in _SCALING_ANSWERS:
-            ans = self.oracle_expected(X, y, 1, contract, frozenset()) if self.problem.contract.oracle else None
+            ans = self.oracle.oracle_expected(X, y, 1, contract, frozenset()) if self.ctx.problem.contract.oracle else None
             if ans is None:      # the final weights only (no step-by-step trace) where that is certified exact
-                ans = final_answer(contract or self.problem.contract, X, y, 1)
+                ans = final_answer(contract or self.ctx.problem.contract, X, y, 1)
             if ans is None:
-                ans = self.problem.expected(X, y, 1, contract=contract)
+                ans = self.ctx.problem.expected(X, y, 1, contract=contract)
             # only the final answer is compared: the trace of a long run is not kept
             _SCALING_ANSWERS[k] = copy_answer(ans, trace=None)
         return _SCALING_ANSWERS[k]
@@ -222,7 +229,7 @@ class PropertyTests:
         convention is graded by the ties test."""
         from .contract import TIES
         from .diagnose import _never_moved
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         if P.algorithm not in ("perceptron", "kernel_perceptron", "winnow") or c.oracle or c.init == "own" or \
                 P.algorithm != "winnow" and _never_moved(c, X, got) or \
@@ -232,7 +239,7 @@ class PropertyTests:
         for t in TIES[P.algorithm]:
             if t == c.ties:
                 continue
-            k = (self.spec.source, repr(c), key, t)
+            k = (self.ctx.spec.source, repr(c), key, t)
             if k not in _SCALING_ANSWERS:
                 other = c.replace(ties=t)
                 _SCALING_ANSWERS[k] = final_answer(other, X, y, 1) or P.expected(X, y, 1, contract=other)
@@ -250,50 +257,50 @@ class PropertyTests:
         waited for and counted, and work still going at the call's time limit exceeds it.  The wall clock only where
         neither figure can be read."""
         import time
-        w = self.worker
+        w = self.ctx.worker
         settle = getattr(w, "settle", None)
         if settle is None:          # a stand-in worker (tests): no tree to read
-            got, _ = self.call(X, y, 1, limit=limit)
-            self.clock = "wall-clock"
-            return self.last_call.seconds, (self.last_call.ok or {}).get("kernel_calls"), got
+            got, _ = self.calls.call(X, y, 1, limit=limit)
+            self.ctx.clock = "wall-clock"
+            return self.ctx.last_call.seconds, (self.ctx.last_call.ok or {}).get("kernel_calls"), got
         if not w.alive:             # a fresh worker: started (and its module loaded) first
-            self.call(*self._scaling_data(SIZES[self.problem.algorithm][0]), 1, limit=limit)
+            self.calls.call(*self._scaling_data(SIZES[self.ctx.problem.algorithm][0]), 1, limit=limit)
         # at rest before (what an earlier call left running is not this pass's) and after
         if not w.alive or not settle(None, time.monotonic() + limit):
             raise Failure(f"time limit exceeded ({limit:.3g} s wall clock): a thread or process your code started "
                           "was still working long after its call returned")
         before, tasks = w.cpu_seconds(), w.tree_tasks()
         t0 = time.monotonic()
-        got, _ = self.call(X, y, 1, limit=limit)
-        r = self.last_call
+        got, _ = self.calls.call(X, y, 1, limit=limit)
+        r = self.ctx.last_call
         if not settle(tasks, t0 + limit):
             raise Failure(f"time limit exceeded ({limit:.3g} s wall clock): a thread or process your call started was "
                           "still working after it returned (its work is part of the pass)")
         after = w.cpu_seconds()
         if before is not None and after is not None and after >= before:
-            secs, self.clock = after - before, "CPU"
+            secs, self.ctx.clock = after - before, "CPU"
         else:
-            secs, self.clock = r.seconds, "wall-clock"
+            secs, self.ctx.clock = r.seconds, "wall-clock"
         return secs, (r.ok or {}).get("kernel_calls"), got
 
     def _t_linear_time(self, ts):
-        P = self.problem
+        P = self.ctx.problem
         alg = P.algorithm
         n, n_max = SIZES[alg]
         counted = "kernel" in P.contract.call.refs()
         sizes, secs, calls, ref_secs, walls = [], [], [], [], []
-        self.clock = "wall-clock"
+        self.ctx.clock = "wall-clock"
         quad = 4 if alg == "kernel_perceptron" else 2     # a correct pass grows like n (n^2 for the dual)
         grow, fix = (("quadratic", "recomputing the whole sum at every step: keep the running weights and update them")
                      if alg != "kernel_perceptron" else
                      ("cubic", "recomputing f for every example at every step: compute f(x_i) for the example visited"))
-        cap = max(self.spec.time_floor, 5.0)
-        if not self.worker.alive:
-            self.call(*self._scaling_data(n), 1, limit=cap)        # warm up (the worker's start, imports)
+        cap = max(self.ctx.spec.time_floor, 5.0)
+        if not self.ctx.worker.alive:
+            self.calls.call(*self._scaling_data(n), 1, limit=cap)        # warm up (the worker's start, imports)
         while n <= n_max:
             ref_secs.append(self.reference_seconds(n))
             # a pass over twice the data gets 20 times the last one's time (and at least time_floor)
-            limit = cap if not walls else min(cap, max(self.spec.time_floor, 20 * walls[-1]))
+            limit = cap if not walls else min(cap, max(self.ctx.spec.time_floor, 20 * walls[-1]))
             best, wall, k = None, None, None
             for rep in range(REPEATS):
                 X, y = self._scaling_data(n, rep)
@@ -316,7 +323,7 @@ class PropertyTests:
                     return False, (f"the answer of the timed pass over n = {n} examples is wrong: {msg}{why} (the "
                                    "other tests show where on small inputs)"), []
                 best = s if best is None else min(best, s)
-                wall = self.last_call.seconds if wall is None else min(wall, self.last_call.seconds)
+                wall = self.ctx.last_call.seconds if wall is None else min(wall, self.ctx.last_call.seconds)
             sizes.append(n)
             secs.append(best)
             walls.append(wall)
@@ -326,13 +333,13 @@ class PropertyTests:
                 early = _counted_verdict(sizes, calls, quad)
                 if early:
                     return self._slow(ts, early)
-            if len(sizes) >= 3 and secs[-1] >= MIN_SECONDS[self.clock] and n <= n_max:
+            if len(sizes) >= 3 and secs[-1] >= MIN_SECONDS[self.ctx.clock] and n <= n_max:
                 early = self._verdict(sizes, secs, ref_secs, quad, grow, fix) and \
                     self._confirm(sizes, secs, ref_secs, quad, grow, fix, cap)
                 if early:           # already clear: the larger sizes would only cost time
                     return self._slow(ts, early)
         per = "example" if alg != "kernel_perceptron" else "kernel evaluation"
-        clock = self.clock
+        clock = self.ctx.clock
         if counted and all(k is not None for k in calls[-3:]):
             # the worker's count of kernel evaluations: it can only make its own code look slower, never
             # faster (the decision to pass rests on the CPU time below)
@@ -369,7 +376,7 @@ class PropertyTests:
                 except Failure:
                     row = None      # a crash or a time limit in a round: the round says nothing
                     break
-                if not self.problem.compare(self._scaling_answer(X, y, (n, REPEATS + r)), got)[0]:
+                if not self.ctx.problem.compare(self._scaling_answer(X, y, (n, REPEATS + r)), got)[0]:
                     row = None
                     break
                 row.append(s)
@@ -401,7 +408,7 @@ class PropertyTests:
         size that exceeds its time limit is super-linear; one that cannot be judged (a crash, a
         wrong answer) leaves the verdict as it was."""
         n = 2 * sizes[-1]
-        limit = min(cap, max(self.spec.time_floor, 20 * secs[-1]))
+        limit = min(cap, max(self.ctx.spec.time_floor, 20 * secs[-1]))
         best = None
         for rep in range(REPEATS):
             X, y = self._scaling_data(n, rep)
@@ -409,7 +416,7 @@ class PropertyTests:
                 s, _, got = self._timed(X, y, limit)
             except Failure as f:
                 return self._over_limit(sizes, secs, n, limit, grow, fix) if "time limit" in f.msg else verdict
-            if not self.problem.compare(self._scaling_answer(X, y, (n, rep)), got)[0]:
+            if not self.ctx.problem.compare(self._scaling_answer(X, y, (n, rep)), got)[0]:
                 return verdict
             best = s if best is None else min(best, s)
             again = self._verdict(sizes + [n], secs + [best], ref_secs + [self.reference_seconds(n)], quad, grow, fix)
@@ -419,7 +426,7 @@ class PropertyTests:
 
     def _over_limit(self, sizes, secs, n, limit, grow, fix):
         seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs))
-        return (f"super-linear work: one pass took {seen} ({self.clock} time), and more than {limit:.3g} s of "
+        return (f"super-linear work: one pass took {seen} ({self.ctx.clock} time), and more than {limit:.3g} s of "
                 f"wall-clock time at n = {n} (20 times the pass over n = {sizes[-1]}; linear work takes about twice "
                 f"as long) -- {grow} growth, e.g. {fix}")
 
@@ -428,7 +435,7 @@ class PropertyTests:
         g4 = secs[-1] / max(secs[-3], 1e-9)
         r2 = secs[-1] / max(secs[-2], 1e-9)
         rr4 = ref_secs[-1] / max(ref_secs[-3], 1e-9)
-        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs)) + f" ({self.clock} time)"
+        seen = ", ".join(f"n = {a}: {b:.3g} s" for a, b in zip(sizes, secs)) + f" ({self.ctx.clock} time)"
         # x8 where linear work gives x4 (x24 where the dual's n^2 gives x16), at least twice the
         # reference's growth, and the last doubling alone clearly above linear
         if g4 >= (2.0 if quad == 2 else 1.5) * quad * quad and g4 >= 2 * rr4 and r2 >= 1.4 * quad:
@@ -451,7 +458,7 @@ class PropertyTests:
     def _slow(self, ts, msg):
         if ts.hidden:
             return False, "", []
-        self.diagnoses.setdefault("super-linear cost", msg.split(";")[0])
+        self.ctx.diagnoses.setdefault("super-linear cost", msg.split(";")[0])
         return False, msg, ["super-linear cost"]
 
 

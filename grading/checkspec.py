@@ -150,9 +150,9 @@ def check_oracle(spec) -> int:
     try:
         for X, y, e in [c[1:] for c in P.edge_cases().values()] + list(P.probes()):
             try:
-                c = g.with_start(X, None)
+                c = g.oracle.with_start(X, None, g.calls.call)
                 ref = P.expected(X, y, e, contract=c)
-                got = g._oracle_call(X, y, e)
+                got = g.oracle._oracle_call(X, y, e)
             except (OracleDisagrees, Exception) as ex:  # noqa: BLE001 - the course's solution, reported
                 raise InputError(f"{src}: contract.oracle: {str(ex)[:300]}") from None
             ok, msg = P.compare(ref, got)

@@ -261,10 +261,16 @@ KEPT = ("your code answers right on its first call in a fresh process and differ
 
 
 class Diagnoses:
-    """Mixed into :class:`grading.checks.Grader`."""
+    """The teaching feedback of one :class:`grading.checks.Grader`'s failures.  Needs the grading's
+    :class:`~grading.checks_common.GradingContext` (the problem, the worker and a way to start a fresh
+    one; the findings it records: diagnoses, nondeterministic, partial) and ``calls`` (the
+    submission's and the reference's answers: :class:`grading.checks.Calls`)."""
+
+    def __init__(self, ctx, calls):
+        self.ctx, self.calls = ctx, calls
 
     def explain(self, X, y, e, exp, got) -> str:
-        P = self.problem
+        P = self.ctx.problem
         lines = [f"input: X = {fmt_X(X)}, y = {P.student_labels(y)}, epochs = {e}"]
         if exp is not None:
             lines.append(f"expected: {P.show(exp)}")
@@ -293,19 +299,19 @@ class Diagnoses:
         """(text, step): re-run the student's code on prefixes of the reference's visiting sequence
         (passes unrolled into one, the examples fed in the order visited) and report the first step
         whose state differs from the reference's."""
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         if not c.one_step_runs:
             return "", None
-        run = self.expected(X, y, e)[0].trace
+        run = self.calls.expected(X, y, e)[0].trace
         seq = [s.index for s in run.steps]
         Xu, yu = [X[i] for i in seq], [y[i] for i in seq]
         flat = c.replace(order="index", stop="epochs")
         n = len(X)
         for t in range(1, len(seq) + 1):
-            exp = self.expected(Xu[:t], yu[:t], 1, contract=flat)[0]
+            exp = self.calls.expected(Xu[:t], yu[:t], 1, contract=flat)[0]
             try:
-                got, _ = self.call(Xu[:t], yu[:t], 1, order_override=True)
+                got, _ = self.calls.call(Xu[:t], yu[:t], 1, order_override=True)
             except Failure as f:
                 return f"first departure: step {t}: your code failed on the first {t} examples: {f.msg}", t
             ok, _ = P.compare(exp, got)
@@ -331,18 +337,18 @@ class Diagnoses:
 
     def diagnose(self, X, y, e, exp, got) -> list[tuple[str, str]]:
         """The causes confirmed on this input and the probes (see the module's docstring)."""
-        P = self.problem
+        P = self.ctx.problem
         cases = [(X, y, e, exp, got)]
         for (pX, py, pe) in P.probes():
             try:
-                g, _ = self.call(pX, py, pe)
+                g, _ = self.calls.call(pX, py, pe)
             except Failure:
                 continue
-            cases.append((pX, py, pe, self.expected(pX, py, pe)[0], g))
+            cases.append((pX, py, pe, self.calls.expected(pX, py, pe)[0], g))
         found = []
-        if self.nondeterministic or self._answers_vary(cases):
-            self.nondeterministic = True
-            if "state kept between calls" in self.diagnoses or self._keeps_state(cases):
+        if self.ctx.nondeterministic or self._answers_vary(cases):
+            self.ctx.nondeterministic = True
+            if "state kept between calls" in self.ctx.diagnoses or self._keeps_state(cases):
                 found.append(("state kept between calls", KEPT))
             else:
                 found.append(("data shuffled", SHUFFLED))
@@ -350,13 +356,13 @@ class Diagnoses:
             for cause in causes(P) + self._rate_causes(cases):
                 if self._reproduces(cause, cases):
                     found.append((cause.name, cause.message))
-        if self.modified_seen:
+        if self.ctx.modified_seen:
             found.append(("inputs modified", "your function changes X or y; copy before changing anything"))
         out = []
         for n, m in found:
             m = handout_names(m, P)
-            if n not in self.diagnoses:
-                self.diagnoses[n] = m
+            if n not in self.ctx.diagnoses:
+                self.ctx.diagnoses[n] = m
             if n not in [o[0] for o in out]:
                 out.append((n, m))
         return out
@@ -369,12 +375,12 @@ class Diagnoses:
         leaves its start are resolved otherwise (the first step's tie: every later step follows the
         contract) the test is passed -- the tie is graded by the ties test; when the whole run
         follows another convention, ``convention_credit`` of its points (Winnow's random tests,
-        ``whole_run``: passed, see below).  Sets ``self.partial``
+        ``whole_run``: passed, see below).  Sets ``self.ctx.partial``
         (1: passed); returns the line for the feedback ("" when no credit)."""
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         frac = c.convention_credit
-        if got is None or self.nondeterministic or c.style != "function":
+        if got is None or self.ctx.nondeterministic or c.style != "function":
             return ""
         ties = [k for k in causes(P) if k.convention]
         if not ties:
@@ -383,7 +389,7 @@ class Diagnoses:
         probes = list(P.probes())
         for (pX, py, pe) in probes + list(more):      # ``more``: the test's other inputs
             try:
-                cases.append((pX, py, pe, None, self.call(pX, py, pe)[0]))
+                cases.append((pX, py, pe, None, self.calls.call(pX, py, pe)[0]))
             except Failure:
                 return ""
         if all(_never_moved(c, cX, cgot) for cX, _, _, _, cgot in cases):
@@ -392,11 +398,11 @@ class Diagnoses:
         # on the test's inputs and the probes that meet no later tie (on those the convention shows anyway)
         own = cases[:1] + cases[1 + len(probes):]
         clean = [k for k, (pX, py, pe) in zip(cases[1:], probes)
-                 if not late_ties(self.expected(pX, py, pe)[0].trace)] if not c.oracle else []
+                 if not late_ties(self.calls.expected(pX, py, pe)[0].trace)] if not c.oracle else []
         for k in ties:
             if P.algorithm in ("perceptron", "kernel_perceptron") and not c.oracle and k.contract.ties != c.ties and \
                     self._reproduces(Cause(k.name, "", contract=c.replace(start_ties=k.contract.ties)), own + clean):
-                self.partial = 1.0
+                self.ctx.partial = 1.0
                 return (f"passed apart from the first step's tie: your answers are exactly the algorithm's once the "
                         f"tie{'s' if c.init == 'zero' else ''} before the first update {'are' if c.init == 'zero' else 'is'} "
                         f"resolved your way ({k.name}); every later step is right. The tie itself is graded by the "
@@ -409,7 +415,7 @@ class Diagnoses:
             # (this input, the test's others and every probe) pass there: the ties test grades the rule
             for k in ties:
                 if self._reproduces(k, cases):
-                    self.partial = 1.0
+                    self.ctx.partial = 1.0
                     return (f"passed apart from the tie rule: your answers are exactly the algorithm's with ties "
                             f"resolved your way ({k.name}) on every input of this test; every other step is right. "
                             "The tie rule itself is graded by the ties test")
@@ -417,7 +423,7 @@ class Diagnoses:
             return ""
         for k in ties:
             if self._reproduces(k, cases):
-                self.partial = float(frac)
+                self.ctx.partial = float(frac)
                 return (f"partial credit: {float(frac):g} of this test's points -- your answers are exactly the algorithm's "
                         f"with one convention changed ({k.name}): a convention bug, not a wrong algorithm")
         return ""
@@ -431,8 +437,8 @@ class Diagnoses:
         process answers its first calls right again and its second calls as the others did, while
         code that shuffles with fresh randomness is right on a first call only by chance (a shuffle
         of a few examples that happens to give the reference's order), and not again and again."""
-        P = self.problem
-        if P.contract.style != "function" or not getattr(self, "new_worker", None):
+        P = self.ctx.problem
+        if P.contract.style != "function" or not self.ctx.new_worker:
             return False
         seconds = None
         for _ in range(FRESH_ROUNDS):
@@ -447,19 +453,19 @@ class Diagnoses:
     def _fresh_pairs(self, cases):
         """One fresh worker, each case called twice in it: the second answers when every first call
         is right and some second call is wrong, else None."""
-        P = self.problem
+        P = self.ctx.problem
         seen = False      # every first call right (a shuffle is not, unless by chance), and some second call wrong
         out = []
         for X, y, e, exp, _ in cases:
-            saved, self.worker = self.worker, self.new_worker()
+            saved, self.ctx.worker = self.ctx.worker, self.ctx.new_worker()
             try:
-                first, _ = self.call(X, y, e)
-                second, _ = self.call(X, y, e)
+                first, _ = self.calls.call(X, y, e)
+                second, _ = self.calls.call(X, y, e)
             except (Failure, TypeError, ValueError, OverflowError):
                 return None
             finally:
-                self.worker.close()
-                self.worker = saved
+                self.ctx.worker.close()
+                self.ctx.worker = saved
             if not P.compare(exp, first)[0]:
                 return None
             seen = seen or not P.compare(exp, second)[0]
@@ -470,11 +476,11 @@ class Diagnoses:
         """Does the code answer differently when called again on the same input?  The failing
         input and the probes, each called once more (a shuffle of a few examples can repeat by
         chance; over several inputs it does not)."""
-        P = self.problem
+        P = self.ctx.problem
         for _ in range(3):          # a shuffle of a few examples repeats by chance now and then: ask up to three times
             for X, y, e, _, got in cases:
                 try:
-                    again, _ = self.call(X, y, e)
+                    again, _ = self.calls.call(X, y, e)
                     if not P.compare(copy_answer(got, exact=True), again)[0]:
                         return True
                 except (Failure, TypeError, ValueError, OverflowError):
@@ -483,15 +489,15 @@ class Diagnoses:
 
     def _reproduces(self, cause, cases) -> bool:
         """Does the reference with this one change give the student's answers on every case?"""
-        P = self.problem
+        P = self.ctx.problem
         for X, y, e, _, got in cases:
             ee = cause.passes(e) if cause.passes else e
             try:
                 if ee < 1:      # no pass at all: the start
-                    run = self.expected(X, y, 1)[0].trace
+                    run = self.calls.expected(X, y, 1)[0].trace
                     alt = Answer(w=list(run.initial_weights), b=run.initial_bias if P.has_bias else None)
                 else:
-                    alt = self.expected(X, y, ee, contract=cause.contract, bugs=cause.bugs)[0]
+                    alt = self.calls.expected(X, y, ee, contract=cause.contract, bugs=cause.bugs)[0]
             except CourseSolutionFailed:
                 raise
             except Exception:  # noqa: BLE001 - a change the learners refuse for this input reproduces nothing
@@ -503,7 +509,7 @@ class Diagnoses:
     def _rate_causes(self, cases) -> list[Cause]:
         """A learning rate: the student's answers are r times the reference's on every case; the
         candidate (re-run with eta' = r eta) is confirmed like any other."""
-        P = self.problem
+        P = self.ctx.problem
         c = P.contract
         if P.algorithm == "winnow" or c.init != "zero":
             return []

@@ -41,25 +41,29 @@ OracleDisagrees = CourseSolutionFailed        # the earlier name
 
 
 class OracleRuns:
-    """Mixed into :class:`grading.checks.Grader`."""
+    """The course's solution as the oracle, and the code's own start, for one
+    :class:`grading.checks.Grader`.  Needs the grading's :class:`~grading.checks_common.GradingContext`
+    (the spec and its problem) only; holds the oracle's own sandboxed worker."""
 
-    oracle_worker = None
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.oracle_worker = None
 
     def _oracle_call(self, X, y, e, contract=None):
         """The oracle's answer on (X, y, e) (its own sandboxed worker, started on first use)."""
-        P = self.problem
-        key = (self.spec.source, repr(X), tuple(y), e)
+        P = self.ctx.problem
+        key = (self.ctx.spec.source, repr(X), tuple(y), e)
         if key in _ANSWERS:
             return _ANSWERS[key]
         if self.oracle_worker is None:
             from sandbox.worker import Worker
             from .submission import load_submission
             from .adapter import worker_files
-            files = load_submission(P.contract.oracle, self.spec.module)
-            self.oracle_worker = Worker(*worker_files(P.contract, files, self.spec.module, self.spec.data_files),
-                                        self.spec.limits)
+            files = load_submission(P.contract.oracle, self.ctx.spec.module)
+            self.oracle_worker = Worker(*worker_files(P.contract, files, self.ctx.spec.module, self.ctx.spec.data_files),
+                                        self.ctx.spec.limits)
         req = P.request(X, y, e, contract=contract)
-        r = self.oracle_worker.call(req, timeout=max(self.spec.time_floor, 10.0))
+        r = self.oracle_worker.call(req, timeout=max(self.ctx.spec.time_floor, 10.0))
         where = f"X = {fmt_X(X)}, y = {P.student_labels(y)}, T = {e}"
         if r.error:
             from .checks_common import error_text
@@ -82,16 +86,17 @@ class OracleRuns:
         _ANSWERS[key] = ans
         return ans
 
-    def own_start(self, d: int):
-        """(w0, b0) the code draws itself for d features: a call with T = 0 on one example."""
-        P = self.problem
-        key = (self.spec.source, d, bool(P.contract.oracle) or id(self))
+    def own_start(self, d: int, call):
+        """(w0, b0) the code draws itself for d features: a call with T = 0 on one example (the
+        oracle's when there is one, else ``call``: the submission's, :meth:`grading.checks.Calls.call`)."""
+        P = self.ctx.problem
+        key = (self.ctx.spec.source, d, bool(P.contract.oracle) or id(self))
         if key not in _STARTS:
             X, y = [[0.0] * d], [1]
             if P.contract.oracle:
                 got = self._oracle_call(X, y, 0)
             else:
-                got, _ = self.call(X, y, 0, limit=max(self.spec.time_floor, 5.0))
+                got, _ = call(X, y, 0, limit=max(self.ctx.spec.time_floor, 5.0))
             if P.contract.oracle and (got.w is None or len(got.w) != d):
                 raise CourseSolutionFailed(f"the course's solution ({P.contract.oracle}), called with no pass "
                                            f"(T = 0) to read its start, returned {len(got.w or [])} weights for "
@@ -102,17 +107,18 @@ class OracleRuns:
             _STARTS[key] = (tuple(float(v) for v in got.w), float(got.b or 0.0))
         return _STARTS[key]
 
-    def with_start(self, X, contract):
-        """The contract (``contract`` or the spec's) with the code's own start filled in."""
-        c = contract or self.problem.contract
+    def with_start(self, X, contract, call):
+        """The contract (``contract`` or the spec's) with the code's own start filled in (read with
+        ``call`` when the course hands no oracle)."""
+        c = contract or self.ctx.problem.contract
         if c.init != "own" or (c.start is not None and len(c.start[0]) == len(X[0])):
             return contract
-        return c.replace(start=self.own_start(len(X[0])))
+        return c.replace(start=self.own_start(len(X[0]), call))
 
     def oracle_expected(self, X, y, e, contract, bugs):
         """The oracle's answer when the spec has one and no change is asked (None otherwise); its
         trace is the contract reference's (for the step-by-step feedback)."""
-        P = self.problem
+        P = self.ctx.problem
         if not P.contract.oracle or bugs or (contract is not None and contract.replace(start=None) != P.contract):
             return None
         got = self._oracle_call(X, y, e)

@@ -94,8 +94,8 @@ def _warm(g, spec, parts) -> None:
         while n <= n_max:
             _try(g.reference_seconds, n)
             for rep in range(checks_properties.REPEATS):
-                X, y = g._scaling_data(n, rep)
-                _try(g._scaling_answer, X, y, (n, rep))
+                X, y = g.properties._scaling_data(n, rep)
+                _try(g.properties._scaling_answer, X, y, (n, rep))
             n *= 2
     if "visible" not in parts:
         return
@@ -121,7 +121,7 @@ def _warm(g, spec, parts) -> None:
     for X, y, e in inputs:
         _try(g.expected, X, y, e)
     if "default_arguments" in kinds and spec.style == "function" and spec.contract.call.defaults:
-        _, _, contract, cases = _get(g.defaults_plan, (None, None, None, []))
+        _, _, contract, cases = _get(g.differential.defaults_plan, (None, None, None, []))
         for X, y, e in cases:
             _try(g.expected, X, y, e, contract=contract)
             _try(g.expected, X, y, e)

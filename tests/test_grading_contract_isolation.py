@@ -64,9 +64,10 @@ def test_the_random_data_meet_no_tie_after_the_first_update(tmp_path):
     spec = _spec(tmp_path)
     from grading.checks_differential import SEED_VISIBLE, DifferentialTests
 
-    class G(DifferentialTests):
-        def __init__(self):
-            self.spec, self.problem = spec, make_problem(spec)
+    from grading.checks_common import GradingContext
+
+    def G():
+        return DifferentialTests(GradingContext(spec=spec, problem=make_problem(spec)), calls=None, diagnosis=None)
     cases = G().generated_cases(SEED_VISIBLE, 1)
     assert len(cases) >= 8
     runs = [reference_run(spec.contract, X, y, e) for X, y, e in cases]

@@ -292,9 +292,10 @@ def test_winnow_random_data_keep_their_ties_and_demotions(tmp_path):
     p.write_text(WSPEC.format(ties="predict+1"))
     spec = load_spec(str(p))
 
-    class G(DifferentialTests):
-        def __init__(self):
-            self.spec, self.problem = spec, make_problem(spec)
+    from grading.checks_common import GradingContext
+
+    def G():
+        return DifferentialTests(GradingContext(spec=spec, problem=make_problem(spec)), calls=None, diagnosis=None)
     runs = [reference_run(spec.contract, X, y, e) for X, y, e in G().generated_cases(SEED_VISIBLE, 1)]
     assert any(winnow_ties(spec.contract, r) for r in runs)
     assert any(s.mistake and s.label == 0 for r in runs for s in r.steps)

@@ -5,6 +5,7 @@ second fresh process shows it.  The processes here are scripted (what each fresh
 call by call), so the test does not depend on what a random shuffle happens to give."""
 import os
 
+from grading.checks_common import GradingContext
 from grading.diagnose import Diagnoses
 from grading.grader import grade_submission
 from grading.problems import make_problem
@@ -20,9 +21,11 @@ class Scripted(Diagnoses):
     k-th fresh process gives, call after call."""
 
     def __init__(self, script):
-        self.problem = make_problem(load_spec("perceptron"))
+        spec = load_spec("perceptron")
+        super().__init__(GradingContext(spec=spec, problem=make_problem(spec), new_worker=self.new_worker),
+                         calls=self)
+        self.problem = self.ctx.problem
         self.script = list(script)
-        self.worker = None
         self.started = 0
 
     def new_worker(self):
@@ -37,7 +40,7 @@ class Scripted(Diagnoses):
         return w
 
     def call(self, X, y, e, **kw):
-        return next(self.worker.answers), None
+        return next(self.ctx.worker.answers), None
 
 
 def _cases(P):

@@ -60,12 +60,12 @@ def test_work_left_running_after_the_answer_is_counted(tmp_path):
     g = _grader(tmp_path, 0.6)
     try:
         assert g.worker.start() is None
-        X, y = g._scaling_data(64)
-        secs, _, got = g._timed(X, y, 5.0)
+        X, y = g.properties._scaling_data(64)
+        secs, _, got = g.properties._timed(X, y, 5.0)
         assert g.problem.compare(g.problem.expected(X, y, 1), got)[0]
         assert g.clock == "CPU"
         assert secs >= 0.5, secs           # the late thread's 0.6 s of CPU is part of the pass
-        secs2, _, _ = g._timed(X, y, 5.0)  # and none of it leaks into the next pass's figure
+        secs2, _, _ = g.properties._timed(X, y, 5.0)  # and none of it leaks into the next pass's figure
         assert secs2 >= 0.5 and abs(secs2 - secs) < 0.3, (secs, secs2)
     finally:
         g.close()
@@ -75,9 +75,9 @@ def test_work_still_going_at_the_time_limit_exceeds_it(tmp_path):
     from grading.checks_common import Failure
     g = _grader(tmp_path, 1e9)
     try:
-        X, y = g._scaling_data(64)
+        X, y = g.properties._scaling_data(64)
         with pytest.raises(Failure, match="time limit exceeded"):
-            g._timed(X, y, 1.0)
+            g.properties._timed(X, y, 1.0)
         assert not g.worker.alive          # killed, its CPU read first
     finally:
         g.close()
@@ -88,8 +88,8 @@ def test_an_idle_thread_left_behind_is_not_work(tmp_path):
     try:
         assert g.worker.start() is None
         for n in (64, 128):
-            X, y = g._scaling_data(n)
-            secs, _, got = g._timed(X, y, 5.0)
+            X, y = g.properties._scaling_data(n)
+            secs, _, got = g.properties._timed(X, y, 5.0)
             assert g.problem.compare(g.problem.expected(X, y, 1), got)[0]
             assert g.clock == "CPU" and secs < 0.5 and g.worker.alive, secs
     finally:

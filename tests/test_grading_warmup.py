@@ -105,7 +105,7 @@ def test_the_final_answer_shortcut_agrees_with_the_full_reference():
         g = Grader(spec, warmup._NoWorker)
         c = spec.contract
         for n in (512, 1024):
-            X, y = g._scaling_data(n, 0)
+            X, y = g.properties._scaling_data(n, 0)
             fast = final_answer(c, X, y, 1)
             if fast is None:
                 continue
@@ -122,7 +122,7 @@ def test_the_shortcut_agrees_under_every_tie_convention():
     for name in ("perceptron", "utah_perceptron", "fixed_passes", "sklearn_perceptron"):
         spec = load_spec(name)
         g = Grader(spec, warmup._NoWorker)
-        X, y = g._scaling_data(512, 1)
+        X, y = g.properties._scaling_data(512, 1)
         for t in TIES["perceptron"]:
             c = spec.contract.replace(ties=t)
             fast = final_answer(c, X, y, 1)
