@@ -77,9 +77,10 @@ def split(with_cache: bool = False) -> int:
     g = gauge()
     before = _threads()                          # the gauge and start-up are not the run's
     c0, t0 = time.process_time(), time.perf_counter()
-    from proofs import checks, workers
+    from proofs import workers
+    from proofs.checks import Options
     from proofs.runner import run_catalogue
-    checks.NECESSITY = False                     # as ``mistakebound verify`` without --json / --latex
+    options = Options(necessity=False)           # as ``mistakebound verify`` without --json / --latex
     by_op: dict = collections.defaultdict(lambda: [0, 0.0])
     last: dict = {}                              # each worker's thread -> when its last answer arrived
     submit = workers._Pool.submit
@@ -97,7 +98,7 @@ def split(with_cache: bool = False) -> int:
         return f
     workers._Pool.submit = counted
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cat = run_catalogue(None, use_cache=with_cache)
+    cat = run_catalogue(None, use_cache=with_cache, options=options)
     wall = time.perf_counter() - t0
     threads = {k: v - before.get(k, 0.0) for k, v in _threads().items()}
     workers.shutdown()

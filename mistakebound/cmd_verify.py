@@ -158,10 +158,10 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     _check_outputs(json_path, smtlib_dir, latex_path)
     if cert_dir is not None:
         _check_dir("--certificates", cert_dir)
+    from proofs.checks import Options
     from proofs.runner import run_catalogue
-    if not (json_path or latex_path):
-        from proofs import checks
-        checks.NECESSITY = False    # whether each hypothesis is needed is shown only by --json and --latex
+    # whether each hypothesis is needed is shown only by --json and --latex
+    options = Options(necessity=bool(json_path or latex_path))
     stream = sys.stderr if json_path == "-" else sys.stdout
     if quiet and not stream.isatty():
         console = _Plain(stream)    # lines only: the same text as rich prints into a file, without loading rich
@@ -172,10 +172,10 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
             task = prog.add_task("checking", total=None)
-            cat = run_catalogue(list(theorems) or None,
+            cat = run_catalogue(list(theorems) or None, options=options,
                                 progress=lambda th, r: prog.update(task, description=th.id))
     else:
-        cat = run_catalogue(list(theorems) or None)
+        cat = run_catalogue(list(theorems) or None, options=options)
     if not quiet:
         _table(cat, console)
     for p in _problems(cat):

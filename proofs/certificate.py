@@ -204,20 +204,22 @@ STATS = {"obligations": 0, "handed_over": 0}     # handed over: decided before o
 SAT_TIMEOUT_MS = 5000      # z3 on whether a certificate's hypotheses hold together; past it: "unknown"
 
 
-def oracle(known: dict | None = None):
+def oracle(known: dict | None = None, options=None):
     """An oracle for ``checker.decide``: each obligation's verdicts on the checker's own text.
 
     ``known`` maps a text to verdicts already given on exactly that text in this run (the
     kernel's own check of the same step); any other text is sent to the engines (z3 and cvc5 on
     an SMT-LIB text; sympy and the coordinate instances on an identity), answered from the proof
-    cache when it was decided before."""
+    cache when it was decided before.  ``options``: how the engines are run
+    (:class:`proofs.checks.Options`; None: the default)."""
+    from .checks import DEFAULT
+    options = options or DEFAULT
     known = known or {}
     counterexamples: dict = {}      # text -> (engine, values): a solver's model refuting that text
 
     def ask(obligations):
         STATS["obligations"] += len(obligations)
         from .engines import REFUTED, PendingCvc5, PendingZ3
-        from .checks import TIMEOUT_MS
         out: list = [None] * len(obligations)
         pend = []
         for n, o in enumerate(obligations):
@@ -225,11 +227,11 @@ def oracle(known: dict | None = None):
                 out[n] = dict(known[o.text])
                 STATS["handed_over"] += 1
             elif o.kind == "smt":
-                pend.append((n, "smt", (PendingZ3(o.text, TIMEOUT_MS), PendingCvc5(o.text, TIMEOUT_MS))))
+                pend.append((n, "smt", (PendingZ3(o.text, options.timeout_ms), PendingCvc5(o.text, options.timeout_ms))))
             elif o.kind == "sat":          # are the hypotheses satisfiable?  z3's model (checked exactly there)
                 pend.append((n, "sat", PendingZ3(o.text, SAT_TIMEOUT_MS, expect_sat=True)))
             else:
-                pend.append((n, "identity", _identity_job(o)))
+                pend.append((n, "identity", _identity_job(o, options)))
         for n, kind, job in pend:
             if kind == "sat":
                 v = job.get()
@@ -247,12 +249,12 @@ def oracle(known: dict | None = None):
     return ask
 
 
-def _identity_job(o):
+def _identity_job(o, options):
     from .checks import _StepJob
     from .kernel import Step
     goal = to_expr(o.goal)
     st = Step(o.step, "identity", "checker", (), goal, "checker")
-    job = _StepJob(st)
+    job = _StepJob(st, options)
     job.start()
     return st, job
 

@@ -10,10 +10,15 @@ decides from it).
   statement's vectors and sequences;
 * an erratum's counterexample: exact evaluation, the pinned instance to both solvers, the
   learner's replay.
+
+How the engines are run (time limits, whether the necessity questions are asked, when cvc5
+starts) is an :class:`Options` value, passed down from ``proofs.runner.run_catalogue`` to every
+job; the limits travel to the worker processes inside each request.
 """
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 from . import cache, workers
 from .concrete import NotExact, evaluate, instance
@@ -28,11 +33,19 @@ from .symbolic import needs_coordinates
 # appended to a replay that came from the proof cache (the site strips it: its pages are the same either way)
 REPLAY_CACHED = " (replay from the proof cache)"
 
-TIMEOUT_MS = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
 DIMS = (1, 2, 3)
-NECESSITY_MS = 500       # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
-NECESSITY = True         # ask it at all (the mutation tests, which judge outcomes only, do not)
-EAGER_CROSS_CHECK = True  # start cvc5 before z3 answers (two cores at work); False: only on z3's proof
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the engines are run on a catalogue's steps (``DEFAULT``: as ``mistakebound verify --json``)."""
+    timeout_ms: int = 10000        # per step and engine; steps take well under a second, the margin is for loaded machines
+    necessity: bool = True         # ask whether each hypothesis is needed (the mutation tests, which judge outcomes only, do not)
+    necessity_ms: int = 500        # "is this hypothesis needed?" is informational: unknown after 0.5 s is an answer
+    eager_cross_check: bool = True  # start cvc5 before z3 answers (two cores at work); False: only on z3's proof
+
+
+DEFAULT = Options()
 
 # sympy identities and the learners' replays of errata are Python work; z3 runs in C with the
 # GIL released.  One background thread lets them overlap with the z3 checks of the main thread.
@@ -62,8 +75,9 @@ class _Done:
 class _StepJob:
     """The engines' work on one step text (shared by every theorem that has the same text)."""
 
-    def __init__(self, step):
+    def __init__(self, step, options: Options = DEFAULT):
         self.step = step
+        self.options = options
         self.primary: Verdict | None = None
         self.pending: list = []            # PendingCvc5 for the cross-checks
         self.cross_z3: list[Verdict] = []
@@ -77,28 +91,30 @@ class _StepJob:
 
     def start(self):
         st = self.step
+        o = self.options
         if st.kind == "solve":
             hyps = tuple((lab, f.formula) for lab, f in st.hyps)
             self.smt = _text(("problem", hyps, st.goal, st.id, st.theorem, st.title),
                              lambda: problem(hyps, st.goal, comment=f"step {st.id} of {st.theorem}: {st.title}"))
-            self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
-            if EAGER_CROSS_CHECK:
-                self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+            self.primary_future = PendingZ3(self.smt, o.timeout_ms)
+            if o.eager_cross_check:
+                self.pending = [PendingCvc5(self.smt, o.timeout_ms)]
             if hyps:
                 # are the hypotheses satisfiable together?  (its own text: the goal plays no part,
                 # so a step with the same facts shares the answer)
                 fs = tuple(f for _, f in hyps)
                 self.sat = PendingSat([_text(("hyps", fs), lambda: problem(list(hyps), None))])
-                if NECESSITY:         # is each one needed?  (informational)
+                if o.necessity:       # is each one needed?  (informational)
                     text_, names, g = _text(("guarded", hyps, st.goal), lambda: guarded(hyps, st.goal))
-                    self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))])
+                    self.needed = _PendingGuarded(text_, [names[:i] + names[i + 1:] + [g] for i in range(len(names))],
+                                                  o.necessity_ms)
             return
         # an identity
         lhs, rhs = st.goal.args
         if not needs_coordinates(st.goal):
             self.smt = problem([], st.goal, comment=f"identity {st.id} of {st.theorem}: {st.title}")
-            self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
-            self.primary_future = PendingZ3(self.smt, TIMEOUT_MS)
+            self.pending = [PendingCvc5(self.smt, o.timeout_ms)]
+            self.primary_future = PendingZ3(self.smt, o.timeout_ms)
             return
         self.recheck = "symbolic dimension, re-checked at d = 1..3 only"
         texts = _INSTANCES.get(st.goal)
@@ -109,8 +125,8 @@ class _StepJob:
         from .cache import formula_key
         known = recall("sympy", "sympy", (formula_key(lhs), formula_key(rhs)))
         self.primary_future = _Done(known) if known is not None else _background().submit(sympy_identity, lhs, rhs)
-        self.instances_z3 = [PendingZ3(t, TIMEOUT_MS) for t in texts]
-        self.pending = [PendingCvc5(t, TIMEOUT_MS) for t in texts]
+        self.instances_z3 = [PendingZ3(t, o.timeout_ms) for t in texts]
+        self.pending = [PendingCvc5(t, o.timeout_ms) for t in texts]
 
     def _instances(self, st) -> list[str]:
         """The identity in coordinates of R^1, R^2, R^3, as texts (shared by every job with the
@@ -128,9 +144,9 @@ class _StepJob:
         if self.primary is None:
             p = self.primary_future
             self.primary = p.get() if hasattr(p, "get") else p.result()
-            if self.step.kind == "solve" and not EAGER_CROSS_CHECK:
+            if self.step.kind == "solve" and not self.options.eager_cross_check:
                 if self.primary.status == PROVED:
-                    self.pending = [PendingCvc5(self.smt, TIMEOUT_MS)]
+                    self.pending = [PendingCvc5(self.smt, self.options.timeout_ms)]
                 else:       # the step is not proved whatever cvc5 says: not asked, never counted as agreeing
                     self.cross_z3 = [Verdict(UNKNOWN, "cvc5", 0.0, reason="not asked: z3 did not prove the step")]
         if self.instances_z3 is not None:
@@ -176,12 +192,12 @@ class _PendingGuarded:
 
     They are informational (whether each hypothesis was needed; no verdict depends on them), so
     their answers are kept in the proof cache as a whole, unknowns included, under a key that
-    includes the time limit."""
+    includes the time limit ``limit_ms`` (:attr:`Options.necessity_ms`)."""
 
-    def __init__(self, text_: str, queries):
+    def __init__(self, text_: str, queries, limit_ms: int):
         import json
         self.n = len(queries)
-        self.key = (text_, json.dumps(queries), str(NECESSITY_MS))
+        self.key = (text_, json.dumps(queries), str(limit_ms))
         self._r = _GUARDED.get(self.key)
         if self._r is None and cache.enabled():
             self._r = _necessity_from_json(cache.load(cache.key("z3-guarded", "z3", *self.key)), self.n)
@@ -189,8 +205,8 @@ class _PendingGuarded:
             from .engines import _count
             _count("z3-guarded")
             self.ticket = workers.submit({"op": "guarded", "guarded": text_, "queries": queries,
-                                          "timeout_ms": NECESSITY_MS, "necessity_timeout_ms": NECESSITY_MS,
-                                          "retry": False}, 5000 + 2 * NECESSITY_MS * self.n)
+                                          "timeout_ms": limit_ms, "necessity_timeout_ms": limit_ms,
+                                          "retry": False}, 5000 + 2 * limit_ms * self.n)
 
     def get(self) -> list[Verdict]:
         if self._r is None:
@@ -264,7 +280,7 @@ def _relabel(model, info):
     return out
 
 
-def _erratum(th: Theorem, replay=None):
+def _erratum(th: Theorem, replay=None, options: Options = DEFAULT):
     """Exact evaluation of the counterexample, both solvers on the concrete instance, and the
     learner's replay (``start_replays``)."""
     env = th.counterexample
@@ -290,8 +306,8 @@ def _erratum(th: Theorem, replay=None):
         inst, info = instance(forms, sizes, dim=dim)
         pins = _pins(env, info)
         smt = problem([(f"h{i}", f) for i, f in enumerate(inst + pins)], None)
-        pend = PendingCvc5(smt, TIMEOUT_MS, expect_sat=True)
-        return exact, PendingZ3(smt, TIMEOUT_MS, expect_sat=True), pend, replay
+        pend = PendingCvc5(smt, options.timeout_ms, expect_sat=True)
+        return exact, PendingZ3(smt, options.timeout_ms, expect_sat=True), pend, replay
     except (FormulaError, NotExact) as e:
         v = Verdict(UNKNOWN, "z3", 0.0, reason=f"no concrete instance: {e}")
         return exact, _Done(v), None, replay

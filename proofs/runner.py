@@ -29,7 +29,7 @@ import gc
 import time
 from dataclasses import dataclass, field
 
-from .checks import _StepJob, _erratum, _nonvacuity, _relabel, start_replays
+from .checks import DEFAULT, Options, _StepJob, _erratum, _nonvacuity, _relabel, start_replays
 from .core import BUILD_ERROR, StepResult, Theorem, TheoremResult
 from .engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
 from .formula import FormulaError
@@ -107,17 +107,19 @@ def build(th: Theorem, make_proof=Proof) -> Built:
 
 
 # --------------------------------------------------------------------------- the run
-def run_catalogue(ids=None, *, progress=None, make_proof=None, use_cache: bool | None = None) -> CatalogueResult:
+def run_catalogue(ids=None, *, progress=None, make_proof=None, use_cache: bool | None = None,
+                  options: Options = DEFAULT) -> CatalogueResult:
     """Check the theorems named (all when ``ids`` is None; ids or Theorem objects) and every lemma
     they use.  ``make_proof`` (tests only) builds the named theorems' proofs, not their lemmas'.
-    ``use_cache=False`` neither reads nor writes the proof cache (None: as configured)."""
+    ``use_cache=False`` neither reads nor writes the proof cache (None: as configured).
+    ``options``: how the engines are run (:class:`proofs.checks.Options`)."""
     from . import cache
     if use_cache is None:
-        return _run(ids, progress, make_proof)
+        return _run(ids, progress, make_proof, options)
     was = cache.enabled()
     cache.set_enabled(use_cache)
     try:
-        return _run(ids, progress, make_proof)
+        return _run(ids, progress, make_proof, options)
     finally:
         cache.set_enabled(was)
 
@@ -137,7 +139,7 @@ def _fewer_collections():
 
 
 @_fewer_collections()
-def _run(ids, progress, make_proof) -> CatalogueResult:
+def _run(ids, progress, make_proof, options: Options) -> CatalogueResult:
     from . import cache, registry
     t0 = time.perf_counter()
     wanted = registry.all_theorems() if not ids else [registry.get(i) if isinstance(i, str) else i for i in ids]
@@ -155,12 +157,12 @@ def _run(ids, progress, make_proof) -> CatalogueResult:
         th = b.theorem
         started = time.perf_counter()
         if th.kind == "erratum":
-            extra[tid] = ("erratum", _erratum(th, replays.get(tid, _NO_REPLAY)))
+            extra[tid] = ("erratum", _erratum(th, replays.get(tid, _NO_REPLAY), options))
         elif not b.error:
             for st in b.proof.steps:
                 key = _key(st)
                 if key not in jobs:
-                    jobs[key] = _StepJob(st)
+                    jobs[key] = _StepJob(st, options)
                     jobs[key].start()
             extra[tid] = ("theorem", _nonvacuity(th))
         else:

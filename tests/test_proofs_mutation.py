@@ -18,29 +18,27 @@ import pytest
 from catalogue_mutants import (REVIEWED_TRUE, EditedProof, count_solve_calls, entailed, mutation_summary,
                               proof_edits, statement_edits, unchanged_lemmas_built_once, write_mutation_report)
 from proofs import registry
+from proofs.checks import Options
 from proofs.core import BUILD_ERROR, PROVED
 from proofs.runner import run_catalogue
 pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 THEOREMS = [t for t in registry.all_theorems() if t.kind == "theorem"]
 COUNTS: dict = collections.defaultdict(collections.Counter)
+# a mutated step that the solvers cannot decide in 1 s is "unknown" (never "proved"); the
+# catalogue's own steps take well under a second.  Whether each hypothesis is needed plays no part
+# in an outcome (not asked); cvc5 only on a step z3 proved: the outcome is the same
+OPTIONS = Options(timeout_ms=1000, necessity=False, eager_cross_check=False)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
-    # a mutated step that the solvers cannot decide in 1 s is "unknown" (never "proved"); the
-    # catalogue's own steps take well under a second
-    import proofs.checks
     from proofs import cache
-    saved = proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK, cache.enabled()
-    proofs.checks.TIMEOUT_MS = 1000
-    proofs.checks.NECESSITY = False       # whether each hypothesis is needed plays no part in an outcome
-    proofs.checks.EAGER_CROSS_CHECK = False   # cvc5 only on a step z3 proved: the outcome is the same
+    saved = cache.enabled()
     cache.set_enabled(False)              # every mutant's verdicts come from the engines, none from disk
     with unchanged_lemmas_built_once():   # the unchanged lemmas are built once, not once per mutant
         yield
-    proofs.checks.TIMEOUT_MS, proofs.checks.NECESSITY, proofs.checks.EAGER_CROSS_CHECK = saved[:3]
-    cache.set_enabled(saved[3])
+    cache.set_enabled(saved)
     workeroutput = getattr(request.config, "workeroutput", None)
     if workeroutput is not None:
         # a worker of ``-n 2``: its output is not shown, and the other worker ran other mutants; the
@@ -55,7 +53,7 @@ def _report(request):
 
 
 def _status(th, make_proof=None):
-    return run_catalogue([th], make_proof=make_proof).by_id(th.id)
+    return run_catalogue([th], make_proof=make_proof, options=OPTIONS).by_id(th.id)
 
 
 # A proof edit leaves the statement as it is, so the engines' verdict on an edit that may build is
