@@ -135,7 +135,7 @@ class Calls:
     def expected(self, X, y, e, *, contract=None, bugs=frozenset()):
         """The reference's answer and the seconds it took (cached per process: a batch grades many
         submissions on the same inputs).  ``contract``/``bugs``: one change (diagnoses)."""
-        contract = self.oracle.with_start(X, contract, self.call)          # init = "own": the start the code draws (grading.oracle)
+        contract = self.oracle.with_start(X, contract, self.call)   # init = "own": the code's start (grading.oracle)
         key = (self.ctx.spec.source, self.ctx.spec.algorithm, repr(X), tuple(y), e, repr(contract), tuple(sorted(bugs)))
         hit = _EXPECTED.get(key)
         if hit is None and self.ctx.problem.contract.oracle:  # the course's solution answers (grading.oracle)
@@ -160,22 +160,23 @@ class Calls:
 
     def time_limit(self, X, y, e) -> float:
         ref = self.expected(X, y, e)[1]
-        return min(max(self.ctx.spec.time_floor, self.ctx.spec.time_factor * ref), float(self.ctx.spec.limits.cpu_seconds))
+        s = self.ctx.spec
+        return min(max(s.time_floor, s.time_factor * ref), float(s.limits.cpu_seconds))
 
     # --- one call --------------------------------------------------------------------
     def call(self, X, y, e, limit=None, *, omit=(), order_override=False, contract=None):
         """The student's answer on (X, y, e) as an Answer, or raise Failure with a clear message."""
         if limit is None:
             limit = self.time_limit(X, y, e)
-        if self.ctx.worker.start_error is not None and self.ctx.worker.starts >= 1 and self.ctx.worker.start_error.error in (
-                "import", "missing"):
-            raise Failure(self._import_message(self.ctx.worker.start_error))
-        if self.ctx.restarts > 8 and not self.ctx.worker.alive:
+        w = self.ctx.worker
+        if w.start_error is not None and w.starts >= 1 and w.start_error.error in ("import", "missing"):
+            raise Failure(self._import_message(w.start_error))
+        if self.ctx.restarts > 8 and not w.alive:
             raise Failure("not run: your code crashed or timed out too many times")
-        if not self.ctx.worker.alive and self.ctx.worker.starts:
+        if not w.alive and w.starts:
             self.ctx.restarts += 1
         req = self.ctx.problem.request(X, y, e, omit=omit, order_override=order_override, contract=contract)
-        r = self.ctx.worker.call(req, timeout=limit)
+        r = w.call(req, timeout=limit)
         self.ctx.last_call = r
         if r.error:
             if r.error in ("import", "missing"):
@@ -310,8 +311,8 @@ class Grader:
             diags = []
         elif passed and not msg:
             msg = "passed"
-        return TestOutcome(kind=ts.kind, name=name, points=ts.points, score=ts.points if passed else ts.points * ctx.partial,
-                           passed=passed, output=msg, hidden=ts.hidden, visibility=ts.visibility, seconds=dt,
+        return TestOutcome(kind=ts.kind, name=name, points=ts.points,
+                           score=ts.points if passed else ts.points * ctx.partial, passed=passed, output=msg, hidden=ts.hidden, visibility=ts.visibility, seconds=dt,
                            diagnoses=diags)
 
     def close(self):

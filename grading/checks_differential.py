@@ -183,8 +183,8 @@ class DifferentialTests:
                         print_blob=False)
 
     def _cases_key(self, seed, scale):
-        return (self.ctx.spec.source, self.ctx.spec.algorithm, seed, scale, self.ctx.spec.max_examples, self.ctx.spec.max_n,
-                self.ctx.spec.max_d, self.ctx.spec.max_epochs)
+        s = self.ctx.spec
+        return (s.source, s.algorithm, seed, scale, s.max_examples, s.max_n, s.max_d, s.max_epochs)
 
     def generated_cases(self, seed, scale):
         """The inputs hypothesis generates for this spec and seed (the same for every submission,
