@@ -28,7 +28,7 @@ from .compile import coq_env, strip_comments
 from .generate import LOGICAL
 
 __all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "probe_results", "STATEMENT_FILES_RE",
-           "coqchk", "development_modules"]
+           "coqchk", "development_modules", "lexical_code"]
 
 # the files that may define *_statement: the generated statement files
 STATEMENT_FILES_RE = re.compile(r"^(Statements|RuleStatements|LearnerStatements|StepStatements_\w+)\.v$")
@@ -40,8 +40,19 @@ _REFUSED = [
     (re.compile(r"(?<![\w.'])(Abort)(?![\w'])"), "a proof is finished with Qed, never abandoned"),
     (re.compile(r"(?<![\w.'])(Unset\s+(?:\w+\s+)*?Checking)(?![\w'])"), "a kernel check cannot be switched off"),
     (re.compile(r"(?<![\w.'])(bypass_check|Bypass\w*)(?![\w'])", re.I), "a kernel check cannot be bypassed"),
-    (re.compile(r"(?<![\w.'])(Declare\s+ML\s+Module|Add\s+ML\s+Path|Load|Drop|Cd)(?![\w'])"),
+    (re.compile(r"(?<![\w.'])(Declare\s+ML\s+Module|Add\s+(?:Rec\s+)?ML\s+Path|Load|Drop|Cd)(?![\w'])"),
      "no plugins, no loading of other files"),
+    # a load path of the file's choosing: Require then loads any compiled file there, and the
+    # plugins it declares
+    (re.compile(r"(?<![\w.'])(Add\s+(?:Rec\s+)?LoadPath|Remove\s+LoadPath)(?![\w'])"),
+     "no load path of the file's own: it Requires only the development and the standard library"),
+    # Print Universes "FILE" writes the universe graph to FILE (anywhere: a compiled .vo of the
+    # development, the proof cache)
+    (re.compile(r"(?<![\w.'])(Print\s+(?:Sorted\s+)?Universes)(?![\w'])"),
+     "a proof file writes no file: Print Universes \"FILE\" writes one"),
+    # native_compute runs the OCaml compiler and links its output into Coq
+    (re.compile(r"(?<![\w.'])(native_compute|native_cast_no_check|Native\s+Compute)(?![\w'])"),
+     "a proof file runs no program: native_compute runs the OCaml compiler"),
     (re.compile(r"(?<![\w.'])(Reset|Back|BackTo|Undo|Restart)(?![\w'])"), "nothing is undone"),
     (re.compile(r"(?<![\w.'])(Primitive|Register|Extract\s+\w+|Redirect)(?![\w'])"),
      "no primitives, registrations or redirected output"),
@@ -58,11 +69,59 @@ _DEFINES_STATEMENT = re.compile(
     r"Coercion|Local\s+Notation|Abbreviation)\s+(?:[\w\"\s]*?\s)?(\w*_statement)\b")
 
 
+_LEX_MARK = re.compile(r'\(\*|\*\)|"')
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index after the string whose contents start at ``i`` ("" inside it is a quote)."""
+    while True:
+        j = text.find('"', i)
+        if j < 0:
+            return len(text)
+        if text.startswith('""', j):
+            i = j + 2
+            continue
+        return j + 1
+
+
+def lexical_code(text: str) -> str:
+    """Coq text as Coq's lexer reads it, for the audit: each comment (nested; a string inside one is
+    read as a string, so ``(* "*)" *)`` is one comment) replaced by a space -- a comment separates
+    tokens: ``Declare(**)ML Module`` is ``Declare ML Module`` -- and each string emptied, ``"(*"``
+    being a string, not a comment hiding the commands after it."""
+    out, i = [], 0
+    while True:
+        m = _LEX_MARK.search(text, i)
+        if m is None:
+            out.append(text[i:])
+            return "".join(out)
+        out.append(text[i:m.start()])
+        if m.group() == '"':
+            out.append('""')
+            i = _string_end(text, m.end())
+        elif m.group() == "*)":            # outside a comment: text
+            out.append("*)")
+            i = m.end()
+        else:
+            out.append(" ")
+            depth, i = 1, m.end()
+            while depth:
+                c = _LEX_MARK.search(text, i)
+                if c is None:
+                    i = len(text)
+                    break
+                if c.group() == '"':
+                    i = _string_end(text, c.end())
+                    continue
+                depth += 1 if c.group() == "(*" else -1
+                i = c.end()
+
+
 def refused_commands(files: dict[str, str]) -> list[str]:
     """Every refused command in the sources (comments and strings skipped): one line each."""
     problems = []
     for name, text in sorted(files.items()):
-        code = strip_comments(text)
+        code = lexical_code(text)
         for rx, why in _REFUSED:
             for m in rx.finditer(code):
                 if name == "Axioms.v" and m.group(1) in ("Axiom", "Axioms"):

@@ -383,6 +383,10 @@ def _user_coq(ths, proofs_path, lemmas, out):
     k = sum(c.status == "kernel-checked" for c in results)
     click.echo(f"coq: {k}/{len(results)} of {proofs_path} kernel-checked against the statements printed from "
                f"the formula objects", file=out)
+    iso = results[0].isolation if results else {}
+    if iso:
+        click.echo(f"coq: your Coq file was compiled in its own process, isolation level {iso['words']}"
+                   + (f"; missing: {'; '.join(iso['missing'])}" if iso["missing"] else ""), file=out)
     return results
 
 

@@ -210,9 +210,10 @@ def test_a_record_of_another_shape_is_reduced():
 
 
 def test_a_coq_proof_file_cannot_write_a_file_through_extraction():
-    """``verify --file --coq`` compiles the user's Coq file in this process: Coq's ``Extraction
-    "FILE" term`` would write FILE anywhere (coqc did write /tmp/.../pwned.ml before the audit
-    refused it), ``Extraction TestCompile`` would run the OCaml compiler."""
+    """``verify --file --coq`` compiles the user's Coq file (confined besides:
+    tests/test_coq_user_isolation.py): Coq's ``Extraction "FILE" term`` would write FILE anywhere
+    (coqc did write /tmp/.../pwned.ml before the audit refused it), ``Extraction TestCompile``
+    would run the OCaml compiler."""
     from coq.checks import refused_commands
     for src in ('From Coq Require Extraction.\nExtraction "/tmp/pwned.ml" nat.\n', "Recursive Extraction nat.\n",
                 'Separate Extraction nat.\n', "Extraction TestCompile nat.\n"):

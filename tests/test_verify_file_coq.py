@@ -67,8 +67,10 @@ def test_cli_reports_coq_and_exits_0_only_when_kernel_checked(tmp_path, libdir):
                        timeout=1800)
     assert p.returncode == 0, p.stdout + p.stderr
     assert f"coq: kernel-checked     {TID}" in p.stdout
+    assert "coq: your Coq file was compiled in its own process, isolation level " in p.stdout
     rep = json.loads((tmp_path / "r.json").read_text())
     assert rep["ok"] and rep["coq"][0]["status"] == "kernel-checked"
+    assert rep["coq"][0]["isolation"]["level"] in ("landlock", "namespaces", "reduced")
     bad = tmp_path / "bad.v"
     bad.write_text(PROOF.read_text().replace("Qed.", "Admitted."))
     p = subprocess.run([sys.executable, "-m", "mistakebound", "verify", "--file", str(EXAMPLE), "--coq",
