@@ -126,26 +126,10 @@ _BOOT = ("import os, sys, json; sys.path.insert(0, sys.argv[1]); from sandbox.co
 
 
 def _isolation(raw: bytes, allowed=None) -> dict:
-    """How the file's process was confined, from the record it sent before the file was read (no
-    record, one of another shape, or a level this system does not allow -- ``allowed``, found
-    here by ``sandbox.confine.possible``: where nothing confines the file, it could have replaced
-    the record -- "reduced")."""
-    import json
-    from sandbox.confine import LEVELS
-    try:
-        rec = json.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        rec = None
-    if not isinstance(rec, dict) or rec.get("level") not in LEVELS:
-        rec = {"level": "reduced", "network": "host", "why": ["the file's process sent no isolation record"]}
-    elif allowed is not None and rec["level"] not in allowed:
-        rec = {"level": "reduced", "network": "host",
-               "why": [f"the file's process reported {rec['level']}, which this system does not allow"]}
-    why = [w[:200] for w in rec.get("why") if isinstance(w, str)][:4] if isinstance(rec.get("why"), list) else []
-    level = rec["level"]
-    return {"level": level, "words": LEVELS[level], "network": str(rec.get("network", "host"))[:80],
-            "landlock": rec.get("landlock") if isinstance(rec.get("landlock"), int) else 0,
-            "missing": why if level == "reduced" else []}
+    """How the file's process was confined, from the record it sent before the file was read
+    (``sandbox.confine.read_record``: anything but a level this system allows is "reduced")."""
+    from sandbox.confine import read_record
+    return read_record(raw, allowed, "the file's process")
 
 
 def _run_child(path) -> tuple[dict, dict]:

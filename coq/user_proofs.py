@@ -58,23 +58,11 @@ _BOOT = ("import os, sys, json; sys.path.insert(0, sys.argv[1]); from sandbox.co
 
 
 def isolation(raw: bytes, allowed) -> dict:
-    """How a coqc child was confined, from the record it sent before it became coqc: a record of
-    another shape, none, or a level this system does not allow (``allowed``, from
-    ``sandbox.confine.possible``) is "reduced"."""
-    import json
-    from sandbox.confine import LEVELS
-    try:
-        rec = json.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        rec = None
-    if not isinstance(rec, dict) or rec.get("level") not in LEVELS:
-        rec = {"level": "reduced", "why": ["the coqc process sent no isolation record"]}
-    elif rec["level"] not in allowed:
-        rec = {"level": "reduced",
-               "why": [f"the coqc process reported {rec['level']}, which this system does not allow"]}
-    why = [w[:200] for w in rec.get("why") if isinstance(w, str)][:4] if isinstance(rec.get("why"), list) else []
-    level = rec["level"]
-    return {"level": level, "words": LEVELS[level], "missing": why if level == "reduced" else []}
+    """How a coqc child was confined, from the record it sent before it became coqc
+    (``sandbox.confine.read_record``: anything but a level this system allows is "reduced")."""
+    from sandbox.confine import read_record
+    rec = read_record(raw, allowed, "the coqc process")
+    return {k: rec[k] for k in ("level", "words", "missing")}
 
 
 class _Confined:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ctypes
 import os
 
-__all__ = ["confine", "possible", "LEVELS"]
+__all__ = ["confine", "possible", "read_record", "LEVELS"]
 
 LEVELS = {"landlock": "landlock (it could write only in its own temporary directory)",
           "namespaces": "namespaces (a read-only view of the file system but its own temporary directory)",
@@ -140,6 +140,28 @@ def possible() -> set:
     if os.waitstatus_to_exitcode(status) == 0:
         out.add("namespaces")
     return out
+
+
+def read_record(raw: bytes, allowed, who: str) -> dict:
+    """How a confined process says it was confined, read by its parent: the record it sent before
+    it ran anything untrusted.  No record, one of another shape, or a level this system does not
+    allow (``allowed``, from :func:`possible`: where nothing confines the process it could have
+    written the record itself) is "reduced".  ``who`` names the process in the reason."""
+    import json
+    try:
+        rec = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        rec = None
+    if not isinstance(rec, dict) or rec.get("level") not in LEVELS:
+        rec = {"level": "reduced", "network": "host", "why": [f"{who} sent no isolation record"]}
+    elif allowed is not None and rec["level"] not in allowed:
+        rec = {"level": "reduced", "network": "host",
+               "why": [f"{who} reported {rec['level']}, which this system does not allow"]}
+    why = [w[:200] for w in rec.get("why") if isinstance(w, str)][:4] if isinstance(rec.get("why"), list) else []
+    level = rec["level"]
+    return {"level": level, "words": LEVELS[level], "network": str(rec.get("network", "host"))[:80],
+            "landlock": rec.get("landlock") if isinstance(rec.get("landlock"), int) else 0,
+            "missing": why if level == "reduced" else []}
 
 
 def _landlock(libc, writable: str, rec: dict):
