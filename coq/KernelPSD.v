@@ -199,3 +199,56 @@ Proof.
   replace (R_ ^ 2 / g ^ 2) with (R_ ^ 2 * 1 ^ 2 / g ^ 2) by (field; lra).
   apply (kernel_perceptron_psd_bound n K xs ys order beta g R_ 1); try assumption. lra.
 Qed.
+
+(** ** As the learner theorems state it (coq.learner_theorems_psd): the conditions read on the visited
+    examples (x, y) = (xs i, ys i), the Gram sums written out. *)
+Lemma on_visited (P : Vec -> R -> Prop) (xs : nat -> Vec) (ys : nat -> R) (order : list nat) :
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> P x y) ->
+  forall i, In i order -> P (xs i) (ys i).
+Proof. intros H i Hi. apply H. apply (in_map (fun i => (xs i, ys i))), Hi. Qed.
+
+Lemma kform_gram n K xs a :
+  kform n K xs a a = sum_lt n (fun i => sum_lt n (fun j => a i * a j * K (xs i) (xs j))).
+Proof. unfold kform. apply sum_lt_ext. intros i _. rewrite <- sum_lt_scal. apply sum_lt_ext. intros; ring. Qed.
+
+Theorem kernel_perceptron_psd_learner_norm :
+  forall (K : Vec -> Vec -> R) (n : nat) (xs : nat -> Vec) (ys : nat -> R) (order : list nat) (beta : nat -> R) (g R_ W : R),
+  (forall (i : nat), In i order -> (i < n)%nat) ->
+  (forall (i j : nat), (i < n)%nat -> (j < n)%nat -> K (xs i) (xs j) = K (xs j) (xs i)) ->
+  (forall (c : nat -> R), 0 <= sum_lt n (fun i => sum_lt n (fun j => c i * c j * K (xs i) (xs j)))) ->
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> y ^ 2 = 1) ->
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> K x x <= R_ ^ 2) ->
+  sum_lt n (fun i => sum_lt n (fun j => beta i * beta j * K (xs i) (xs j))) <= W ^ 2 ->
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> y * sum_lt n (fun j => beta j * K (xs j) x) >= g) ->
+  g > 0 ->
+  let M : nat := Mistakebound.Learners.count_true Mistakebound.Learners.ks_mistake (Mistakebound.Learners.kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order) in
+  INR M <= R_ ^ 2 * W ^ 2 / g ^ 2.
+Proof.
+  intros K n xs ys order beta g R_ W Hin S P Hy HR HW Hm Hg M.
+  apply (kernel_perceptron_psd_bound n K xs ys order beta g R_ W).
+  - split; assumption.
+  - exact Hin.
+  - intros i Hi. pose proof (on_visited (fun _ y => y ^ 2 = 1) xs ys order Hy i Hi) as E. simpl in E. nra.
+  - exact (on_visited (fun x _ => K x x <= R_ ^ 2) xs ys order HR).
+  - rewrite kform_gram. exact HW.
+  - exact (on_visited (fun x y => y * sum_lt n (fun j => beta j * K (xs j) x) >= g) xs ys order Hm).
+  - exact Hg.
+Qed.
+
+Theorem kernel_perceptron_psd_learner :
+  forall (K : Vec -> Vec -> R) (n : nat) (xs : nat -> Vec) (ys : nat -> R) (order : list nat) (beta : nat -> R) (g R_ : R),
+  (forall (i : nat), In i order -> (i < n)%nat) ->
+  (forall (i j : nat), (i < n)%nat -> (j < n)%nat -> K (xs i) (xs j) = K (xs j) (xs i)) ->
+  (forall (c : nat -> R), 0 <= sum_lt n (fun i => sum_lt n (fun j => c i * c j * K (xs i) (xs j)))) ->
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> y ^ 2 = 1) ->
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> K x x <= R_ ^ 2) ->
+  sum_lt n (fun i => sum_lt n (fun j => beta i * beta j * K (xs i) (xs j))) <= 1 ->
+  (forall (x : Vec) (y : R), In (x, y) (map (fun i => (xs i, ys i)) order) -> y * sum_lt n (fun j => beta j * K (xs j) x) >= g) ->
+  g > 0 ->
+  let M : nat := Mistakebound.Learners.count_true Mistakebound.Learners.ks_mistake (Mistakebound.Learners.kperceptron_run RN n K xs ys false false (fun _ => 0) 0 order) in
+  INR M <= R_ ^ 2 / g ^ 2.
+Proof.
+  intros K n xs ys order beta g R_ Hin S P Hy HR HW Hm Hg M.
+  replace (R_ ^ 2 / g ^ 2) with (R_ ^ 2 * 1 ^ 2 / g ^ 2) by (field; lra).
+  apply (kernel_perceptron_psd_learner_norm K n xs ys order beta g R_ 1); try assumption. lra.
+Qed.

@@ -14,6 +14,7 @@ Require Mistakebound.LearnersPA Mistakebound.PARuns Mistakebound.Catalogue_passi
 Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.LittlestoneLowerBound Mistakebound.LittlestoneSOA.
 Require Mistakebound.LearnersMulticlass.
 Require Mistakebound.LearnersHedgeQ.
+Require Mistakebound.KernelPSD.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -449,3 +450,11 @@ Proof. intros dom H ex h Hh Hc Hd. exact (LittlestoneSOA.soa_mistake_bound dom H
     tie: at most 2 R^2 / gamma^2 mistakes (Crammer & Singer 2003) *)
 Theorem learner_multiclass_perceptron : learner_multiclass_perceptron_statement.
 Proof. exact LearnersMulticlass.mc_perceptron_bound. Qed.
+
+(** ** The kernel perceptron with any kernel symmetric and positive semidefinite on the run's points
+    (the Gaussian too: no feature map), the comparator given by dual coefficients (KernelPSD.v) *)
+Theorem learner_kernel_perceptron_psd : learner_kernel_perceptron_psd_statement.
+Proof. exact KernelPSD.kernel_perceptron_psd_learner. Qed.
+
+Theorem learner_kernel_perceptron_psd_norm : learner_kernel_perceptron_psd_norm_statement.
+Proof. exact KernelPSD.kernel_perceptron_psd_learner_norm. Qed.

@@ -48,8 +48,9 @@ from .learner_theorems_disjunctions import (ANY_ALGORITHM_BLOCKS, LEARNER_DISJUN
 from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
                                            SoaTheorem, ldim_statement, soa_statement)
 from .learner_theorems_multiclass import LEARNER_MULTICLASS, MULTICLASS, MulticlassTheorem, multiclass_statement
+from .learner_theorems_psd import PsdKernelTheorem, learner_kernel_psd, psd_statement
 
-__all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "DisjunctionFormTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
+__all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "DisjunctionFormTheorem", "PsdKernelTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
 
 STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
@@ -236,6 +237,8 @@ LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_MULTICLASS,)
 # every algorithm on disjunctions, any blocks and every n (coq/DisjunctionLowerBound.v; coq.learner_theorems_disjunctions)
 LEARNERS = LEARNERS + (ANY_ALGORITHM_BLOCKS,)
 LEARNER_THEOREMS = LEARNER_THEOREMS + LEARNER_DISJUNCTION_FORMS
+# the kernel perceptron with any positive semidefinite kernel, a dual comparator (coq/KernelPSD.v; coq.learner_theorems_psd)
+LEARNER_THEOREMS = LEARNER_THEOREMS + learner_kernel_psd(KERNEL_PERCEPTRON)
 
 
 # ------------------------------------------------------------------ printing
@@ -316,6 +319,8 @@ def learner_statement(lt) -> str:
         return multiclass_statement(lt)
     if isinstance(lt, DisjunctionFormTheorem):
         return disjunction_form_statement(lt)
+    if isinstance(lt, PsdKernelTheorem):
+        return psd_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

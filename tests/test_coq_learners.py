@@ -70,6 +70,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
             assert stmt.endswith(f"INR ({lt.learner.coq} d K ex) <= 2 * R_ ^ 2 / g ^ 2")
             assert callable(learners.MulticlassPerceptron) and registry.get(lt.base).id == lt.base
             continue
+        if isinstance(lt, lth.PsdKernelTheorem):          # tests/test_coq_kernel_psd.py
+            assert f"({lt.learner.coq} RN n K xs ys false false (fun _ => 0) 0 order)" in stmt
+            assert callable(learners.run_kernel_perceptron)
+            continue
         if isinstance(lt, lth.DisjunctionFormTheorem):
             assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) ")
             assert f"{lt.learner.coq} alg nil ex = (" in stmt and "NoDup target" in stmt
