@@ -126,6 +126,8 @@ def test_a_mutated_statement_is_refused_by_coq(what, monkeypatch, tmp_path, repo
 
     def mutated(lt):
         text = printer(lt)
+        if lt.id != IDS[0]:
+            return text
         assert text.count(old) == 1
         return text.replace(old, new)
     monkeypatch.setattr(lth, "psd_statement", mutated)

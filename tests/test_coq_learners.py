@@ -278,7 +278,8 @@ _FROZEN = {
     "perceptron": (_UPDATE, ["learner_perceptron_radius", "learner_perceptron_bias", "learner_perceptron_radius_exact",
                              "learner_freund_schapire", "learner_freund_schapire_exact"]),
     "kernel_perceptron": ("let alpha' := if m then (fun j => if Nat.eqb j i then nadd F (alpha j) (ys i) else alpha j) "
-                          "else alpha in", ["learner_kernel_perceptron_radius", "learner_kernel_freund_schapire"]),
+                          "else alpha in", ["learner_kernel_perceptron_radius", "learner_kernel_freund_schapire",
+                                         "learner_kernel_perceptron_psd", "learner_kernel_perceptron_psd_norm"]),
     "passive_aggressive": ("let w' := fun i => nadd F (w i) (nmul F (nmul F tau y) (x i)) in",
                            ["learner_passive_aggressive", "learner_passive_aggressive_1", "learner_passive_aggressive_2",
                             "learner_passive_aggressive_exact"]),
