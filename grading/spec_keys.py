@@ -271,9 +271,10 @@ KEYS: tuple[Key, ...] = (
                  "counter `c = 1` before the loop, as in Daume's Alg. 7), or a voted list whose **first count starts "
                  'at 1** (`c = 1` before the loop) instead of 0')),
     Key('contract', 'returns', str,
-        Derived('perceptron, Weighted Majority `"w_b"`; kernel `"alpha"` (`"alpha_b"` with `kernel_bias`); else `"w"`',
+        Derived('perceptron, Weighted Majority (weights, mistakes), Hedge (weights, total loss) `"w_b"`; kernel `"alpha"` (`"alpha_b"` with `kernel_bias`); else `"w"`',
                 _returns),
-        values='perceptron `"w_b"`, `"w"`, `"w_bias_first"`, `"w_bias_last"`; Winnow `"w"`; kernel `"alpha"`, `"alpha_b"`',
+        values=('perceptron `"w_b"`, `"w"`, `"w_bias_first"`, `"w_bias_last"`; Winnow `"w"`; kernel `"alpha"`, '
+                '`"alpha_b"`; Weighted Majority, Hedge `"w_b"`'),
         check=_CONTRACT, group='read',
         meaning=('the layout: a pair (w, b) -- also (theta, theta_0), or coef_ and intercept_ from two attributes --,'
                  ' w alone (no bias), one vector with the bias as its first or last coordinate, alpha, (alpha, b). '
