@@ -342,8 +342,11 @@ class Diagnoses:
                     start.b = sum(s.mistake for s in exp.trace.steps[:t - 1])
                 if P.algorithm == "hedge":                  # ... the learner's loss so far
                     start.b = sum((s.activation for s in exp.trace.steps[:t - 1]), Fraction(0))
+                    if c.hedge_weights == "normalized":     # shown as the answer would be
+                        start.w = [v / sum(start.w) for v in start.w]
                 return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
-                        f"at step {t}: the reference starts from {P.show(start)}, sees activation "
+                        f"at step {t}: the reference starts from {P.show(start)}, sees "
+                        f"{'the learner loss' if P.algorithm == 'hedge' else 'activation'} "
                         f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t
         if c.order != "index":
             return ("first departure: none when the examples are fed one by one in the course's visiting order -- "

@@ -150,3 +150,31 @@ def test_generated_mistakes_are_graded_down_and_named(tmp_path, learner, bugs, c
     r = results[0]
     assert r.score < r.max_score
     assert list(r.diagnoses) == [cause], r.diagnoses
+
+
+def _load(path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("hedge_under_test", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.hedge
+
+
+@settings(max_examples=40, deadline=None)
+@given(L=_losses)
+def test_properties_on_the_shipped_solutions_own_runs(L):
+    """The course's solutions (the exact and the float course) on their own runs: the weights
+    positive, their total at most N (normalised: 1), the total loss within the bound and equal to
+    the reference's up to the tolerance."""
+    rows = [[float(v) for v in r] for r in L]
+    N = len(L[0])
+    best = min(sum(r[i] for r in rows) for i in range(N))
+    for name, beta in (("hedge", 1 / 16), ("hedge_float", 0.5)):
+        w, total = _load(os.path.join(EX, name, "correct", "hedge.py"))(rows, beta)
+        assert all(v > 0 for v in w) and sum(w) <= N * (1 + 1e-12)
+        if name == "hedge_float":
+            assert abs(sum(w) - 1) <= 1e-12
+        assert total <= (math.log(1 / beta) * best + math.log(N)) / (1 - beta) + 1e-9
+        ref = reference_run(load_spec(name).contract, rows, [1] * len(rows), 1)
+        assert abs(total - float(ref.extras["hedge_loss"])) <= 1e-9 * max(1.0, total)
+        assert all(abs(a - float(b)) <= 1e-9 for a, b in zip(w, ref.weights))
