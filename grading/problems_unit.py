@@ -10,7 +10,8 @@ from __future__ import annotations
 from .problems import Problem, _adversary_sequences, _dyadic, _pm1_data, fmt_num, fmt_vec, make_problem
 from .reference import Answer, reference_run
 
-__all__ = ["WeightedMajorityProblem", "PassiveAggressiveProblem", "HedgeProblem", "UNIT_PROBLEMS", "UNIT_TITLES", "make_any_problem"]
+__all__ = ["WeightedMajorityProblem", "PassiveAggressiveProblem", "HedgeProblem", "UNIT_PROBLEMS", "UNIT_TITLES",
+           "make_any_problem"]
 
 
 class WeightedMajorityProblem(Problem):

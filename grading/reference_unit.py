@@ -19,7 +19,8 @@ from fractions import Fraction
 from learners import run_hedge, run_passive_aggressive, run_weighted_majority
 from learners.hedge import rational_power
 
-__all__ = ["UNIT_ALGORITHMS", "HEDGE_BUGS", "hedge_exact", "unit_reference_run", "unit_reference_seconds", "WM_BETA", "PA_VARIANT", "PA_C"]
+__all__ = ["UNIT_ALGORITHMS", "HEDGE_BUGS", "hedge_exact", "unit_reference_run", "unit_reference_seconds", "WM_BETA",
+           "PA_VARIANT", "PA_C"]
 
 UNIT_ALGORITHMS = ("weighted_majority", "passive_aggressive", "hedge")
 WM_BETA = Fraction(1, 2)
