@@ -69,8 +69,9 @@ def test_kinds(spec) -> list[str]:
         # own order every pass or makes several passes per call, nor under Winnow's margin rule
         # (with an adapter, the prefix runs' order helper would land in the adapter's module, not the
         # course's: only in index order)
-        if c is None or (c.one_step_runs and c.margin is None and c.init != "own" and not c.oracle
-                         and not (c.adapter and c.order != "index") and c.answer in ("weights", "weights_mistakes")):
+        if spec.algorithm != "hedge" and (c is None or (
+                c.one_step_runs and c.margin is None and c.init != "own" and not c.oracle
+                and not (c.adapter and c.order != "index") and c.answer in ("weights", "weights_mistakes"))):
             kinds.append("invariants")
         kinds.append("linear_time")
         if c is not None and c.call.defaults:
@@ -95,6 +96,8 @@ def not_offered(spec, kind) -> str:
         return "the call passes no number of passes (T): every call is one pass"
     if kind == "default_arguments":
         return "[contract.call] declares no defaults (the handout's default values of T, eta or theta)"
+    if kind == "invariants" and spec.algorithm == "hedge":
+        return "Hedge's invariants (weights positive, total weight never growing, the loss bound) are the reference's"
     if kind == "invariants":
         why = [w for ok, w in (
             (c.per_pass_order, f"order = {c.order!r} draws a new order every pass"),

@@ -45,7 +45,8 @@ TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "kernel_perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "winnow": ("predict+1", "predict-1"),
         "weighted_majority": ("predict+1", "predict-1"),      # W(+1) = W(-1)
-        "passive_aggressive": ("mistake",)}                   # PA's update does not depend on a prediction
+        "passive_aggressive": ("mistake",),                   # PA's update does not depend on a prediction
+        "hedge": ("mistake",)}                                # Hedge predicts no label: a step of loss > 0
 STOPS = ("epochs", "converged")
 ARITHMETICS = ("auto", "exact", "float")
 # what the code's answer holds (an adapter's): the weights as ``returns`` says; the weights and then the
@@ -56,7 +57,8 @@ DUALS = ("signed", "counts")
 RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
            "winnow": ("w",),
            "kernel_perceptron": ("alpha", "alpha_b"),
-           "weighted_majority": ("w_b",), "passive_aggressive": ("w",)}     # WM: (weights, mistakes)
+           "weighted_majority": ("w_b",), "passive_aggressive": ("w",),     # WM: (weights, mistakes)
+           "hedge": ("w_b",)}                                                # Hedge: (weights, total loss)
 AVERAGES = ("none", "sum", "mean", "voted")       # the perceptron's answer: last weights, their sum, mean, votes
 HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides the order and init helpers
 
@@ -164,6 +166,7 @@ class Contract:
     average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
     start: tuple | None = None       # init = "own": the (w0, b0) the code drew, read by a call with T = 0
     penalty: Fraction = Fraction(1, 2)   # Weighted Majority: each wrong expert's weight times this (beta)
+    hedge_weights: str = "raw"       # Hedge: the answered weights as they are, or divided by their sum
     arithmetic: str = "exact"        # "float": the reference replays the course's float64 arithmetic (grading.reference)
     adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.adapter)
     adapter_src: str = ""            # where it came from (a path, or "inline"), for messages

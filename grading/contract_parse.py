@@ -44,7 +44,10 @@ def _default(name):
     return key("contract", name).default
 
 
-FLOAT_ALGORITHMS = ("perceptron", "winnow", "weighted_majority", "passive_aggressive")
+FLOAT_ALGORITHMS = ("perceptron", "winnow", "weighted_majority", "passive_aggressive", "hedge")
+
+
+HEDGE_LOSS_DENOMINATOR = 4     # Hedge's test losses are k/4, k = 0..4 (grading.problems_unit)
 
 
 def _dyadic(q: Fraction) -> bool:
@@ -61,6 +64,9 @@ def _float_rate(alg, eta, variant, factor, penalty) -> bool:
         return not _dyadic(eta)
     if alg == "weighted_majority":
         return not _dyadic(penalty)
+    if alg == "hedge":          # the test losses are k/4: beta^(k/4) rational for every k iff beta^(1/4) is
+        from learners.hedge import rational_power
+        return rational_power(penalty, Fraction(1, HEDGE_LOSS_DENOMINATOR)) is None
     if alg == "winnow" and variant == "winnow2":
         return not (_dyadic(factor) and _dyadic(1 / factor))
     return False
@@ -166,6 +172,8 @@ def _read_at(d, key, w, default):
 def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPlan:
     if d is None and adapter:        # the adapter's function: answer(X, y, T) (grading.adapter)
         return CallPlan(method="answer", args=(Arg(ref="X"), Arg(ref="y"), Arg(ref="T")))
+    if d is None and algorithm == "hedge":      # hedge(L, beta): the loss table and beta
+        return CallPlan(method=entry, args=(Arg(ref="X"), Arg(ref="beta")))
     if d is None:
         args = (Arg(ref="X"), Arg(ref="y")) + ((Arg(ref="kernel"),) if algorithm == "kernel_perceptron" else ())
         return CallPlan(method=entry, args=args, kwargs=(("epochs", Arg(ref="T")),),
@@ -352,14 +360,17 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
         w.fail("average", "is for a call that trains and returns (the online class style predicts step by step)")
     if alg == "winnow" and c.normalize:
         w.fail("inputs", "normalize is not a Winnow option")
-    only(("penalty",), ("weighted_majority",), "a Weighted Majority option")
+    only(("penalty",), ("weighted_majority", "hedge"), "a Weighted Majority and Hedge option")
     penalty = _fraction(d, "penalty", _default("penalty"), w)
     if not 0 < penalty < 1:
-        w.fail("penalty", f"must be in (0, 1) (each wrong expert's weight is multiplied by it); got {d['penalty']!r}")
+        w.fail("penalty", f"must be in (0, 1) (each expert's weight is multiplied by it, or a power of it); got "
+                          f"{d['penalty']!r}")
+    only(("hedge_weights",), ("hedge",), "a Hedge option")
+    hedge_weights = _declared(d, "hedge_weights", w)
     arithmetic = _declared(d, "arithmetic", w)
     if arithmetic == "float" and alg not in FLOAT_ALGORITHMS:
         w.fail("arithmetic", "\"float\" (the reference replaying float64 arithmetic) is an option of the "
-                             "perceptron, Winnow, Weighted Majority and Passive-Aggressive")
+                             "perceptron, Winnow, Weighted Majority, Passive-Aggressive and Hedge")
     if arithmetic == "auto":     # a rate float64 cannot hold exactly (0.01): the course computes in float
         arithmetic = "float" if _float_rate(alg, eta, variant, factor, penalty) else "exact"
     adapter = d.get("adapter", _default("adapter"))
@@ -381,6 +392,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                              "more than weights, or none, and the adapter hands on what it returns")
         if alg == "weighted_majority":
             w.fail("answer", "Weighted Majority's answer is (weights, mistakes) already")
+        if alg == "hedge":
+            w.fail("answer", "Hedge's answer is (weights, the learner's total loss) already")
         if average != "none":
             w.fail("answer", "and contract.average together: the average is graded on its weights")
         if answer == "predictions" and margin is not None:
@@ -393,15 +406,18 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes the Gram matrix K, which only the kernel perceptron uses")
         if "kernel" in refs and alg != "kernel_perceptron":
             w.fail("call", "passes a kernel, which only the kernel perceptron uses")
-        if "beta" in refs and alg != "weighted_majority":
-            w.fail("call", "passes beta, Weighted Majority's penalty (contract.penalty)")
+        if "beta" in refs and alg not in ("weighted_majority", "hedge"):
+            w.fail("call", "passes beta, Weighted Majority's and Hedge's penalty (contract.penalty)")
+        if alg == "hedge" and refs & {"y", "T", "w0", "b0", "X_val", "y_val"}:
+            w.fail("call", "passes labels, passes or a start: Hedge's call passes the loss table X (T x n, losses "
+                           "in [0, 1]) and beta, one step per row")
         if "alpha" in refs and variant != "winnow2":
             w.fail("call", "passes alpha, the Winnow2 factor (contract.variant = \"winnow2\")")
         # a kernel perceptron's call without "kernel" or "K": the code picks the kernel itself (by a
         # name or hyperparameters in the call's literals); [assignment] kernel says which one it is
         if not refs & {"X", "K"}:
             w.fail("call", "passes no training data (X, or K for the kernel perceptron)")
-        if "y" not in refs:
+        if "y" not in refs and alg != "hedge":
             w.fail("call", "passes no labels (y)")
         if init == "given" and "w0" not in refs:
             w.fail("init", "\"given\" needs the call to pass w0 (and b0 with a bias)")
@@ -428,7 +444,8 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
                   passes=passes, margin=margin, seed=seed, weights_name=names.get("weights", ""),
                   bias_name=names.get("bias", ""), convention_credit=credit, oracle=oracle, tolerance=float(tol),
                   step=step, separable=separable, average=average, average_start=average_start,
-                  adapter=adapter, arithmetic=arithmetic, penalty=penalty, answer=answer)
+                  adapter=adapter, arithmetic=arithmetic, penalty=penalty, answer=answer,
+                  hedge_weights=hedge_weights)
     if call is not None:
         c = c.replace(call=call)
     return c

@@ -51,12 +51,26 @@ UNIT_CAUSES = {
     "passive_aggressive": ("step not capped at C", "your step is l/|x|^2 even when it exceeds C; PA-I takes "
                            "tau = min(C, l/|x|^2)", "step_not_capped"),
 }
+HEDGE_CAUSES = (
+    ("loss applied as a gain", "your weights grow with the loss (w beta^-l, or divided by beta^l): Hedge multiplies "
+     "every expert's weight by beta^loss, so the experts that lose most shrink most", "loss_as_gain"),
+    ("beta applied once per loss instead of beta^loss", "your code multiplies a weight by beta whenever its loss is "
+     "positive (Weighted Majority's rule): Hedge multiplies it by beta^loss, so a loss of 1/4 costs beta^(1/4)",
+     "beta_once_per_loss"),
+    ("weights normalised", "your weights sum to 1: the course's Hedge returns them as they are, "
+     "w_i = beta^(L_i) with L_i the expert's total loss (contract hedge_weights = \"raw\")", "weights_normalised"),
+    ("weights not normalised", "your weights do not sum to 1: the course's Hedge returns them divided by their "
+     "sum, w_i = beta^(L_i) / sum_j beta^(L_j) (contract hedge_weights = \"normalized\")", "weights_not_normalised"),
+)
 # learners that update on every step, mistake or not
 STEP_TEXT = {"weighted_majority": {True: "a mistake (the wrong experts halved)",
                                    False: "no mistake (the wrong experts halved all the same)"},
              "passive_aggressive": {True: "a mistake (the step tau y x taken)",
-                                    False: "no mistake (the step tau y x taken if the loss is > 0)"}}
+                                    False: "no mistake (the step tau y x taken if the loss is > 0)"},
+             "hedge": {True: "a positive loss (every w_i times beta^l_i)",
+                       False: "no loss (the weights unchanged)"}}
 _TIE["weighted_majority"] = {"predict+1": "a tie W(+1) = W(-1) predicts +1", "predict-1": "a tie W(+1) = W(-1) predicts -1"}
+_TIE["hedge"] = {"mistake": "a step of positive loss"}
 _TIE["passive_aggressive"] = {"mistake": "y (w.x) <= 0 is a mistake (PA updates on every positive loss)"}
 _TIE_NAME = {"mistake": "ties counted as mistakes", "no_mistake": "ties not counted as mistakes",
              "predict+1": "ties predicted +1", "predict-1": "ties predicted -1"}
@@ -107,6 +121,9 @@ def causes(problem) -> list[Cause]:
     if alg == "winnow":
         out.append(Cause("label ignored", "your update does not depend on the label: promote on a missed 1, "
                          "demote on a false 1", bugs=frozenset({"label_ignored"})))
+    elif alg == "hedge":
+        skip = "weights_not_normalised" if c.hedge_weights == "raw" else "weights_normalised"
+        out += [Cause(name, why, bugs=frozenset({bug})) for name, why, bug in HEDGE_CAUSES if bug != skip]
     elif alg in UNIT_CAUSES:
         name, why, bug = UNIT_CAUSES[alg]
         why = _penalized(why, c)
@@ -323,8 +340,13 @@ class Diagnoses:
                 what = _penalized(STEP_TEXT.get(P.algorithm, {}).get(st.mistake, what), c)
                 if P.algorithm == "weighted_majority":      # the answer's second number: the mistakes so far
                     start.b = sum(s.mistake for s in exp.trace.steps[:t - 1])
+                if P.algorithm == "hedge":                  # ... the learner's loss so far
+                    start.b = sum((s.activation for s in exp.trace.steps[:t - 1]), Fraction(0))
+                    if c.hedge_weights == "normalized":     # shown as the answer would be
+                        start.w = [v / sum(start.w) for v in start.w]
                 return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
-                        f"at step {t}: the reference starts from {P.show(start)}, sees activation "
+                        f"at step {t}: the reference starts from {P.show(start)}, sees "
+                        f"{'the learner loss' if P.algorithm == 'hedge' else 'activation'} "
                         f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t
         if c.order != "index":
             return ("first departure: none when the examples are fed one by one in the course's visiting order -- "

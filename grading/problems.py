@@ -244,6 +244,7 @@ TIE_TEXT = {
     "winnow": {"predict+1": "w.x = theta predicts 1", "predict-1": "w.x = theta predicts 0"},
     "weighted_majority": {"predict+1": "W(+1) = W(-1) predicts +1", "predict-1": "W(+1) = W(-1) predicts -1"},
     "passive_aggressive": {"mistake": "w.x = 0: the loss is 1, the step is taken"},
+    "hedge": {"mistake": "losses 0 and 1 only (beta^0 = 1, beta^1 = beta)"},   # Hedge has no ties: the extremes
 }
 
 

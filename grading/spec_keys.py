@@ -26,7 +26,7 @@ from .contract import (ANSWERS, ARITHMETICS, AVERAGES, DUALS, HELPERS, INPUTS, L
 __all__ = ["Key", "Derived", "REQUIRED", "KEYS", "TABLES", "keys_of", "key", "names", "ALGORITHMS", "markdown",
            "render_docs", "sections", "DOCS_PATH"]
 
-ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive")
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive", "hedge")
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 
 
@@ -89,7 +89,7 @@ def _ties(c): return "predict+1" if c["algorithm"] in ("winnow", "weighted_major
 
 def _returns(c):
     return {"perceptron": "w_b", "winnow": "w", "kernel_perceptron": "alpha_b" if c["kernel_bias"] else "alpha",
-            "weighted_majority": "w_b"}.get(c["algorithm"], "w")
+            "weighted_majority": "w_b", "hedge": "w_b"}.get(c["algorithm"], "w")
 
 
 def _limit(name):
@@ -187,7 +187,8 @@ KEYS: tuple[Key, ...] = (
                  "+-1e-18) are the course code's own. Perceptron: a = (w_1 x_1 + ... + w_d x_d, left to right, as "
                  "numpy's `dot` sums for d < 16) + b, w_j += (eta y) x_j, b += eta y. Winnow: the active weights "
                  "summed left to right, a promotion w_j * alpha, a demotion w_j / alpha. Weighted Majority: W(+1) "
-                 "and W(-1) each summed over the experts in index order, every wrong weight times beta. "
+                 "and W(-1) each summed over the experts in index order, every wrong weight times beta. Hedge: "
+                 "sum_i w_i and sum_i w_i l_i each left to right, their quotient the learner's loss, w_i * beta ** l_i. "
                  "Passive-Aggressive: a = w.x left to right, l = max(0, 1 - y a), tau = min(C, l / |x|^2), "
                  "w_j + (tau y) x_j. `auto`: float exactly when float64 cannot hold the course's rate -- the "
                  "perceptron's learning rate (0.01, 0.02...), Weighted Majority's `penalty` (0.3), a Winnow2 "
@@ -237,7 +238,14 @@ KEYS: tuple[Key, ...] = (
         group='computes',
         meaning=("Weighted Majority's beta in (0, 1): every wrong expert's weight is multiplied by it on every step "
                  '(Littlestone & Warmuth 1994); the call may pass it as the data `beta` (and `defaults` may give the '
-                 "handout's default); one float64 cannot hold (0.3) makes the arithmetic float (`arithmetic`)")),
+                 "handout's default); one float64 cannot hold (0.3) makes the arithmetic float (`arithmetic`). "
+                 "Hedge's beta (Freund & Schapire 1997): every expert's weight is multiplied by beta^loss; the test "
+                 "losses are k/4, so a beta whose 4th root is not rational (1/2) makes the arithmetic float, one "
+                 "whose 4th root is rational (1/16, 81/256) keeps it exact")),
+    Key('contract', 'hedge_weights', str, "raw", choices=("raw", "normalized"), check=_CONTRACT, group='computes',
+        meaning=("Hedge's answered weights (Freund & Schapire 1997): `raw`, w_i = beta^(L_i) with L_i the expert's "
+                 "total loss (every weight starts at 1), or `normalized`, divided by their sum (the distribution "
+                 "p_i over the experts that the next step would play)")),
     Key('contract', 'factor', None, Fraction(2), values='a number > 1 or `"p/q"`', check=_CONTRACT, group='computes',
         meaning=('Winnow2\'s promotion / demotion factor (> 1; only with `variant = "winnow2"`); the call may pass it '
                  'as the data `alpha`; one that is not a power of two (1.1, 3) makes the arithmetic float '
@@ -263,9 +271,10 @@ KEYS: tuple[Key, ...] = (
                  "counter `c = 1` before the loop, as in Daume's Alg. 7), or a voted list whose **first count starts "
                  'at 1** (`c = 1` before the loop) instead of 0')),
     Key('contract', 'returns', str,
-        Derived('perceptron, Weighted Majority `"w_b"`; kernel `"alpha"` (`"alpha_b"` with `kernel_bias`); else `"w"`',
+        Derived('perceptron, Weighted Majority (weights, mistakes), Hedge (weights, total loss) `"w_b"`; kernel `"alpha"` (`"alpha_b"` with `kernel_bias`); else `"w"`',
                 _returns),
-        values='perceptron `"w_b"`, `"w"`, `"w_bias_first"`, `"w_bias_last"`; Winnow `"w"`; kernel `"alpha"`, `"alpha_b"`',
+        values=('perceptron `"w_b"`, `"w"`, `"w_bias_first"`, `"w_bias_last"`; Winnow `"w"`; kernel `"alpha"`, '
+                '`"alpha_b"`; Weighted Majority, Hedge `"w_b"`'),
         check=_CONTRACT, group='read',
         meaning=('the layout: a pair (w, b) -- also (theta, theta_0), or coef_ and intercept_ from two attributes --,'
                  ' w alone (no bias), one vector with the bias as its first or last coordinate, alpha, (alpha, b). '

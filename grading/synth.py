@@ -74,6 +74,7 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
         f"VARIANT = {_lit(L.variant)}",
         f"FACTOR = {float(L.factor)!r}",
         f"PENALTY = {float(L.penalty)!r}",
+        f"HEDGE_WEIGHTS = {_lit(L.hedge_weights)}",
         f"DUAL = {_lit(L.dual)}",
         f"KERNEL = {_lit(L.kernel)}",
         f"POSITIVE = {_lit(c.label_values[0])}",

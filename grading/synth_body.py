@@ -19,6 +19,7 @@ THRESHOLD = None
 VARIANT = 'halve'
 FACTOR = 2.0
 PENALTY = 0.5
+HEDGE_WEIGHTS = 'raw'
 DUAL = 'signed'
 KERNEL = 'linear'
 POSITIVE = 1
@@ -149,6 +150,8 @@ def _train(data):
     T = int(data.get("T", PASSES or (10 ** 6 if UNBOUNDED else 1)))   # (unbounded: until a pass has no mistake)
     if "one_pass" in BUGS:
         T = 1
+    if ALG == "hedge":
+        return _hedge(data)
     labels = [1 if v == POSITIVE else -1 for v in _flat(data["y"])]
     eta = float(data.get("eta", ETA))
     if "modifies_inputs" in BUGS and isinstance(data.get("y"), list):
@@ -286,6 +289,31 @@ def _weighted_majority(X, labels, T, data):
                 continue
             w = [wj * beta if xj != labels[i] else wj for wj, xj in zip(w, X[i])]
     return w, mistakes
+
+
+def _hedge(data):
+    """Hedge (Freund & Schapire 1997) on the loss table: the learner's loss sum_i w_i l_i / sum_i w_i,
+    then w_i * beta ** l_i; returns (the weights, divided by their sum under HEDGE_WEIGHTS =
+    "normalized", and the learner's total loss)."""
+    L = [[float(v) for v in row] for row in _examples(data["X"])]
+    beta = float(data.get("beta", PENALTY))
+    w, total = [1.0] * len(L[0]), 0.0
+    for row in L:
+        W = mixed = 0.0
+        for wi, li in zip(w, row):
+            W = W + wi
+            mixed = mixed + wi * li
+        total = total + mixed / W
+        if "label_ignored" in BUGS:        # (no labels: the one change is the loss applied as a gain)
+            w = [wi * beta ** -li for wi, li in zip(w, row)]
+        else:
+            w = [wi * beta ** li for wi, li in zip(w, row)]
+    if HEDGE_WEIGHTS == "normalized":
+        s = 0.0
+        for wi in w:
+            s = s + wi
+        w = [wi / s for wi in w]
+    return w, total
 
 
 def _passive_aggressive(X, labels, T, data, C=1.0):

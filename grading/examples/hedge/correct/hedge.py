@@ -1,0 +1,12 @@
+"""A correct Hedge (Freund & Schapire 1997)."""
+
+
+def hedge(L, beta):
+    n = len(L[0])
+    w = [1.0] * n
+    total = 0.0
+    for losses in L:
+        W = sum(w)
+        total += sum(wi * li for wi, li in zip(w, losses)) / W
+        w = [wi * beta ** li for wi, li in zip(w, losses)]
+    return w, total
