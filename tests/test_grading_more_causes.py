@@ -104,7 +104,7 @@ def test_weighted_majority_penalty_is_checked(tmp_path):
         load_spec(str(tmp_path / "wm.toml"))
     (tmp_path / "p.toml").write_text('[assignment]\nalgorithm = "perceptron"\n[contract]\npenalty = 0.5\n'
                                      '[tests.one_example]\npoints = 1\n')
-    with pytest.raises(InputError, match="contract.penalty is a Weighted Majority option"):
+    with pytest.raises(InputError, match="contract.penalty is a Weighted Majority and Hedge option"):
         load_spec(str(tmp_path / "p.toml"))
 
 
