@@ -12,7 +12,7 @@ from fractions import Fraction
 from html import escape
 
 from proofs.formula import Expr
-from proofs.printer import Printer
+from proofs.printer import Printer, vcat_parts
 from proofs.render import _below, text
 
 __all__ = ["mathml", "math", "atom", "MathMLPrinter"]
@@ -176,15 +176,7 @@ class MathMLPrinter(Printer):
         return _paren(self(e.args[0])), 10
 
     def op_vcat(self, e):
-        P = self
-        parts, stack = [], [e]
-        while stack:
-            n = stack.pop()
-            if n.op == "vcat":
-                stack.extend(reversed(n.args))
-            else:
-                parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
-        return _paren(_mo(",").join(parts)), 10
+        return _paren(_mo(",").join(self(n) for n in vcat_parts(e))), 10
 
     def op_tensor(self, e):
         return _row(self(e.args[0], 8), _mo("\u2297"), self(e.args[1], 8)), 7

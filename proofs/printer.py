@@ -53,3 +53,16 @@ class Printer:
     def lacking(cls) -> tuple[str, ...]:
         """The operations of ``proofs.formula.OPERATORS`` this printer class has no method for."""
         return tuple(op for op in OPERATORS if op not in cls._methods)
+
+
+def vcat_parts(e) -> list:
+    """The parts of a concatenation ``(u, v, ...)`` read left to right, nested concatenations
+    flattened and a one-coordinate part ``(t)`` given as ``t``: what a display shows."""
+    parts, stack = [], [e]
+    while stack:
+        n = stack.pop()
+        if n.op == "vcat":
+            stack.extend(reversed(n.args))
+        else:
+            parts.append(n.args[0] if n.op == "vec1" else n)
+    return parts

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .formula import Expr
-from .printer import Printer
+from .printer import Printer, vcat_parts
 
 __all__ = ["text", "latex", "TextPrinter"]
 
@@ -141,15 +141,7 @@ class TextPrinter(Printer):
         return f"({self(e.args[0])})", 10
 
     def op_vcat(self, e):                 # (u, v); a one-coordinate part (t) is shown as t
-        P = self
-        parts, stack = [], [e]
-        while stack:
-            n = stack.pop()
-            if n.op == "vcat":
-                stack.extend(reversed(n.args))
-            else:
-                parts.append(P(n.args[0]) if n.op == "vec1" else P(n))
-        return f"({', '.join(parts)})", 10
+        return f"({', '.join(self(n) for n in vcat_parts(e))})", 10
 
     def op_tensor(self, e):
         a, P = e.args, self
