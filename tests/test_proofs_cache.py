@@ -374,8 +374,8 @@ def test_a_job_past_its_deadline_is_none_and_the_next_jobs_go_to_a_fresh_child(m
         ok = pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000).result(timeout=120)
         assert ok["answer"] == "sat"
         first = pool.children[0].proc
-        monkeypatch.setattr(workers, "MARGIN", -4.999)       # every deadline is now 1 ms after the start
-        monkeypatch.setattr(workers, "START_ALLOWANCE", 0.0)
+        monkeypatch.setattr(workers, "MARGIN", -60.0)        # every deadline has passed before it is awaited
+        monkeypatch.setattr(workers, "START_ALLOWANCE", 0.0)  # (a 1 ms deadline raced a 0.7 ms answer)
         fs = [pool.submit({"op": "z3", "smt": text, "timeout_ms": 5000}, 5000) for _ in range(6)]
         assert [f.result(timeout=120) for f in fs] == [None] * 6      # killed: "unknown", never an answer
         assert first.poll() is not None                               # that child was killed
