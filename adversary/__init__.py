@@ -10,9 +10,9 @@ __all__ = ["Sequence", "certify", "Certificate"]
 
 def __getattr__(name):
     if name == "Sequence":
-        from .sequence import Sequence
+        from adversary.sequence import Sequence
         return Sequence
     if name in ("certify", "Certificate"):
-        from . import certify as _c
+        from adversary import certify as _c
         return getattr(_c, name)
     raise AttributeError(f"module 'adversary' has no attribute {name!r}")

@@ -24,7 +24,7 @@ Winnow (Blum's notes; Littlestone 1988): with P the promotions and D the demotio
   (valid for theta >= 1), decided exactly as base^(p) <= theta^(s) where (M - A)/B = p/s; the
   bound is a rational when log theta is, else a float for display only, next to the largest
   integer M it allows (``max_mistakes_allowed``, exact).  For theta = n = 2^p the sharper forms
-  1 + r(3 lg n - 2) (halve) and r(2 lg n - 1) (eliminate) proved in proofs/winnow_pow2_bound.py
+  1 + r(3 lg n - 2) (halve) and r(2 lg n - 1) (eliminate) proved in proofs/catalogue/winnow_pow2_bound.py
   (winnow_halving_pow2, winnow_elimination_pow2) are reported too (``sharper_bound``,
   ``ratio_sharper``), and for halving with r >= 1 the tight r(3 lg n - 2)
   (winnow_halving_pow2_tight, found by the exact adversary; ``tight_bound``, ``ratio_tight``,
@@ -46,11 +46,11 @@ from fractions import Fraction
 from learners.errors import InputError
 from learners.numbers import fraction_str
 
-from .certificate import Certificate, _dot, _perceptron_figures, hinge_exact_form_float
-from .certify_experts import certify_experts
-from .certify_kernel import _certify_kernel
-from .sequence import Sequence
-from .winnow_theorems import (TIGHT_THEOREM, log_rational as _log_rational, max_mistakes_allowed,
+from adversary.certificate import Certificate, _dot, _perceptron_figures, hinge_exact_form_float
+from adversary.certify_experts import certify_experts
+from adversary.certify_kernel import _certify_kernel
+from adversary.sequence import Sequence
+from adversary.winnow_theorems import (TIGHT_THEOREM, log_rational as _log_rational, max_mistakes_allowed,
                               winnow_bound, winnow_sharper_bound, winnow_tight_bound, within_log_bound)
 
 __all__ = ["Certificate", "certify", "winnow_bound", "winnow_sharper_bound", "winnow_tight_bound", "within_log_bound",

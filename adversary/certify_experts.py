@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .certificate import Certificate
-from .log_enclosure import ln_enclosure
+from adversary.certificate import Certificate
+from adversary.log_enclosure import ln_enclosure
 
 __all__ = ["certify_experts"]
 

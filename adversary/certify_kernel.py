@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .certificate import Certificate, _perceptron_figures
-from .sequence import Sequence
+from adversary.certificate import Certificate, _perceptron_figures
+from adversary.sequence import Sequence
 
 __all__ = ["GAUSS_PREC"]
 

@@ -71,8 +71,8 @@ def wm_cycle_advice(periods: int, n: int = WM_EXPERTS):
 
 
 def _sequence(algorithm: str, A, y, meta: dict):
-    from .certify import certify
-    from .sequence import Sequence
+    from adversary.certify import certify
+    from adversary.sequence import Sequence
     seq = Sequence(algorithm, A, y, beta=Fraction(1, 2), meta=meta)
     return seq, certify(seq)
 

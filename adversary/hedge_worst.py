@@ -101,8 +101,8 @@ def hedge_row(T: int, beta=Fraction(9, 10), n: int = 2) -> dict:
 
 def hedge_spared_row(n: int = 64, cycles: int = 2, spare_cycles: int = 14, beta=Fraction(1, 2)) -> dict:
     """Hedge on one 0/1 loss per step, round robin over the n options, then the best one spared."""
-    from .experts_worst import TIGHT_RATIO, rwm_spared_advice
-    from .log_enclosure import ln_enclosure, ratio_enclosure
+    from adversary.experts_worst import TIGHT_RATIO, rwm_spared_advice
+    from adversary.log_enclosure import ln_enclosure, ratio_enclosure
     beta = Fraction(beta)
     A, _ = rwm_spared_advice(n, cycles, spare_cycles)
     L = [[1 if a == -1 else 0 for a in row] for row in A]

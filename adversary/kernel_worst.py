@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .sequence import Sequence
+from adversary.sequence import Sequence
 
 __all__ = ["gaussian_spaced", "poly_simplex", "kernel_worst"]
 
@@ -55,7 +55,7 @@ def best_dual_target(X, y, K):
     G = K.gram_float(A)
     yy = np.array(y, dtype=float)
     try:
-        from .convex import hard_margin_dual
+        from adversary.convex import hard_margin_dual
         b = hard_margin_dual(G, y)
         beta = [Fraction(float(v)).limit_denominator(10 ** 9) for v in b]
         bf = np.array([float(v) for v in beta])

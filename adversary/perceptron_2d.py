@@ -24,8 +24,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .margin import parse_gamma
-from .sequence import Sequence
+from adversary.margin import parse_gamma
+from adversary.sequence import Sequence
 
 __all__ = ["plan_2d", "sequence_2d", "best_2d", "plane_bound", "max_mistakes_le1", "max_mistakes_rational_le1"]
 

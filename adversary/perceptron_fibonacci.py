@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .sequence import Sequence
+from adversary.sequence import Sequence
 
 __all__ = ["alternating_label", "fibonacci_family", "separator", "EXPECTED_UPDATES"]
 
@@ -75,7 +75,7 @@ def best_separator(X, y):
     to the recursion's separator when the rationalised one does not separate."""
     try:
         import numpy as np
-        from .convex import hard_margin_dual
+        from adversary.convex import hard_margin_dual
         Xa = np.array([list(map(float, x)) + [1.0] for x in X])   # the bias through (x, 1)
         beta = hard_margin_dual(Xa @ Xa.T, y)
         wa = Xa.T @ beta

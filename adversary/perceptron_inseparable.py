@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .sequence import Sequence
+from adversary.sequence import Sequence
 
 __all__ = ["factor_two", "noisy", "best_hinge_target"]
 
@@ -55,7 +55,7 @@ def best_hinge_target(X, y, epochs: int = 1, r_sq=None):
         m = min(float(yy[i] * A[i] @ w) for i in range(len(y)))
         w = w / m if m > 0 else w
     else:
-        from .convex import min_hinge_objective
+        from adversary.convex import min_hinge_objective
         w = min_hinge_objective(A, yy, r_sq, loss_weight=2.0 * epochs)
     return [Fraction(float(v)).limit_denominator(10 ** 6) for v in w]
 
@@ -63,8 +63,8 @@ def best_hinge_target(X, y, epochs: int = 1, r_sq=None):
 def noisy(gamma, d: int, noise=Fraction(1, 4), seed: int = 0, flips: int | None = None) -> Sequence:
     """Separable worst case for (gamma, d) with adaptive label flips; target = best hinge w.
     ``flips``: exactly that many flips, evenly spaced (instead of the random rate ``noise``)."""
-    from .margin import parse_gamma
-    from .perceptron_separable import separable
+    from adversary.margin import parse_gamma
+    from adversary.perceptron_separable import separable
     from learners.numbers import to_fraction
     gamma = parse_gamma(gamma)
     noise = to_fraction(noise, what="noise")

@@ -22,8 +22,8 @@ from fractions import Fraction
 
 from learners.errors import InputError
 
-from .margin import K_of, parse_gamma
-from .sequence import Sequence
+from adversary.margin import K_of, parse_gamma
+from adversary.sequence import Sequence
 
 __all__ = ["orthonormal", "orthogonal_margin", "separable", "parse_gamma", "K_of"]
 
@@ -209,5 +209,5 @@ def separable(gamma, d: int, **kw) -> Sequence:
         return orthonormal(gamma, d)
     if d >= 3:
         return orthogonal_margin(gamma, d, progress=kw.get("progress"))
-    from .perceptron_2d import best_2d
+    from adversary.perceptron_2d import best_2d
     return best_2d(gamma, budget=kw.get("budget", 30.0), progress=kw.get("progress"))

@@ -23,9 +23,9 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .certify import certify
-from .experts_worst import TIGHT_RATIO
-from .sequence import Sequence
+from adversary.certify import certify
+from adversary.experts_worst import TIGHT_RATIO
+from adversary.sequence import Sequence
 
 __all__ = ["Cell", "grid", "make_cell", "run_cell", "run_table", "PERCEPTRON_GAMMAS", "WINNOW_NS", "WINNOW_RS",
            "WINNOW_BASELINE", "PLANE_BASELINE"]
@@ -85,20 +85,20 @@ def grid(which: str = "all") -> list[Cell]:
                 for r in WINNOW_RS:
                     cells.append(Cell("winnow", {"n": n, "r": r, "variant": v}))
     if which in ("all", "unit"):
-        from .unit_worst import unit_cells
+        from adversary.unit_worst import unit_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in unit_cells()]
-        from .hedge_worst import hedge_cells
+        from adversary.hedge_worst import hedge_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build}) for alg, lab, name, build in hedge_cells()]
-        from .littlestone_worst import littlestone_cells
+        from adversary.littlestone_worst import littlestone_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in littlestone_cells()]
-        from .multiclass_worst import multiclass_cells
+        from adversary.multiclass_worst import multiclass_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in multiclass_cells()]
-        from .disjunction_worst import disjunction_cells
+        from adversary.disjunction_worst import disjunction_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in disjunction_cells()]
-        from .hadamard_worst import hadamard_cells
+        from adversary.hadamard_worst import hadamard_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in hadamard_cells()]
     return cells
@@ -107,11 +107,11 @@ def grid(which: str = "all") -> list[Cell]:
 def make_cell(cell: Cell, budget: float = 30.0, seed: int = 0, progress=None) -> Sequence:
     p = cell.params
     if cell.algorithm == "perceptron":
-        from .perceptron_separable import separable
+        from adversary.perceptron_separable import separable
         return separable(p["gamma"], p["d"], budget=budget)
-    from . import winnow_search      # imported lazily: only Winnow cells need it
+    from adversary import winnow_search      # imported lazily: only Winnow cells need it
     n, r, v = p["n"], p["r"], p["variant"]
-    from .winnow_stored import stored_sequence
+    from adversary.winnow_stored import stored_sequence
     stored = stored_sequence(n, r, v)   # slow searches: a stored sequence, re-proved optimal
     if stored is not None:
         return stored
@@ -131,7 +131,7 @@ def make_cell(cell: Cell, budget: float = 30.0, seed: int = 0, progress=None) ->
 
 def run_cell(cell: Cell, out_dir=None, budget: float = 30.0, seed: int = 0, progress=None) -> dict:
     if "build" in cell.params:
-        from .unit_worst import run_unit_cell
+        from adversary.unit_worst import run_unit_cell
         return run_unit_cell(cell, out_dir)
     t0 = time.process_time()
     seq = make_cell(cell, budget=budget, seed=seed, progress=progress)
@@ -170,7 +170,7 @@ def cell_row(cell: Cell, seq: Sequence, cert) -> dict:
         row.update(gamma=g, d=p["d"], nominal_bound=nominal, ratio_nominal=Fraction(cert.mistakes) / nominal,
                    gamma_sq_certified=f.get("gamma_sq"), r_sq=f.get("r_sq"))
         if p["d"] == 2:
-            from .perceptron_2d import max_mistakes_le1, max_mistakes_rational_le1
+            from adversary.perceptron_2d import max_mistakes_le1, max_mistakes_rational_le1
             row["target"] = PLANE_BASELINE.get(g)
             row["plane_bound"] = seq.meta.get("plane_bound")
             row["real_optimum_upper_bound"] = max_mistakes_le1(g)

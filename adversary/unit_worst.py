@@ -22,8 +22,8 @@ from learners import (run_halving, run_passive_aggressive, run_perceptron, run_r
 from learners.io import write_text_atomic
 from learners.numbers import fraction_str
 
-from . import experts_worst
-from .experts_worst import TIGHT_RATIO     # a row is tight at ratio >= 99/100 (or with a proved optimum)
+from adversary import experts_worst
+from adversary.experts_worst import TIGHT_RATIO     # a row is tight at ratio >= 99/100 (or with a proved optimum)
 
 __all__ = ["UNIT_ALGORITHMS", "unit_cells", "run_unit_cell", "halving_worst", "two_experts_worst",
            "rwm_two_experts", "pa_orthogonal",

@@ -8,9 +8,9 @@ import time
 
 from learners.errors import InputError
 
-from .winnow_game import Move, WinnowGame
-from .winnow_plays import SearchResult, check_moves
-from .winnow_proof import _Memo, _raise_or_prove, _Timeout
+from adversary.winnow_game import Move, WinnowGame
+from adversary.winnow_plays import SearchResult, check_moves
+from adversary.winnow_proof import _Memo, _raise_or_prove, _Timeout
 
 __all__ = ["search_winnow_moves"]
 

@@ -2,7 +2,7 @@
 concrete 0/1 examples, re-checked move by move, and the plain result record the searches return."""
 from __future__ import annotations
 
-from .winnow_game import WinnowGame
+from adversary.winnow_game import WinnowGame
 
 __all__ = ["SearchResult", "play_to_rows", "check_moves"]
 

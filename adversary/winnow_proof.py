@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import time
 
-from .winnow_game import WinnowGame
-from .winnow_plays import check_moves
+from adversary.winnow_game import WinnowGame
+from adversary.winnow_plays import check_moves
 
 __all__ = ["prove_at_most"]
 

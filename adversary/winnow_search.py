@@ -36,10 +36,10 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
-from .winnow_beam import search_winnow_moves
-from .winnow_game import WinnowGame, closed_form_bounds
-from .winnow_plays import SearchResult, check_moves, play_to_rows
-from .winnow_proof import _Memo, _raise_or_prove, _Timeout, prove_at_most
+from adversary.winnow_beam import search_winnow_moves
+from adversary.winnow_game import WinnowGame, closed_form_bounds
+from adversary.winnow_plays import SearchResult, check_moves, play_to_rows
+from adversary.winnow_proof import _Memo, _raise_or_prove, _Timeout, prove_at_most
 
 __all__ = ["search_winnow", "exhaustive_winnow", "winnow_bounds", "play_to_rows", "SearchResult",
            "search_winnow_moves", "exhaustive_winnow_moves", "prove_at_most"]
@@ -171,7 +171,7 @@ def winnow_bounds(n, r, variant, mistakes, alpha=2) -> dict:
 
 
 def _to_sequence(res: SearchResult, extra_meta=None):
-    from .sequence import Sequence
+    from adversary.sequence import Sequence
     game = res.game
     rows, labels, target = res.rows()
     bounds = winnow_bounds(game.n, game.r, game.variant, res.mistakes, game.alpha)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import time
 
-from .winnow_game import Move, WinnowGame
-from .winnow_plays import SearchResult, check_moves
-from .winnow_proof import prove_at_most
+from adversary.winnow_game import Move, WinnowGame
+from adversary.winnow_plays import SearchResult, check_moves
+from adversary.winnow_proof import prove_at_most
 
 __all__ = ["STORED", "stored_sequence"]
 
@@ -85,7 +85,7 @@ def stored_sequence(n: int, r: int, variant: str):
     raw = STORED.get((variant, n, r))
     if raw is None:
         return None
-    from .winnow_search import _to_sequence
+    from adversary.winnow_search import _to_sequence
     t0 = time.process_time()
     game = WinnowGame(n, r, variant)
     moves = [Move(bool(fn), tuple(rel), tuple(irr)) for fn, rel, irr in raw]

@@ -1,7 +1,7 @@
 """The Winnow mistake bounds a certificate checks, decided exactly: Blum's notes' potential bound
 for any threshold theta (M <= A + B log_base theta, compared as base^p <= theta^s), the catalogue's
-sharper forms for theta = n = 2^p (proofs/winnow_pow2_bound.py) and the tight halving bound
-(proofs/winnow_tight_bound.py)."""
+sharper forms for theta = n = 2^p (proofs/catalogue/winnow_pow2_bound.py) and the tight halving bound
+(proofs/catalogue/winnow_tight_bound.py)."""
 from __future__ import annotations
 
 import math
@@ -62,7 +62,7 @@ def winnow_bound(variant: str, n: int, r: int, alpha=2, theta=None):
 
 
 def winnow_sharper_bound(variant: str, n: int, r: int, alpha=2, theta=None):
-    """The sharper bounds for theta = n = 2^p (proofs/winnow_pow2_bound.py: theorems
+    """The sharper bounds for theta = n = 2^p (proofs/catalogue/winnow_pow2_bound.py: theorems
     winnow_halving_pow2, n >= 2, and winnow_elimination_pow2, n >= 2 and r >= 1), else None."""
     if theta is not None and Fraction(theta) != n:
         return None
@@ -80,7 +80,7 @@ TIGHT_THEOREM = "winnow_halving_pow2_tight"
 
 
 def winnow_tight_bound(variant: str, n: int, r: int, alpha=2, theta=None):
-    """The tight halving bound r(3 lg n - 2) for theta = n = 2^p >= 2 and r >= 1 (proofs/winnow_tight_bound.py:
+    """The tight halving bound r(3 lg n - 2) for theta = n = 2^p >= 2 and r >= 1 (proofs/catalogue/winnow_tight_bound.py:
     theorem winnow_halving_pow2_tight; attained by the exact adversary), as an exact integer
     Fraction; None outside those conditions (other variants, other theta, n not a power of 2, r = 0)."""
     if variant != "halve" or r < 1:

@@ -47,7 +47,7 @@ def _copies(tmp, kinds, n):
 def _inner(assignment, kinds, n, jobs):
     """In the child process: grade, print the figures as JSON."""
     import json
-    from grading.grader import grade_batch
+    from grading.running.grader import grade_batch
     tmp = tempfile.mkdtemp(prefix="mb-bench-grading-")
     try:
         paths = _copies(tmp, kinds, n)

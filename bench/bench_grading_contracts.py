@@ -35,7 +35,7 @@ SHAPES = ("mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel", "u
 
 
 def _batch(spec, samples, n, jobs, shared=True):
-    from grading.grader import grade_batch
+    from grading.running.grader import grade_batch
     tmp = tempfile.mkdtemp(prefix="mb-bench-contracts-")
     try:
         paths = []

@@ -12,9 +12,9 @@ __all__ = ["collect", "render_site", "write_site"]
 
 def __getattr__(name):
     if name == "collect":
-        from .model import collect
+        from blueprint.model import collect
         return collect
     if name in ("render_site", "write_site"):
-        from . import site
+        from blueprint import site
         return getattr(site, name)
     raise AttributeError(f"module 'blueprint' has no attribute {name!r}")

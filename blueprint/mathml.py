@@ -1,5 +1,5 @@
 """Formula objects as MathML (presentation markup, MathML Core): the site's typeset mathematics is
-printed from the very trees the kernel checked, by a printer that follows ``proofs.render`` node
+printed from the very trees the kernel checked, by a printer that follows ``proofs.printers.render`` node
 for node (the same precedences, the same reading of every operator), so that no formula is
 retyped and a browser needs no script and no font from the network to show it.
 
@@ -11,9 +11,9 @@ import re
 from fractions import Fraction
 from html import escape
 
-from proofs.formula import Expr
-from proofs.printer import Printer, vcat_parts
-from proofs.render import _below, text
+from proofs.language.formula import Expr
+from proofs.printers.printer import Printer, vcat_parts
+from proofs.printers.render import _below, text
 
 __all__ = ["mathml", "math", "atom", "MathMLPrinter"]
 
@@ -87,7 +87,7 @@ def _frac(f: Fraction) -> str:
 
 
 class MathMLPrinter(Printer):
-    """MathML: every method returns (the markup, its binding strength), as ``proofs.render``."""
+    """MathML: every method returns (the markup, its binding strength), as ``proofs.printers.render``."""
     name = "MathML printer"
     error = ValueError
 
@@ -284,7 +284,7 @@ def mathml(e: Expr) -> str:
 
 
 def math(e: Expr, display: bool = False) -> str:
-    """``<math>`` element with the formula; its plain-text reading (``proofs.render.text``) is the
+    """``<math>`` element with the formula; its plain-text reading (``proofs.printers.render.text``) is the
     ``alttext`` and the title, so a reader can copy it."""
     t = escape(text(e), quote=True)
     d = ' display="block"' if display else ""

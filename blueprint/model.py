@@ -4,15 +4,15 @@ asked, Coq's verdicts), the lemma graph both ways, and the worst-case sequences.
 
 Everything here is deterministic: no timings, no solver models (z3's example models may differ
 between runs), every list sorted or in the catalogue's order.  Formulas stay formula objects
-(``proofs.formula.Expr``); the printers (text, LaTeX, MathML) read them.
+(``proofs.language.formula.Expr``); the printers (text, LaTeX, MathML) read them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from proofs.checks import REPLAY_CACHED
-from proofs.core import TheoremResult
-from proofs.sources import TITLES
+from proofs.engines.checks import REPLAY_CACHED
+from proofs.catalogue.core import TheoremResult
+from proofs.catalogue.sources import TITLES
 
 __all__ = ["Entry", "Step", "FactUse", "Catalogue", "collect", "entry_from_result", "grouped", "SITE_STATUSES",
            "site_status", "coq_ok", "origins"]
@@ -57,7 +57,7 @@ class Step:
     coq_reason: str = ""
 
     def to_json(self) -> dict:
-        from proofs.render import latex, text
+        from proofs.printers.render import latex, text
         return {"id": self.id, "kind": self.kind, "title": self.title, "goal": text(self.goal),
                 "goal_latex": latex(self.goal),
                 "facts": [{"label": f.label, "how": f.how_text, "formula": text(f.formula),
@@ -104,7 +104,7 @@ class Entry:
         return site_status(self)
 
     def to_json(self) -> dict:
-        from proofs.render import latex, text
+        from proofs.printers.render import latex, text
         d = {"id": self.id, "name": self.name, "kind": self.kind, "family": self.family, "module": self.module,
              "coq": self.coq, "status": self.status, "site_status": self.site_status, "expected": self.expected,
              "ok": self.ok, "reasons": list(self.reasons),
@@ -190,9 +190,9 @@ def _source(th) -> dict:
 
 def entry_from_result(r: TheoremResult, built=None, coq_steps=None) -> Entry:
     """An entry from a run's result; ``built`` is the proof as the kernel built it
-    (``proofs.runner.build``), ``coq_steps`` the Coq lemma of each step (step id -> (lemma, file))."""
+    (``proofs.engines.runner.build``), ``coq_steps`` the Coq lemma of each step (step id -> (lemma, file))."""
     th = r.theorem
-    e = Entry(id=th.id, name=th.name, kind=th.kind, family=th.family, module=f"proofs/{th.family}.py",
+    e = Entry(id=th.id, name=th.name, kind=th.kind, family=th.family, module=f"proofs/catalogue/{th.family}.py",
               coq=th.coq, status=r.status, expected=th.expected, ok=r.ok, reasons=list(r.reasons),
               hypotheses=list(th.hypotheses), conclusion=th.conclusion, statement=th.statement,
               source=_source(th), encoding=th.encoding, notes=th.notes,
@@ -248,8 +248,8 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
     """Run the catalogue (the entries named and their lemmas; all when ``ids`` is None) and gather
     every entry.  ``coq``: also kernel-check in Coq (needs coqc).  ``worst``: compute the worst-case
     sequences (``blueprint.worst``)."""
-    from proofs import registry
-    from proofs.runner import build, run_catalogue
+    from proofs.catalogue import registry
+    from proofs.engines.runner import build, run_catalogue
     cat = run_catalogue(ids, progress=progress)
     theorems = [r.theorem for r in cat.results]
     built = dict(cat.built)                       # each proof built once in this run
@@ -290,7 +290,7 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
     for e in entries:
         e.used_by = users.get(e.id, [])
     if worst:
-        from .worst import worst_cases
+        from blueprint.worst import worst_cases
         for e in entries:
             e.worst = worst_cases(e.id)
     return Catalogue(entries, coq_run=coq, coq_version=version, ok=cat.ok)

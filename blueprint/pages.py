@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from html import escape
 
-from .graph import graph_svg, layout_svg
-from .mathml import math
-from .model import SITE_STATUSES, coq_ok, grouped
-from .worst import _num, chart_svg
+from blueprint.graph import graph_svg, layout_svg
+from blueprint.mathml import math
+from blueprint.model import SITE_STATUSES, coq_ok, grouped
+from blueprint.worst import _num, chart_svg
 
 __all__ = ["index_page", "entry_page", "rules_page", "graph_page", "STATUS_LABEL", "page_name"]
 
@@ -87,7 +87,7 @@ def index_page(cat) -> str:
         fams.setdefault(e.family, []).append(e)
     for fam, es in fams.items():
         o.append(f'<section class="family" id="family-{_e(fam)}"><h2>{_e(fam.replace("_", " "))} '
-                 f'<span class="mod">proofs/{_e(fam)}.py</span></h2>')
+                 f'<span class="mod">proofs/catalogue/{_e(fam)}.py</span></h2>')
         o.append('<table class="entries"><colgroup><col class="c-st"><col class="c-id"><col class="c-stmt">'
                  '<col class="c-src"><col class="c-coq"></colgroup><thead><tr><th>status</th><th>entry</th><th>statement</th><th>source</th>'
                  '<th>Coq</th></tr></thead><tbody>')
@@ -307,7 +307,7 @@ def _worst_section(e) -> str:
 
 # --------------------------------------------------------------------------- rules and the global graph
 def rules_page(cat) -> str:
-    from proofs.rules import RULES, _generic
+    from proofs.kernel.rules import RULES, _generic
     used: dict = {}
     for e in cat.entries:
         for r in e.own_rules:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from learners.errors import InputError
 
-from . import pages
+from blueprint import pages
 
 __all__ = ["render_site", "write_site", "check_target", "MANIFEST"]
 

@@ -1,14 +1,14 @@
 """One entry's proof in the terminal (``mistakebound verify --show ID``): the statement, the lecture
 note, the lemmas both ways, and every step with the facts it uses (and what they rest on), the
 engines' verdicts, the trusted rules it applies and its Coq lemma.  Plain text from the same model
-as the site (``blueprint.model``), printed with ``proofs.render.text``."""
+as the site (``blueprint.model``), printed with ``proofs.printers.render.text``."""
 from __future__ import annotations
 
 import textwrap
 
-from proofs.render import text
+from proofs.printers.render import text
 
-from .model import grouped
+from blueprint.model import grouped
 
 __all__ = ["show_text"]
 

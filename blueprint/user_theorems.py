@@ -1,9 +1,9 @@
 """Theorems a user writes on the proof kernel (``mistakebound verify --file my_theorems.py``).
 
-The file is a Python module defining ``THEOREMS = [Theorem(...), ...]`` (``proofs.core.Theorem``,
-formulas from ``proofs.formula``, proofs against ``proofs.kernel.Proof``; the catalogue's theorems
+The file is a Python module defining ``THEOREMS = [Theorem(...), ...]`` (``proofs.catalogue.core.Theorem``,
+formulas from ``proofs.language.formula``, proofs against ``proofs.kernel.kernel.Proof``; the catalogue's theorems
 are lemmas through ``p.lemma(id, ...)``).  They are checked exactly as the catalogue is
-(``proofs.runner.run_catalogue``): the kernel builds each proof (a refused proof is a build error),
+(``proofs.engines.runner.run_catalogue``): the kernel builds each proof (a refused proof is a build error),
 every step is proved by z3 and re-checked by cvc5 on the same text, every step's hypotheses and
 the theorem's hypotheses are shown satisfiable, every lemma is proved; anything else is "unknown".
 Their statements are printed in Coq by the catalogue's printer (``coq.export.statement``) for the
@@ -38,8 +38,8 @@ FAMILY = "user"
 def load_theorems(path) -> list:
     """The ``THEOREMS`` of a user file; :class:`InputError` (one line) when the file cannot be read,
     does not compile or import, or defines no theorem."""
-    from proofs import registry
-    from proofs.core import Theorem
+    from proofs.catalogue import registry
+    from proofs.catalogue.core import Theorem
     p = Path(path)
     if not p.is_file():
         raise InputError(f"--file {path}: no such file")
@@ -71,7 +71,7 @@ def load_theorems(path) -> list:
     seen = set()
     for t in ths:
         if not isinstance(t, Theorem):
-            raise InputError(f"{path}: THEOREMS holds a {type(t).__name__}, not a proofs.core.Theorem")
+            raise InputError(f"{path}: THEOREMS holds a {type(t).__name__}, not a proofs.catalogue.core.Theorem")
         if t.id in seen:
             raise InputError(f"{path}: two theorems named {t.id}")
         if t.id in registry.theorem_ids():
@@ -84,7 +84,7 @@ def load_theorems(path) -> list:
 @dataclass
 class UserResult:
     """The checker's verdict on one theorem of the file (what ``verify --file`` reports)."""
-    theorem: object                                   # proofs.core.Theorem, rebuilt from the certificate
+    theorem: object                                   # proofs.catalogue.core.Theorem, rebuilt from the certificate
     status: str
     reasons: list = field(default_factory=list)
     steps: list = field(default_factory=list)         # (step id, kind, {engine: status})
@@ -103,7 +103,7 @@ class UserResult:
         return sum(all(v == "proved" for v in a.values()) for _, _, a in self.steps), len(self.steps)
 
     def to_json(self, allow_assumptions: bool = False) -> dict:
-        from proofs.render import text
+        from proofs.printers.render import text
         th = self.theorem
         return {"id": th.id, "kind": th.kind, "name": th.name, "status": self.status, "expected": th.expected,
                 "ok": self.ok(allow_assumptions), "reasons": list(self.reasons), "statement": text(th.statement),
@@ -176,10 +176,10 @@ def _run_child(path) -> tuple[dict, dict]:
 
 
 def _theorem(cert: dict, meta: dict):
-    """The statement of a certificate as a :class:`proofs.core.Theorem` (for the report and Coq)."""
+    """The statement of a certificate as a :class:`proofs.catalogue.core.Theorem` (for the report and Coq)."""
     from checker.check import _formula, _hypotheses, declarations
-    from proofs.certificate import to_expr
-    from proofs.core import Source, Theorem
+    from proofs.kernel.certificate import to_expr
+    from proofs.catalogue.core import Source, Theorem
 
     def no_proof(p):
         raise InputError("the proof of a user theorem runs in its own process")
@@ -189,7 +189,7 @@ def _theorem(cert: dict, meta: dict):
     concl = to_expr(_formula(cert.get("conclusion"), decls, "the conclusion"))
     names = {}
     for f in [f for _, f in hyps] + [concl]:
-        from proofs.substitution import free_vars
+        from proofs.language.substitution import free_vars
         names.update({v.name: v for v in free_vars(f)})
     sizes = {names[n]: k for n, k in (meta.get("witness_sizes") or {}).items()
              if n in names and isinstance(k, int) and 0 <= k <= 8}
@@ -213,10 +213,10 @@ def check_file(path, progress=None):
     # what decides is loaded before the file's process starts (where it could not be confined,
     # "reduced", that process could rewrite what this one would load later)
     import checker  # noqa: F401
-    import proofs.certificate  # noqa: F401
-    import proofs.checks  # noqa: F401
-    import proofs.runner  # noqa: F401
-    from proofs import cache
+    import proofs.kernel.certificate  # noqa: F401
+    import proofs.engines.checks  # noqa: F401
+    import proofs.engines.runner  # noqa: F401
+    from proofs.engines import cache
     data, iso = _run_child(path)
     was = cache.enabled()
     # confined, the file's process could not write the proof cache: it is written by this process
@@ -234,10 +234,10 @@ def check_file(path, progress=None):
 def _decide(path, data, progress):
     import checker
     from checker.terms import CheckError
-    from proofs import registry
-    from proofs.certificate import known_verdicts, oracle
-    from proofs.engines import SAT
-    from proofs.runner import run_catalogue
+    from proofs.catalogue import registry
+    from proofs.kernel.certificate import known_verdicts, oracle
+    from proofs.engines.engines import SAT
+    from proofs.engines.runner import run_catalogue
     entries, seen = [], set()
     for t in data["theorems"]:
         cert, meta = t["certificate"], t["meta"]
@@ -286,7 +286,7 @@ def _decide(path, data, progress):
                     k: str(x) for k, x in sorted(vals.items()) if not str(k).startswith("mb_")}})
         r.lemmas = {lid: (verdicts[lid].status if lid in verdicts else "not checked") for lid in ch.lemmas}
         if th.kind == "theorem" and th.hypotheses:
-            from proofs.checks import _nonvacuity
+            from proofs.engines.checks import _nonvacuity
             (pend, _), _how = _nonvacuity(th)
             r.nonvacuity = pend.get()[0].status
             if r.nonvacuity != SAT and r.status in ("proved", "proved assuming"):

@@ -10,9 +10,9 @@ specializations, inductions), checks the step graph, prints each remaining oblig
 (``checker.evaluate``).  It imports nothing of the rest of the suite (tests/test_architecture.py
 enforces it): the de Bruijn criterion, a checker small enough to be read in one sitting.
 """
-from .check import (ASSUMING, FORMAT, INVALID, PROVED, REFUTED, UNKNOWN, VACUOUS, VACUOUS_WHY, VERSION, Checked,
+from checker.check import (ASSUMING, FORMAT, INVALID, PROVED, REFUTED, UNKNOWN, VACUOUS, VACUOUS_WHY, VERSION, Checked,
                     Obligation, Verdict, decide, exact_model, identity_key, identity_text, read)
-from .terms import CheckError, Reading as reading
+from checker.terms import CheckError, Reading as reading
 
 __all__ = ["read", "decide", "Checked", "Obligation", "Verdict", "CheckError", "identity_text", "identity_key", "reading", "FORMAT",
            "VERSION", "PROVED", "REFUTED", "UNKNOWN", "INVALID", "ASSUMING", "VACUOUS", "VACUOUS_WHY", "exact_model"]

@@ -26,10 +26,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from . import schemas
-from .evaluate import NotExact, evaluate, number, values
-from .smtlib import problem
-from .terms import (BOOL, INT, NAT, REAL, SORTS, And, CheckError, ForAll, Implies, Term, add, dump, guarded, le, lit, lt, parse, Reading, show,
+from checker import schemas
+from checker.evaluate import NotExact, evaluate, number, values
+from checker.smtlib import problem
+from checker.terms import (BOOL, INT, NAT, REAL, SORTS, And, CheckError, ForAll, Implies, Term, add, dump, guarded, le, lit, lt, parse, Reading, show,
                     subst, valid_name)
 
 FORMAT = "mistakebound-certificate"

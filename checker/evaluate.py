@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import isqrt
 
-from .terms import BOOL, NAT, VEC, CheckError, Term
+from checker.terms import BOOL, NAT, VEC, CheckError, Term
 
 
 class NotExact(CheckError):

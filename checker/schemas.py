@@ -19,7 +19,7 @@ its own (``checker.check``), its premises checked for shape.
 """
 from __future__ import annotations
 
-from .terms import (INT, NAT, NUMERIC, REAL, VEC, And, CheckError, Implies, ForAll, Sum, VSum, add, div, eq, fn, ge,
+from checker.terms import (INT, NAT, NUMERIC, REAL, VEC, And, CheckError, Implies, ForAll, Sum, VSum, add, div, eq, fn, ge,
                     gt, is_int, le, lit, lt, mul, node, sub, subst, to_real)
 
 VAR, NUM = "var", "num"
@@ -98,7 +98,7 @@ SCHEMAS = {
     "exp_tangent": {
         "exp_ge_tangent": ((REAL,), lambda a: le(add(1, a), fn("exp", a))),
     },
-    # Hedge's tuned regret (proofs/hedge_regret_bound.py): below 0, exp under its second-order Taylor polynomial
+    # Hedge's tuned regret (proofs/catalogue/hedge_regret_bound.py): below 0, exp under its second-order Taylor polynomial
     "exp_quadratic": {
         "exp_neg_le_quadratic": ((REAL,), lambda a: Implies(ge(a, 0), le(fn("exp", node("neg", (a,))),
                                                                         add(sub(1, a), div(mul(a, a), 2))))),

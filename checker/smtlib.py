@@ -11,7 +11,7 @@ The problem "hypotheses and not goal" is unsat exactly when the step is proved.
 """
 from __future__ import annotations
 
-from .terms import BOOL, INT, NAT, REAL, VEC, CheckError, Term, is_int
+from checker.terms import BOOL, INT, NAT, REAL, VEC, CheckError, Term, is_int
 
 _SORT = {REAL: "Real", INT: "Int", NAT: "Int", BOOL: "Bool", VEC: "mb_Vec"}
 _REL = {"le": "<=", "lt": "<", "ge": ">=", "gt": ">", "eq": "="}

@@ -1,5 +1,5 @@
 (** * Traces of the rational runs as flat lists of integers, for the comparison with the suite's
-    exact Python learners (tests/test_coq_differential.py): a rational is its reduced numerator and
+    exact Python learners (tests/coq/test_coq_differential.py): a rational is its reduced numerator and
     denominator, a Boolean 0 or 1. *)
 Require Import Mistakebound.Axioms Mistakebound.Num Mistakebound.Learners Mistakebound.LearnersPA.
 

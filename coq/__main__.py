@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     c.add_argument("--full", action="store_true",
                    help="re-check the standard library too (by default it is admitted as shipped with Coq)")
     a = ap.parse_args(argv)
-    from . import build
+    from coq import build
     if a.cmd == "emit":
         names = build.emit(a.dir)
         print(f"{len(names)} files written to {a.dir}")
@@ -33,7 +33,7 @@ def main(argv=None) -> int:
         print("coq not installed: coqc was not found on PATH", file=sys.stderr)
         return 3
     if a.cmd == "coqchk":
-        from .checks import coqchk
+        from coq.checks import coqchk
         rep = build.build()
         ok, msg = coqchk(build.default_build_dir(), build.allowed_axioms(), full=a.full)
         print(f"coqchk {'passed' if ok else 'FAILED'}: {msg}")
@@ -41,7 +41,7 @@ def main(argv=None) -> int:
     if a.n < 1:
         print("error: N must be at least 1", file=sys.stderr)
         return 2
-    from . import differential
+    from coq import differential
     rep = build.build()
     if not rep.ok:
         print("the Coq development does not build: " + "; ".join(rep.file_errors.values())[:500], file=sys.stderr)

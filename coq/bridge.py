@@ -13,12 +13,12 @@ difference no rewrite removes, and the instance is not derived.
 """
 from __future__ import annotations
 
-from proofs.formula import Expr
+from proofs.language.formula import Expr
 
-from proofs.formula import NAT
+from proofs.language.formula import NAT
 
-from .export import CoqPrinter, ExportError, _z_indexed, coq_ident
-from .intterms import nat_safe
+from coq.export import CoqPrinter, ExportError, _z_indexed, coq_ident
+from coq.intterms import nat_safe
 
 __all__ = ["raw_parts", "raw_formula", "bridge_tactic", "explicit_args", "explicit_tactic", "premise_bridge", "instance_args"]
 
@@ -65,7 +65,7 @@ class RawPrinter(CoqPrinter):
 def raw_formula(f) -> Expr | None:
     """The formula to print as built for a step's hypothesis ``f``: a rule fact's schema rebuilt at
     the arguments the kernel kept; a rule fact at other values of its variables: itself."""
-    from proofs import rules
+    from proofs.kernel import rules
     if f.how == "rule" and f.rule_args and "." in (f.rule or ""):
         rid, schema = f.rule.split(".", 1)
         try:
@@ -82,8 +82,8 @@ def explicit_args(pr, f, lem: str) -> str | None:
     the Rules.v lemma ``lem``, in its order; a term of the sum as a function of its index.  None
     when ``f`` is not a rule fact or an argument does not print."""
     import re
-    from proofs.formula import NAT, REAL
-    from .rules_coq import lemma_binders
+    from proofs.language.formula import NAT, REAL
+    from coq.rules_coq import lemma_binders
     binders = lemma_binders(lem)
     args = instance_args(f)
     if not args or binders is None:
@@ -133,7 +133,7 @@ def instance_args(f) -> tuple | None:
         return tuple(f.rule_args) or None
     if f.how != "specialize" or not f.premises or f.premises[0].how != "rule" or not f.premises[0].rule_args:
         return None
-    from proofs.substitution import free_vars, subst
+    from proofs.language.substitution import free_vars, subst
     src = f.premises[0]
     target = f.formula
     m: dict = {}
@@ -166,7 +166,7 @@ def _match(p, t, vs: set, m: dict) -> bool:
 
 def _dimension(pr, args) -> str:
     """The dimension the printer gives the vectors among a rule's arguments (``dim`` without one)."""
-    from proofs.formula import VEC
+    from proofs.language.formula import VEC
     for a in args:
         if a.sort == VEC:
             try:
@@ -177,7 +177,7 @@ def _dimension(pr, args) -> str:
 
 
 def _term(pr, e, typ: str) -> str:
-    from proofs.formula import REAL
+    from proofs.language.formula import REAL
     if typ == "Z":
         return pr.z(e)
     if typ == "nat":

@@ -27,13 +27,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import generate, names
+from coq import generate, names
 from concurrent.futures import Future, ThreadPoolExecutor
-from .compile import coqc_version, compile_all, default_build_dir, self_contained, write_files
-from .generate import LOGICAL, STEP_STATEMENTS, generated_files, rule_uses_of, step_group, trusted_rules
-from .rules_coq import rule_lemmas
-from .hints import COVERED_FAMILIES
-from .checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, probe_results as _probe, refused_commands, run_checks
+from coq.compile import coqc_version, compile_all, default_build_dir, self_contained, write_files
+from coq.generate import LOGICAL, STEP_STATEMENTS, generated_files, rule_uses_of, step_group, trusted_rules
+from coq.rules_coq import rule_lemmas
+from coq.hints import COVERED_FAMILIES
+from coq.checks import STATEMENT_FILES_RE, CheckEntry, parse_assumptions, probe_results as _probe, refused_commands, run_checks
 
 __all__ = ["SRC", "CoqReport", "TheoremCoq", "find_coqc", "build", "generated_files", "emit",
            "audit_sources", "allowed_axioms", "KERNEL_CHECKED", "FAILED", "NOT_INSTALLED"]
@@ -200,8 +200,8 @@ def build(ids=None, *, jobs: int = 2, build_dir: Path | None = None, progress=No
     selected catalogue theorem.  ``sources`` replaces hand-written files by other texts (name -> text:
     the mutation tests); ``lexical=False`` leaves out the refusal list, so that what is refused is
     refused by Coq itself (the mutation tests again)."""
-    from proofs import registry
-    from .learner_theorems import LEARNER_THEOREMS, learner_checks, learner_files
+    from proofs.catalogue import registry
+    from coq.learner_theorems import LEARNER_THEOREMS, learner_checks, learner_files
     import resource
     t0 = time.monotonic()
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -351,7 +351,7 @@ def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = 
     prove: a schema instance whose Rules.v lemma is missing or not checked, an identity whose step
     lemma is not checked, a step whose corollary still assumes an instance of the rule
     (``underived``: (step lemma, rule)), or a rule recorded without any use in a step."""
-    from .rules_coq import lemma_name
+    from coq.rules_coq import lemma_name
     proved: dict[str, bool] = {}
     for th, rid, schema, variant, sid in rule_uses_of(theorem_id):
         if sid is None:                 # inside an induction or an instantiation: not derived
@@ -368,8 +368,8 @@ def _rules_not_proved(theorem_id: str, used: list[str], clean, underived: set = 
 def _learner_row(lt, built, rep, axioms, learner_errors, clean) -> TheoremCoq:
     """A learner theorem's verdict: kernel-checked when Coq type-checked its proof against the
     statement printed from the catalogue's formulas, on the allowed axioms."""
-    from .export import ExportError
-    from .learner_theorems import PROOF_FILE, learner_statement
+    from coq.export import ExportError
+    from coq.learner_theorems import PROOF_FILE, learner_statement
     t = TheoremCoq(lt.id, "learner", f"{PROOF_FILE[:-2]}.{lt.id}", FAILED, learner=lt.learner.coq, base=lt.base,
                    python=lt.learner.python)
     try:
@@ -429,10 +429,10 @@ def _present_files(gen: dict[str, str]) -> dict[str, str]:
 def emit(dest: Path) -> list[str]:
     """Write the whole development (hand-written and generated files, a _CoqProject) into ``dest``,
     ready for ``coq_makefile -f _CoqProject -o Makefile && make``.  Returns the file names."""
-    from proofs import registry
+    from proofs.catalogue import registry
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
-    from .learner_theorems import learner_files
+    from coq.learner_theorems import learner_files
     gen, _, _ = generated_files(registry.all_theorems())
     gen.update(learner_files()[0])
     files = _present_files(gen)

@@ -24,8 +24,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .compile import coq_env, strip_comments
-from .generate import LOGICAL
+from coq.compile import coq_env, strip_comments
+from coq.generate import LOGICAL
 
 __all__ = ["CheckEntry", "refused_commands", "run_checks", "parse_assumptions", "probe_results", "STATEMENT_FILES_RE",
            "coqchk", "development_modules", "lexical_code"]
@@ -295,7 +295,7 @@ def run_checks(coqc: str, bdir: Path, entries: list[CheckEntry], statement_modul
 def development_modules(bdir: Path, root: str = "Checks") -> list[str]:
     """The development's modules ``root`` rests on (itself included), from the Require lines of the
     build directory's files: what :func:`coqchk` checks (the standard library is not among them)."""
-    from .compile import order
+    from coq.compile import order
     files = {p.name: p.read_text() for p in bdir.glob("*.v")}
     _, deps = order(files)
     # "From Mistakebound Require X." names a module without its prefix

@@ -12,7 +12,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from .generate import LOGICAL
+from coq.generate import LOGICAL
 
 __all__ = ["default_build_dir", "coqc_version", "order", "compile_all", "write_files", "strip_comments",
            "self_contained", "coq_env"]

@@ -1,5 +1,5 @@
 """Formula objects as Coq terms: the statements Coq checks are printed from the very trees the
-catalogue states and z3/cvc5 check (``proofs.formula``), never typed a second time.
+catalogue states and z3/cvc5 check (``proofs.language.formula``), never typed a second time.
 
 The meaning of each sort and operation is fixed in ``Prelude.v``:
 
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from proofs.formula import BOOL, INT, NAT, REAL, VEC, Expr
-from proofs.printer import Printer
-from proofs.substitution import free_vars, walk
-from .intterms import ExportError, coq_ident, is_nat_form, linear, nat_safe, print_nat_form, print_z_form
+from proofs.language.formula import BOOL, INT, NAT, REAL, VEC, Expr
+from proofs.printers.printer import Printer
+from proofs.language.substitution import free_vars, walk
+from coq.intterms import ExportError, coq_ident, is_nat_form, linear, nat_safe, print_nat_form, print_z_form
 
 __all__ = ["ExportError", "CoqPrinter", "statement", "step_statement", "step_parts", "coq_ident", "DIM"]
 
@@ -71,7 +71,7 @@ class CoqPrinter(Printer):
 
     def __init__(self, z_indexed=frozenset(), formulas=()):
         self.uses_dim = False
-        from .spaces import Spaces
+        from coq.spaces import Spaces
         self.sp = Spaces(list(formulas), self.nat)
         # sequences read at an integer index somewhere in the statement: indexed by Z throughout
         # (the SMT encoding's Int -> T), so that the statement means what the formula means

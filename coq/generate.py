@@ -5,10 +5,10 @@ from :mod:`.hints`); the rule-instance probe (``ChecksProbe_<i>.v``) and the ste
 without the instances it derives (``StepsDerived.v``)."""
 from __future__ import annotations
 
-from .export import CoqPrinter, ExportError, statement, step_parts, step_statement
-from .hints import hint
-from .hints_winnow import WINNOW_FAMILIES
-from .names import LOGICAL
+from coq.export import CoqPrinter, ExportError, statement, step_parts, step_statement
+from coq.hints import hint
+from coq.hints_winnow import WINNOW_FAMILIES
+from coq.names import LOGICAL
 
 __all__ = ["generated_files", "trusted_rules", "rule_uses", "rule_uses_of", "step_group", "LOGICAL", "STEP_STATEMENTS",
            "probe_files", "derived_files"]
@@ -48,8 +48,8 @@ def step_group(th) -> str:
 
 
 def _vec_leaves(formulas) -> list[str]:
-    from proofs.formula import VEC
-    from proofs.substitution import walk
+    from proofs.language.formula import VEC
+    from proofs.language.substitution import walk
     pr = CoqPrinter()
     leaves = set()
     for f in formulas:
@@ -77,12 +77,12 @@ def rule_uses(proof) -> set:
     inst / specialize) is one use; an
     identity sympy decided by linearity of finite sums is a use of finite_sum_linearity that the
     step's own Coq lemma proves (schema "identity")."""
-    from .rules_coq import schema_variant
-    from .rules_induction import expandable
+    from coq.rules_coq import schema_variant
+    from coq.rules_induction import expandable
     out = set()
     for st in proof.steps:
         if st.kind == "identity":
-            from proofs.symbolic import has_symbolic_sum
+            from proofs.printers.symbolic import has_symbolic_sum
             if has_symbolic_sum(st.goal):
                 out.add(("finite_sum_linearity", "identity", "", st.id))
         for _, top in st.hyps:
@@ -124,10 +124,10 @@ def rule_uses_of(theorem_id: str, seen=None) -> set:
 
 def _steps_of(th, built=None):
     """(step, formulas) of a theorem's proof, or an error string when the proof does not build.
-    ``built``: proofs already built in this run (theorem id -> ``proofs.runner.Built``)."""
+    ``built``: proofs already built in this run (theorem id -> ``proofs.engines.runner.Built``)."""
     b = (built or {}).get(th.id)
     if b is None:
-        from proofs.runner import build as build_proof
+        from proofs.engines.runner import build as build_proof
         b = build_proof(th)
     if b.error or b.proof is None:
         return None, b.error or "no proof"
@@ -147,7 +147,7 @@ def _derivable(f, proved) -> list[str] | None:
     """The proved Rules.v lemmas a step's hypothesis may be an instance of (a rule fact, or one at
     other values of its variables): the schema's lemma in the printer's variant, and the one whose
     lower bound or exponents are natural numbers; None when there is none."""
-    from .rules_coq import lemma_name, schema_variant
+    from coq.rules_coq import lemma_name, schema_variant
     src = f.premises[0] if f.how == "specialize" and f.premises else f
     if src.how != "rule":
         return None
@@ -160,7 +160,7 @@ def _derivable(f, proved) -> list[str] | None:
 
 
 def _has_index(rid, schema) -> bool:
-    from proofs import rules
+    from proofs.kernel import rules
     return "var" in rules.RULES[rid].schemas[schema][0]
 
 
@@ -197,11 +197,11 @@ class Candidate:
         return out
 
     def _tac(self, lem, raw, args) -> str:
-        from .bridge import bridge_tactic, explicit_tactic
+        from coq.bridge import bridge_tactic, explicit_tactic
         if raw is None:
             return _mb_rule(lem)
         if args is not None:
-            from .rules_coq import lemma_statement_text
+            from coq.rules_coq import lemma_statement_text
             to_nat = "binders" if "Z.to_nat" in args or lemma_statement_text(lem) is None else \
                 "bounds" if "Z.to_nat" in lemma_statement_text(lem) else ""
             return explicit_tactic("mbR", raw[0], raw[1], f"{LOGICAL}.Rules.{lem}",
@@ -271,13 +271,13 @@ def _mb_rule(lem: str) -> str:
 
 
 def _candidate(name, grp, st, hyps, goal, proved) -> Candidate | None:
-    from .rules_induction import expandable, induction_candidate
+    from coq.rules_induction import expandable, induction_candidate
     if any(expandable(f) for _, f in st.hyps):
         return induction_candidate(Candidate, name, grp, st, hyps, goal, proved, _derivable, _direct_rule)
     lemmas = [_derivable(f, proved) for _, f in st.hyps]
     if not any(lemmas):
         return None
-    from .bridge import explicit_args, raw_formula, raw_parts
+    from coq.bridge import explicit_args, raw_formula, raw_parts
     binders, btext, htexts, gtext = step_parts(hyps, goal)
     raws, pr = raw_parts(hyps, goal, [raw_formula(f) if lem else None for lem, (_, f) in zip(lemmas, st.hyps)])
     explicit = [{lem: explicit_args(pr, f, lem) for lem in (lems or ())} for lems, (_, f) in zip(lemmas, st.hyps)]
@@ -381,7 +381,7 @@ def generated_files(theorems, built=None) -> tuple[dict[str, str], dict[str, lis
             errors[th.id] = f"statement not exportable: {e}"
     proof_errors: dict[str, str] = {}
     files = {"Statements.v": "".join(parts)}
-    from .rules_coq import rules_files
+    from coq.rules_coq import rules_files
     rfiles, proved = rules_files()
     files.update(rfiles)
     CANDIDATES.clear()

@@ -4,9 +4,9 @@ inner-product expansion and ring).  Keyed by (theorem id, step id).  A step not 
 the default; a listed step whose statement changed simply fails in Coq and is reported."""
 from __future__ import annotations
 
-from .hints_unit import UNIT_FAMILIES, UNIT_STEP_HINTS
-from .hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
-from .hints_hedge import HEDGE_FAMILIES, HEDGE_STEP_HINTS
+from coq.hints_unit import UNIT_FAMILIES, UNIT_STEP_HINTS
+from coq.hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
+from coq.hints_hedge import HEDGE_FAMILIES, HEDGE_STEP_HINTS
 
 __all__ = ["HINTS", "hint", "COVERED_FAMILIES"]
 

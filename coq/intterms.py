@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from proofs.formula import INT, NAT, Expr
+from proofs.language.formula import INT, NAT, Expr
 
 __all__ = ["ExportError", "coq_ident", "linear", "nat_safe", "is_nat_form", "print_nat_form", "print_z_form", "is_int"]
 

@@ -5,7 +5,7 @@ A learner theorem (``coq.learner_theorems``) quantifies over the learner's input
 examples, an expert index, a rational penalty, a visiting order).  Besides the catalogue's
 hypotheses read on every example, it may need conditions on those inputs that no catalogue formula
 states, because the catalogue speaks of an abstract run.  Each is a :class:`Side`: a formula object
-(``proofs.formula``) over the catalogue's variables, the learner's inputs and named reads of them
+(``proofs.language.formula``) over the catalogue's variables, the learner's inputs and named reads of them
 (``adv(i)``: the i-th advice value of a row, ``len_row``: its length, ...), printed with
 ``coq.export.CoqPrinter`` (the reads bound by ``let``), and one of three justifications:
 
@@ -36,9 +36,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from proofs.formula import Expr
-from proofs.substitution import free_vars, walk
-from .export import CoqPrinter, ExportError, _z_indexed
+from proofs.language.formula import Expr
+from proofs.language.substitution import free_vars, walk
+from coq.export import CoqPrinter, ExportError, _z_indexed
 
 __all__ = ["Side", "Reads", "print_side", "check_sides", "SideDomain", "HEDGE_DOMAIN"]
 
@@ -88,7 +88,7 @@ def print_side(side: Side) -> str:
 
 
 def _holds(side: Side, env: dict, members: list) -> bool:
-    from proofs.exact import NotExact, evaluate
+    from proofs.printers.exact import NotExact, evaluate
     try:
         if not side.reads.members:
             return bool(evaluate(side.formula, env))
@@ -133,7 +133,7 @@ def check_sides(theorem_id: str, base, sides, domain: SideDomain | None, run_nam
                 raise ExportError(f"{where} is not a condition on an input the learner's run does not read")
             if (ins - own) - cat_vars or s.reads != Reads():
                 raise ExportError(f"{where} speaks of more than the renaming and {base.id}'s variables")
-            from proofs.exact import evaluate
+            from proofs.printers.exact import evaluate
             for n_ in range(1, 6):
                 for r_ in range(0, n_ + 1):
                     env = {"n": n_, "r": r_, **{m: (lambda v: v) for m in own}}
@@ -156,7 +156,7 @@ def check_sides(theorem_id: str, base, sides, domain: SideDomain | None, run_nam
                 raise ExportError(f"{where} reads {h}, which is not a hypothesis of {base.id} the learner discharges")
             if domain.catalogue is None:
                 raise ExportError(f"{where}: the learner's run gives no values to evaluate {h} on")
-            from proofs.exact import evaluate
+            from proofs.printers.exact import evaluate
             for x, ok in cases:
                 if not ok or not evaluate(hyps[h], domain.catalogue(x, h)):
                     continue

@@ -29,26 +29,26 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from proofs.formula import BOOL, INT, NAT, REAL, VEC, Bool, Expr, Fun, Ite, Nat, Real, Vec, forall_below
-from proofs.substitution import free_vars, walk
-from .export import CoqPrinter, ExportError, _z_indexed
-from .names import LOGICAL
-from .learner_sides import KERNEL_DOMAIN, Reads, Side, check_sides, print_side
-from .learner_theorems_sums import below_body, sum_lets, sums_over_examples
-from .learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2,
+from proofs.language.formula import BOOL, INT, NAT, REAL, VEC, Bool, Expr, Fun, Ite, Nat, Real, Vec, forall_below
+from proofs.language.substitution import free_vars, walk
+from coq.export import CoqPrinter, ExportError, _z_indexed
+from coq.names import LOGICAL
+from coq.learner_sides import KERNEL_DOMAIN, Reads, Side, check_sides, print_side
+from coq.learner_theorems_sums import below_body, sum_lets, sums_over_examples
+from coq.learner_theorems_pa import (PASSIVE_AGGRESSIVE, PASSIVE_AGGRESSIVE_1, PASSIVE_AGGRESSIVE_2,
                                   PASSIVE_AGGRESSIVE_EXACT, StepsLearner, StepsLearnerTheorem, steps_statement)
-from .learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
+from coq.learner_theorems_experts import (ANY_ALGORITHM, HALVING, RANDOMIZED_WEIGHTED_MAJORITY, WEIGHTED_MAJORITY,
                                        WEIGHTED_MAJORITY_HALF, AnyLearner, ExpertsLearner, ExpertsLearnerTheorem,
                                        LowerBoundTheorem, binders_of, disjunction_statement, experts_statement)
-from .learner_theorems_hedge import (HEDGE, HEDGE_EXACT, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_EXACT,
+from coq.learner_theorems_hedge import (HEDGE, HEDGE_EXACT, HEDGE_TUNED, LEARNER_HEDGE, LEARNER_HEDGE_EXACT,
                                      LEARNER_HEDGE_REGRET, HedgeLearner,
                                      HedgeLearnerTheorem, hedge_statement)
-from .learner_theorems_disjunctions import (ANY_ALGORITHM_BLOCKS, LEARNER_DISJUNCTION_FORMS, DisjunctionFormTheorem,
+from coq.learner_theorems_disjunctions import (ANY_ALGORITHM_BLOCKS, LEARNER_DISJUNCTION_FORMS, DisjunctionFormTheorem,
                                             disjunction_form_statement)
-from .learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
+from coq.learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_LOWER_BOUND, LEARNER_SOA, SOA, LdimLowerBoundTheorem,
                                            SoaTheorem, ldim_statement, soa_statement)
-from .learner_theorems_multiclass import LEARNER_MULTICLASS, MULTICLASS, MulticlassTheorem, multiclass_statement
-from .learner_theorems_psd import PsdKernelTheorem, learner_kernel_psd, psd_statement
+from coq.learner_theorems_multiclass import LEARNER_MULTICLASS, MULTICLASS, MulticlassTheorem, multiclass_statement
+from coq.learner_theorems_psd import PsdKernelTheorem, learner_kernel_psd, psd_statement
 
 __all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "DisjunctionFormTheorem", "PsdKernelTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
@@ -157,7 +157,7 @@ def _feature_map():
 def _extra(lt) -> list:
     """The further hypotheses, read from the catalogue entries that state them (no formula of the
     theorem's own: a restriction has to be some catalogue entry's hypothesis)."""
-    from proofs import registry
+    from proofs.catalogue import registry
     out = []
     for ref in lt.extra:
         if not (isinstance(ref, tuple) and len(ref) == 2 and all(isinstance(r, str) for r in ref)):
@@ -264,7 +264,7 @@ def _on_example(body: Expr, k: Expr, learner: Learner) -> Expr:
 
 def _parts(lt: LearnerTheorem):
     """(per-example hypotheses, global hypotheses, conclusion) as formula objects."""
-    from proofs import registry
+    from proofs.catalogue import registry
     base = registry.get(lt.base)
     ln = lt.learner
     unknown = set(ln.run) - {n for n, _ in base.hypotheses}
@@ -293,7 +293,7 @@ def _parts(lt: LearnerTheorem):
 
 
 def _base(lt):
-    from proofs import registry
+    from proofs.catalogue import registry
     return registry.get(lt.base)
 
 
@@ -371,7 +371,7 @@ def learner_statement(lt) -> str:
 
 
 def coq_name(e: Expr | Fun) -> str:
-    from .intterms import coq_ident
+    from coq.intterms import coq_ident
     return coq_ident(e.name)
 
 
@@ -385,7 +385,7 @@ def learner_files(theorems=None) -> tuple[dict[str, str], dict[str, str]]:
             "do not edit. *)\n"
             f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude {LOGICAL}.Num.\nRequire {' '.join(mods)}.\n"
             "Open Scope R_scope.\n\n")
-    from proofs import registry
+    from proofs.catalogue import registry
     parts, errors = [head], {}
     for lt in theorems:
         if lt.id in registry.theorem_ids():       # one check_<id> per name in Checks.v
@@ -404,7 +404,7 @@ def learner_files(theorems=None) -> tuple[dict[str, str], dict[str, str]]:
 def learner_checks(theorems, built) -> list:
     """One Coq check per learner theorem (coq.checks): ``LearnerTheorems.<id>`` has the type
     ``LearnerStatements.<id>_statement`` (both files compiled)."""
-    from .checks import CheckEntry
+    from coq.checks import CheckEntry
     if PROOF_FILE not in built or STATEMENT_FILE not in built:
         return []
     return [CheckEntry(lt.id, f"{LOGICAL}.{STATEMENT_FILE[:-2]}.{lt.id}_statement",

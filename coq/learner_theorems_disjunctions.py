@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .learner_theorems_experts import AnyLearner
-from .names import LOGICAL
+from coq.learner_theorems_experts import AnyLearner
+from coq.names import LOGICAL
 
 __all__ = ["DisjunctionFormTheorem", "ANY_ALGORITHM_BLOCKS", "LEARNER_DISJUNCTION_FORMS", "disjunction_form_statement"]
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from proofs.formula import INT, NAT, REAL, And, Eq, Expr, Fun, Int, Nat, Or, Real, forall_below
-from .learner_sides import Reads, Side, check_sides, experts_domain, print_side
-from proofs.substitution import walk
-from .export import CoqPrinter, ExportError, _z_indexed
-from .names import LOGICAL
+from proofs.language.formula import INT, NAT, REAL, And, Eq, Expr, Fun, Int, Nat, Or, Real, forall_below
+from coq.learner_sides import Reads, Side, check_sides, experts_domain, print_side
+from proofs.language.substitution import walk
+from coq.export import CoqPrinter, ExportError, _z_indexed
+from coq.names import LOGICAL
 
 __all__ = ["ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "WEIGHTED_MAJORITY",
            "WEIGHTED_MAJORITY_HALF", "RANDOMIZED_WEIGHTED_MAJORITY", "HALVING", "ANY_ALGORITHM",
@@ -155,10 +155,10 @@ def experts_statement(lt: ExpertsLearnerTheorem) -> str:
     discharges are dropped (every name must be the catalogue's), every other hypothesis must not
     speak of the run and stays; in the conclusion each run total (sum over the T steps of z, of e)
     becomes the learner's count, and nothing else of the run may be left."""
-    from proofs import registry
-    from proofs.experts_run import sum_to
-    from proofs.formula import Nat, Real, Seq
-    from proofs.substitution import free_vars
+    from proofs.catalogue import registry
+    from proofs.catalogue.experts_run import sum_to
+    from proofs.language.formula import Nat, Real, Seq
+    from proofs.language.substitution import free_vars
     base = registry.get(lt.base)
     ln = lt.learner
     names = {n for n, _ in base.hypotheses}

@@ -3,7 +3,7 @@
 [0, 1], its own total loss bounded by the catalogue's ``hedge_bound``.
 
 The statement is printed from the catalogue entry's formula objects: the hypotheses about the run
-(``proofs.hedge_bound.RUN``: the weights' start and update, the total weight, the averaged loss,
+(``proofs.catalogue.hedge_bound.RUN``: the weights' start and update, the total weight, the averaged loss,
 the losses' range) are dropped as discharged by the learner -- the range becomes a condition on
 every loss of the input rows --, every other hypothesis must not speak of the run and stays, and in
 the conclusion the two run totals, sum_t H(t) and sum_t l(t, j), become the learner's
@@ -16,13 +16,13 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from proofs.formula import NAT, REAL, And, Eq, Expr, Fun, Nat, Real, forall_below, num
-from proofs.hedge_bound import RUN as HEDGE_RUN
-from proofs.substitution import free_vars, walk
-from .export import CoqPrinter, ExportError, _z_indexed
-from .learner_sides import HEDGE_DOMAIN, Reads, Side, SideDomain, check_sides, print_side
-from .learner_theorems_experts import binders_of
-from .names import LOGICAL
+from proofs.language.formula import NAT, REAL, And, Eq, Expr, Fun, Nat, Real, forall_below, num
+from proofs.catalogue.hedge_bound import RUN as HEDGE_RUN
+from proofs.language.substitution import free_vars, walk
+from coq.export import CoqPrinter, ExportError, _z_indexed
+from coq.learner_sides import HEDGE_DOMAIN, Reads, Side, SideDomain, check_sides, print_side
+from coq.learner_theorems_experts import binders_of
+from coq.names import LOGICAL
 
 __all__ = ["HedgeLearner", "HedgeLearnerTheorem", "HEDGE", "LEARNER_HEDGE", "HEDGE_TUNED", "LEARNER_HEDGE_REGRET",
            "HEDGE_EXACT", "LEARNER_HEDGE_EXACT", "hedge_statement"]
@@ -147,8 +147,8 @@ LEARNER_HEDGE_EXACT = HedgeLearnerTheorem(
 
 
 def hedge_statement(lt: HedgeLearnerTheorem) -> str:
-    from proofs import registry
-    from proofs.hedge_bound import L_HEDGE, L_J
+    from proofs.catalogue import registry
+    from proofs.catalogue.hedge_bound import L_HEDGE, L_J
     base = registry.get(lt.base)
     ln = lt.learner
     names = {n for n, _ in base.hypotheses}

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .learner_theorems_experts import AnyLearner
-from .names import LOGICAL
+from coq.learner_theorems_experts import AnyLearner
+from coq.names import LOGICAL
 
 __all__ = ["LdimLowerBoundTheorem", "ANY_ALGORITHM_LDIM", "LEARNER_LDIM_LOWER_BOUND", "ldim_statement", "SoaTheorem",
            "SOA", "LEARNER_SOA", "soa_statement"]

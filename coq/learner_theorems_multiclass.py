@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .learner_theorems_experts import AnyLearner
-from .names import LOGICAL
+from coq.learner_theorems_experts import AnyLearner
+from coq.names import LOGICAL
 
 __all__ = ["MulticlassTheorem", "MULTICLASS", "LEARNER_MULTICLASS", "multiclass_statement"]
 

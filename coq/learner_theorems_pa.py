@@ -22,11 +22,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from proofs.formula import BOOL, INT, REAL, Expr, Int, Real, Vec
-from proofs.substitution import free_vars, walk
-from .export import CoqPrinter, ExportError, _z_indexed
-from .names import LOGICAL
-from .learner_theorems_sums import below_body
+from proofs.language.formula import BOOL, INT, REAL, Expr, Int, Real, Vec
+from proofs.language.substitution import free_vars, walk
+from coq.export import CoqPrinter, ExportError, _z_indexed
+from coq.names import LOGICAL
+from coq.learner_theorems_sums import below_body
 
 __all__ = ["StepsLearner", "StepsLearnerTheorem", "PASSIVE_AGGRESSIVE", "PASSIVE_AGGRESSIVE_1",
            "PASSIVE_AGGRESSIVE_2", "PASSIVE_AGGRESSIVE_EXACT", "steps_statement"]
@@ -109,7 +109,7 @@ def _over_steps(n: Expr, steps: str) -> bool:
 
 
 def steps_statement(lt: StepsLearnerTheorem) -> str:  # noqa: C901 - one pass per kind of hypothesis
-    from proofs import registry
+    from proofs.catalogue import registry
     base = registry.get(lt.base)
     ln = lt.learner
     names = {n for n, _ in base.hypotheses}

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from proofs.formula import Real
-from .export import ExportError
-from .learner_sides import print_side, check_sides
-from .names import LOGICAL
+from proofs.language.formula import Real
+from coq.export import ExportError
+from coq.learner_sides import print_side, check_sides
+from coq.names import LOGICAL
 
 __all__ = ["PsdKernelTheorem", "LEARNER_KERNEL_PSD", "psd_statement"]
 

@@ -11,10 +11,10 @@ statement Coq refuses to prove.
 """
 from __future__ import annotations
 
-from proofs.formula import REAL, Expr, Real
-from proofs.substitution import free_vars
-from .export import ExportError
-from .names import LOGICAL
+from proofs.language.formula import REAL, Expr, Real
+from proofs.language.substitution import free_vars
+from coq.export import ExportError
+from coq.names import LOGICAL
 
 __all__ = ["sums_over_examples", "SUM_EXAMPLES", "sum_lets"]
 

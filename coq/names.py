@@ -1,12 +1,12 @@
 """The Coq counterpart of every catalogue theorem, as the catalogue names it (``Theorem.coq``,
-set by ``proofs.registry`` from the family's Coq module): theorem id -> ``Module.name``.
+set by ``proofs.catalogue.registry`` from the family's Coq module): theorem id -> ``Module.name``.
 
 The counterpart is declared ``Theorem <name> : <id>_statement.`` (an erratum: ``~ <id>_statement``)
 where ``<id>_statement`` is printed from the catalogue's formulas into the generated Statements.v.
 """
 from __future__ import annotations
 
-from proofs import registry
+from proofs.catalogue import registry
 
 __all__ = ["coq_name", "module_theorems", "LOGICAL"]
 

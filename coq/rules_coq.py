@@ -1,6 +1,6 @@
 """The suite's trusted rules, proved in Coq.
 
-Every schema of every trusted rule (``proofs.rules.RULES``) is printed from the schema object itself,
+Every schema of every trusted rule (``proofs.kernel.rules.RULES``) is printed from the schema object itself,
 on generic arguments (an index ``i``, bounds, a term ``F(i)`` of the sum, coefficients), into the
 generated ``RuleStatements.v`` as ``Definition rule__<rule>__<schema>__<variant>_statement``, once per
 way the printer reads it (an integer or a natural-number index; a real or an integer term).  The
@@ -12,10 +12,10 @@ schema the kernel applies, over the integers, by ``Z`` well-founded induction).
 """
 from __future__ import annotations
 
-from proofs.formula import INT, NAT, REAL, VEC, Expr, Int, Real, Vec
+from proofs.language.formula import INT, NAT, REAL, VEC, Expr, Int, Real, Vec
 
-from .export import ExportError, step_statement
-from .names import LOGICAL
+from coq.export import ExportError, step_statement
+from coq.names import LOGICAL
 
 __all__ = ["lemma_name", "lemma_binders", "rule_lemmas", "rules_files", "schema_variant", "RULE_PROOFS"]
 
@@ -202,7 +202,7 @@ def _generic(rule_id: str, name: str, sorts, variant: str, nat: bool = False):
     ``nat``: the integer arguments of a schema without index, and the lower bound of a sum, are
     natural-number variables (the printer writes a natural differently from an integer: the form an
     instance on naturals has, e.g. a sum from 0)."""
-    from proofs.formula import Nat, Seq
+    from proofs.language.formula import Nat, Seq
     idx_sort, num_sort = _VARIANTS.get(variant, (INT, REAL))
     body = _BODY_ARGS.get(name, ())
     idx = [k for k, s in enumerate(sorts) if s == VAR]
@@ -235,7 +235,7 @@ def _generic(rule_id: str, name: str, sorts, variant: str, nat: bool = False):
 
 def schema_variant(f: Expr) -> str:
     """The variant of a rule instance: the index and number sorts of its first sum ("" without)."""
-    from proofs.substitution import walk
+    from proofs.language.substitution import walk
     for n in walk(f):
         if n.op in ("sum", "vsum"):
             i, body = n.args[0], n.args[3]
@@ -252,7 +252,7 @@ def lemma_name(rule_id: str, schema: str, variant: str) -> str:
 
 def rule_lemmas() -> list[tuple[str, str, str, str, str | None]]:
     """(lemma, rule, schema, variant, statement text | None when it does not print)."""
-    from proofs import rules
+    from proofs.kernel import rules
     out = []
     for r in rules.RULES.values():
         for name, (sorts, build) in r.schemas.items():

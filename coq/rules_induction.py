@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import re
 
-from proofs.formula import NAT, ForAll
+from proofs.language.formula import NAT, ForAll
 
-from .bridge import _match
-from .subst_text import int_bridge, subst_many, subst_text
-from .export import CoqPrinter, ExportError, _z_indexed, step_parts
-from .intterms import coq_ident
-from .names import LOGICAL
+from coq.bridge import _match
+from coq.subst_text import int_bridge, subst_many, subst_text
+from coq.export import CoqPrinter, ExportError, _z_indexed, step_parts
+from coq.intterms import coq_ident
+from coq.names import LOGICAL
 
 __all__ = ["expandable", "induction_candidate", "IND_LEMMA"]
 
@@ -65,7 +65,7 @@ def _tree(f, closure=()) -> _Node | None:
     and rule instances); None when a node's arguments cannot be read back.  ``closure``: the
     variables ``f`` is stated for all values of (a parent puts values for them; the kernel allowed
     it, none being fixed by an assumption), passed on to every premise that mentions them."""
-    from proofs.substitution import free_vars
+    from proofs.language.substitution import free_vars
 
     def inherit(g, own=()):
         names = {v.name for v in free_vars(g.formula)}
@@ -143,7 +143,7 @@ class _Induction:
 
     @classmethod
     def make(cls, name, grp, st, hyps, goal, proved, _derivable, _direct_rule):
-        from .bridge import explicit_args, raw_formula, raw_parts
+        from coq.bridge import explicit_args, raw_formula, raw_parts
         sb, sbtext, shtexts, sgtext = step_parts(hyps, goal)
         trees, leaves = [], []
         for _, f in st.hyps:
@@ -230,7 +230,7 @@ class _Induction:
 
     def _bare(self, v, e) -> str:
         """A term as the printer writes it where a variable of its sort stands bare."""
-        from proofs.formula import INT, REAL, VEC
+        from proofs.language.formula import INT, REAL, VEC
         pr = self.pr
         if v.sort == NAT:
             return pr.N(e)
@@ -243,7 +243,7 @@ class _Induction:
         raise ExportError(f"a value of sort {v.sort}")
 
     def _arg(self, v, e) -> str:
-        from proofs.formula import INT, REAL, VEC
+        from proofs.language.formula import INT, REAL, VEC
         pr = self.pr
         if v.sort == NAT:
             return pr.nat(e)

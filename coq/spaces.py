@@ -11,8 +11,8 @@ with the right D, and a vector equation ``veq D a b`` means equality in R^D, as 
 """
 from __future__ import annotations
 
-from proofs.formula import VEC, Expr
-from .intterms import ExportError, coq_ident
+from proofs.language.formula import VEC, Expr
+from coq.intterms import ExportError, coq_ident
 
 __all__ = ["Spaces"]
 
@@ -72,7 +72,7 @@ class Spaces:
     def _dimension_expr(self, k):
         """The dimension of a space as a sympy expression over one symbol per unknown space."""
         import sympy
-        from proofs.symbolic import to_sympy
+        from proofs.printers.symbolic import to_sympy
         r = self._find(k)
         st = self._struct.get(r)
         if st is None:

@@ -34,8 +34,8 @@ class Summary:
 def check(ids=None, *, progress=None, build_dir=None, sources=None, differential_cases: int = DIFFERENTIAL_CASES):
     """(the build report, the comparison's verdict or None when it was not run).  The comparison runs
     on the whole catalogue, or when a learner theorem is selected; it needs the learners compiled."""
-    from . import build, differential
-    from .learner_theorems import LEARNER_THEOREMS
+    from coq import build, differential
+    from coq.learner_theorems import LEARNER_THEOREMS
     rep = build.build(ids, build_dir=build_dir, sources=sources, progress=progress)
     if not rep.available:
         return rep, None
@@ -71,7 +71,7 @@ def _theorem_line(t, build) -> str | None:
 def summarize(rep, dv=None, quiet: bool = False) -> Summary:
     """The lines of ``verify --coq`` (one per theorem unless ``quiet`` and kernel-checked; the learner
     theorems; the comparison; the headline; the trusted rules; the build) and its JSON."""
-    from . import build
+    from coq import build
     s = Summary()
     for t in rep.theorems:
         if not quiet or t.status != build.KERNEL_CHECKED or (t.steps_required and not t.steps_ok):

@@ -79,8 +79,8 @@ class _Confined:
 
     def __call__(self, sub: str, name: str) -> tuple[int, str]:
         import sys
-        from .compile import coq_env
-        from .names import LOGICAL
+        from coq.compile import coq_env
+        from coq.names import LOGICAL
         root = str(Path(__file__).resolve().parent.parent)
         here = self.work / sub
         env = dict(coq_env(), HOME=str(here), TMPDIR=str(here))
@@ -102,7 +102,7 @@ class _Confined:
 
 
 def _audit(text: str, name: str, ids) -> list[str]:
-    from .checks import refused_commands
+    from coq.checks import refused_commands
     own = {f"'{i}_statement' defined outside" for i in ids}
     return [p for p in refused_commands({name: text}) if not any(o in p for o in own)]
 
@@ -111,8 +111,8 @@ def check_user_proofs(theorems, proofs_path, libdir: Path) -> tuple[list[UserCoq
     """Check the user's Coq file ``proofs_path`` against the statements of ``theorems`` printed
     here, with the compiled development in ``libdir``.  Returns one result per theorem and the
     problems of the file as a whole (the audit's findings, a file Coq refuses)."""
-    from .build import find_coqc
-    from .export import ExportError, statement
+    from coq.build import find_coqc
+    from coq.export import ExportError, statement
     coqc = find_coqc()
     ids = [t.id for t in theorems]
     if coqc is None:
@@ -149,9 +149,9 @@ _OWN_OUTPUT = {"UserProofs.v", "UserProofs.vo", "UserProofs.vok", "UserProofs.vo
 def _compile_and_check(theorems, text: str, name: str, coq: _Confined, stmts, results):
     """The statements, the user's file and each check, each compiled in a directory of its own (the
     only one its coqc may write): the user's file cannot replace the compiled statements."""
-    from .build import allowed_axioms
-    from .checks import parse_assumptions
-    from .names import LOGICAL
+    from coq.build import allowed_axioms
+    from coq.checks import parse_assumptions
+    from coq.names import LOGICAL
     ids = [t.id for t in theorems]
     (coq.work / "s" / "UserStatements.v").write_text(
         f"Require Import {LOGICAL}.Axioms {LOGICAL}.Prelude.\nOpen Scope R_scope.\n\n" + "\n".join(stmts))

@@ -11,10 +11,10 @@ __all__ = ["load_spec", "grade_submission", "grade_batch", "Worker", "Limits"]
 
 def __getattr__(name):
     if name == "load_spec":
-        from .spec import load_spec
+        from grading.spec.spec import load_spec
         return load_spec
     if name in ("grade_submission", "grade_batch"):
-        from . import grader
+        from grading.running import grader
         return getattr(grader, name)
     if name in ("Worker", "Limits"):
         import sandbox

@@ -1,23 +1,23 @@
 """Reference learners: the perceptron (plain, averaged, voted, kernel), Winnow, Halving, Weighted
 Majority (deterministic and randomized) and Passive-Aggressive, in exact
 (rational) and float modes, all speaking one :class:`Trace` vocabulary."""
-from .errors import InputError
-from .trace import Step, Trace
-from .perceptron import run_perceptron, averaged_weights, voted_weights
-from .kernel_perceptron import run_kernel_perceptron
-from .winnow import run_winnow
-from .kernels import Kernel, parse_kernel
-from .estimators import Perceptron, AveragedPerceptron, VotedPerceptron, KernelPerceptron, Winnow
-from .halving import run_halving
-from .weighted_majority import run_weighted_majority
-from .randomized_weighted_majority import run_randomized_weighted_majority
-from .hedge import run_hedge
-from .littlestone import Littlestone, run_soa
-from .passive_aggressive import run_passive_aggressive
-from .passive_aggressive_estimator import PassiveAggressive
-from .passive_aggressive_classifier import PassiveAggressiveClassifier
-from .multiclass_perceptron import MulticlassPerceptron
-from .estimator_base import sklearn_expected_failed_checks
+from learners.errors import InputError
+from learners.trace import Step, Trace
+from learners.perceptron import run_perceptron, averaged_weights, voted_weights
+from learners.kernel_perceptron import run_kernel_perceptron
+from learners.winnow import run_winnow
+from learners.kernels import Kernel, parse_kernel
+from learners.estimators import Perceptron, AveragedPerceptron, VotedPerceptron, KernelPerceptron, Winnow
+from learners.halving import run_halving
+from learners.weighted_majority import run_weighted_majority
+from learners.randomized_weighted_majority import run_randomized_weighted_majority
+from learners.hedge import run_hedge
+from learners.littlestone import Littlestone, run_soa
+from learners.passive_aggressive import run_passive_aggressive
+from learners.passive_aggressive_estimator import PassiveAggressive
+from learners.passive_aggressive_classifier import PassiveAggressiveClassifier
+from learners.multiclass_perceptron import MulticlassPerceptron
+from learners.estimator_base import sklearn_expected_failed_checks
 
 __all__ = [
     "InputError", "Step", "Trace", "run_perceptron", "run_kernel_perceptron", "run_winnow",

@@ -13,7 +13,7 @@ Kernel values come from a dot product ``g = x_j . x`` and the squared norms:
 * Gaussian    ``exp(-c max(|x_j|^2 + |x|^2 - 2 g, 0))``, with :func:`fexp`, an exp that the
   compiler can vectorise (no call, no branch) and that is compiled *without* fastmath (its range
   reduction must not be reassociated).  It is within 1 ulp of the true value
-  (tests/test_learners_kernel_fast.py checks it against mpmath) and exp(0) = 1 exactly;
+  (tests/learners/test_learners_kernel_fast.py checks it against mpmath) and exp(0) = 1 exactly;
 * precomputed ``g`` is the kernel value itself.
 
 On integer data whose products float32 holds exactly, the Gaussian scores look the kernel
@@ -28,7 +28,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from ._jit import compiled
+from learners._jit import compiled
 
 LINEAR, POLY, GAUSSIAN, PRECOMPUTED = 0, 1, 2, 3
 

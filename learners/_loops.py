@@ -8,7 +8,7 @@ step, and updates ``w`` (and returns the bias) in place.  Weights after each ste
 """
 import numpy as np
 
-from ._jit import compiled
+from learners._jit import compiled
 
 
 # Flags for the fast path: reassociation (several accumulators, SIMD) and FMA contraction, but

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ._jit import compiled
+from learners._jit import compiled
 
 
 @compiled
@@ -217,7 +217,7 @@ def run_pass(name, X, *args):
         rows = _py_rows(X, args[1])
         if rows is not None:
             return _pass_seq_py(rows, *args)
-    from . import _loops
+    from learners import _loops
     if hasattr(X, "indptr"):
         f = {"seq": csr_pass_seq, "fast": csr_pass_seq, "int": csr_pass_int}[name]
         return f(X.data, X.indices, X.indptr, *args)

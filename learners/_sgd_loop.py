@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import compiled
+from learners._jit import compiled
 
 __all__ = ["PA1", "PA2", "CONSTANT", "shuffle_order", "epoch_dense", "epoch_csr"]
 

@@ -26,8 +26,8 @@ conservative window.
 """
 import numpy as np
 
-from ._jit import compiled
-from ._loops import FAST_FLAGS
+from learners._jit import compiled
+from learners._loops import FAST_FLAGS
 
 HALVE, ELIMINATE, WINNOW2 = 1, 2, 3
 VARIANT_CODES = {"halve": HALVE, "eliminate": ELIMINATE, "winnow2": WINNOW2}

@@ -15,9 +15,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .numbers import lcm_of_denominators
-from .trace import RECORD_MODES
+from learners.errors import InputError
+from learners.numbers import lcm_of_denominators
+from learners.trace import RECORD_MODES
 
 INT64_SAFE = 2 ** 62
 
@@ -66,7 +66,7 @@ def normalize_rows_exact(rows):
 def normalize_rows_float(A):
     """Every non-zero row scaled to unit length (a new array, or a new CSR matrix); the squared
     norms are summed in index order, so dense and CSR data give the same bits."""
-    from ._loops_sparse import row_norms
+    from learners._loops_sparse import row_norms
     norms = np.sqrt(row_norms(A))
     norms[norms == 0] = 1.0
     if hasattr(A, "indptr"):

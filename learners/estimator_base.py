@@ -13,9 +13,9 @@ import warnings
 
 import numpy as np
 
-from .errors import InputError
-from .sparse import check_csr, is_sparse
-from .validation import check_matrix, encode_labels
+from learners.errors import InputError
+from learners.sparse import check_csr, is_sparse
+from learners.validation import check_matrix, encode_labels
 
 __all__ = ["NotFittedError", "InputTypeError", "DataConversionWarning", "n_rows", "n_cols",
            "sklearn_expected_failed_checks"]

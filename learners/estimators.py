@@ -6,7 +6,7 @@ as the dense matrix).
 
 ``Perceptron(epochs=E, bias=B)`` gives bitwise the coefficients of scikit-learn's
 ``Perceptron(eta0=1.0, fit_intercept=B, shuffle=False, penalty=None, max_iter=E, tol=None,
-early_stopping=False)`` on dense float64 data (tests/test_learners_sklearn.py).  With
+early_stopping=False)`` on dense float64 data (tests/learners/test_learners_sklearn.py).  With
 ``exact=True`` every coefficient is a ``Fraction`` (object arrays).
 
 This module holds the perceptron and its averaged and voted forms; the kernel perceptron and
@@ -19,14 +19,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .estimator_base import (DataConversionWarning, InputTypeError, NotFittedError, _as_type_error, _Base,
+from learners.errors import InputError
+from learners.estimator_base import (DataConversionWarning, InputTypeError, NotFittedError, _as_type_error, _Base,
                              _encode, _sk_X, n_cols, n_rows)
-from .kernel_estimator import KernelPerceptron
-from .perceptron import averaged_weights, run_perceptron, vote_arrays, voted_weights
-from .sparse import check_csr, is_sparse
-from .validation import check_matrix, raise_if_nonfinite
-from .winnow_estimator import Winnow
+from learners.kernel_estimator import KernelPerceptron
+from learners.perceptron import averaged_weights, run_perceptron, vote_arrays, voted_weights
+from learners.sparse import check_csr, is_sparse
+from learners.validation import check_matrix, raise_if_nonfinite
+from learners.winnow_estimator import Winnow
 
 SAMPLE_WEIGHT_ONLINE = ("sample_weight is not equivalent to removing/repeating samples: an online learner visits "
                         "a repeated example twice and a weighted one once (scikit-learn declares the same for its "
@@ -101,7 +101,7 @@ class Perceptron(_Base):
         if self.normalize:
             raise InputError("sample_weight is not supported with normalize=True")
         if self.exact:
-            from .numbers import to_fraction
+            from learners.numbers import to_fraction
             a = np.asarray(sample_weight, dtype=object)
             vals = np.full(n, a.item(), dtype=object) if a.ndim == 0 else a
             if vals.ndim != 1 or len(vals) != n:
@@ -193,7 +193,7 @@ class Perceptron(_Base):
         """The run with sample weights: scikit-learn's SGD loop (hinge at 0, step 1) in float
         mode, a rational loop in exact mode.  ``trace_`` is not kept (the run is not a plain
         perceptron run); ``mistakes_`` counts y (w.x + b) <= 0 as always."""
-        from .core import visiting_order
+        from learners.core import visiting_order
         n, d = n_rows(A), n_cols(A)
         order = visiting_order(n, epochs, self.shuffle, self.seed)
         self.__dict__.pop("trace_", None)
@@ -216,7 +216,7 @@ class Perceptron(_Base):
                 else:
                     rec.append(Fraction(0))
         else:
-            from . import _sgd_loop as L
+            from learners import _sgd_loop as L
             if is_sparse(A):
                 if not np.all(np.isfinite(A.data)):
                     raise InputError("Input X contains NaN or infinity.")
@@ -309,7 +309,7 @@ class AveragedPerceptron(Perceptron):
                 acc = [a + k * c * xj for a, xj in zip(acc, x)]
                 bacc += k * c if self.bias else 0
         else:
-            from ._loops_sparse import update_rows
+            from learners._loops_sparse import update_rows
             steps = np.asarray(steps, dtype=np.int64)
             acc = np.asarray(w_start, dtype=np.float64) * cnt
             coef = (T - steps) * np.asarray(rec)[steps]
@@ -402,15 +402,15 @@ class VotedPerceptron(Perceptron):
                     s += c * (1 if a > 0 else -1)
                 out.append(s)
             return np.array(out, dtype=object)
-        from . import _jit
-        from ._blas import one_thread
+        from learners import _jit
+        from learners._blas import one_thread
         m, K = n_rows(A), len(self._vc)
         out = np.empty(m)
         step = int(max(64, min(8192, (1 << 20) // max(K, 1))))        # products of at most ~8 MiB
         WT = self._W.T
         if _jit.live():
             # numba is loaded: the compiled sign-and-count reduction, one pass over the products
-            from ._loops_sparse import vote_counts
+            from learners._loops_sparse import vote_counts
             with one_thread():
                 for s0 in range(0, m, step):
                     blk = slice(s0, min(m, s0 + step))

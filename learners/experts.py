@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import InputError
-from .numbers import fraction_str, to_fraction
-from .validation import check_labels
+from learners.errors import InputError
+from learners.numbers import fraction_str, to_fraction
+from learners.validation import check_labels
 
 __all__ = ["check_advice", "check_beta", "advice_from_hypotheses", "expert_mistakes"]
 

@@ -4,7 +4,7 @@ Shalev-Shwartz 2012, section 1.2).
 The version space V starts as the whole class H; each step predicts the majority label of V (a
 tie predicts +1) and then removes every hypothesis that disagrees with the true label.  On a
 mistake at least half of V disagrees, so when some h in H labels every example correctly (the
-realizable case) the learner makes at most log2 |H| mistakes (``proofs/halving_bound.py``).
+realizable case) the learner makes at most log2 |H| mistakes (``proofs/catalogue/halving_bound.py``).
 Halving is Weighted Majority with penalty beta = 0.  The Littlestone dimension of H is the best
 bound any deterministic learner can guarantee; log2 |H| bounds it from above.
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .core import check_record
-from .experts import advice_from_hypotheses, check_advice, expert_mistakes
-from .trace import Step, Trace
+from learners.core import check_record
+from learners.experts import advice_from_hypotheses, check_advice, expert_mistakes
+from learners.trace import Step, Trace
 
 __all__ = ["run_halving"]
 

@@ -5,8 +5,8 @@ losses in [0, 1].
 Every option starts with weight 1.  Step t plays the distribution p_t = w_t / W_t, suffers the
 expected loss p_t . l_t, and multiplies the weight of option i by beta^(l_t,i).  With L_i the
 total loss of option i, L_Hedge <= (ln(1/beta) L_i + ln n) / (1 - beta)
-(``proofs/hedge_bound.py``); with beta tuned to the horizon T the regret is at most
-sqrt(2 T ln n) + ln n (``proofs/hedge_regret_bound.py``).  With losses in {0, 1} Hedge's loss is
+(``proofs/catalogue/hedge_bound.py``); with beta tuned to the horizon T the regret is at most
+sqrt(2 T ln n) + ln n (``proofs/catalogue/hedge_regret_bound.py``).  With losses in {0, 1} Hedge's loss is
 Randomized Weighted Majority's expected number of mistakes.
 
 Exact mode keeps every weight a ``Fraction``: beta^l must then be rational for every loss l (losses
@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .core import check_record
-from .errors import InputError
-from .experts import check_beta
-from .numbers import fraction_str, to_fraction
-from .trace import Step, Trace
+from learners.core import check_record
+from learners.errors import InputError
+from learners.experts import check_beta
+from learners.numbers import fraction_str, to_fraction
+from learners.trace import Step, Trace
 
 __all__ = ["run_hedge", "check_losses", "rational_power"]
 

@@ -9,7 +9,7 @@ import csv
 import os
 from fractions import Fraction
 
-from .errors import InputError
+from learners.errors import InputError
 
 __all__ = ["read_csv", "write_text_atomic", "REPORT_MODE"]
 

@@ -5,12 +5,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .estimator_base import _as_type_error, _Base, _encode, _first_classes, _sk_X, n_cols, n_rows
-from .kernel_perceptron import run_kernel_perceptron
-from .kernels import _check_value, as_kernel_arg, parse_kernel
-from .sparse import check_csr, is_sparse
-from .validation import check_matrix
+from learners.errors import InputError
+from learners.estimator_base import _as_type_error, _Base, _encode, _first_classes, _sk_X, n_cols, n_rows
+from learners.kernel_perceptron import run_kernel_perceptron
+from learners.kernels import _check_value, as_kernel_arg, parse_kernel
+from learners.sparse import check_csr, is_sparse
+from learners.validation import check_matrix
 
 __all__ = ["KernelPerceptron"]
 
@@ -139,7 +139,7 @@ class KernelPerceptron(_Base):
             self.support_vectors_ = np.array(rows, dtype=np.float64).reshape(len(rows), self.n_features_in_)
         self._sv = None
         if not self.exact and K.name != "callable":
-            from ._loops_sparse import row_norms
+            from learners._loops_sparse import row_norms
             S = np.ascontiguousarray(self.support_vectors_)
             self._sv, self._sv_alpha = S, np.array(alpha, dtype=np.float64)
             self._sv_sq = row_norms(S) if K.name == "gaussian" else np.zeros(len(rows))
@@ -148,7 +148,7 @@ class KernelPerceptron(_Base):
         A = self._check_X(X)
         b = self.intercept_[0]
         if getattr(self, "_sv", None) is not None and not self.exact:
-            from .kernel_fast import decision_blocked
+            from learners.kernel_fast import decision_blocked
             return decision_blocked(self._sv, self._sv_alpha, self._sv_sq, A, self._K, float(b))
         K = self._K
         if hasattr(self, "_stream"):
@@ -197,7 +197,7 @@ def _walk(K, rows, alpha, b, A, ys, bias, exact):
 
 def _walk_blocked(K, rows, alpha, b, A, ys, bias):
     """One pass of the compiled blocked loop over A, the old support vectors stacked above it."""
-    from .kernel_fast import fit_blocked
+    from learners.kernel_fast import fit_blocked
     k = len(rows)
     X = np.ascontiguousarray(np.vstack([np.asarray(rows, dtype=np.float64).reshape(k, A.shape[1]), A]))
     y = np.concatenate([np.ones(k, dtype=np.int64), ys])

@@ -36,11 +36,11 @@ import threading
 
 import numpy as np
 
-from . import _kernel_loops as KL
-from ._blas import one_thread
-from .errors import InputError
-from ._loops_sparse import row_norms
-from .sparse import is_sparse
+from learners import _kernel_loops as KL
+from learners._blas import one_thread
+from learners.errors import InputError
+from learners._loops_sparse import row_norms
+from learners.sparse import is_sparse
 
 __all__ = ["BLOCK", "kernel_code", "fit_blocked", "decision_blocked", "self_kernel", "default_threads"]
 
@@ -119,7 +119,7 @@ def _exact_float32(X):
     n, d = X.shape
     if n * d < _F32_MIN_WORK or X.dtype != np.float64:
         return None
-    from ._loops import integer_valued_maxabs
+    from learners._loops import integer_valued_maxabs
     m = integer_valued_maxabs(X)
     if m < 0 or d * m * m > float(1 << 24):
         return None

@@ -25,12 +25,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from .core import check_record, visiting_order
-from .errors import InputError
-from .kernels import as_kernel_arg, parse_kernel, _check_value
-from .sparse import check_csr, is_sparse
-from .trace import ArraySeq, Step, Trace
-from .validation import check_epochs, check_labels, check_matrix, check_vector
+from learners.core import check_record, visiting_order
+from learners.errors import InputError
+from learners.kernels import as_kernel_arg, parse_kernel, _check_value
+from learners.sparse import check_csr, is_sparse
+from learners.trace import ArraySeq, Step, Trace
+from learners.validation import check_epochs, check_labels, check_matrix, check_vector
 
 __all__ = ["run_kernel_perceptron"]
 
@@ -158,7 +158,7 @@ def _run_python(Xc, yl, order, K, epochs, bias, exact, start, record, beta, para
 
 # ---------------------------------------------------------------------------------------------
 def _run_blocked(Xc, yl, order, K, epochs, bias, start, record, beta, params):
-    from .kernel_fast import fit_blocked
+    from learners.kernel_fast import fit_blocked
     n = Xc.shape[0]
     r = fit_blocked(Xc, yl, order, K, bias=bias, strict=start is not None, start=start)
     alpha0 = [0.0] * n
@@ -181,8 +181,8 @@ def _run_blocked(Xc, yl, order, K, epochs, bias, start, record, beta, params):
 def _replay(Xc, yl, order, K, r, alpha0, start, bias, record, beta):
     """The recorded steps of a blocked run, rebuilt from its activations and mistake flags, with
     the potentials updated as in the reference loop: |w|^2 += 2 y s + K(x, x), w.w* += y g."""
-    from ._loops_sparse import row_norms
-    from .kernel_fast import decision_blocked, self_kernel
+    from learners._loops_sparse import row_norms
+    from learners.kernel_fast import decision_blocked, self_kernel
     n = Xc.shape[0]
     act, sval, mis = r["act"], r["sval"], r["mis"]
     sq = r["sq"] if K.name not in ("linear", "poly") else row_norms(Xc)

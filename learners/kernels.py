@@ -18,8 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .numbers import to_fraction, fraction_str
+from learners.errors import InputError
+from learners.numbers import to_fraction, fraction_str
 
 __all__ = ["Kernel", "parse_kernel", "linear", "polynomial", "gaussian", "as_kernel_arg"]
 

@@ -13,13 +13,13 @@ the version space, the search over x cut off once it reaches floor(lg |V|), an u
 :func:`mistake_tree` returns a complete tree of depth Ldim(H) every root-to-leaf path of which is
 labelled by some hypothesis (a shattered tree: every deterministic learner can be made to err at
 every node); SOA predicts at x the label y with the larger Ldim(V_x^y) (a tie predicts +1), and makes
-at most Ldim(H) mistakes on any sequence some h in H labels (``proofs/soa_bound.py``): a mistake
+at most Ldim(H) mistakes on any sequence some h in H labels (``proofs/catalogue/soa_bound.py``): a mistake
 leaves the smaller of the two subclasses, whose dimension is below Ldim(V).
 """
 from __future__ import annotations
 
-from .errors import InputError
-from .trace import Step, Trace
+from learners.errors import InputError
+from learners.trace import Step, Trace
 
 __all__ = ["Littlestone", "check_class", "run_soa"]
 
@@ -122,7 +122,7 @@ def run_soa(H, points, y, *, record: str = "all") -> Trace:
     """SOA over the class ``H`` (truth table) on the examples ``points`` (indices into the domain)
     with labels ``y``.  ``Step.activation`` is Ldim(V_x^+) - Ldim(V_x^-); ``Step.weights`` the 0/1
     membership of every hypothesis in the version space after the step."""
-    from .core import check_record
+    from learners.core import check_record
     record = check_record(record)
     L = H if isinstance(H, Littlestone) else Littlestone(H)
     pts, ys = list(points), list(y)

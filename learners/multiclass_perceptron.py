@@ -8,7 +8,7 @@ as a mistake, as in the binary perceptron.  On a mistake the true class's vector
 bias +1) and the highest-scoring other class's vector (the first on a tie) loses x (its bias -1).
 Kesler's construction writes this as the binary perceptron on K·d-dimensional vectors, so the
 Block-Novikoff bound holds with radius sqrt(2)·R: at most 2 R^2/gamma^2 mistakes, the
-catalogue's ``multiclass_perceptron_bound`` (proofs/multiclass_perceptron_bound.py).
+catalogue's ``multiclass_perceptron_bound`` (proofs/catalogue/multiclass_perceptron_bound.py).
 
 Float mode sums every score in feature order from 0.0, then + b_k (a compiled loop; a run of at
 most ``PY_MAX_WORK`` multiply-adds runs the same operations in Python, without numba); exact mode
@@ -20,12 +20,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._jit import compiled
-from .core import visiting_order
-from .errors import InputError
-from .estimator_base import _as_type_error, _Base, _sk_X, _sk_y, n_cols, n_rows
-from .sparse import check_csr, is_sparse
-from .validation import check_matrix
+from learners._jit import compiled
+from learners.core import visiting_order
+from learners.errors import InputError
+from learners.estimator_base import _as_type_error, _Base, _sk_X, _sk_y, n_cols, n_rows
+from learners.sparse import check_csr, is_sparse
+from learners.validation import check_matrix
 
 __all__ = ["MulticlassPerceptron"]
 

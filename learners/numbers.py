@@ -10,7 +10,7 @@ import math
 import numbers
 from fractions import Fraction
 
-from .errors import InputError
+from learners.errors import InputError
 
 __all__ = ["to_fraction", "fraction_str", "to_json_number", "lcm_of_denominators", "is_exact_type"]
 

@@ -7,7 +7,7 @@ binary classification with the hinge loss l_t = max(0, 1 - y_t w.x_t):
 
 then w += tau y x.  Exact mode computes every step size as a ``Fraction``; float mode in float64.
 On data some u separates with margin 1 PA has sum_t l_t^2 <= |u|^2 R^2
-(``proofs/passive_aggressive_bound.py``).
+(``proofs/catalogue/passive_aggressive_bound.py``).
 
 ``Step.mistake`` is a prediction mistake, y (w.x) <= 0 (a tie is a mistake); an update happens
 whenever l_t > 0.  ``extras["losses"]`` and ``extras["steps"]`` hold l_t and tau_t of every step.
@@ -18,11 +18,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .core import check_record, visiting_order
-from .errors import InputError
-from .numbers import fraction_str, to_fraction
-from .trace import Step, Trace
-from .validation import check_epochs, check_labels, check_matrix
+from learners.core import check_record, visiting_order
+from learners.errors import InputError
+from learners.numbers import fraction_str, to_fraction
+from learners.trace import Step, Trace
+from learners.validation import check_epochs, check_labels, check_matrix
 
 __all__ = ["run_passive_aggressive", "PA_VARIANTS", "step_size"]
 

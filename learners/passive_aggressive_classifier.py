@@ -11,7 +11,7 @@ The epoch loop is :mod:`learners._sgd_loop`; this module is scikit-learn's Pytho
 statement for statement -- the random draws in the same order from the same ``RandomState``, the
 stratified validation split drawn as ``StratifiedShuffleSplit`` draws it, the arrays shared
 between attributes as scikit-learn shares them -- so that every setting gives scikit-learn's
-result (tests/test_learners_passive_aggressive_sklearn.py).  It never imports scikit-learn.
+result (tests/learners/test_learners_passive_aggressive_sklearn.py).  It never imports scikit-learn.
 
 A float32 X is kept as float32, as scikit-learn keeps it: the coefficients are float32 and
 computed as ``_plain_sgd32`` computes them; the intercept is a double in the loop, so a binary
@@ -31,10 +31,10 @@ import warnings
 
 import numpy as np
 
-from .errors import InputError
-from .estimator_base import InputTypeError, _as_type_error, _Base, _sk_class, _sk_X, _sk_y
-from .sparse import is_sparse
-from .validation import check_matrix
+from learners.errors import InputError
+from learners.estimator_base import InputTypeError, _as_type_error, _Base, _sk_class, _sk_X, _sk_y
+from learners.sparse import is_sparse
+from learners.validation import check_matrix
 
 __all__ = ["PassiveAggressiveClassifier", "ConvergenceWarning"]
 
@@ -429,7 +429,7 @@ class PassiveAggressiveClassifier(_Base):
 
     def _plain_sgd(self, w, intercept, aw, average_intercept, X, y, sw, vmask, max_iter, tol, seed, wpos, wneg,
                    decay):
-        from . import _sgd_loop as L
+        from learners import _sgd_loop as L
         lr = L.PA1 if self.loss == "hinge" else L.PA2
         average = int(self.average)
         n = y.shape[0]

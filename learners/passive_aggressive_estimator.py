@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import InputError
-from .estimator_base import _as_type_error, _Base, _encode, _first_classes, _sk_X, n_cols, n_rows
-from .passive_aggressive import run_passive_aggressive
-from .sparse import check_csr, is_sparse
-from .validation import check_matrix
+from learners.errors import InputError
+from learners.estimator_base import _as_type_error, _Base, _encode, _first_classes, _sk_X, n_cols, n_rows
+from learners.passive_aggressive import run_passive_aggressive
+from learners.sparse import check_csr, is_sparse
+from learners.validation import check_matrix
 
 __all__ = ["PassiveAggressive"]
 

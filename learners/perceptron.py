@@ -10,13 +10,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from .core import (INT64_SAFE, check_record, cumulative_weights, normalize_rows_exact,
+from learners.core import (INT64_SAFE, check_record, cumulative_weights, normalize_rows_exact,
                    normalize_rows_float, scale_exact, visiting_order)
-from .errors import InputError
-from .numbers import to_fraction
-from .sparse import check_csr, int_valued_csr, is_sparse
-from .trace import ArraySeq, Step, Trace
-from .validation import (check_epochs, check_int_matrix, check_labels, check_matrix, check_vector,
+from learners.errors import InputError
+from learners.numbers import to_fraction
+from learners.sparse import check_csr, int_valued_csr, is_sparse
+from learners.trace import ArraySeq, Step, Trace
+from learners.validation import (check_epochs, check_int_matrix, check_labels, check_matrix, check_vector,
                          raise_if_nonfinite)
 
 __all__ = ["run_perceptron", "averaged_weights", "voted_weights", "vote_arrays", "ArraySeq"]
@@ -97,7 +97,7 @@ def _steps_wanted(record, mis):
 
 
 def _run_float(A, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm, fast):
-    from ._loops_sparse import run_pass
+    from learners._loops_sparse import run_pass
     n, d = A.shape
     A_in = A
     if normalize:
@@ -175,7 +175,7 @@ FLOAT_EXACT = 2 ** 53     # integers below this are exact in float64, and so are
 
 def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tgt_b, params, algorithm,
                int_matrix=False):
-    from ._loops_sparse import PY_MAX_WORK, run_pass
+    from learners._loops_sparse import PY_MAX_WORK, run_pass
     n, d = (rows[0].shape if int_matrix else (len(rows), len(rows[0])))
     wq = (Fraction(0),) * d if w0 is None else check_vector(w0, d, exact=True, what="w0")
     bq = to_fraction(b0, what="b0")
@@ -258,7 +258,7 @@ def _run_exact(rows, yl, order, epochs, bias, normalize, w0, b0, record, tgt, tg
         ylist = yl.tolist() if isinstance(yl, np.ndarray) else yl
         tq = None
         if tgt is not None:
-            from .numbers import lcm_of_denominators
+            from learners.numbers import lcm_of_denominators
             TD = lcm_of_denominators(tgt)
             tq = [int(v * TD) for v in tgt]
         bias_at = []
@@ -347,7 +347,7 @@ def averaged_weights(trace: Trace, include_initial: bool = False):
     yv = np.asarray(yl, dtype=np.float64)
     idx = order[steps]
     coef = (T - steps) * yv[idx]
-    from ._loops_sparse import update_rows
+    from learners._loops_sparse import update_rows
     update_rows(rows, idx, coef, acc)          # compiled, in step order: dense and CSR alike
     if trace.bias is not None:
         bacc += float(coef.sum())
@@ -360,7 +360,7 @@ def vote_arrays(trace: Trace):
     """The votes of a float-mode run as arrays: ``(W, b, count)`` with W the (votes x d) matrix
     of weight vectors (prefix sums of the updates), b their biases (None without a bias) and
     count how many steps each survived (every vote kept, also those with count 0)."""
-    from ._loops_sparse import prefix_rows
+    from learners._loops_sparse import prefix_rows
     rows, yl = trace.extras["_data"]
     order = np.asarray(trace.order, dtype=np.int64)
     steps = np.flatnonzero(np.asarray(trace.mistake_flags, dtype=bool))

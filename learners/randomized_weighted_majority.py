@@ -7,7 +7,7 @@ F_t = (weight of the wrong experts) / W, and the expected number of mistakes is 
 ``Fraction`` in exact mode (``extras["expected_mistakes"]``, one F_t per step in
 ``extras["mistake_probability"]``).  :func:`expected_mistakes_over_coins` recomputes it by
 summing over every outcome of the coins (small runs only).  With m the best expert's mistakes,
-E[M] <= (m ln(1/beta) + ln n) / (1 - beta) (``proofs/randomized_weighted_majority_bound.py``).
+E[M] <= (m ln(1/beta) + ln n) / (1 - beta) (``proofs/catalogue/randomized_weighted_majority_bound.py``).
 
 The coins are replayed from ``seed`` (a draw u in [0, 1) picks the first expert whose cumulative
 weight exceeds u W, compared exactly): ``Step.prediction`` and ``Trace.mistakes`` are that run's;
@@ -20,10 +20,10 @@ from itertools import product
 
 import numpy as np
 
-from .core import check_record
-from .errors import InputError
-from .experts import check_advice, check_beta, expert_mistakes
-from .trace import Step, Trace
+from learners.core import check_record
+from learners.errors import InputError
+from learners.experts import check_advice, check_beta, expert_mistakes
+from learners.trace import Step, Trace
 
 __all__ = ["run_randomized_weighted_majority", "expected_mistakes_over_coins"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import InputError
+from learners.errors import InputError
 
 __all__ = ["is_sparse", "check_csr", "int_valued_csr"]
 
@@ -69,7 +69,7 @@ def int_valued_csr(A):
     """``(A, m)`` when every stored value of the float64 CSR matrix A is an integer of magnitude
     <= 2**53 (m = the largest magnitude), else None: exact mode's fast path, as
     :func:`learners.validation.check_int_matrix` for dense arrays."""
-    from ._loops import integer_valued_maxabs
+    from learners._loops import integer_valued_maxabs
     m = integer_valued_maxabs(A.data.reshape(1, -1)) if A.nnz else 0.0
     if not (0.0 <= m <= 2.0 ** 53):
         return None

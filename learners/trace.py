@@ -26,7 +26,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from .numbers import to_json_number
+from learners.numbers import to_json_number
 
 __all__ = ["Step", "Trace", "ArraySeq", "RECORD_MODES"]
 

@@ -14,8 +14,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .numbers import to_fraction
+from learners.errors import InputError
+from learners.numbers import to_fraction
 
 __all__ = [
     "check_matrix", "check_int_matrix", "raise_if_nonfinite", "check_labels", "check_X_y", "check_vector", "check_epochs", "encode_labels",
@@ -118,7 +118,7 @@ def check_int_matrix(X, what: str = "X"):
     One compiled read pass over the data; no copy unless X has another dtype or layout."""
     if type(X) is not np.ndarray or X.ndim != 2 or X.shape[0] == 0 or X.shape[1] == 0:
         return None
-    from . import _loops
+    from learners import _loops
     if X.dtype.kind in "iu":
         if X.dtype.kind == "u" and X.dtype.itemsize == 8 and int(X.max()) >= 2 ** 63:
             return None

@@ -3,7 +3,7 @@
 Every expert starts with weight 1.  Each step predicts the label whose experts carry more weight
 (a tie predicts +1), then multiplies the weight of every expert that was wrong by beta (on every
 step, a mistake of the learner or not).  With m the mistakes of the best expert it makes at most
-(m ln(1/beta) + ln n) / ln(2/(1 + beta)) mistakes (``proofs/weighted_majority_bound.py``);
+(m ln(1/beta) + ln n) / ln(2/(1 + beta)) mistakes (``proofs/catalogue/weighted_majority_bound.py``);
 beta = 1/2 gives 2.41 (m + lg n).  beta = 0 is Halving (:mod:`learners.halving`).
 
 Exact mode keeps every weight a ``Fraction``; float mode multiplies in float64 (with beta a
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .core import check_record
-from .experts import check_advice, check_beta, expert_mistakes
-from .trace import Step, Trace
+from learners.core import check_record
+from learners.experts import check_advice, check_beta, expert_mistakes
+from learners.trace import Step, Trace
 
 __all__ = ["run_weighted_majority"]
 

@@ -22,13 +22,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from .core import check_record, visiting_order
-from .errors import InputError
-from .numbers import fraction_str, to_fraction
-from .sparse import check_csr, is_sparse
-from .trace import ArraySeq, Step, Trace
-from .validation import check_binary_matrix, check_epochs, check_labels
-from .winnow_exact import ExactWinnow, raise_if_not_binary
+from learners.core import check_record, visiting_order
+from learners.errors import InputError
+from learners.numbers import fraction_str, to_fraction
+from learners.sparse import check_csr, is_sparse
+from learners.trace import ArraySeq, Step, Trace
+from learners.validation import check_binary_matrix, check_epochs, check_labels
+from learners.winnow_exact import ExactWinnow, raise_if_not_binary
 
 __all__ = ["run_winnow", "run_winnow_reference", "check_binary", "raise_if_not_binary", "VARIANTS"]
 
@@ -104,7 +104,7 @@ def run_winnow(X, y, *, epochs=1, theta=None, variant="halve", alpha=2, exact=Tr
         params["exact_decisions"] = ew.exact_decisions     # steps decided in rational arithmetic
         state = ("exact", ew.e.copy(), ew.alive.copy())
     else:
-        from . import _winnow_loops as WL
+        from learners import _winnow_loops as WL
         code = WL.VARIANT_CODES[variant]
         w = np.ones(n) if resume is None else np.array(resume[1], dtype=np.float64)
         start = tuple(w.tolist()) if resume is not None else None

@@ -5,11 +5,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .estimator_base import _WINNOW_CHECKS, WINNOW_BINARY_ONLY, _as_type_error, _Base, _encode, _sk_X
-from .sparse import check_csr, is_sparse
-from .validation import check_matrix
-from .winnow import check_binary, raise_if_not_binary, run_winnow
+from learners.errors import InputError
+from learners.estimator_base import _WINNOW_CHECKS, WINNOW_BINARY_ONLY, _as_type_error, _Base, _encode, _sk_X
+from learners.sparse import check_csr, is_sparse
+from learners.validation import check_matrix
+from learners.winnow import check_binary, raise_if_not_binary, run_winnow
 
 __all__ = ["Winnow"]
 
@@ -123,10 +123,10 @@ class Winnow(_Base):
             raise InputError(f"X has {A.shape[1]} features, but Winnow is expecting {self.n_features_in_} features "
                              "as input")
         if self.exact:
-            from .winnow_exact import decide_rows
+            from learners.winnow_exact import decide_rows
             pos = decide_rows(A, self.coef_[0], self.theta_) == 1
         else:
-            from . import _winnow_loops as WL
+            from learners import _winnow_loops as WL
             s = np.empty(A.shape[0])
             w = np.ascontiguousarray(self.coef_[0], dtype=np.float64)
             if is_sparse(A):

@@ -6,7 +6,7 @@ correctly rounded powers.  :mod:`learners._winnow_loops` decides each prediction
 sum when its rounding-error bound (or, for powers of two in a narrow window, its exactness)
 settles the comparison with theta; the few steps it cannot settle -- near ties -- are decided
 here in rational arithmetic, and the loop resumes.  The result is the rational run, step for
-step (tests/test_learners_winnow_fast.py checks it against :func:`learners.winnow.run_winnow_reference`).
+step (tests/learners/test_learners_winnow_fast.py checks it against :func:`learners.winnow.run_winnow_reference`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import InputError
-from .sparse import is_sparse
+from learners.errors import InputError
+from learners.sparse import is_sparse
 
 __all__ = ["ExactWinnow", "theta_bounds", "decide_rows", "PY_MAX_WORK"]
 
@@ -59,7 +59,7 @@ def _active(A, i):
 
 def raise_if_not_binary(A, what: str = "X"):
     """The one-line error for the first entry of a dense array that is not 0 or 1 (if any)."""
-    from ._winnow_loops import binary_first_bad
+    from learners._winnow_loops import binary_first_bad
     bad = binary_first_bad(A)
     if bad >= 0:
         i, j = divmod(int(bad), A.shape[1])
@@ -103,7 +103,7 @@ class ExactWinnow:
     """State and driver of one exact run."""
 
     def __init__(self, A, y, variant, up: Fraction, th: Fraction):
-        from . import _winnow_loops as WL
+        from learners import _winnow_loops as WL
         self.WL = WL
         self.A, self.y = A, np.ascontiguousarray(y, dtype=np.int64)
         self.n = A.shape[1]
@@ -238,7 +238,7 @@ class ExactWinnow:
 def decide_rows(B, weights, th: Fraction):
     """w.x >= theta (as 1/0) for every row of the {0,1} data B, w given as exact weights (each a
     power of one factor, or 0): the float sum with its error bound, rational arithmetic near a tie."""
-    from . import _winnow_loops as WL
+    from learners import _winnow_loops as WL
     w = [Fraction(v) for v in weights]
     n = len(w)
     wf = np.array([float(v) if v < 2 ** 1023 else math.inf for v in w])

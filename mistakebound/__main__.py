@@ -1,4 +1,4 @@
 """`python -m mistakebound`: the same command line as the `mistakebound` script."""
-from .cli import main
+from mistakebound.cli import main
 
 main()

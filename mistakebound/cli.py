@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .common import BadInput, EXIT_BAD_INPUT
+from mistakebound.common import BadInput, EXIT_BAD_INPUT
 
 EXIT_INTERNAL = 70
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2
+from mistakebound.common import emit_json, fail, input_errors_exit_2
 
 EXIT_REJECTED = 1
 

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .common import fail, input_errors_exit_2
+from mistakebound.common import fail, input_errors_exit_2
 
 EXIT_NO_COQ = 3
 
@@ -39,7 +39,7 @@ def catalogue(html_dir, coq, theorems, quiet):
     Exit code 0 when every theorem is proved and every erratum refuted (the site is written in
     every case); 1 otherwise; 2 on bad input; 3 when --coq is given and coqc is absent.
     """
-    from proofs import registry
+    from proofs.catalogue import registry
     from blueprint.site import check_target, render_site, write_site
     for tid in theorems:
         if tid not in registry.theorem_ids():

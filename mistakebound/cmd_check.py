@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from .common import emit_json, fail
+from mistakebound.common import emit_json, fail
 
 
 def _load(paths) -> list:
@@ -64,8 +64,8 @@ def check(certs, json_path, allow_assumptions, no_cache):
     an input is not a certificate.
     """
     import checker
-    from proofs import cache
-    from proofs.certificate import oracle
+    from proofs.engines import cache
+    from proofs.kernel.certificate import oracle
     if no_cache:
         cache.set_enabled(False)
     loaded = _load(certs)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2, trusted_base_refused
+from mistakebound.common import emit_json, fail, input_errors_exit_2, trusted_base_refused
 
 
 @click.command("check-bound", context_settings={"ignore_unknown_options": True})

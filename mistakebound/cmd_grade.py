@@ -23,7 +23,7 @@ import os
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2, write_text_atomic
+from mistakebound.common import emit_json, fail, input_errors_exit_2, write_text_atomic
 
 EXIT_ISOLATION = 3
 
@@ -37,7 +37,7 @@ class Refused(click.ClickException):
 
 
 def _shipped() -> str:
-    from grading.shipped import shipped_names
+    from grading.spec.shipped import shipped_names
     return ", ".join(shipped_names())
 
 
@@ -84,14 +84,14 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     against the reference learner, edge cases, the proof's invariants on the student's own run,
     worst-case sequences and hidden tests; feedback names common mistakes.
     """
-    from grading.batch import output_names, write_manifest
-    from grading.grader import grade_batch
-    from grading.oracle import CourseSolutionFailed
-    from grading.preflight import preflight
+    from grading.running.batch import output_names, write_manifest
+    from grading.running.grader import grade_batch
+    from grading.references.oracle import CourseSolutionFailed
+    from grading.running.preflight import preflight
     from sandbox.isolation import IsolationUnavailable
-    from grading.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
-    from grading.spec import load_spec
-    from grading.submission import ARCHIVE_EXTS
+    from grading.output.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
+    from grading.spec.spec import load_spec
+    from grading.running.submission import ARCHIVE_EXTS
 
     if list_ or init:
         return _catalogue(list_, init, submissions, out, assignment, as_json)
@@ -129,7 +129,7 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     except IsolationUnavailable as e:
         raise Refused(e.line()) from None
     if spec.contract is not None and spec.contract.oracle:
-        from grading.checkspec import check_oracle
+        from grading.spec.checkspec import check_oracle
         spec.limits.insecure = bool(insecure)
         try:
             check_oracle(spec)             # the course's solution agrees with the contract (else exit 2)
@@ -212,8 +212,8 @@ def _course_failed(e, spec, out, gradescope_root, paths, names, finished):
     on, perhaps a hidden one, and the solution's own message) goes to the instructor only -- the
     terminal and a staff-only file beside the results (Gradescope: beside ``results/``, which
     students never see) --; a Gradescope student's results.json says only "not graded"."""
-    from grading.grader import _not_graded
-    from grading.report import results_text
+    from grading.running.grader import _not_graded
+    from grading.output.report import results_text
     where = gradescope_root if gradescope_root else out
     staff = os.path.join(where, STAFF_FILE)
     done = {r.name for r in finished}
@@ -235,7 +235,7 @@ def _course_failed(e, spec, out, gradescope_root, paths, names, finished):
 
 def _catalogue(list_, init, submissions, out, assignment, as_json):
     """--list and --init NAME."""
-    from grading.shipped import init_text, shipped
+    from grading.spec.shipped import init_text, shipped
     if list_ and init:
         fail("--list and --init are separate steps: give one")
     if submissions or assignment:
@@ -271,7 +271,7 @@ def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, grades
     if assignment or gradescope:
         fail("--check-spec / --gradescope-zip take the spec as their value; drop --assignment / --gradescope")
     if gradescope_zip:
-        from grading.gradescope import build_autograder
+        from grading.output.gradescope import build_autograder
         if submissions:
             fail("--gradescope-zip takes no SUBMISSION")
         info = build_autograder(gradescope_zip, out or "autograder.zip")
@@ -281,7 +281,7 @@ def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, grades
             click.echo(f"wrote {info['archive']} ({info['files']} files, {info['bytes']} bytes): upload it as "
                        "the assignment's autograder on Gradescope")
         return 0
-    from grading.checkspec import check_spec as run_check
+    from grading.spec.checkspec import check_spec as run_check
     if len(submissions) > 1:
         fail("--check-spec takes at most one SUBMISSION (the course's reference solution)")
     from sandbox.isolation import IsolationUnavailable

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2
+from mistakebound.common import emit_json, fail, input_errors_exit_2
 
 
 @click.command("kernel", context_settings={"ignore_unknown_options": True})

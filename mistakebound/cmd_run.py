@@ -5,7 +5,7 @@ from importlib import resources
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2, write_text_atomic
+from mistakebound.common import emit_json, fail, input_errors_exit_2, write_text_atomic
 
 ALGORITHMS = ("perceptron", "averaged", "voted", "kernel", "winnow")
 

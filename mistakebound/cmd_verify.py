@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .common import emit_json, fail, input_errors_exit_2, trusted_base_refused, write_text_atomic
+from mistakebound.common import emit_json, fail, input_errors_exit_2, trusted_base_refused, write_text_atomic
 
 WIDTH = 100
 
@@ -133,9 +133,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     Exit code 0 only when every theorem is proved and every erratum refuted; 1 otherwise (a
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
     """
-    from proofs import registry
+    from proofs.catalogue import registry
     if no_cache:
-        from proofs import cache
+        from proofs.engines import cache
         cache.set_enabled(False)
     if cert_dir is not None and (user_file is not None or coq or show_id is not None or list_only):
         fail("--certificates goes with a check of the catalogue (not --file, --coq, --show or --list)")
@@ -158,8 +158,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     _check_outputs(json_path, smtlib_dir, latex_path)
     if cert_dir is not None:
         _check_dir("--certificates", cert_dir)
-    from proofs.checks import Options
-    from proofs.runner import run_catalogue
+    from proofs.engines.checks import Options
+    from proofs.engines.runner import run_catalogue
     # whether each hypothesis is needed is shown only by --json and --latex
     options = Options(necessity=bool(json_path or latex_path))
     stream = sys.stderr if json_path == "-" else sys.stdout
@@ -189,7 +189,7 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         if cert_dir:
             write_certificates(cat.certificates, cert_dir)
         if latex_path:
-            from proofs.docs import latex_document
+            from proofs.catalogue.docs import latex_document
             write_text_atomic(latex_path, latex_document(cat))
     except OSError as e:
         fail(f"cannot write the output: {e.strerror or e} ({getattr(e, 'filename', '') or ''})")
@@ -287,7 +287,7 @@ def _write_smtlib(cat, d):
 # --------------------------------------------------------------------------- --show
 def _show(tid, json_path, coq, others):
     """One entry's proof as text (blueprint.terminal) or JSON; exit 0 when it is as expected."""
-    from proofs import registry
+    from proofs.catalogue import registry
     if any(others):
         fail("--show cannot be combined with --theorem, --smtlib, --latex or --list")
     if tid not in registry.theorem_ids():
@@ -397,7 +397,7 @@ EXIT_NO_COQ = 3
 
 
 def _verify_coq(theorems, json_path, smtlib_dir, latex_path, quiet):
-    from proofs import registry
+    from proofs.catalogue import registry
     from coq import build as coq_build
     if smtlib_dir or latex_path:
         fail("--coq cannot be combined with --smtlib or --latex")

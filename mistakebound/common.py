@@ -55,11 +55,11 @@ def input_errors_exit_2(fn):
 
 
 def trusted_base_refused(bounds: bool = False) -> bool:
-    """The start-up check of the trusted base (``proofs.trusted_base``: every trusted rule's schema
+    """The start-up check of the trusted base (``proofs.kernel.trusted_base``: every trusted rule's schema
     on random exact instances; with ``bounds``, ``refutation.bound_table``: check-bound's table
     against its theorems' conclusions).  Cached by the fingerprint of the code it checks.  When a
     rule or an entry is false: one line naming it on stderr, and True (the command exits 1)."""
-    from proofs.trusted_base import TrustedBaseError, check
+    from proofs.kernel.trusted_base import TrustedBaseError, check
     try:
         check()
         if bounds:

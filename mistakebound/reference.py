@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from .cli import COMMANDS, cli
+from mistakebound.cli import COMMANDS, cli
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
 WIDTH = 100

@@ -17,8 +17,8 @@ import sympy as sp
 
 from learners.errors import InputError
 
-from .expr_parse import Walker, parse_tree
-from .signs import certified_sign
+from refutation.expr_parse import Walker, parse_tree
+from refutation.signs import certified_sign
 
 __all__ = ["Assumption", "Assumptions", "parse_assumptions"]
 
@@ -68,7 +68,7 @@ class Assumptions:
         or None when undecided.  The fresh variables are one assignment for all the assumptions
         together (``n == 2**l`` and ``l >= 2`` speak of the same l): the exponent of ``Q == 2**v``
         is read off Q, any other fresh variable is searched over 0..64."""
-        from .bound_quantities import SYMBOLS
+        from refutation.bound_quantities import SYMBOLS
         sub = {SYMBOLS[k]: v for k, v in values.items() if k in SYMBOLS}
         names = sorted(self.fresh)
         choices = []

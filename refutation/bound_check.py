@@ -24,7 +24,7 @@ winnow
 catalogue's theorems (Block–Novikoff M <= R^2 W^2; the hinge bound M <= R^2 W^2 + 2L; Winnow's
 2 + 3r(1 + lg n) / 1 + 2r(1 + lg n); and M <= n, one mistake per trial at most) violate the claim.
 The unsat core names the theorems used; their status is then re-checked by running the
-catalogue (``proofs.runner.run_catalogue``), and "holds" is answered only if they are proved.
+catalogue (``proofs.engines.runner.run_catalogue``), and "holds" is answered only if they are proved.
 Functions z3 cannot reason about (sqrt, log, exp, floor, ...) are replaced by fresh variables with
 true bounds (e.g. log a <= a - 1), which can only make a proof harder, never wrong.
 
@@ -48,13 +48,13 @@ import sympy as sp
 
 from learners.errors import InputError
 
-from .bound_assume import parse_assumptions
-from .bound_domain import check_assumptions, model_hint
-from .bound_proof import FACTS, catalogue_status, prove, proved_statement
-from .bound_quantities import (ALGORITHMS, WINNOW_VARIANTS, domain_texts, evaluate_claim, instance_quantities,
+from refutation.bound_assume import parse_assumptions
+from refutation.bound_domain import check_assumptions, model_hint
+from refutation.bound_proof import FACTS, catalogue_status, prove, proved_statement
+from refutation.bound_quantities import (ALGORITHMS, WINNOW_VARIANTS, domain_texts, evaluate_claim, instance_quantities,
                                quantity_symbols)
-from .bound_search import refute
-from .expr_parse import parse_bound
+from refutation.bound_search import refute
+from refutation.expr_parse import parse_bound
 
 __all__ = ["BoundVerdict", "check_bound", "ALGORITHMS", "quantity_symbols", "evaluate_claim",
            "instance_quantities"]
@@ -260,7 +260,7 @@ def check_bound(algorithm: str, expr: str, *, budget: float = 20.0, variant: str
         v.searched.append("z3 model not excluded by the theorems: " + ", ".join(f"{k}={x}" for k, x in info.items()))
         hint = model_hint(algorithm, info)
 
-    from .lower_bounds import lower_bound_note
+    from refutation.lower_bounds import lower_bound_note
     v.lower_bound = lower_bound_note(algorithm, st, E, strict)
 
     # 2. refuted?

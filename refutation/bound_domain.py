@@ -26,7 +26,7 @@ import sympy as sp
 
 from learners.errors import InputError
 
-from .bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS, domain
+from refutation.bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS, domain
 
 __all__ = ["check_assumptions", "model_hint"]
 
@@ -44,8 +44,8 @@ def _vars(z3, algorithm, assume):
 
 def _encode(z3, tr, assume, one, fresh):
     """One assumption as z3 constraints (with what the translator adds about its functions)."""
-    from .bound_assume import Assumptions
-    from .bound_proof import _assumption_constraints
+    from refutation.bound_assume import Assumptions
+    from refutation.bound_proof import _assumption_constraints
     sub = Assumptions([one], dict(assume.fresh), {k: v for k, v in assume.pow2.items()
                                                     if {s.name for s in (one.lhs - one.rhs).free_symbols} == {k, v}})
     cons = _assumption_constraints(sub, tr, fresh, z3)
@@ -58,7 +58,7 @@ def check_assumptions(algorithm: str, setting: str, assume, timeout_ms: int = 40
     (the witness's values, checked exactly), ``("vacuous", why)`` when none does, and
     ``("unconfirmed", why)`` when neither could be shown."""
     import z3
-    from .bound_proof import _Untranslatable, _Z3
+    from refutation.bound_proof import _Untranslatable, _Z3
     ints, reals, q, fresh = _vars(z3, algorithm, assume)
     Mi = z3.Int("M")
     st = "separable" if setting == "separable" else "agnostic"

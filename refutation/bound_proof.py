@@ -1,7 +1,7 @@
 """**holds**: is a claimed bound implied by the catalogue's theorems?  z3 (mixed integer/real
 arithmetic) looks for admissible values of the quantities and an integer M that obey the theorems
 but violate the claim; unsat names the theorems used, which are then re-checked by running the
-catalogue (``proofs.runner.run_catalogue``).  Functions z3 cannot reason about are replaced by
+catalogue (``proofs.engines.runner.run_catalogue``).  Functions z3 cannot reason about are replaced by
 fresh variables with true bounds, which can only make a proof fail, never make it wrong."""
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from fractions import Fraction
 
 import sympy as sp
 
-from .bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS, domain
-from .signs import NotCertifiable, interval
+from refutation.bound_quantities import INTEGER_QUANTITIES, NAMES, SYMBOLS, domain
+from refutation.signs import NotCertifiable, interval
 
 __all__ = ["FACTS", "prove", "catalogue_status", "proved_statement"]
 
@@ -61,7 +61,7 @@ FACTS = {
 }
 
 
-# fact -> (id in proofs.bounds.BOUNDS, the same formula as a fallback when proofs.bounds is absent)
+# fact -> (id in proofs.catalogue.bounds.BOUNDS, the same formula as a fallback when proofs.catalogue.bounds is absent)
 _BOUND_IDS = {
     "block_novikoff": ("perceptron.margin_one", "R**2*W**2"),
     "hinge": ("perceptron.hinge", "R**2*W**2 + 2*L"),
@@ -77,12 +77,12 @@ _BOUND_IDS = {
 
 
 def proved_statement(name: str) -> str:
-    """What a fact says, printed from its catalogue theorem (``proofs.bounds.Bound.explanation``:
+    """What a fact says, printed from its catalogue theorem (``proofs.catalogue.bounds.Bound.explanation``:
     the theorem's statement and what each quantity stands for) where the fact is a catalogue bound;
     the fact's own wording otherwise (a definition, or the feature-space reading)."""
     if name in _BOUND_IDS:
         try:
-            from proofs.bounds import BOUNDS
+            from proofs.catalogue.bounds import BOUNDS
             return BOUNDS[_BOUND_IDS[name][0]].explanation()
         except (ImportError, KeyError):
             pass
@@ -91,11 +91,11 @@ def proved_statement(name: str) -> str:
 
 def _fact_formula(name: str) -> sp.Expr:
     """The proved bound of a fact as a sympy expression in this module's symbols, taken from the
-    catalogue's formula table ``proofs.bounds.BOUNDS`` (its symbols mean the same here: R, W, L, n,
+    catalogue's formula table ``proofs.catalogue.bounds.BOUNDS`` (its symbols mean the same here: R, W, L, n,
     r; gamma-forms are not used because the catalogue's gamma there is the unnormalised margin)."""
     bid, fallback = _BOUND_IDS[name]
     try:
-        from proofs.bounds import BOUNDS
+        from proofs.catalogue.bounds import BOUNDS
         b = BOUNDS[bid]
         e = b.expr
         fid = FACTS[name]
@@ -120,7 +120,7 @@ def catalogue_status(ids) -> dict:
     todo = list(ids)
     for attempt in range(2):      # a solver timeout on a loaded machine gives "unknown": retry once
         try:
-            from proofs.runner import run_catalogue
+            from proofs.engines.runner import run_catalogue
             res = run_catalogue(todo)
             for tid in todo:
                 try:

@@ -7,7 +7,7 @@ import sympy as sp
 
 from learners.errors import InputError
 
-from .signs import certified_sign
+from refutation.signs import certified_sign
 
 __all__ = ["ALGORITHMS", "WINNOW_VARIANTS", "quantity_symbols", "instance_quantities", "evaluate_claim",
            "violates", "fmt_value", "SYMBOLS", "NAMES", "INTEGER_QUANTITIES", "domain", "domain_texts"]

@@ -15,7 +15,7 @@ import sympy as sp
 from learners.errors import InputError
 from learners.numbers import fraction_str
 
-from .bound_quantities import NAMES, SYMBOLS, evaluate_claim, fmt_value, instance_quantities, violates
+from refutation.bound_quantities import NAMES, SYMBOLS, evaluate_claim, fmt_value, instance_quantities, violates
 
 __all__ = ["refute"]
 

@@ -1,18 +1,18 @@
 """check-bound's table of theorems, checked at start against the theorems' own conclusions.
 
 A "holds" from check-bound rests on the formulas it gives z3 for the catalogue's bounds
-(:data:`refutation.bound_proof._BOUND_IDS`: fact -> the bound id of ``proofs.bounds`` and a
-fallback formula), read off each theorem's conclusion through ``proofs.bounds``' term table
+(:data:`refutation.bound_proof._BOUND_IDS`: fact -> the bound id of ``proofs.catalogue.bounds`` and a
+fallback formula), read off each theorem's conclusion through ``proofs.catalogue.bounds``' term table
 (``dot(u, u)`` is ``W**2``, the hinge sum is ``L``, ...) and its variable map.  One wrong entry
 anywhere on that path (a scaled term, a swapped variable, a bound id pointing at another theorem,
 a fallback formula that differs) would make a false claim "hold".  So before answering, every
 entry is evaluated on random runs: the formula check-bound uses, at the values the symbols
 stand for (their definitions as formulas, evaluated on the run), must equal the theorem's
-conclusion's right-hand side on the same run (60-digit arithmetic, ``proofs.approx``); and the
-fallback formula must equal it too.  Every entry of ``proofs.bounds.BOUNDS`` is checked the same
+conclusion's right-hand side on the same run (60-digit arithmetic, ``proofs.printers.approx``); and the
+fallback formula must equal it too.  Every entry of ``proofs.catalogue.bounds.BOUNDS`` is checked the same
 way (the term table and the variable map serve them all).  A failure names the entry and stops check-bound (exit 1).
 
-Cached like the rules' check (``proofs.trusted_base.cached``) by a fingerprint of the code and
+Cached like the rules' check (``proofs.kernel.trusted_base.cached``) by a fingerprint of the code and
 the tables it reads.
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ def random_run(rnd: random.Random) -> dict:
 
 
 def _entries():
-    from . import bound_proof
+    from refutation import bound_proof
     return bound_proof._BOUND_IDS, bound_proof.FACTS
 
 
@@ -48,11 +48,11 @@ def table_failures(seed: int = 0, runs: int = RUNS) -> list[str]:
     """Why an entry of check-bound's table differs from its theorem ([] when none does)."""
     import sympy as sp
 
-    import proofs.bounds as pb
-    from proofs import registry
+    import proofs.catalogue.bounds as pb
+    from proofs.catalogue import registry
 
-    from . import bound_proof
-    from .bound_quantities import SYMBOLS
+    from refutation import bound_proof
+    from refutation.bound_quantities import SYMBOLS
     ids, facts = _entries()
     out = []
     rnd = random.Random(seed)
@@ -78,16 +78,16 @@ def table_failures(seed: int = 0, runs: int = RUNS) -> list[str]:
             if why:
                 out.append(f"{where}: {what} {why}")
                 break
-    # the table of proofs.bounds itself (check-bound reads it; so do the adversary and the grader)
+    # the table of proofs.catalogue.bounds itself (check-bound reads it; so do the adversary and the grader)
     for bid, b in sorted(pb.BOUNDS.items()):
         try:
             form, th = b.expr, registry.get(b.theorem)
         except Exception as e:  # noqa: BLE001 - an entry that cannot be read is a wrong entry
-            out.append(f"proofs.bounds entry {bid}: cannot be read ({type(e).__name__}: {e})")
+            out.append(f"proofs.catalogue.bounds entry {bid}: cannot be read ({type(e).__name__}: {e})")
             continue
         why = _disagrees(form, th, rnd, runs)
         if why:
-            out.append(f"proofs.bounds entry {bid} (check-bound entry of the term table): {why}")
+            out.append(f"proofs.catalogue.bounds entry {bid} (check-bound entry of the term table): {why}")
     return out
 
 
@@ -97,8 +97,8 @@ def _disagrees(form, th, rnd, runs) -> str:
     import mpmath as mp
     import sympy as sp
 
-    import proofs.bounds as pb
-    from proofs.approx import DIGITS, approx, close
+    import proofs.catalogue.bounds as pb
+    from proofs.printers.approx import DIGITS, approx, close
     c = th.conclusion.args[0] if th.conclusion.op == "and" else th.conclusion
     defs = pb.definitions()
     names = sorted(s.name for s in form.free_symbols)
@@ -123,12 +123,13 @@ def _disagrees(form, th, rnd, runs) -> str:
 
 
 def table_fingerprint() -> str:
-    import proofs.bounds as pb
-    from proofs import approx, registry, symbolic
-    from proofs.render import text
-    from proofs.trusted_base import fingerprint
+    import proofs.catalogue.bounds as pb
+    from proofs.printers import approx, symbolic
+    from proofs.catalogue import registry
+    from proofs.printers.render import text
+    from proofs.kernel.trusted_base import fingerprint
 
-    from . import bound_proof, bound_quantities
+    from refutation import bound_proof, bound_quantities
     ids, facts = _entries()
     theorems = [registry.get(pb.BOUNDS[bid].theorem) for bid, _ in ids.values() if bid in pb.BOUNDS]
     data = repr((sorted(ids.items()), sorted((k, f.catalogue) for k, f in facts.items()),
@@ -142,6 +143,6 @@ def table_fingerprint() -> str:
 
 def check() -> None:
     """The start-up check of check-bound's table (cached; ``TrustedBaseError`` names the entry)."""
-    from proofs.trusted_base import cached
+    from proofs.kernel.trusted_base import cached
     fp = table_fingerprint()
     cached("bound-table", fp, lambda: table_failures(seed=int(fp[:8], 16)))

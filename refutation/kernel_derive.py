@@ -10,10 +10,10 @@ import time
 
 import sympy as sp
 
-from .kernel_rules import (CITED, RULE_TEXTS, Node as _Node, abs_min_rewrite, arccos_rule, coordinate_rule,
+from refutation.kernel_rules import (CITED, RULE_TEXTS, Node as _Node, abs_min_rewrite, arccos_rule, coordinate_rule,
                            exp_of_mixed, max_rule, min_rule, piecewise_rule, power_rule, split_factors)
-from .kernel_terms import KERNEL_SYMBOLS, XX, XY, CoordProd, CoordSum, kernel_display, side, swap
-from .signs import certified_sign
+from refutation.kernel_terms import KERNEL_SYMBOLS, XX, XY, CoordProd, CoordSum, kernel_display, side, swap
+from refutation.signs import certified_sign
 
 __all__ = ["RULES", "TRUSTED_RULES", "TRUSTED_POWER_SERIES", "kernel_display", "derive", "flatten", "trusted_texts"]
 

@@ -15,8 +15,8 @@ import numpy as np
 import sympy as sp
 from sympy.logic.boolalg import BooleanAtom, BooleanFunction
 
-from .kernel_terms import DOMAINS, XX, XY, YY, CoordProd, CoordSum, scalar_symbols
-from .signs import certified_sign
+from refutation.kernel_terms import DOMAINS, XX, XY, YY, CoordProd, CoordSum, scalar_symbols
+from refutation.signs import certified_sign
 
 __all__ = ["evaluate_kernel_exact", "gram_exact", "float_gram"]
 

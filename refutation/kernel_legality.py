@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from .kernel_derive import TRUSTED_POWER_SERIES, derive, flatten, kernel_display, trusted_texts
-from .kernel_parse import check_domain, parse_kernel
-from .kernel_search import TRUSTED_INTERVALS, asymmetry, evaluate_kernel_exact, gram_exact, search_counterexample
-from .kernel_terms import domain_text
+from refutation.kernel_derive import TRUSTED_POWER_SERIES, derive, flatten, kernel_display, trusted_texts
+from refutation.kernel_parse import check_domain, parse_kernel
+from refutation.kernel_search import TRUSTED_INTERVALS, asymmetry, evaluate_kernel_exact, gram_exact, search_counterexample
+from refutation.kernel_terms import domain_text
 
 __all__ = ["KernelVerdict", "check_kernel", "TRUSTED_POWER_SERIES", "TRUSTED_INTERVALS",
            "kernel_display", "gram_exact", "evaluate_kernel_exact"]

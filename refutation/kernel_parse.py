@@ -27,8 +27,8 @@ from sympy.logic.boolalg import Boolean
 
 from learners.errors import InputError
 
-from .expr_parse import FUNCS, Walker, err, parse_tree
-from .kernel_terms import DOMAINS, XX, XY, YY, CoordProd, CoordSum, scalar_symbols
+from refutation.expr_parse import FUNCS, Walker, err, parse_tree
+from refutation.kernel_terms import DOMAINS, XX, XY, YY, CoordProd, CoordSum, scalar_symbols
 
 __all__ = ["parse_kernel", "check_domain"]
 

@@ -8,7 +8,7 @@ Two kinds, both named in every derivation that uses them:
   each is listed among the verdict's trusted rules;
 * **identities** (``IDENTITIES``): rewrites that hold for all real numbers (|a - b| = a + b -
   2 min(a, b); max(ab, 0) = a+ b+ + a- b-; an increasing h commutes with min; ...), each checked
-  once by cases in sympy by the test suite (tests/test_refutation_kernel_language.py); a
+  once by cases in sympy by the test suite (tests/refutation/test_refutation_kernel_language.py); a
   monotone rewrite additionally needs its premise (the sign of an exponent or a factor, the
   sign of the arguments), which sympy's assumptions decide here.
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
-from .kernel_terms import XX, XY, YY, CoordProd, CoordSum, kernel_display, side, swap
-from .signs import certified_sign
+from refutation.kernel_terms import XX, XY, YY, CoordProd, CoordSum, kernel_display, side, swap
+from refutation.signs import certified_sign
 
 __all__ = ["Node", "CITED", "IDENTITIES", "split_factors", "one_sided", "min_rule", "max_rule",
            "piecewise_rule", "power_rule", "coordinate_rule", "arccos_rule", "abs_min_rewrite", "exp_of_mixed"]

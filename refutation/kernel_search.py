@@ -15,9 +15,9 @@ import sympy as sp
 
 from learners.numbers import fraction_str
 
-from .kernel_eval import evaluate_kernel_exact, float_gram, gram_exact
-from .kernel_terms import swap
-from .signs import NotCertifiable, certified_sign, interval
+from refutation.kernel_eval import evaluate_kernel_exact, float_gram, gram_exact
+from refutation.kernel_terms import swap
+from refutation.signs import NotCertifiable, certified_sign, interval
 
 __all__ = ["TRUSTED_INTERVALS", "evaluate_kernel_exact", "gram_exact", "search_counterexample", "asymmetry"]
 

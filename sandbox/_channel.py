@@ -11,8 +11,8 @@ import signal
 import subprocess
 import time
 
-from . import wire
-from .limits import CallResult, describe_exit
+from sandbox import wire
+from sandbox.limits import CallResult, describe_exit
 
 __all__ = ["Channel"]
 
@@ -62,13 +62,13 @@ class Channel:
         g = getattr(self, "group", None)
         if g is not None:
             return g.tasks()
-        from ._cgroup import tasks_of_pid
+        from sandbox._cgroup import tasks_of_pid
         return tasks_of_pid(self._inner) if self.alive else None
 
     def tree_running(self) -> int | None:
         """Threads of the worker's tree that are working now: running, or runnable and waiting
         for a CPU (on a loaded machine a working thread may get little CPU in a moment)."""
-        from ._cgroup import running, tids_of_pid
+        from sandbox._cgroup import running, tids_of_pid
         g = getattr(self, "group", None)
         if g is not None:
             return running(g.tids())

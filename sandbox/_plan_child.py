@@ -136,8 +136,8 @@ def pandas_input(arr, shape, name):
 
 # --- helpers the course supplies ----------------------------------------------------------
 def order_rule(rule, n):
-    """The visiting orders of grading.contract.visiting_order, again: the worker cannot import the
-    grader's package (tests/test_grading_contract_reference.py checks that the two agree)."""
+    """The visiting orders of grading.spec.contract.visiting_order, again: the worker cannot import the
+    grader's package (tests/grading/test_grading_contract_reference.py checks that the two agree)."""
     idx = list(range(n))
     if rule == "index":
         return idx

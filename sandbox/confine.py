@@ -3,7 +3,7 @@
 A user's theorem file (``mistakebound verify --file``) is Python that runs in a process of its
 own; what it hands back is decided by the checker elsewhere.  That is sound only if the file
 cannot reach what the checking process reads later: the proof cache, the suite's sources (the
-checker's rule table, ``proofs/rules.py``), the site directories a later interpreter loads.
+checker's rule table, ``proofs/kernel/rules.py``), the site directories a later interpreter loads.
 :func:`confine` restricts the calling process, irrevocably and before the untrusted code runs:
 
 * **landlock** (Salaün, Linux 5.13, 2021; ``sandbox._landlock``): read and execute anywhere,
@@ -120,7 +120,7 @@ def possible() -> set:
         libc = _libc()
     except (OSError, AttributeError):
         return out
-    from . import _landlock as ll
+    from sandbox import _landlock as ll
     try:
         if ll.abi(libc) >= 2:
             out.add("landlock")
@@ -165,7 +165,7 @@ def read_record(raw: bytes, allowed, who: str) -> dict:
 
 
 def _landlock(libc, writable: str, rec: dict):
-    from . import _landlock as ll
+    from sandbox import _landlock as ll
     try:
         abi = ll.abi(libc)
     except (AttributeError, OSError):

@@ -6,7 +6,7 @@ import signal
 import time
 from dataclasses import dataclass, field
 
-from . import wire
+from sandbox import wire
 
 __all__ = ["Limits", "Budget", "CallResult", "describe_exit", "error_message"]
 

@@ -29,10 +29,10 @@ import sys
 import tempfile
 import time
 
-from . import _cgroup, _digest, _template, wire
-from ._channel import START_TIMEOUT, Channel
-from .isolation import IsolationUnavailable, describe, level, project_root, stdlib_dirs, verify, view_config
-from .limits import Budget, CallResult, Limits, error_message
+from sandbox import _cgroup, _digest, _template, wire
+from sandbox._channel import START_TIMEOUT, Channel
+from sandbox.isolation import IsolationUnavailable, describe, level, project_root, stdlib_dirs, verify, view_config
+from sandbox.limits import Budget, CallResult, Limits, error_message
 
 __all__ = ["Limits", "Worker", "CallResult", "Budget", "project_root"]
 

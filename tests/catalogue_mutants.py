@@ -19,9 +19,9 @@ import dataclasses
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from proofs.formula import BOOL, NAT, VEC, Expr, num
-from proofs.substitution import walk
-from proofs.kernel import Fact, KernelError, Proof
+from proofs.language.formula import BOOL, NAT, VEC, Expr, num
+from proofs.language.substitution import walk
+from proofs.kernel.kernel import Fact, KernelError, Proof
 
 REL_FLIP = {"le": "ge", "ge": "le", "lt": "gt", "gt": "lt"}
 REL_TIGHT = {"le": "lt", "ge": "gt"}
@@ -227,9 +227,9 @@ def statement_edits(th) -> list[StatementEdit]:
 def background(original) -> list:
     """What the original's own proof established, each fact as "its hypotheses => it" (every one
     a theorem: the kernel accepted it and the engines proved its steps)."""
-    from proofs.formula import And, Implies
-    from proofs.kernel import dependencies
-    from proofs.runner import build
+    from proofs.language.formula import And, Implies
+    from proofs.kernel.kernel import dependencies
+    from proofs.engines.runner import build
     b = build(original)
     if b.fact is None:
         return []
@@ -245,8 +245,8 @@ def entailed(original, mutant, timeout_ms: int = 60000) -> str:
     by the same engines: this judges the assembly of proofs (what the mutants attack), not the
     solvers.  The 60 s timeout only guards against a hang: a loaded machine must not turn "yes"
     into "unknown"."""
-    from proofs.engines import z3_run
-    from proofs.smtlib import problem
+    from proofs.engines.engines import z3_run
+    from proofs.printers.smtlib import problem
     hyps = [("original", original.statement)] + [(f"fact{i}", f) for i, f in enumerate(background(original))]
     a, _, _, _ = z3_run(problem(hyps, mutant.statement), timeout_ms)
     return {"unsat": "yes", "sat": "no"}.get(a, "unknown")
@@ -300,8 +300,9 @@ def unchanged_lemmas_built_once():
     reused, as within one ``verify`` run), and every satisfiability question is asked afresh
     unless this process answered it already.  A statement edit makes a new statement: its
     hypotheses get their own instance, and its lemmas are the catalogue's."""
-    from proofs import registry, runner
-    from proofs.engines import PendingSat
+    from proofs.catalogue import registry
+    from proofs.engines import runner
+    from proofs.engines.engines import PendingSat
     orig_build, orig_nonvacuity = runner.build, runner._nonvacuity
     catalogue = {t.id: t for t in registry.all_theorems()}
     built: dict = {}

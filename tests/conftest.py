@@ -10,7 +10,7 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-# The proof cache (proofs/cache.py) of the test session is a fresh temporary directory: tests never
+# The proof cache (proofs/engines/cache.py) of the test session is a fresh temporary directory: tests never
 # read the user's cache, and every session starts cold.
 def _session_cache_dir():
     import atexit
@@ -76,7 +76,7 @@ _MUTATION_COUNTS: list = []
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error):
-    """xdist (controller): what a worker's mutation tests counted (tests/test_proofs_mutation.py)."""
+    """xdist (controller): what a worker's mutation tests counted (tests/proofs/test_proofs_mutation.py)."""
     got = getattr(node, "workeroutput", {}).get("mutation_counts")
     if got:
         import json

@@ -6,7 +6,7 @@ import concurrent.futures as cf
 import multiprocessing as mp
 import os
 
-from grading.grader import grade_submission
+from grading.running.grader import grade_submission
 
 EX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grading", "examples")
 

@@ -39,9 +39,9 @@ def train(X, y, epochs=1):
 
 def isolation_or_skip(spec_path):
     """Skip (outside CI) when this machine cannot isolate at all: the grader would refuse."""
-    from grading.preflight import preflight
+    from grading.running.preflight import preflight
     from sandbox.isolation import IsolationUnavailable
-    from grading.spec import load_spec
+    from grading.spec.spec import load_spec
     try:
         preflight(load_spec(spec_path))
     except IsolationUnavailable as e:

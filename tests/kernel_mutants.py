@@ -11,8 +11,8 @@ table: the edits a contributor makes when writing a new theorem or touching a ru
 * **statement edits** of display forms and labels: one variable shown two ways (refused), a
   hypothesis name with a newline (refused).
 * **schema edits** change a trusted rule's schema as an off-by-one would; the random-instance
-  check of every schema (``tests/test_proofs_rules.py``) must find a false instance.
-* **table edits** change an entry of ``proofs.bounds``' term table or its variable map; the
+  check of every schema (``tests/proofs/test_proofs_rules.py``) must find a false instance.
+* **table edits** change an entry of ``proofs.catalogue.bounds``' term table or its variable map; the
   random-instance check (``table_agrees``) must see the bound differ from its theorem.
 """
 from __future__ import annotations
@@ -22,9 +22,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from proofs.formula import INT, NAT, Expr, Nat, num
-from proofs.kernel import Proof
-from proofs.substitution import free_vars, walk
+from proofs.language.formula import INT, NAT, Expr, Nat, num
+from proofs.kernel.kernel import Proof
+from proofs.language.substitution import free_vars, walk
 
 
 def redisplay(e):
@@ -78,7 +78,7 @@ class CallEditedProof(Proof):
             self.applied = True
             self.steps.remove(out.step)       # hidden from the list only: still a dependency, still checked
         if self.edit.kind == "steps:edit_list":
-            from proofs.formula import TRUE
+            from proofs.language.formula import TRUE
             self.applied = True
             self.steps.clear()                # the engines must still check every step the conclusion uses
             self.steps.append(dataclasses.replace(out.step, goal=TRUE))
@@ -108,7 +108,7 @@ class CallEditedProof(Proof):
 
     def rule(self, rule_id, schema, *terms):
         if self._mine("rule"):
-            from proofs.rules import RULES, VAR
+            from proofs.kernel.rules import RULES, VAR
             sorts = RULES[rule_id].schemas[schema][0]
             terms = list(terms)
             if self.edit.kind == "rule:index_in_bound" and VAR in sorts and INT in sorts:
@@ -194,7 +194,7 @@ def _conclusion(f):
 
 
 def _with_conclusion(f, c):
-    from proofs.formula import Implies
+    from proofs.language.formula import Implies
     return Implies(f.args[0], c) if f.op == "implies" else c
 
 
@@ -205,7 +205,7 @@ def _int_shift(f, d):
 
 
 def _drop_premise(f):
-    from proofs.formula import And, Implies
+    from proofs.language.formula import And, Implies
     if f.op != "implies":
         return None
     p = f.args[0]
@@ -213,7 +213,7 @@ def _drop_premise(f):
 
 
 def _conclusion_edit(f, table):
-    from proofs.formula import BOOL
+    from proofs.language.formula import BOOL
     _, c = _conclusion(f)
     if c.op == "and":
         c = c.args[-1]
@@ -235,7 +235,7 @@ SCHEMA_EDITS = {
 def schema_edits():
     """(rule id, schema, edit name, sorts, mutated builder) for every schema and every edit that
     changes it (a builder that returns None where the edit does not apply)."""
-    from proofs.rules import RULES
+    from proofs.kernel.rules import RULES
     for r in RULES.values():
         for name, (sorts, build) in r.schemas.items():
             for ek, edit in SCHEMA_EDITS.items():
@@ -261,9 +261,9 @@ def table_agrees(b, rnd, terms=None, variables=None) -> str:
     random instance), equals the theorem's conclusion's right-hand side there; else why not."""
     import sympy as sp
 
-    import proofs.bounds as pb
+    import proofs.catalogue.bounds as pb
     from approx_eval import approx, close
-    from proofs import registry
+    from proofs.catalogue import registry
     th = registry.get(b.theorem)
     c = th.conclusion.args[0] if th.conclusion.op == "and" else th.conclusion
     saved = pb.VARIABLES
@@ -286,7 +286,7 @@ def table_agrees(b, rnd, terms=None, variables=None) -> str:
 def table_edits():
     """(label, terms, variables): every entry of the term table scaled or shifted, and every pair
     of variables of the map swapped."""
-    import proofs.bounds as pb
+    import proofs.catalogue.bounds as pb
     base = pb.perceptron_terms()
     for j, (key, val) in enumerate(base):
         for tag, wrong in (("scaled", f"2*({val})"), ("shifted", f"{val} + 1")):
@@ -309,7 +309,7 @@ def shifted_nat_term(t, how: str):
     """``t - 1`` passed where a natural number is expected, made to look natural: through a
     substitution (``(k + 1)[k := t - 2]``, whose rebuilt root once kept k + 1's sort Nat) or by
     hand (a ``sub`` node with the sort Nat written on it)."""
-    from proofs.substitution import subst
+    from proofs.language.substitution import subst
     t = num(t) if not isinstance(t, Expr) else t
     if how == "subst":
         k = Nat("kk_sorted")
@@ -323,8 +323,8 @@ class SortEditedProof:
     (call, the terms put in, the fact the kernel made)."""
 
     def __new__(cls, theorem, how: str):
-        from proofs.kernel import Proof
-        from proofs.substitution import free_vars
+        from proofs.kernel.kernel import Proof
+        from proofs.language.substitution import free_vars
 
         class _P(Proof):
             def inst(self, fact, *terms):
@@ -341,7 +341,7 @@ class SortEditedProof:
                 return out
 
             def lemma(self, theorem_id, mapping=None):
-                from proofs import registry
+                from proofs.catalogue import registry
                 names = {v.name: v for v in free_vars(registry.get(theorem_id).statement)}
                 new, put = {}, []
                 for k, t in (mapping or {}).items():

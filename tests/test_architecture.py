@@ -62,7 +62,7 @@ def test_checker_imports_nothing_of_the_suite():
 
 def test_checker_import_rule_can_fail(tmp_path):
     (tmp_path / "checker").mkdir()
-    (tmp_path / "checker" / "x.py").write_text("import json\nfrom proofs import kernel\nimport sandbox\n")
+    (tmp_path / "checker" / "x.py").write_text("import json\nfrom proofs.kernel import kernel\nimport sandbox\n")
     assert [b.split(" imports ")[1] for b in _checker_imports(tmp_path / "checker")] == ["proofs", "sandbox"]
 
 
@@ -208,3 +208,43 @@ def test_every_module_says_what_concept_it_holds():
             if not ast.get_docstring(ast.parse(f.read_text(encoding="utf-8"))):
                 missing.append(f.relative_to(ROOT).as_posix())
     assert not missing, f"modules without a docstring saying what they hold: {missing}"
+
+
+# ----------------------------------------------------------------------------- the concept layout
+# Inside a floor, modules are grouped by concept: the floors that grew past one idea keep their
+# modules in concept subpackages only (a module at the floor's top would be a room without a concept).
+CONCEPTS = {
+    "proofs": {"language", "printers", "kernel", "engines", "catalogue"},
+    "grading": {"spec", "references", "checks", "running", "output"},
+}
+# tests mirror the floors; a test of the house as a whole (imports, docs, packaging, bench) stays on top
+HOUSE_TESTS = {"test_architecture.py", "test_docs_code_blocks.py", "test_docs_front.py", "test_packaging.py",
+               "test_bench_results.py"}
+TEST_FLOORS = set(LAYERS) - {"mistakebound"} | {"cli"}
+
+
+@pytest.mark.parametrize("part", sorted(CONCEPTS))
+def test_a_grown_floor_keeps_its_modules_in_concept_subpackages(part):
+    top = sorted(f.name for f in (ROOT / part).glob("*.py") if f.name != "__init__.py")
+    assert top == [], f"{part}/ holds modules outside its concept subpackages: {top}"
+    subs = {d.name for d in (ROOT / part).iterdir() if (d / "__init__.py").exists()}
+    assert subs == CONCEPTS[part], f"{part}/'s concepts changed: {sorted(subs)} (update docs/architecture.md)"
+    for s in subs:
+        assert ast.get_docstring(ast.parse((ROOT / part / s / "__init__.py").read_text(encoding="utf-8"))), s
+
+
+def test_each_theorem_family_lives_in_the_catalogue_under_its_own_name():
+    from proofs.catalogue import registry
+    here = {f.stem for f in (ROOT / "proofs" / "catalogue").glob("*.py")}
+    assert set(registry.FAMILIES) <= here
+    for fam, coq in registry.COQ_MODULES.items():
+        assert (ROOT / "coq" / f"{coq}.v").exists(), (fam, coq)
+
+
+def test_tests_mirror_the_floors():
+    top = sorted(f.name for f in (ROOT / "tests").glob("test_*.py"))
+    assert set(top) <= HOUSE_TESTS, f"tests at the top that belong to a floor: {sorted(set(top) - HOUSE_TESTS)}"
+    dirs = {d.name for d in (ROOT / "tests").iterdir() if d.is_dir() and list(d.glob("test_*.py"))}
+    assert dirs <= TEST_FLOORS, f"test folders that mirror no floor: {sorted(dirs - TEST_FLOORS)}"
+    names = [f.name for f in (ROOT / "tests").rglob("test_*.py")]
+    assert len(names) == len(set(names)), "two test files share a name (pytest imports them by basename)"

@@ -31,18 +31,18 @@ SKIP = {
     "apt-get install": "installs system packages",
     "mistakebound grade --assignment perceptron alice": "grades the reader's submissions (alice/, bob.py, ...)",
     "mistakebound grade --gradescope ": "runs inside Gradescope's container (/autograder)",
-    "mistakebound adversary table": "run with its defaults by tests/test_adversary_tightness.py::"
+    "mistakebound adversary table": "run with its defaults by tests/adversary/test_adversary_tightness.py::"
                                     "test_table_with_defaults_exits_0_and_every_row_is_tight",
     "cat results/manifest.csv": "reads the output of a grading run above",
-    "python -m proofs.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
+    "python -m proofs.engines.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
     # run once per session, through the same entry point, by the Coq tests
-    "python -m coq coqchk": "run by tests/test_coq_build.py::test_coqchk_rechecks_the_whole_build",
-    "python -m coq differential": "run by tests/test_coq_differential.py (the same 1200 sequences)",
-    "mistakebound verify --coq": "run by tests/test_coq_build.py::test_verify_coq_cli (the same command, on the "
+    "python -m coq coqchk": "run by tests/coq/test_coq_build.py::test_coqchk_rechecks_the_whole_build",
+    "python -m coq differential": "run by tests/coq/test_coq_differential.py (the same 1200 sequences)",
+    "mistakebound verify --coq": "run by tests/coq/test_coq_build.py::test_verify_coq_cli (the same command, on the "
                                  "session's one Coq build)",
 }
 # commands that run for more than about a minute on a loaded machine (still run in CI)
-SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.docs", "python -m coq differential",
+SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.catalogue.docs", "python -m coq differential",
         "mistakebound adversary winnow --n 1024", "mistakebound adversary winnow --n 16",
         "mistakebound check-bound", "mistakebound kernel", "mistakebound catalogue", "mistakebound verify --show",
         "mistakebound verify --file")
@@ -199,7 +199,7 @@ def _tomls():
 def test_toml_block_of_the_grading_docs_loads(body, tmp_path):
     """A spec block loads as printed (beside the package's examples, for its ../examples paths); a
     [contract] block alone loads under the smallest [assignment] it fits."""
-    from grading.spec import ALGORITHMS, load_spec
+    from grading.spec.spec import ALGORITHMS, load_spec
     (tmp_path / "examples").symlink_to(ROOT / "grading" / "examples", target_is_directory=True)
     (tmp_path / "assignments").mkdir()
     spec = tmp_path / "assignments" / "block.toml"

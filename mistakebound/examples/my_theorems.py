@@ -2,7 +2,7 @@
 
 "On unit examples, with a unit target that separates them with margin at least 1/3, the
 perceptron makes at most 9 mistakes."  The run is described with the catalogue's own vocabulary
-(``proofs.perceptron_run``: w(k) the weights before the k-th mistake, x(k), y(k) its example and
+(``proofs.catalogue.perceptron_run``: w(k) the weights before the k-th mistake, x(k), y(k) its example and
 label, u the target w*, g the margin gamma), so the catalogue's Block-Novikoff theorem applies to
 it as a lemma, at the very same formulas.
 
@@ -10,9 +10,9 @@ Check it:   python -m mistakebound verify --file mistakebound/examples/my_theore
 """
 from fractions import Fraction
 
-from proofs.core import Source, Theorem
-from proofs.formula import Eq, dot, forall_below, num
-from proofs.perceptron_run import M, g, k, run_hypotheses, u, x, y
+from proofs.catalogue.core import Source, Theorem
+from proofs.language.formula import Eq, dot, forall_below, num
+from proofs.catalogue.perceptron_run import M, g, k, run_hypotheses, u, x, y
 
 HYPOTHESES = run_hypotheses() + [                      # w(0) = 0, the updates, the mistakes, labels +-1
     ("margin", forall_below(k, M, y(k) * dot(x(k), u) >= g)),
