@@ -54,7 +54,8 @@ def test_a_refutation_satisfies_the_assumptions():
     assert v.status != "holds" and any("n=1" in s for s in v.searched)
     # one below the tight bound: refuted on a power of 2 >= 2 by the exact adversary
     v = check_bound("winnow", "r*(3*log(n, 2) - 3)", budget=10, assume=["n == 2**l", "n >= 2", "r >= 1"])
-    assert v.status == "refuted" and v.quantities["n"] in ("2", "4", "8", "16", "32", "64") and v.mistakes >= 1
+    n = int(v.quantities["n"]) if v.status == "refuted" else 0
+    assert v.status == "refuted" and n >= 2 and n & (n - 1) == 0 and v.mistakes >= 1, (v.status, v.quantities)
     # in the plane, half the bound is false: an instance with d = 2
     v = check_bound("perceptron", "1/(2*gamma**2)", budget=30, assume=["d == 2"])
     assert v.status == "refuted" and v.quantities["d"] == "2"
