@@ -3,7 +3,7 @@ the sandbox beside the student's code, call the course's API as the handout does
 canonical answer.  Five shipped example courses -- a tuple element picked out, a state passed in
 and out and read through predict, the label in the last column of one array, the label in column 0
 of a DataFrame, MIT 6.036's d x n data with a (1, 1) bias -- each graded with its correct and its
-buggy solution; the adapter checked at load time; a submission cannot replace it; the course's
+buggy solution in test_grading_example_courses.py; here, the adapter checked at load time; a submission cannot replace it; the course's
 solution as oracle runs through it too."""
 import os
 import subprocess
@@ -15,45 +15,9 @@ from grading.running.grader import grade_submission
 from grading.spec.spec import load_spec
 from learners.errors import InputError
 
-from example_courses import EX, grade_examples
+from example_courses import EX
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-COURSES = {"tuple_return": ("ties_not_mistakes", "ties not counted as mistakes"),
-           "state_passing": ("bias_never_updated", "bias never updated"),
-           "packed_labels": ("bias_sign_flipped", "bias sign flipped"),
-           "frame_labels": ("bias_missing_from_activation", "bias missing from the activation"),
-           "mit_6036": ("label_ignored", "label ignored")}
-
-
-@pytest.fixture(scope="module")
-def courses():
-    return grade_examples(COURSES)
-
-
-def test_every_adapter_course_has_its_adapter_a_correct_and_a_buggy_solution():
-    for spec, (bug, _) in COURSES.items():
-        assert sorted(os.listdir(os.path.join(EX, spec))) == sorted(["adapter.py", "correct", bug])
-        s = load_spec(spec)
-        assert s.contract.adapter_src == os.path.join(EX, spec, "adapter.py")
-        assert "def answer(X, y, T)" in s.contract.adapter
-
-
-@pytest.mark.parametrize("spec", sorted(COURSES))
-def test_correct_course_code_gets_full_marks_through_its_adapter(courses, spec):
-    r = courses[spec]["correct"]
-    assert r.score == r.max_score == load_spec(spec).max_score, [(t.name, t.output) for t in r.tests if not t.passed]
-    assert r.diagnoses == {}
-
-
-@pytest.mark.parametrize("spec", sorted(COURSES))
-def test_the_mistake_loses_points_with_its_cause_through_the_adapter(courses, spec):
-    r = courses[spec]["bug"]
-    assert r.score < r.max_score
-    assert list(r.diagnoses) == [COURSES[spec][1]], r.diagnoses
-    shown = [t.output for t in r.tests if not t.passed and not t.hidden]
-    assert any(f"likely mistake: {COURSES[spec][1]} --" in o for o in shown)
-
-
 def _spec(tmp_path, contract, extra=""):
     p = tmp_path / "s.toml"
     p.write_text('[assignment]\nalgorithm = "perceptron"\nmodule = "perceptron"\nbias = false\n' + extra +

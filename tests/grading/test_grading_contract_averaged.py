@@ -1,11 +1,9 @@
 """Averaged and voted perceptrons as courses write them (``[contract] average``,
 ``average_start``): the reference's sums, means and votes agree with the learners' own
 (Freund & Schapire's votes, the averaged weights with and without the start), Daume's cached
-form (w - u / c with a counter per example) is the mean with the start counted once, and the
-shipped courses grade their correct solution full marks and their typical mistake -- the
-averaging counter moved once per epoch, the first count of the votes started at 0 -- below full
-marks with that cause named."""
-import os
+form (w - u / c with a counter per example) is the mean with the start counted once.  (The
+shipped courses' correct and buggy solutions are graded with every other example course, in
+test_grading_example_courses.py.)"""
 import random
 from fractions import Fraction
 
@@ -14,10 +12,6 @@ import pytest
 from grading.spec.contract import Contract
 from grading.references.reference import answer_of, reference_run
 from learners import averaged_weights, run_perceptron, voted_weights
-
-from example_courses import EX, grade_examples
-COURSES = {"averaged_perceptron": ("counter_per_epoch", "averaging counter per epoch"),
-           "voted_perceptron": ("first_count_zero", "first count starts at 0")}
 
 
 def _data(seed):
@@ -70,31 +64,6 @@ def test_daume_cached_form_is_the_mean_with_the_start(seed):
         ref = answer_of(reference_run(Contract(algorithm="perceptron", average="mean", average_start=True), X, y, T,
                                       bugs=frozenset({"average_per_epoch"} if per_epoch else ())), True)
         assert list(ref.w) == [wj - uj / c for wj, uj in zip(w, u)] and ref.b == b - beta / c
-
-
-@pytest.fixture(scope="module")
-def courses():
-    return grade_examples(COURSES)
-
-
-@pytest.mark.parametrize("spec", sorted(COURSES))
-@pytest.mark.slow
-def test_correct_averaged_and_voted_code_gets_full_marks(courses, spec):
-    r = courses[spec]["correct"]
-    assert r.score == r.max_score > 0, [(t.name, t.output) for t in r.tests if not t.passed]
-    assert r.diagnoses == {}
-    assert sorted(os.listdir(os.path.join(EX, spec))) == sorted(["correct", COURSES[spec][0]])
-
-
-@pytest.mark.parametrize("spec", sorted(COURSES))
-@pytest.mark.slow
-def test_the_averaging_mistake_loses_points_with_its_cause(courses, spec):
-    r = courses[spec]["bug"]
-    assert r.score < r.max_score
-    assert list(r.diagnoses) == [COURSES[spec][1]], r.diagnoses
-    shown = [t.output for t in r.tests if not t.passed and not t.hidden]
-    assert any(f"likely mistake: {COURSES[spec][1]} --" in o for o in shown)
-    assert not any("cause: not named" in o for o in shown)
 
 
 def test_the_invariants_are_not_offered_for_an_average():

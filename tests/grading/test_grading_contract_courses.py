@@ -1,10 +1,6 @@
-"""Course contracts beyond the classic shapes, each with a shipped example course (a correct
-solution and one with a typical mistake, in grading/examples/): Winnow on float features with a
-margin and a factor passed as an argument, a new permutation every epoch from the seeded global
-generator, passes fixed inside the call, a kernel chosen by name with a bias, parameters in a
-dict and weights in a returned dict, a step size per example, passes until one makes no mistake
-(with no maximum: separable test data).  Correct code gets full marks; the mistake loses points with
-its cause named."""
+"""The course's own solution as the oracle (Raschka's perceptron with the start it draws itself),
+and a spec the oracle contradicts refused in one line.  (The example courses with contracts beyond
+the classic shapes are graded in test_grading_example_courses.py.)"""
 import os
 
 import pytest
@@ -12,69 +8,7 @@ import pytest
 from grading.running.grader import grade_submission
 from grading.spec.spec import load_spec
 
-from example_courses import EX, grade_examples
-COURSES = {"ucl_winnow": ("ties_not_updated", "ties not updated"),
-           "utah_perceptron": ("ties_not_mistakes", "ties not counted as mistakes"),
-           "fixed_passes": ("bias_never_updated", "bias never updated"),
-           "kernel_by_name": ("bias_sign_flipped", "bias sign flipped"),
-           "dict_params": ("eliminates", "elimination instead of halving"),
-           "decaying_step": ("constant_step", "step size not per example"),
-           "until_no_mistake": ("one_pass", "stops early")}
-
-
-@pytest.fixture(scope="module")
-def courses():
-    return grade_examples(COURSES)
-
-
-def test_every_example_course_has_a_correct_and_a_buggy_solution():
-    for spec, (bug, _) in COURSES.items():
-        assert sorted(os.listdir(os.path.join(EX, spec))) == sorted(["correct", bug])
-        assert load_spec(spec).solution.endswith(os.path.join(spec, "correct"))
-
-
-@pytest.mark.parametrize("spec", sorted(COURSES))
-@pytest.mark.slow
-def test_correct_course_code_gets_full_marks(courses, spec):
-    r = courses[spec]["correct"]
-    assert r.score == r.max_score == load_spec(spec).max_score, [(t.name, t.output) for t in r.tests if not t.passed]
-    assert r.diagnoses == {}
-
-
-@pytest.mark.parametrize("spec", sorted(COURSES))
-@pytest.mark.slow
-def test_the_mistake_loses_points_with_its_cause(courses, spec):
-    r = courses[spec]["bug"]
-    assert r.score < r.max_score
-    assert list(r.diagnoses) == [COURSES[spec][1]], r.diagnoses
-    shown = [t.output for t in r.tests if not t.passed and not t.hidden]
-    assert any(f"likely mistake: {COURSES[spec][1]} --" in o for o in shown)
-    assert not any("cause: not named" in o for o in shown)
-
-
-@pytest.mark.slow
-def test_per_pass_orders_drop_the_step_by_step_tests(courses):
-    kinds = {t.kind for t in courses["utah_perceptron"]["correct"].tests}
-    assert "invariants" not in kinds and "default_arguments" in kinds and "linear_time" in kinds
-    from grading.checks.checks import test_kinds
-    assert "invariants" not in test_kinds(load_spec("fixed_passes"))
-    assert "invariants" not in test_kinds(load_spec("until_no_mistake"))
-    assert "invariants" in test_kinds(load_spec("perceptron"))
-
-
-@pytest.mark.slow
-def test_convention_credit_is_never_paid_to_a_run_that_never_leaves_its_start(courses):
-    """Utah's tie bug ("a tie is not a mistake") from w = 0 never updates at all: its answers are
-    the start itself, the same as code that returns zeros, so it earns no convention credit (a
-    no-op must not score); a bias bug (a wrong algorithm) keeps nothing either."""
-    tie = {t.kind: t for t in courses["utah_perceptron"]["bug"].tests}
-    assert tie["ties"].score == 0
-    assert tie["random"].score == 0 and "partial credit" not in tie["random"].output
-    assert tie["hidden_random"].score == 0
-    wrong = courses["fixed_passes"]["bug"]
-    assert all(t.score == 0 for t in wrong.tests if not t.passed)
-
-
+from example_courses import EX
 # --- the course's own solution as the oracle; a start the code draws itself --------------------
 @pytest.mark.slow
 def test_oracle_course_graded_against_its_solution():

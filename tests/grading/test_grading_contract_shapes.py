@@ -1,8 +1,8 @@
 """Course shapes graded as written, with a spec and no adapter: a correct implementation gets
 full marks, one typical mistake loses points with the right cause named.
 
-* the shipped shapes (grading/assignments/{mit_perceptron, sklearn_perceptron, winnow_hw,
-  dual_kernel}.toml) on the hand-written samples in grading/examples/;
+* a wrong default argument caught on the scikit-learn shape (the shipped shapes' samples are graded
+  in test_grading_example_courses.py);
 * contracts drawn by hypothesis (labels, arrays, column labels, visiting order, tie convention,
   learning rate, start, return layout, call shape, Winnow and kernel variants) on the suite's
   own solution for that contract (grading/references/synth.py), correct and with one change.
@@ -18,57 +18,7 @@ from grading.running.grader import grade_submission
 from grading.spec.spec import load_spec
 from grading.references.synth import solution_files
 
-from example_courses import EX, grade_examples
-SHAPES = {"mit_perceptron": ("index_order", "visits data in a different order"),
-          "sklearn_perceptron": ("eta_ignored", "learning rate ignored"),
-          "winnow_hw": ("strict_threshold", "ties not counted as mistakes"),
-          "dual_kernel": ("signed_alpha", "alpha as signed sums")}
-
-
-@pytest.fixture(scope="module")
-def shapes():
-    """The eight samples graded on two processes (each grades four, sharing imports and caches)."""
-    return grade_examples(SHAPES)
-
-
-@pytest.mark.parametrize("spec", sorted(SHAPES))
-@pytest.mark.slow
-def test_correct_course_code_gets_full_marks(shapes, spec):
-    r = shapes[spec]["correct"]
-    assert r.score == r.max_score == load_spec(spec).max_score, [(t.name, t.output) for t in r.tests if not t.passed]
-    assert r.diagnoses == {}
-
-
-@pytest.mark.parametrize("spec", sorted(SHAPES))
-@pytest.mark.slow
-def test_typical_bug_loses_points_with_the_cause_named(shapes, spec):
-    r = shapes[spec]["bug"]
-    cause = SHAPES[spec][1]
-    assert r.score < r.max_score
-    assert list(r.diagnoses) == [cause], r.diagnoses
-    shown = [t.output for t in r.tests if not t.passed and not t.hidden]
-    assert any(f"likely mistake: {cause} -- the reference re-run" in o or f"likely mistake: {cause} --" in o
-               for o in shown)
-    assert not any("data shuffled" in o for o in shown)          # deterministic code is never told so
-
-
-@pytest.mark.slow
-def test_mit_order_feedback_and_invariants_under_get_order(shapes):
-    r = shapes["mit_perceptron"]["bug"]
-    inv = next(t for t in r.tests if t.kind == "invariants")
-    assert inv.passed            # the update rule is right: the step-by-step runs feed the course's order
-    edge = next(t for t in r.tests if t.kind == "several_epochs")
-    assert "first departure: none when the examples are fed one by one in the course's visiting order" in edge.output
-
-
-@pytest.mark.slow
-def test_learning_rate_note_instead_of_a_failure(shapes):
-    inv = next(t for t in shapes["sklearn_perceptron"]["correct"].tests if t.kind == "invariants")
-    assert inv.passed and "learning rate 1/2: Claims 1 and 2 are stated for eta = 1" in inv.output
-    dflt = next(t for t in shapes["sklearn_perceptron"]["correct"].tests if t.kind == "default_arguments")
-    assert dflt.passed and "Perceptron().fit(X, y)" in dflt.output
-
-
+from example_courses import EX
 def test_a_wrong_default_is_caught(tmp_path):
     sub = tmp_path / "wrong_default"
     shutil.copytree(os.path.join(EX, "sklearn_perceptron", "correct"), sub)
