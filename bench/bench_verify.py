@@ -78,8 +78,8 @@ def split(with_cache: bool = False) -> int:
     before = _threads()                          # the gauge and start-up are not the run's
     c0, t0 = time.process_time(), time.perf_counter()
     from proofs.engines import workers
-    from proofs.engines.checks import Options
-    from proofs.engines.runner import run_catalogue
+    from proofs.verify.checks import Options
+    from proofs.verify.runner import run_catalogue
     options = Options(necessity=False)           # as ``mistakebound verify`` without --json / --latex
     by_op: dict = collections.defaultdict(lambda: [0, 0.0])
     last: dict = {}                              # each worker's thread -> when its last answer arrived

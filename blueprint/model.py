@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from proofs.engines.checks import REPLAY_CACHED
+from proofs.verify.checks import REPLAY_CACHED
 from proofs.catalogue.core import TheoremResult
 from proofs.catalogue.sources import TITLES
 
@@ -190,7 +190,7 @@ def _source(th) -> dict:
 
 def entry_from_result(r: TheoremResult, built=None, coq_steps=None) -> Entry:
     """An entry from a run's result; ``built`` is the proof as the kernel built it
-    (``proofs.engines.runner.build``), ``coq_steps`` the Coq lemma of each step (step id -> (lemma, file))."""
+    (``proofs.verify.runner.build``), ``coq_steps`` the Coq lemma of each step (step id -> (lemma, file))."""
     th = r.theorem
     e = Entry(id=th.id, name=th.name, kind=th.kind, family=th.family, module=f"proofs/catalogue/{th.family}.py",
               coq=th.coq, status=r.status, expected=th.expected, ok=r.ok, reasons=list(r.reasons),
@@ -249,7 +249,7 @@ def collect(ids=None, *, coq: bool = False, worst: bool = True, progress=None) -
     every entry.  ``coq``: also kernel-check in Coq (needs coqc).  ``worst``: compute the worst-case
     sequences (``blueprint.worst``)."""
     from proofs.catalogue import registry
-    from proofs.engines.runner import build, run_catalogue
+    from proofs.verify.runner import build, run_catalogue
     cat = run_catalogue(ids, progress=progress)
     theorems = [r.theorem for r in cat.results]
     built = dict(cat.built)                       # each proof built once in this run

@@ -3,7 +3,7 @@
 ``mistakebound verify --file`` starts this module in a separate ``python -I`` process
 (``blueprint.user_theorems._run_child``), confined first (``sandbox.confine``: it may write only
 in its own temporary directory), with the proof cache switched off and pointed at that directory.  Here the user's file is imported and each theorem's proof is built on the kernel (no
-engine runs); what goes back is data: each theorem's certificate (``proofs.kernel.certificate``), or the
+engine runs); what goes back is data: each theorem's certificate (``proofs.verify.certificate``), or the
 kernel's build error, and the few statement details the report shows (name, expected kind, the
 sizes a non-vacuity instance uses).  Whatever this process does -- register rules, replace
 functions, print a certificate of its own -- the parent's checker decides from the data alone.
@@ -28,8 +28,8 @@ def collect(path: str) -> dict:
     from learners.errors import InputError
     from proofs.engines import cache
     cache.set_enabled(False)
-    from proofs.kernel.certificate import make
-    from proofs.engines.runner import build
+    from proofs.verify.certificate import make
+    from proofs.verify.runner import build
     from blueprint.user_theorems import load_theorems
     try:
         ths = load_theorems(path)
@@ -52,7 +52,7 @@ def collect(path: str) -> dict:
 def _statement_only(th) -> dict:
     """The statement alone (for the report and the Coq file of a proof that did not build)."""
     from checker import FORMAT, VERSION
-    from proofs.kernel.certificate import symbols, term
+    from proofs.verify.certificate import symbols, term
     fs = [f for _, f in th.hypotheses] + [th.conclusion]
     return {"format": FORMAT, "version": VERSION, "theorem": th.id, "kind": th.kind, "name": th.name,
             "symbols": symbols(fs), "hypotheses": [[n, term(f)] for n, f in th.hypotheses],

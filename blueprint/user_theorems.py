@@ -3,7 +3,7 @@
 The file is a Python module defining ``THEOREMS = [Theorem(...), ...]`` (``proofs.catalogue.core.Theorem``,
 formulas from ``proofs.language.formula``, proofs against ``proofs.kernel.kernel.Proof``; the catalogue's theorems
 are lemmas through ``p.lemma(id, ...)``).  They are checked exactly as the catalogue is
-(``proofs.engines.runner.run_catalogue``): the kernel builds each proof (a refused proof is a build error),
+(``proofs.verify.runner.run_catalogue``): the kernel builds each proof (a refused proof is a build error),
 every step is proved by z3 and re-checked by cvc5 on the same text, every step's hypotheses and
 the theorem's hypotheses are shown satisfiable, every lemma is proved; anything else is "unknown".
 Their statements are printed in Coq by the catalogue's printer (``coq.export.statement``) for the
@@ -178,7 +178,7 @@ def _run_child(path) -> tuple[dict, dict]:
 def _theorem(cert: dict, meta: dict):
     """The statement of a certificate as a :class:`proofs.catalogue.core.Theorem` (for the report and Coq)."""
     from checker.check import _formula, _hypotheses, declarations
-    from proofs.kernel.certificate import to_expr
+    from proofs.verify.certificate import to_expr
     from proofs.catalogue.core import Source, Theorem
 
     def no_proof(p):
@@ -213,9 +213,9 @@ def check_file(path, progress=None):
     # what decides is loaded before the file's process starts (where it could not be confined,
     # "reduced", that process could rewrite what this one would load later)
     import checker  # noqa: F401
-    import proofs.kernel.certificate  # noqa: F401
-    import proofs.engines.checks  # noqa: F401
-    import proofs.engines.runner  # noqa: F401
+    import proofs.verify.certificate  # noqa: F401
+    import proofs.verify.checks  # noqa: F401
+    import proofs.verify.runner  # noqa: F401
     from proofs.engines import cache
     data, iso = _run_child(path)
     was = cache.enabled()
@@ -235,9 +235,9 @@ def _decide(path, data, progress):
     import checker
     from checker.terms import CheckError
     from proofs.catalogue import registry
-    from proofs.kernel.certificate import known_verdicts, oracle
+    from proofs.verify.certificate import known_verdicts, oracle
     from proofs.engines.engines import SAT
-    from proofs.engines.runner import run_catalogue
+    from proofs.verify.runner import run_catalogue
     entries, seen = [], set()
     for t in data["theorems"]:
         cert, meta = t["certificate"], t["meta"]
@@ -286,7 +286,7 @@ def _decide(path, data, progress):
                     k: str(x) for k, x in sorted(vals.items()) if not str(k).startswith("mb_")}})
         r.lemmas = {lid: (verdicts[lid].status if lid in verdicts else "not checked") for lid in ch.lemmas}
         if th.kind == "theorem" and th.hypotheses:
-            from proofs.engines.checks import _nonvacuity
+            from proofs.verify.checks import _nonvacuity
             (pend, _), _how = _nonvacuity(th)
             r.nonvacuity = pend.get()[0].status
             if r.nonvacuity != SAT and r.status in ("proved", "proved assuming"):

@@ -124,10 +124,10 @@ def rule_uses_of(theorem_id: str, seen=None) -> set:
 
 def _steps_of(th, built=None):
     """(step, formulas) of a theorem's proof, or an error string when the proof does not build.
-    ``built``: proofs already built in this run (theorem id -> ``proofs.engines.runner.Built``)."""
+    ``built``: proofs already built in this run (theorem id -> ``proofs.verify.runner.Built``)."""
     b = (built or {}).get(th.id)
     if b is None:
-        from proofs.engines.runner import build as build_proof
+        from proofs.verify.runner import build as build_proof
         b = build_proof(th)
     if b.error or b.proof is None:
         return None, b.error or "no proof"

@@ -65,7 +65,7 @@ def check(certs, json_path, allow_assumptions, no_cache):
     """
     import checker
     from proofs.engines import cache
-    from proofs.kernel.certificate import oracle
+    from proofs.verify.certificate import oracle
     if no_cache:
         cache.set_enabled(False)
     loaded = _load(certs)

@@ -158,8 +158,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     _check_outputs(json_path, smtlib_dir, latex_path)
     if cert_dir is not None:
         _check_dir("--certificates", cert_dir)
-    from proofs.engines.checks import Options
-    from proofs.engines.runner import run_catalogue
+    from proofs.verify.checks import Options
+    from proofs.verify.runner import run_catalogue
     # whether each hypothesis is needed is shown only by --json and --latex
     options = Options(necessity=bool(json_path or latex_path))
     stream = sys.stderr if json_path == "-" else sys.stdout
@@ -189,7 +189,7 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         if cert_dir:
             write_certificates(cat.certificates, cert_dir)
         if latex_path:
-            from proofs.catalogue.docs import latex_document
+            from proofs.verify.docs import latex_document
             write_text_atomic(latex_path, latex_document(cat))
     except OSError as e:
         fail(f"cannot write the output: {e.strerror or e} ({getattr(e, 'filename', '') or ''})")

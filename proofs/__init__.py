@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 
 _LAZY = {
-    "run_catalogue": "engines.runner", "CatalogueResult": "engines.runner",
+    "run_catalogue": "verify.runner", "CatalogueResult": "verify.runner",
     "Theorem": "catalogue.core", "Obligation": "catalogue.core", "Verdict": "catalogue.core",
     "TRUSTED_RULES": "catalogue.core", "Source": "catalogue.core",
     "BOUNDS": "catalogue.bounds", "bound": "catalogue.bounds", "implies": "catalogue.bounds",

@@ -24,7 +24,7 @@ winnow
 catalogue's theorems (Block–Novikoff M <= R^2 W^2; the hinge bound M <= R^2 W^2 + 2L; Winnow's
 2 + 3r(1 + lg n) / 1 + 2r(1 + lg n); and M <= n, one mistake per trial at most) violate the claim.
 The unsat core names the theorems used; their status is then re-checked by running the
-catalogue (``proofs.engines.runner.run_catalogue``), and "holds" is answered only if they are proved.
+catalogue (``proofs.verify.runner.run_catalogue``), and "holds" is answered only if they are proved.
 Functions z3 cannot reason about (sqrt, log, exp, floor, ...) are replaced by fresh variables with
 true bounds (e.g. log a <= a - 1), which can only make a proof harder, never wrong.
 

@@ -1,7 +1,7 @@
 """**holds**: is a claimed bound implied by the catalogue's theorems?  z3 (mixed integer/real
 arithmetic) looks for admissible values of the quantities and an integer M that obey the theorems
 but violate the claim; unsat names the theorems used, which are then re-checked by running the
-catalogue (``proofs.engines.runner.run_catalogue``).  Functions z3 cannot reason about are replaced by
+catalogue (``proofs.verify.runner.run_catalogue``).  Functions z3 cannot reason about are replaced by
 fresh variables with true bounds, which can only make a proof fail, never make it wrong."""
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def catalogue_status(ids) -> dict:
     todo = list(ids)
     for attempt in range(2):      # a solver timeout on a loaded machine gives "unknown": retry once
         try:
-            from proofs.engines.runner import run_catalogue
+            from proofs.verify.runner import run_catalogue
             res = run_catalogue(todo)
             for tid in todo:
                 try:

@@ -229,7 +229,7 @@ def background(original) -> list:
     a theorem: the kernel accepted it and the engines proved its steps)."""
     from proofs.language.formula import And, Implies
     from proofs.kernel.kernel import dependencies
-    from proofs.engines.runner import build
+    from proofs.verify.runner import build
     b = build(original)
     if b.fact is None:
         return []
@@ -301,7 +301,7 @@ def unchanged_lemmas_built_once():
     unless this process answered it already.  A statement edit makes a new statement: its
     hypotheses get their own instance, and its lemmas are the catalogue's."""
     from proofs.catalogue import registry
-    from proofs.engines import runner
+    from proofs.verify import runner
     from proofs.engines.engines import PendingSat
     orig_build, orig_nonvacuity = runner.build, runner._nonvacuity
     catalogue = {t.id: t for t in registry.all_theorems()}

@@ -214,7 +214,7 @@ def test_every_module_says_what_concept_it_holds():
 # Inside a floor, modules are grouped by concept: the floors that grew past one idea keep their
 # modules in concept subpackages only (a module at the floor's top would be a room without a concept).
 CONCEPTS = {
-    "proofs": {"language", "printers", "kernel", "engines", "catalogue"},
+    "proofs": {"language", "printers", "engines", "kernel", "catalogue", "verify"},
     "grading": {"spec", "references", "checks", "running", "output"},
 }
 # tests mirror the floors; a test of the house as a whole (imports, docs, packaging, bench) stays on top
@@ -248,3 +248,44 @@ def test_tests_mirror_the_floors():
     assert dirs <= TEST_FLOORS, f"test folders that mirror no floor: {sorted(dirs - TEST_FLOORS)}"
     names = [f.name for f in (ROOT / "tests").rglob("test_*.py")]
     assert len(names) == len(set(names)), "two test files share a name (pytest imports them by basename)"
+
+
+# proofs/'s subpackages in order: each imports only those before it, save a catalogue theorem looked up
+# by id (registry.get) inside the function that needs it
+PROOFS_ORDER = ["language", "printers", "engines", "kernel", "catalogue", "verify"]
+
+
+def _proofs_back_imports(root):
+    out = []
+    for f in sorted(root.rglob("*.py")):
+        parts = f.relative_to(root).parts
+        if len(parts) < 2:
+            continue
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        top_level = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("proofs."):
+                targets = [(node.module, [a.name for a in node.names])]
+            elif isinstance(node, ast.Import):
+                targets = [(a.name, []) for a in node.names if a.name.startswith("proofs.")]
+            else:
+                continue
+            for mod, names in targets:
+                dst = mod.split(".")[1]
+                if dst not in PROOFS_ORDER or PROOFS_ORDER.index(dst) <= PROOFS_ORDER.index(parts[0]):
+                    continue
+                lookup = (mod == "proofs.catalogue" and names == ["registry"]) or mod == "proofs.catalogue.registry"
+                if not lookup or id(node) in top_level:
+                    out.append(f"{f.relative_to(root.parent)}:{node.lineno} imports {mod}")
+    return out
+
+
+def test_proofs_subpackages_import_only_those_before_them(tmp_path):
+    assert set(PROOFS_ORDER) == CONCEPTS["proofs"]
+    assert _proofs_back_imports(ROOT / "proofs") == []
+    bad = tmp_path / "proofs" / "engines"
+    bad.mkdir(parents=True)
+    (bad / "x.py").write_text("from proofs.verify import runner\ndef f():\n    from proofs.catalogue import registry\n")
+    (bad / "y.py").write_text("from proofs.catalogue import registry\n")
+    assert _proofs_back_imports(tmp_path / "proofs") == ["proofs/engines/x.py:1 imports proofs.verify",
+                                                        "proofs/engines/y.py:1 imports proofs.catalogue"]

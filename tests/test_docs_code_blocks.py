@@ -34,7 +34,7 @@ SKIP = {
     "mistakebound adversary table": "run with its defaults by tests/adversary/test_adversary_tightness.py::"
                                     "test_table_with_defaults_exits_0_and_every_row_is_tight",
     "cat results/manifest.csv": "reads the output of a grading run above",
-    "python -m proofs.engines.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
+    "python -m proofs.verify.runner ID": "ID stands for a theorem id (the block shows the form of the command)",
     # run once per session, through the same entry point, by the Coq tests
     "python -m coq coqchk": "run by tests/coq/test_coq_build.py::test_coqchk_rechecks_the_whole_build",
     "python -m coq differential": "run by tests/coq/test_coq_differential.py (the same 1200 sequences)",
@@ -42,7 +42,7 @@ SKIP = {
                                  "session's one Coq build)",
 }
 # commands that run for more than about a minute on a loaded machine (still run in CI)
-SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.catalogue.docs", "python -m coq differential",
+SLOW = ("mistakebound verify -q", "mistakebound verify --coq", "python -m proofs.verify.docs", "python -m coq differential",
         "mistakebound adversary winnow --n 1024", "mistakebound adversary winnow --n 16",
         "mistakebound check-bound", "mistakebound kernel", "mistakebound catalogue", "mistakebound verify --show",
         "mistakebound verify --file")

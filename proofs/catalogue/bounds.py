@@ -2,7 +2,7 @@
 
 ``BOUNDS[id]`` is a :class:`Bound`: a sympy expression over the symbols below, the hypotheses
 under which the catalogue proves ``M <= expr``, and the theorem id that proves it (check it with
-``proofs.engines.runner.run_catalogue([bound.theorem])`` -- a bound is only as good as that verdict).
+``proofs.verify.runner.run_catalogue([bound.theorem])`` -- a bound is only as good as that verdict).
 
 Symbols (all real, see :data:`SYMBOLS`): R (max |x|), W (|w*|), B (|b*|, bias case), gamma (margin
 of a unit target), L (hinge loss of w* at margin 1), TD (Blum's total distance), n (number of

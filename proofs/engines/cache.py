@@ -41,7 +41,7 @@ FORMAT = 2
 CODE_FILES = ("kernel/kernel.py", "kernel/rules.py", "language/formula.py", "language/substitution.py",
               "language/functions.py", "printers/printer.py", "printers/smtlib.py", "printers/render.py",
               "printers/symbolic.py", "printers/concrete.py", "printers/exact.py", "catalogue/core.py",
-              "engines/engines.py", "engines/checks.py", "engines/workers.py", "engines/engine_worker.py",
+              "engines/engines.py", "verify/checks.py", "engines/workers.py", "engines/engine_worker.py",
               "engines/cvc5_worker.py", "engines/nonvacuity_worker.py", "engines/cache.py")
 ENGINES = ("z3-solver", "cvc5", "sympy")
 SUITE = "mistakebound"

@@ -1,7 +1,7 @@
 """blueprint.model.collect: the catalogue to read, gathered from one run of the catalogue."""
 import collections
 
-from proofs.engines import runner
+from proofs.verify import runner
 
 
 def test_collect_builds_each_proof_once(monkeypatch):

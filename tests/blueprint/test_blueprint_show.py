@@ -21,7 +21,7 @@ def _cli(*args):
 
 
 def test_show_prints_every_step_with_facts_verdicts_rules_and_coq_lemma():
-    from proofs.engines.runner import build
+    from proofs.verify.runner import build
     from proofs.catalogue import registry
     p = _cli("verify", "--show", "block_novikoff_unit")
     assert p.returncode == 0, p.stderr
@@ -65,7 +65,7 @@ def test_show_an_erratum_gives_its_counterexample():
 
 def _all_formulas():
     from proofs.catalogue import registry
-    from proofs.engines.runner import build
+    from proofs.verify.runner import build
     for th in registry.all_theorems():
         for n, f in th.hypotheses:
             yield f"{th.id}/{n}", f
@@ -111,7 +111,7 @@ def test_the_proof_graph_has_every_step_and_the_conclusion(tid):
     from proofs.catalogue import registry
     from proofs.catalogue.core import StepResult, TheoremResult
     from proofs.engines.engines import PROVED, Verdict
-    from proofs.engines.runner import build
+    from proofs.verify.runner import build
     th = registry.get(tid)
     b = build(th)
     r = TheoremResult(th, status=PROVED,

@@ -24,8 +24,8 @@ import pytest
 import checker
 from checker.terms import CheckError, parse
 from proofs.catalogue import registry
-from proofs.kernel.certificate import make, oracle
-from proofs.engines.runner import build
+from proofs.verify.certificate import make, oracle
+from proofs.verify.runner import build
 
 ROOT = Path(__file__).resolve().parents[2]
 FAMILY = ["block_novikoff_unit", "claim1_correlation_growth", "claim2_unit_examples", "cauchy_schwarz"]
@@ -326,7 +326,7 @@ def test_the_kernel_and_the_checker_state_every_schema_alike():
     from checker.schemas import SCHEMAS, instance
     from checker.check import declarations
     from proofs.kernel import rules
-    from proofs.kernel.certificate import symbols, term
+    from proofs.verify.certificate import symbols, term
     registry.all_theorems()                      # families register their rules on import
     kernel = {r.id: r for r in rules.RULES.values() if r.schemas}
     assert set(kernel) == set(SCHEMAS)

@@ -64,11 +64,11 @@ def test_mutation_hostile_a_registered_rule_is_an_assumption(tmp_path):
 
 
 def test_mutation_hostile_a_replaced_runner_and_checker_change_nothing(tmp_path):
-    prelude = ("import proofs.engines.runner\n"
-               "proofs.engines.runner._decide_theorem = lambda r, *a: setattr(r, 'status', 'proved')\n"
+    prelude = ("import proofs.verify.runner\n"
+               "proofs.verify.runner._decide_theorem = lambda r, *a: setattr(r, 'status', 'proved')\n"
                "try:\n"
-               "    import proofs.kernel.certificate, checker, checker.check\n"
-               "    proofs.kernel.certificate.check_run = lambda *a, **k: {}\n"
+               "    import proofs.verify.certificate, checker, checker.check\n"
+               "    proofs.verify.certificate.check_run = lambda *a, **k: {}\n"
                "    checker.check._steps = lambda *a, **k: None\n"
                "    checker.decide = lambda checked, oracle: {c.theorem: checker.Verdict(c.theorem, 'proved') "
                "for c in checked}\n"

@@ -19,8 +19,8 @@ import pytest
 
 import checker
 from proofs.catalogue import registry
-from proofs.kernel.certificate import make
-from proofs.engines.runner import build
+from proofs.verify.certificate import make
+from proofs.verify.runner import build
 
 ROOT = Path(__file__).resolve().parents[2]
 TID = "claim2_unit_examples"          # no lemma: its certificate is checked alone

@@ -211,7 +211,7 @@ def test_verify_coq_names_the_step_that_did_not_close_and_the_steps_not_reached(
 
 def test_every_hint_belongs_to_a_step_of_the_catalogue():
     from coq.hints import HINTS
-    from proofs.engines.runner import build as build_proof
+    from proofs.verify.runner import build as build_proof
     steps = set()
     for th in registry.all_theorems():
         if th.kind == "theorem":
@@ -221,7 +221,7 @@ def test_every_hint_belongs_to_a_step_of_the_catalogue():
 
 def test_every_winnow_hint_belongs_to_a_step_of_the_winnow_theorems():
     from coq.hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
-    from proofs.engines.runner import build as build_proof
+    from proofs.verify.runner import build as build_proof
     winnow = [th for th in registry.all_theorems() if th.family in WINNOW_FAMILIES and th.kind == "theorem"]
     steps = {st.id for th in winnow for st in build_proof(th).proof.steps}
     # (before the Winnow family is in the catalogue (branch winnow-port) there is nothing to check)

@@ -12,7 +12,7 @@ import pytest
 from coq import build, generate
 from coq.bridge import explicit_args, raw_formula
 from proofs.catalogue import registry
-from proofs.engines.runner import build as build_proof
+from proofs.verify.runner import build as build_proof
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 

@@ -94,7 +94,7 @@ def test_a_false_induction_schema_is_not_derived_in_coq(monkeypatch, tmp_path, r
     from proofs.language.formula import num
     from proofs.language.formula import Implies
     from proofs.language.substitution import subst
-    from proofs.engines.runner import build as build_proof
+    from proofs.verify.runner import build as build_proof
     if edit == "base_at_1":
         _mutated_goals(monkeypatch, lambda g: lambda k, P, n: (subst(P, {k: num(1)}), g(k, P, n)[1]))
     elif edit == "step_of_two":

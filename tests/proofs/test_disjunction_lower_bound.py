@@ -11,7 +11,7 @@ import pytest
 from proofs.catalogue import registry
 from proofs.catalogue.core import PROVED
 from proofs.language.formula import And, Eq, Ite
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 TID = "disjunction_lower_bound"
 

@@ -15,7 +15,7 @@ from learners import InputError, run_hedge, run_randomized_weighted_majority
 from learners.hedge import rational_power
 from proofs.catalogue import registry
 from proofs.catalogue.core import PROVED
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 HALVES = st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1)])
 

@@ -124,7 +124,7 @@ def test_soa_bound_proved_and_its_false_edits_not():
     import dataclasses
     from proofs.catalogue import registry
     from proofs.catalogue.core import PROVED
-    from proofs.engines.runner import run_catalogue
+    from proofs.verify.runner import run_catalogue
     th = registry.get("soa_bound")
     r = run_catalogue(["soa_bound"]).by_id("soa_bound")
     assert r.status == PROVED and r.nonvacuity.status == "sat" and "induction" in r.rules

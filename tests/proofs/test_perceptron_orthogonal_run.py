@@ -12,7 +12,7 @@ from learners import run_perceptron
 from proofs.catalogue import registry
 from proofs.catalogue.core import PROVED
 from proofs.language.formula import And, Eq
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 TID = "perceptron_orthogonal_run"
 

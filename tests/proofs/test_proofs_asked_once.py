@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.engines import cache, checks, engines
+from proofs.engines import cache, engines
+from proofs.verify import checks
 from proofs.engines.engines import PROVED, SAT, UNKNOWN, UNSAT, PendingCvc5, PendingSat, PendingZ3
 
 TEXT = "(set-logic ALL)\n(declare-fun a () Real)\n(assert (>= a 1.0))\n(assert (not (>= a 0.0)))\n(check-sat)\n"

@@ -18,11 +18,12 @@ from concurrent.futures import Future
 
 import pytest
 
-from proofs.engines import cache, checks, engines, workers
+from proofs.engines import cache, engines, workers
+from proofs.verify import checks
 from proofs.catalogue.core import Source, Theorem
 from proofs.engines.engines import PROVED, REFUTED, SAT, UNKNOWN
 from proofs.language.formula import Real
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 a, b = Real("a"), Real("b")
 SRC = Source("", "a test", "a test")

@@ -10,7 +10,7 @@ import pytest
 from proofs.catalogue import registry
 from proofs.engines.engines import PROVED, SAT
 from proofs.printers.render import latex, text
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -92,7 +92,7 @@ def test_the_statement_shown_is_the_formula_proved(cat):
 
 
 def markdown_of(cat):
-    from proofs.catalogue.docs import markdown
+    from proofs.verify.docs import markdown
     return markdown(cat)
 
 
@@ -183,14 +183,14 @@ def test_cli_unwritable_output_is_one_line_exit_2(tmp_path):
 def test_generated_docs_cover_the_catalogue():
     page = (ROOT / "docs" / "catalogue.md").read_text()
     for th in registry.all_theorems():
-        assert f"`{th.id}`" in page, f"docs/catalogue.md is stale: regenerate with python -m proofs.catalogue.docs ({th.id})"
+        assert f"`{th.id}`" in page, f"docs/catalogue.md is stale: regenerate with python -m proofs.verify.docs ({th.id})"
         assert latex(th.conclusion) in page, f"docs/catalogue.md shows another statement for {th.id}"
 
 
 def test_generated_docs_are_current(cat):
-    """docs/catalogue.md is exactly what ``python -m proofs.catalogue.docs`` writes: no line of it goes stale."""
+    """docs/catalogue.md is exactly what ``python -m proofs.verify.docs`` writes: no line of it goes stale."""
     page = (ROOT / "docs" / "catalogue.md").read_text()
-    assert page == markdown_of(cat), "docs/catalogue.md is stale: regenerate with python -m proofs.catalogue.docs"
+    assert page == markdown_of(cat), "docs/catalogue.md is stale: regenerate with python -m proofs.verify.docs"
 
 
 def test_sources_are_cited_so_a_reader_can_find_them():

@@ -3,12 +3,13 @@ regeneration prints a line per entry when its output is a log, not a terminal.""
 import subprocess
 import sys
 
-import proofs.engines.runner
-from proofs.catalogue import docs, registry
+import proofs.verify.runner
+from proofs.verify import docs
+from proofs.catalogue import registry
 
 
 def test_runner_bad_id_is_one_line_and_exit_2():
-    r = subprocess.run([sys.executable, "-m", "proofs.engines.runner", "no_such_theorem"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "proofs.verify.runner", "no_such_theorem"], capture_output=True, text=True,
                        timeout=300)
     assert r.returncode == 2, r.stderr
     assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
@@ -16,12 +17,12 @@ def test_runner_bad_id_is_one_line_and_exit_2():
 
 
 def test_docs_regeneration_logs_a_line_per_entry(tmp_path, monkeypatch, capsys):
-    real = proofs.engines.runner.run_catalogue
-    monkeypatch.setattr(proofs.engines.runner, "run_catalogue", lambda **kw: real(["cauchy_schwarz"], **kw))
+    real = proofs.verify.runner.run_catalogue
+    monkeypatch.setattr(proofs.verify.runner, "run_catalogue", lambda **kw: real(["cauchy_schwarz"], **kw))
     out = tmp_path / "catalogue.md"
     assert docs.main(["--out", str(out)]) == 0
     err = capsys.readouterr().err.splitlines()
     total = len(registry.all_theorems())
-    assert err[0] == f"proofs.catalogue.docs: checking {total} catalogue entries"
-    assert f"proofs.catalogue.docs [1/{total}] cauchy_schwarz: proved" in err
-    assert f"proofs.catalogue.docs: writing {out}" in err and "`cauchy_schwarz`" in out.read_text()
+    assert err[0] == f"proofs.verify.docs: checking {total} catalogue entries"
+    assert f"proofs.verify.docs [1/{total}] cauchy_schwarz: proved" in err
+    assert f"proofs.verify.docs: writing {out}" in err and "`cauchy_schwarz`" in out.read_text()

@@ -26,7 +26,7 @@ from proofs.language.formula import (REAL, FormulaError, ForAll, Implies, And, I
                             forall_below, num)
 from proofs.kernel.kernel import KernelError, Proof
 from proofs.printers.render import latex, text
-from proofs.engines.runner import build
+from proofs.verify.runner import build
 from proofs.printers.smtlib import SmtContext, problem
 from proofs.printers.symbolic import to_sympy
 

@@ -17,7 +17,7 @@ from proofs.language.formula import VEC, And, Eq, FormulaError, Implies, Nat, Re
 from proofs.language.substitution import subst
 from proofs.kernel.kernel import Fact, KernelError, Proof, induction_goals
 from proofs.printers.render import latex, text
-from proofs.engines.runner import build, run_catalogue
+from proofs.verify.runner import build, run_catalogue
 from proofs.printers.smtlib import problem
 
 a, b, c = Real("a"), Real("b"), Real("c")
@@ -189,7 +189,7 @@ def test_hypotheses_unsatisfiable_on_the_instance_prove_nothing():
 
 
 def test_a_disputed_or_undecided_second_opinion_is_not_proved(monkeypatch):
-    import proofs.engines.checks as checks
+    import proofs.verify.checks as checks
     th = _th([("h", a >= 1)], a >= 0, lambda p: p.solve("s", [p.hyp("h")], a >= 0), tid="t_disputed")
     for status in (UNKNOWN, REFUTED):
         class Fake:

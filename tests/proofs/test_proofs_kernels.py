@@ -13,7 +13,7 @@ from proofs.language.formula import VEC, And, Eq, Fun, Ite, Nat, Real, Vec, dot
 from proofs.language.functions import VSum, exp, npow, sqrt, tensor, tensor_pow, vcat, vec1
 from proofs.kernel.kernel import KernelError
 from proofs.printers.render import latex, text
-from proofs.engines.runner import build, run_catalogue
+from proofs.verify.runner import build, run_catalogue
 from proofs.printers.smtlib import problem
 from proofs.printers.symbolic import identity_holds
 

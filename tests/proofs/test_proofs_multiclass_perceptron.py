@@ -13,7 +13,7 @@ import pytest
 from learners import MulticlassPerceptron
 from proofs.catalogue import registry
 from proofs.catalogue.core import PROVED
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 TID = "multiclass_perceptron_bound"
 

@@ -18,9 +18,9 @@ import pytest
 from catalogue_mutants import (REVIEWED_TRUE, EditedProof, count_solve_calls, entailed, mutation_summary,
                               proof_edits, statement_edits, unchanged_lemmas_built_once, write_mutation_report)
 from proofs.catalogue import registry
-from proofs.engines.checks import Options
+from proofs.verify.checks import Options
 from proofs.catalogue.core import BUILD_ERROR, PROVED
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 
 THEOREMS = [t for t in registry.all_theorems() if t.kind == "theorem"]
@@ -234,7 +234,7 @@ def test_mutation_audit_mistake_count_flipped():
 # ------------------------------------------------------------------ the other classes of edits
 from kernel_mutants import (CallEditedProof, call_edits, display_edits, schema_edits, table_edits,  # noqa: E402
                             table_agrees)
-from proofs.engines.runner import build  # noqa: E402
+from proofs.verify.runner import build  # noqa: E402
 
 
 def _built_steps(b):

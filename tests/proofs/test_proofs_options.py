@@ -1,11 +1,11 @@
-"""How the engines are run is a value passed to ``run_catalogue`` (``proofs.engines.checks.Options``), not
+"""How the engines are run is a value passed to ``run_catalogue`` (``proofs.verify.checks.Options``), not
 state of the process: a run with other options leaves the next run as it was, and the default's
 necessity limit keeps the proof cache's key text."""
 import pytest
 
 from proofs.catalogue import registry
-from proofs.engines.checks import DEFAULT, Options, _StepJob
-from proofs.engines.runner import build, run_catalogue
+from proofs.verify.checks import DEFAULT, Options, _StepJob
+from proofs.verify.runner import build, run_catalogue
 
 TID = "cauchy_schwarz"
 

@@ -18,7 +18,7 @@ from proofs.catalogue.core import BUILD_ERROR, Source, Theorem
 from proofs.engines.engines import PROVED
 from proofs.language.formula import REAL, And, Eq, FormulaError, Implies, Int, Nat, Real, Seq, Sum, num
 from proofs.kernel.kernel import induction_goals
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 SRC = Source("", "a red-team attempt", "a false statement")
 

@@ -42,7 +42,7 @@ def test_the_shared_solver_and_a_fresh_context_agree_on_catalogue_texts():
     from proofs.printers.smtlib import problem
     from proofs.catalogue import registry
     th = next(t for t in registry.all_theorems() if t.kind == "theorem")
-    from proofs.engines.runner import build
+    from proofs.verify.runner import build
     b = build(th)
     assert not b.error
     n = 0

@@ -11,7 +11,7 @@ from proofs.catalogue import registry
 from proofs.printers import smtlib
 from proofs.printers.concrete import instance
 from proofs.language.formula import NAT, FormulaError
-from proofs.engines.runner import build
+from proofs.verify.runner import build
 from proofs.language.substitution import free_vars
 
 

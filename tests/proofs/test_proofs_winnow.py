@@ -15,7 +15,7 @@ from proofs.catalogue.core import BUILD_ERROR, PROVED, REFUTED
 from proofs.language.formula import Eq, forall_below
 from proofs.language.functions import lg
 from proofs.language.substitution import subst
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 from proofs.catalogue.winnow_run import HALF, M, beta, i, n, r, run_hypotheses, w
 
 THEOREMS = ["winnow_halving_bound", "winnow_elimination_bound", "winnow_halving_bound_integer", "winnow_halving_pow2",

@@ -14,7 +14,7 @@ from learners.strategies import disjunction_datasets
 from proofs.catalogue import registry
 from proofs.catalogue.bounds import BOUNDS, implies
 from proofs.engines.engines import PROVED, REFUTED, SAT
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 TID = "winnow_halving_pow2_tight"
 COMPOSITION = "mistake_bound_tight"

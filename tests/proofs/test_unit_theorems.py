@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from proofs.catalogue import registry
 from proofs.catalogue.core import PROVED, REFUTED
 from proofs.language.formula import Sum, num
-from proofs.engines.runner import run_catalogue
+from proofs.verify.runner import run_catalogue
 
 UNIT = ["halving_bound", "erratum_halving_strict", "erratum_halving_unrealizable", "exp_monotone",
         "weighted_majority_bound", "randomized_weighted_majority_bound", "freund_schapire_bound",

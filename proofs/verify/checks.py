@@ -1,4 +1,4 @@
-"""The engines' work on one step, one theorem's hypotheses and one erratum (``proofs.engines.runner``
+"""The engines' work on one step, one theorem's hypotheses and one erratum (``proofs.verify.runner``
 decides from it).
 
 * a *solve* step: its SMT-LIB text to z3 and to cvc5; the satisfiability questions (the step's
@@ -12,7 +12,7 @@ decides from it).
   learner's replay.
 
 How the engines are run (time limits, whether the necessity questions are asked, when cvc5
-starts) is an :class:`Options` value, passed down from ``proofs.engines.runner.run_catalogue`` to every
+starts) is an :class:`Options` value, passed down from ``proofs.verify.runner.run_catalogue`` to every
 job; the limits travel to the worker processes inside each request.
 """
 from __future__ import annotations

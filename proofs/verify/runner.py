@@ -17,7 +17,7 @@
    step's hypotheses and the theorem's own hypotheses were found satisfiable, and every lemma is
    proved.  An erratum is "refuted" only when its counterexample evaluates exactly (hypotheses
    true, conclusion false) and z3 and cvc5 both find the concrete instance satisfiable.
-4. *Check*: every entry's proof certificate (``proofs.kernel.certificate``) goes to the independent
+4. *Check*: every entry's proof certificate (``proofs.verify.certificate``) goes to the independent
    checker (``checker``), which re-derives every step and accepts the engines' verdicts only on
    the texts it prints itself (the same texts: they are handed over, not solved again).  An entry
    stays "proved" (an erratum "refuted") only if the checker says so; step 3 is a convenience.
@@ -29,7 +29,7 @@ import gc
 import time
 from dataclasses import dataclass, field
 
-from proofs.engines.checks import DEFAULT, Options, _StepJob, _erratum, _nonvacuity, _relabel, start_replays
+from proofs.verify.checks import DEFAULT, Options, _StepJob, _erratum, _nonvacuity, _relabel, start_replays
 from proofs.catalogue.core import BUILD_ERROR, StepResult, Theorem, TheoremResult
 from proofs.engines.engines import PROVED, REFUTED, SAT, UNKNOWN, Verdict
 from proofs.language.formula import FormulaError
@@ -112,7 +112,7 @@ def run_catalogue(ids=None, *, progress=None, make_proof=None, use_cache: bool |
     """Check the theorems named (all when ``ids`` is None; ids or Theorem objects) and every lemma
     they use.  ``make_proof`` (tests only) builds the named theorems' proofs, not their lemmas'.
     ``use_cache=False`` neither reads nor writes the proof cache (None: as configured).
-    ``options``: how the engines are run (:class:`proofs.engines.checks.Options`)."""
+    ``options``: how the engines are run (:class:`proofs.verify.checks.Options`)."""
     from proofs.engines import cache
     if use_cache is None:
         return _run(ids, progress, make_proof, options)
@@ -231,7 +231,7 @@ def _run(ids, progress, make_proof, options: Options) -> CatalogueResult:
         r.seconds = extra[tid][-1] + (time.perf_counter() - t)
         results[tid] = r
     # the kernel's verdicts are a convenience: each entry ends in the checker, on its certificate
-    from proofs.kernel.certificate import check_run
+    from proofs.verify.certificate import check_run
     origin = {id(st): job.step for pairs in per_theorem.values() for st, job, _ in pairs}
     certs = check_run(built, results, origin)
     if progress is not None:
@@ -327,20 +327,20 @@ def check_theorem(th: Theorem) -> TheoremResult:
 
 
 def main(argv=None) -> int:
-    """``python -m proofs.engines.runner [ID ...]``: check theorems and print each status with its reasons
+    """``python -m proofs.verify.runner [ID ...]``: check theorems and print each status with its reasons
     (a developer's view; ``mistakebound verify`` is the user's)."""
     import sys
     from learners.errors import InputError
     from proofs.catalogue import registry
     ids = list(sys.argv[1:] if argv is None else argv) or None
     if ids and ids[0] in ("-h", "--help"):
-        print("usage: python -m proofs.engines.runner [ID ...]   check theorems (all when no ID is given)")
+        print("usage: python -m proofs.verify.runner [ID ...]   check theorems (all when no ID is given)")
         return 0
     try:
         for i in ids or ():
             registry.get(i)
     except InputError as e:
-        print(f"proofs.engines.runner: error: {str(e).splitlines()[0]}", file=sys.stderr)
+        print(f"proofs.verify.runner: error: {str(e).splitlines()[0]}", file=sys.stderr)
         return 2
     cat = run_catalogue(ids)
     for r in cat.results:

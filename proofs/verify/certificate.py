@@ -211,8 +211,8 @@ def oracle(known: dict | None = None, options=None):
     kernel's own check of the same step); any other text is sent to the engines (z3 and cvc5 on
     an SMT-LIB text; sympy and the coordinate instances on an identity), answered from the proof
     cache when it was decided before.  ``options``: how the engines are run
-    (:class:`proofs.engines.checks.Options`; None: the default)."""
-    from proofs.engines.checks import DEFAULT
+    (:class:`proofs.verify.checks.Options`; None: the default)."""
+    from proofs.verify.checks import DEFAULT
     options = options or DEFAULT
     known = known or {}
     counterexamples: dict = {}      # text -> (engine, values): a solver's model refuting that text
@@ -250,7 +250,7 @@ def oracle(known: dict | None = None, options=None):
 
 
 def _identity_job(o, options):
-    from proofs.engines.checks import _StepJob
+    from proofs.verify.checks import _StepJob
     from proofs.kernel.kernel import Step
     goal = to_expr(o.goal)
     st = Step(o.step, "identity", "checker", (), goal, "checker")
