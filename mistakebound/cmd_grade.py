@@ -86,12 +86,12 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     """
     from grading.running.batch import output_names, write_manifest
     from grading.running.grader import grade_batch
-    from grading.references.oracle import CourseSolutionFailed
+    from grading.checks.oracle import CourseSolutionFailed
     from grading.running.preflight import preflight
     from sandbox.isolation import IsolationUnavailable
     from grading.output.report import feedback_markdown, junit_xml, results_text, summary_csv, write_submission
     from grading.spec.spec import load_spec
-    from grading.running.submission import ARCHIVE_EXTS
+    from grading.spec.submission import ARCHIVE_EXTS
 
     if list_ or init:
         return _catalogue(list_, init, submissions, out, assignment, as_json)
@@ -129,7 +129,7 @@ def grade(submissions, assignment, out, jobs, as_json, gradescope, gradescope_ro
     except IsolationUnavailable as e:
         raise Refused(e.line()) from None
     if spec.contract is not None and spec.contract.oracle:
-        from grading.spec.checkspec import check_oracle
+        from grading.running.checkspec import check_oracle
         spec.limits.insecure = bool(insecure)
         try:
             check_oracle(spec)             # the course's solution agrees with the contract (else exit 2)
@@ -281,7 +281,7 @@ def _spec_tools(check_spec, gradescope_zip, submissions, out, assignment, grades
             click.echo(f"wrote {info['archive']} ({info['files']} files, {info['bytes']} bytes): upload it as "
                        "the assignment's autograder on Gradescope")
         return 0
-    from grading.spec.checkspec import check_spec as run_check
+    from grading.running.checkspec import check_spec as run_check
     if len(submissions) > 1:
         fail("--check-spec takes at most one SUBMISSION (the course's reference solution)")
     from sandbox.isolation import IsolationUnavailable

@@ -250,12 +250,14 @@ def test_tests_mirror_the_floors():
     assert len(names) == len(set(names)), "two test files share a name (pytest imports them by basename)"
 
 
-# proofs/'s subpackages in order: each imports only those before it, save a catalogue theorem looked up
-# by id (registry.get) inside the function that needs it
+# the subpackages of proofs/ and grading/ in order: each imports only those before it, save (in proofs/)
+# a catalogue theorem looked up by id (registry.get) inside the function that needs it
 PROOFS_ORDER = ["language", "printers", "engines", "kernel", "catalogue", "verify"]
+GRADING_ORDER = ["spec", "references", "checks", "running", "output"]
 
 
-def _proofs_back_imports(root):
+def _back_imports(root, order=PROOFS_ORDER):
+    top = root.name
     out = []
     for f in sorted(root.rglob("*.py")):
         parts = f.relative_to(root).parts
@@ -264,15 +266,15 @@ def _proofs_back_imports(root):
         tree = ast.parse(f.read_text(encoding="utf-8"))
         top_level = {id(n) for n in tree.body}
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("proofs."):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith(top + "."):
                 targets = [(node.module, [a.name for a in node.names])]
             elif isinstance(node, ast.Import):
-                targets = [(a.name, []) for a in node.names if a.name.startswith("proofs.")]
+                targets = [(a.name, []) for a in node.names if a.name.startswith(top + ".")]
             else:
                 continue
             for mod, names in targets:
                 dst = mod.split(".")[1]
-                if dst not in PROOFS_ORDER or PROOFS_ORDER.index(dst) <= PROOFS_ORDER.index(parts[0]):
+                if parts[0] not in order or dst not in order or order.index(dst) <= order.index(parts[0]):
                     continue
                 lookup = (mod == "proofs.catalogue" and names == ["registry"]) or mod == "proofs.catalogue.registry"
                 if not lookup or id(node) in top_level:
@@ -280,12 +282,13 @@ def _proofs_back_imports(root):
     return out
 
 
-def test_proofs_subpackages_import_only_those_before_them(tmp_path):
-    assert set(PROOFS_ORDER) == CONCEPTS["proofs"]
-    assert _proofs_back_imports(ROOT / "proofs") == []
+def test_subpackages_import_only_those_before_them(tmp_path):
+    assert set(PROOFS_ORDER) == CONCEPTS["proofs"] and set(GRADING_ORDER) == CONCEPTS["grading"]
+    assert _back_imports(ROOT / "proofs") == []
+    assert _back_imports(ROOT / "grading", GRADING_ORDER) == []
     bad = tmp_path / "proofs" / "engines"
     bad.mkdir(parents=True)
     (bad / "x.py").write_text("from proofs.verify import runner\ndef f():\n    from proofs.catalogue import registry\n")
     (bad / "y.py").write_text("from proofs.catalogue import registry\n")
-    assert _proofs_back_imports(tmp_path / "proofs") == ["proofs/engines/x.py:1 imports proofs.verify",
+    assert _back_imports(tmp_path / "proofs") == ["proofs/engines/x.py:1 imports proofs.verify",
                                                         "proofs/engines/y.py:1 imports proofs.catalogue"]

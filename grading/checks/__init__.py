@@ -1,2 +1,3 @@
-"""What a submission faces: the differential and property tests, the proof's invariants on the
-student's run, the confirmed diagnoses, shrinking, and the theory questions."""
+"""What a submission faces: the grader and its parts (the course's solution as oracle, the
+differential and property tests, the confirmed diagnoses), the proof's invariants on the student's
+run, shrinking, and the theory questions."""

@@ -1,7 +1,7 @@
 """The tests a submission faces, and the feedback each failure produces.
 
 Every test runs the student's code in the sandboxed :class:`~sandbox.worker.Worker`, one input
-at a time, as the course's contract calls it (:mod:`grading.running.plan`), and compares in this
+at a time, as the course's contract calls it (:mod:`grading.references.plan`), and compares in this
 process.  Kinds (a spec picks which, with points):
 
 * edge cases: ``one_example``, ``one_feature``, ``ties``, ``zero_vector``, ``repeated_examples``,
@@ -22,7 +22,7 @@ shared :class:`~grading.checks.checks_common.GradingContext` (spec, problem, wor
 :mod:`grading.checks.checks_differential` (inputs and answers) and :mod:`grading.checks.checks_properties` (the
 run's invariants and its cost), the teaching feedback of a failure -- the first departure and the
 confirmed causes -- in :mod:`grading.checks.diagnose`, and the course's solution as the oracle in
-:mod:`grading.references.oracle`.
+:mod:`grading.checks.oracle`.
 """
 from __future__ import annotations
 
@@ -32,15 +32,14 @@ from grading.checks.checks_common import Failure, GradingContext, TestOutcome, b
 from grading.checks.checks_differential import DifferentialTests
 from grading.checks.checks_properties import PropertyTests
 from grading.checks.diagnose import Diagnoses
-from grading.references.oracle import OracleRuns
-from grading.running.plan import LayoutError
+from grading.checks.oracle import OracleRuns
+from grading.references.plan import LayoutError
 from grading.references.problems_unit import UNIT_TITLES
 from grading.references.problems_unit import make_any_problem as make_problem
+from grading.spec.offered import EDGE
 
-__all__ = ["TestOutcome", "test_kinds", "Grader", "Calls", "Failure", "TITLES"]
+__all__ = ["TestOutcome", "Grader", "Calls", "Failure", "TITLES"]
 
-EDGE = ["one_example", "one_feature", "ties", "zero_vector", "repeated_examples", "several_epochs",
-        "negative_fractional"]
 TITLES = {
     "one_example": "edge case: one example", "one_feature": "edge case: one feature",
     "ties": "edge case: ties count as mistakes", "zero_vector": "edge case: zero vectors",
@@ -56,66 +55,6 @@ TITLES = {
 _EXPECTED: dict = {}
 
 
-def test_kinds(spec) -> list[str]:
-    kinds = list(EDGE)
-    c = spec.contract
-    if spec.algorithm == "winnow":
-        kinds.remove("negative_fractional")
-    if spec.style == "function" and c is not None and c.epochs_fixed:
-        kinds.remove("several_epochs")
-    kinds += ["inputs_not_modified", "random", "worst_case", "hidden_random"]
-    if spec.style == "function":
-        # the invariants are checked step by step on runs over prefixes: not for code that draws its
-        # own order every pass or makes several passes per call, nor under Winnow's margin rule
-        # (with an adapter, the prefix runs' order helper would land in the adapter's module, not the
-        # course's: only in index order)
-        if spec.algorithm != "hedge" and (c is None or (
-                c.one_step_runs and c.margin is None and c.init != "own" and not c.oracle
-                and not (c.adapter and c.order != "index") and c.answer in ("weights", "weights_mistakes"))):
-            kinds.append("invariants")
-        kinds.append("linear_time")
-        if c is not None and c.call.defaults:
-            kinds.append("default_arguments")
-    return kinds
-
-
-ALL_KINDS = EDGE + ["inputs_not_modified", "default_arguments", "random", "invariants", "linear_time",
-                   "worst_case", "hidden_random"]
-
-
-def not_offered(spec, kind) -> str:
-    """Why a known test is not offered under this spec ("" when it is, or when ``kind`` is unknown)."""
-    if kind not in ALL_KINDS or kind in test_kinds(spec):
-        return ""
-    c = spec.contract
-    if kind == "negative_fractional":
-        return "Winnow's features are 0/1"
-    if spec.style == "class" and kind in ("invariants", "linear_time", "default_arguments"):
-        return "the online class style (predict/update) is graded step by step; this test needs a call that trains"
-    if kind == "several_epochs":
-        return "the call passes no number of passes (T): every call is one pass"
-    if kind == "default_arguments":
-        return "[contract.call] declares no defaults (the handout's default values of T, eta or theta)"
-    if kind == "invariants" and spec.algorithm == "hedge":
-        return "Hedge's invariants (weights positive, total weight never growing, the loss bound) are the reference's"
-    if kind == "invariants":
-        why = [w for ok, w in (
-            (c.per_pass_order, f"order = {c.order!r} draws a new order every pass"),
-            (c.passes > 1, f"passes = {c.passes} makes several passes per call"),
-            (c.step != "constant", f"step = {c.step!r} scales each example's update"),
-            (c.unbounded, "the call passes until one pass makes no mistake, with no maximum"),
-            (c.average != "none", f"average = {c.average!r} answers an average, not the last weights"),
-            (c.margin is not None, "Winnow's margin rule updates whatever the prediction"),
-            (c.init == "own", "init = \"own\": the code draws its start itself"),
-            (bool(c.oracle), "the expected answers come from the course's solution (contract.oracle)"),
-            (bool(c.adapter) and c.order != "index", "the adapter's module would receive the order helper of the "
-                                                     "step-by-step runs, not the course's code"),
-            (c.answer in ("mistakes", "predictions"), f"answer = {c.answer!r}: the adapter returns no weights")) if ok]
-        return ("the step-by-step runs (on prefixes of one pass, in the given order) are not possible here: "
-                + "; ".join(why)) if why else ""
-    return ""
-
-
 def title(spec, kind) -> str:
     if (spec.algorithm, kind) in UNIT_TITLES:
         return UNIT_TITLES[spec.algorithm, kind]
@@ -128,7 +67,7 @@ def title(spec, kind) -> str:
 class Calls:
     """One call of the submission (function or class style) and one answer of the reference, for
     one :class:`Grader`.  Needs the grading's :class:`~grading.checks.checks_common.GradingContext` and
-    ``oracle`` (:class:`grading.references.oracle.OracleRuns`: the course's solution's answers, the code's own
+    ``oracle`` (:class:`grading.checks.oracle.OracleRuns`: the course's solution's answers, the code's own
     start)."""
 
     def __init__(self, ctx, oracle):
@@ -138,10 +77,10 @@ class Calls:
     def expected(self, X, y, e, *, contract=None, bugs=frozenset()):
         """The reference's answer and the seconds it took (cached per process: a batch grades many
         submissions on the same inputs).  ``contract``/``bugs``: one change (diagnoses)."""
-        contract = self.oracle.with_start(X, contract, self.call)   # init = "own": the code's start (grading.references.oracle)
+        contract = self.oracle.with_start(X, contract, self.call)   # init = "own": the code's start (grading.checks.oracle)
         key = (self.ctx.spec.source, self.ctx.spec.algorithm, repr(X), tuple(y), e, repr(contract), tuple(sorted(bugs)))
         hit = _EXPECTED.get(key)
-        if hit is None and self.ctx.problem.contract.oracle:  # the course's solution answers (grading.references.oracle)
+        if hit is None and self.ctx.problem.contract.oracle:  # the course's solution answers (grading.checks.oracle)
             ans = self.oracle.oracle_expected(X, y, e, contract, bugs)
             if ans is not None:
                 hit = (ans, 0.0)
@@ -260,7 +199,7 @@ class Grader:
     """Runs one submission through a spec's tests.  ``worker_factory()`` gives a startable Worker.
 
     Its parts share one :class:`~grading.checks.checks_common.GradingContext` (``ctx``): ``oracle``
-    (:class:`~grading.references.oracle.OracleRuns`), ``calls`` (:class:`Calls`), ``diagnosis``
+    (:class:`~grading.checks.oracle.OracleRuns`), ``calls`` (:class:`Calls`), ``diagnosis``
     (:class:`~grading.checks.diagnose.Diagnoses`), ``differential``
     (:class:`~grading.checks.checks_differential.DifferentialTests`) and ``properties``
     (:class:`~grading.checks.checks_properties.PropertyTests`)."""

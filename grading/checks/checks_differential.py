@@ -6,7 +6,7 @@ from __future__ import annotations
 from grading.references.averaging import late_ties
 from grading.checks.checks_common import Failure, fatal, fmt_X
 from grading.checks.diagnose import KEPT, SHUFFLED
-from grading.references.oracle import CourseSolutionFailed
+from grading.checks.oracle import CourseSolutionFailed
 from grading.references.reference import copy_answer, reference_run
 
 __all__ = ["DifferentialTests", "SEED_VISIBLE", "generated"]

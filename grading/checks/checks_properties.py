@@ -68,7 +68,7 @@ class PropertyTests:
     ``_t_linear_time``).  Needs the grading's :class:`~grading.checks.checks_common.GradingContext` (the
     worker whose CPU time is read; ``clock`` records which clock was read), ``calls`` (the
     submission's and the reference's answers: :class:`grading.checks.checks.Calls`) and ``oracle`` (the
-    answers a timed pass must give under ``oracle`` or ``init = "own"``: :class:`grading.references.oracle.OracleRuns`)."""
+    answers a timed pass must give under ``oracle`` or ``init = "own"``: :class:`grading.checks.oracle.OracleRuns`)."""
 
     def __init__(self, ctx, calls, oracle):
         self.ctx, self.calls, self.oracle = ctx, calls, oracle
@@ -210,7 +210,7 @@ class PropertyTests:
 
     def _scaling_answer(self, X, y, key):
         """The answer a timed pass must give: the course's solution's where the spec hands one
-        (grading.references.oracle), else the reference's from the code's own start where the contract says so."""
+        (grading.checks.oracle), else the reference's from the code's own start where the contract says so."""
         contract = self.oracle.with_start(X, None, self.calls.call)
         k = (self.ctx.spec.source, repr(contract or self.ctx.problem.contract), key)
         if k not in _SCALING_ANSWERS:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from grading.checks.checks_common import Failure, before, before_bias, fmt_X, fmt_num
 from grading.spec.contract import TIES
 from grading.references.averaging import average_causes, late_ties
-from grading.references.oracle import CourseSolutionFailed
+from grading.checks.oracle import CourseSolutionFailed
 from grading.references.reference import Answer, copy_answer
 
 __all__ = ["Diagnoses", "Cause", "causes", "SHUFFLED", "handout_names"]

@@ -8,40 +8,20 @@ The student's answers are a TOML file ``answers.toml`` in the submission::
 
 No student code runs for these: the file is parsed in the grader with ``tomllib`` (at most 64 KiB;
 a file too large, too deeply nested or not TOML scores 0 with that reason).  The engine's verdict
-does not depend on the student, so it is computed once per process.  An "unknown" verdict (the
+does not depend on the student, so it is computed once per process
+(:mod:`grading.references.theory_answers`).  An "unknown" verdict (the
 engine could neither prove nor refute within its budget) is never graded against the student: the
 question scores full marks and says so, to be reviewed by hand.
 """
 from __future__ import annotations
 
-import re
 import tomllib
 
-__all__ = ["grade_theory", "engine_verdict"]
+from grading.references.theory_answers import engine_verdict
 
-_VERDICTS: dict = {}
+__all__ = ["grade_theory"]
+
 MAX_ANSWERS = 64 << 10
-_TIMING = re.compile(r"\(\d+(\.\d+)?\s*m?s\)")
-
-
-def engine_verdict(q):
-    key = (q.kind, q.expr, q.algorithm, q.variant)
-    if key not in _VERDICTS:
-        from refutation import check_bound, check_kernel
-        if q.kind == "kernel":
-            v = check_kernel(q.expr)
-            truth = {"legal": True, "illegal": False}.get(v.status)
-        else:
-            v = check_bound(q.algorithm, q.expr, variant=q.variant)
-            truth = {"holds": True, "refuted": False}.get(v.status)
-        _VERDICTS[key] = (truth, v.status, _without_timings(v.explain()))
-    return _VERDICTS[key]
-
-
-def _without_timings(text: str) -> str:
-    """The engine's explanation without its running times (``(0.31 s)``): a student's feedback
-    must not vary with the machine's load."""
-    return "\n".join(ln for ln in text.splitlines() if not _TIMING.fullmatch(ln.strip())).rstrip()
 
 
 def _answers(files: dict) -> tuple[dict, str]:

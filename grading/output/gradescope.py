@@ -148,7 +148,7 @@ def _travelling(spec, spec_bytes: bytes) -> tuple[bytes, dict]:
     beside = dict(spec.data_files)
     c = spec.contract
     if c is not None and c.adapter and c.adapter_src != "inline":
-        from grading.running.adapter import inline
+        from grading.spec.adapter import inline
         text = inline(spec_bytes.decode("utf-8"), c)
         if text != spec_bytes.decode("utf-8"):
             return text.encode("utf-8"), beside
@@ -182,7 +182,7 @@ def build_autograder(spec_src: str, out_path: str) -> dict:
     oracle = {}
     if spec.contract is not None and spec.contract.oracle:      # the course's solution travels with the spec
         import re
-        from grading.running.submission import load_submission
+        from grading.spec.submission import load_submission
         oracle = load_submission(spec.contract.oracle, spec.module)
         spec_bytes = re.sub(rb'(?m)^(\s*oracle\s*=\s*)"[^"\n]*"', rb'\1"oracle"', spec_bytes)
     spec_bytes, beside = _travelling(spec, spec_bytes)

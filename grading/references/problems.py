@@ -1,5 +1,5 @@
 """What each assignment computes and on which data: the reference answer under the spec's
-contract (:mod:`grading.references.reference`), the request sent to the sandbox (:mod:`grading.running.plan`), the
+contract (:mod:`grading.references.reference`), the request sent to the sandbox (:mod:`grading.references.plan`), the
 comparison, and the data -- edge cases, probes, generators, worst cases, invariant data.
 
 Test data are dyadic rationals (multiples of 1/4, small): every float operation a student's code
@@ -14,7 +14,7 @@ from fractions import Fraction
 from learners.kernels import parse_kernel
 
 from grading.references.averaging import compare_votes, show_votes
-from grading.running.plan import encode_labels, read_answer, request
+from grading.references.plan import encode_labels, read_answer, request
 from grading.references.reference import Answer, answer_of, reference_run
 
 __all__ = ["Answer", "Problem", "make_problem"]

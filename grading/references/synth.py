@@ -49,7 +49,7 @@ def solution_source(c: Contract, learner: Contract | None = None, bugs=()) -> st
     L = learner or c
     p = c.call
     bugs = set(bugs)
-    from grading.running.plan import _arg
+    from grading.references.plan import _arg
     pos_refs = [_arg(a) for a in p.args]
     kw_refs = {k: _arg(a) for k, a in p.kwargs}
     init_pos = [_arg(a) for a in p.init_args]
@@ -153,7 +153,7 @@ def solution_files(spec, learner=None, bugs=()) -> dict:
 def _answers(spec) -> str:
     """answers.toml with the refutation engine's verdicts (questions it cannot decide are left
     out: they are not graded automatically)."""
-    from grading.checks.theory import engine_verdict
+    from grading.references.theory_answers import engine_verdict
     lines = []
     for q in spec.theory:
         truth = engine_verdict(q)[0]

@@ -1,2 +1,2 @@
-"""How a submission is run: reading it, the preflight, the course's adapter and call plan, the
-batch shared work, the pool of grading processes, and grading one submission or a batch."""
+"""How grading runs: the preflight, what a batch shares, the pool of grading processes, grading one
+submission or a batch, and the spec check run before anyone is graded (``--check-spec``)."""

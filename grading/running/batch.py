@@ -11,7 +11,7 @@ which one submission can never cost another its grade.
   is handed to ``on_result`` (which writes it, atomically) the moment it arrives.  A grading
   process that dies, or runs past the submission's budget plus a margin, is killed and replaced;
   that submission gets a "not graded" result naming the grader's fault, the others go on.
-  When the course's own solution fails (:class:`grading.references.oracle.CourseSolutionFailed`), the
+  When the course's own solution fails (:class:`grading.checks.oracle.CourseSolutionFailed`), the
   batch stops: that is the course's to fix, and its text is for the instructor only.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = ["output_names", "write_manifest", "run_pool", "GRADER_FILES", "WATCHD
 GRADER_FILES = ("summary.csv", "junit.xml", "manifest.csv")
 WATCHDOG_MARGIN = 120.0
 
-from grading.running.submission import safe_base
+from grading.spec.submission import safe_base
 
 
 def output_names(paths) -> list[str]:
@@ -72,7 +72,7 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
     batch's warm-up, computed once in the parent (:mod:`grading.running.warmup`), installed first."""
     from sandbox.isolation import IsolationUnavailable
     from grading.checks import shrinks
-    from grading.references.oracle import CourseSolutionFailed
+    from grading.checks.oracle import CourseSolutionFailed
     from grading.spec.spec import load_spec
     from grading.running.warmup import install
     install(shared)
@@ -191,7 +191,7 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
                         if kind == "ok":
                             on_result(i, payload)
                         elif kind == "course":   # no submission is graded against a failing solution
-                            from grading.references.oracle import CourseSolutionFailed
+                            from grading.checks.oracle import CourseSolutionFailed
                             raise CourseSolutionFailed(payload)
                         elif kind == "refused":   # after the preflight passed: this worker, not the platform
                             on_fault(i, "the sandbox could not be set up ({}: {})".format(*payload))

@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from learners.errors import InputError
 
 from grading.checks.checks import Grader, TestOutcome
-from grading.references.oracle import CourseSolutionFailed
+from grading.checks.oracle import CourseSolutionFailed
 from sandbox.isolation import IsolationUnavailable, describe, isolation_level, isolation_level_words
 from grading.running.preflight import preflight
 from sandbox.worker import Budget, Worker
 from grading.spec.spec import Spec, hidden_seed, load_spec
-from grading.running.submission import load_submission, skipped_note, submission_name
+from grading.spec.submission import load_submission, skipped_note, submission_name
 
 __all__ = ["SubmissionResult", "grade_submission", "grade_batch"]
 
@@ -186,7 +186,7 @@ def grade_submission(spec: Spec | str, path: str, *, name: str | None = None, ba
         res.note = (res.note + "; " if res.note else "") + left_out
     budget = Budget(spec.limits.submission_seconds)
 
-    from grading.running.adapter import worker_files
+    from grading.spec.adapter import worker_files
     # the course's data files and adapter, if any
     run_files, run_module = worker_files(spec.contract, files, spec.module, spec.data_files)
 

@@ -11,7 +11,7 @@ The shared values are the grader's own: nothing of a submission enters them (a s
 submission draws itself, ``init = "own"`` without the course's solution, is read per submission
 as before), each grading process holds a private copy (unpickled from bytes made in the parent,
 which the processes never see again), and what is sent to the sandbox is built afresh from them
-for each call (:mod:`grading.running.plan`).  A value the warm-up could not compute is left out: the
+for each call (:mod:`grading.references.plan`).  A value the warm-up could not compute is left out: the
 test computes it when it needs it, as it always did, so every verdict is the one a grading
 process computes on its own (``tests/grading/test_grading_warmup.py`` grades the same submissions both
 ways and compares the reports).
@@ -21,7 +21,7 @@ from __future__ import annotations
 import pickle
 
 from grading.checks import checks, checks_differential, checks_properties
-from grading.references import oracle
+from grading.checks import oracle
 
 __all__ = ["warm", "snapshot", "install", "clear", "packed", "packed_in_two", "RunsNoSubmission"]
 

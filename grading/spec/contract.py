@@ -19,7 +19,7 @@ without ``[contract]`` grades exactly as before.  Each key is checked here: a ba
 line naming the key (docs/grading.md, "The contract", documents them one by one).
 
 The contract drives everything that depends on it: the request sent to the sandbox
-(:mod:`grading.running.plan`), the reference run (:mod:`grading.references.reference`), the invariants that apply
+(:mod:`grading.references.plan`), the reference run (:mod:`grading.references.reference`), the invariants that apply
 (:mod:`grading.checks.checks_properties`) and the causes a diagnosis may confirm (:mod:`grading.checks.diagnose`).
 """
 from __future__ import annotations
@@ -160,7 +160,7 @@ class Contract:
     weights_name: str = ""           # the handout's names of the weights and the bias, in feedback
     bias_name: str = ""
     convention_credit: Fraction = Fraction(1, 2)   # of a test's points when one tie convention explains it
-    oracle: str = ""                 # the course's own solution: the expected answers come from it (grading.references.oracle)
+    oracle: str = ""                 # the course's own solution: the expected answers come from it (grading.checks.oracle)
     tolerance: float = 1e-9          # relative tolerance of the comparison of weights
     average: str = "none"           # perceptron: the answer is the last weights, their sum or mean, or the votes
     average_start: bool = False      # the start counts as one averaged vector (a voted list's first count starts at 1)
@@ -168,7 +168,7 @@ class Contract:
     penalty: Fraction = Fraction(1, 2)   # Weighted Majority: each wrong expert's weight times this (beta)
     hedge_weights: str = "raw"       # Hedge: the answered weights as they are, or divided by their sum
     arithmetic: str = "exact"        # "float": the reference replays the course's float64 arithmetic (grading.references.reference)
-    adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.running.adapter)
+    adapter: str = ""                # the course's adapter: Python code calling the course's API (grading.spec.adapter)
     adapter_src: str = ""            # where it came from (a path, or "inline"), for messages
     answer: str = "weights"          # what the adapter returns: weights, weights_mistakes, mistakes, predictions
     call: CallPlan = field(default_factory=lambda: CallPlan(method="train"))

@@ -170,7 +170,7 @@ def _read_at(d, key, w, default):
 
 
 def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPlan:
-    if d is None and adapter:        # the adapter's function: answer(X, y, T) (grading.running.adapter)
+    if d is None and adapter:        # the adapter's function: answer(X, y, T) (grading.spec.adapter)
         return CallPlan(method="answer", args=(Arg(ref="X"), Arg(ref="y"), Arg(ref="T")))
     if d is None and algorithm == "hedge":      # hedge(L, beta): the loss table and beta
         return CallPlan(method=entry, args=(Arg(ref="X"), Arg(ref="beta")))

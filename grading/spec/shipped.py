@@ -55,7 +55,7 @@ _HEADER = """# A grading spec for mistakebound grade, written by `mistakebound g
 def init_text(name: str) -> str:
     """The shipped spec ``name`` with a header of comments; its ``solution`` (a path inside this
     package) is commented out: give the course's own.  An adapter's code is written into the spec."""
-    from grading.checks.checks import test_kinds
+    from grading.spec.offered import test_kinds
     from grading.spec.spec import load_spec
     if name not in shipped_names():
         raise InputError(f"unknown assignment {name!r} (shipped: {', '.join(shipped_names())})")
@@ -65,7 +65,7 @@ def init_text(name: str) -> str:
                   '# solution = "solution/"   # the course\'s reference solution (grade --check-spec), relative '
                   'to this file', body)
     spec = load_spec(name)
-    from grading.running.adapter import inline
+    from grading.spec.adapter import inline
     body = inline(body, spec.contract)        # the adapter's file is inside this package: its code goes along
     kinds = test_kinds(spec) if spec.tests else ["theory questions"]
     return _HEADER.format(name=name, tests=", ".join(kinds)) + body

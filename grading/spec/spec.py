@@ -286,13 +286,13 @@ def load_spec(name_or_path: str) -> Spec:
             raise InputError(f"{src}: assignment.kernel: {e}") from None
     s.contract = parse_contract(doc.get("contract"), algorithm=alg, style=s.style, entry=s.entry, bias=s.bias,
                                 normalize=s.normalize, labels=s.labels, kernel=s.kernel, epochs=s.epochs, src=src)
-    if s.contract.oracle:              # the course's own solution, relative to the spec (grading.references.oracle)
+    if s.contract.oracle:              # the course's own solution, relative to the spec (grading.checks.oracle)
         where = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)), s.contract.oracle))
         if not os.path.exists(where):
             raise InputError(f"{src}: contract.oracle: {s.contract.oracle!r} does not exist (relative to the spec)")
         s.contract = s.contract.replace(oracle=where)
     if s.contract.adapter:             # the course's adapter: a file relative to the spec, or inline code
-        from grading.running.adapter import load_adapter
+        from grading.spec.adapter import load_adapter
         s.contract = load_adapter(s.contract, os.path.dirname(os.path.abspath(path)), src)
     if s.contract.epochs_fixed and s.style == "function":
         s.max_epochs = 1          # the course's call has no epochs argument: every call is one pass
@@ -340,7 +340,7 @@ def load_spec(name_or_path: str) -> Spec:
     s.max_d = _get(h, "hypothesis", "max_d", src)
     if min(s.max_examples, s.max_n, s.max_d) < 1:
         raise InputError(f"{src}: hypothesis settings must be >= 1")
-    from grading.checks.checks import test_kinds
+    from grading.spec.offered import test_kinds
     kinds = test_kinds(s)
     theory = doc.get("theory", {})
     if not isinstance(theory, dict):
@@ -366,7 +366,7 @@ def load_spec(name_or_path: str) -> Spec:
     for kind, t in tests.items():
         _check_keys(t, _TEST_KEYS, f"tests.{kind}", src)
         if kind not in kinds:
-            from grading.checks.checks import not_offered
+            from grading.spec.offered import not_offered
             why = not_offered(s, kind)
             if why:
                 raise InputError(f"{src}: test {kind!r} is not offered under this spec: {why} (offered: "

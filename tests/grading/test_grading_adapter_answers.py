@@ -6,7 +6,7 @@ import os
 import pytest
 
 from grading.running.grader import grade_submission
-from grading.running.plan import LayoutError, read_answer
+from grading.references.plan import LayoutError, read_answer
 from grading.spec.spec import load_spec
 from learners.errors import InputError
 

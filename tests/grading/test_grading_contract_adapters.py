@@ -82,7 +82,7 @@ def test_the_course_solution_as_oracle_runs_through_the_adapter(tmp_path):
     assert spec.contract.oracle == sol and spec.contract.adapter
     r = grade_submission(spec, os.path.join(EX, "state_passing", "bias_never_updated"))
     assert r.score < r.max_score and list(r.diagnoses) == ["bias never updated"]
-    from grading.spec.checkspec import check_oracle
+    from grading.running.checkspec import check_oracle
     assert check_oracle(spec) > 0
 
 

@@ -67,7 +67,7 @@ def test_daume_cached_form_is_the_mean_with_the_start(seed):
 
 
 def test_the_invariants_are_not_offered_for_an_average():
-    from grading.checks.checks import test_kinds
+    from grading.spec.offered import test_kinds
     from grading.spec.spec import load_spec
     spec = load_spec("averaged_perceptron")
     assert not spec.contract.one_step_runs and "invariants" not in test_kinds(spec)
@@ -77,7 +77,7 @@ def test_votes_are_read_in_the_course_layout():
     """(w, b, count) triples, the bias first inside w, votes of count 0 left out; a malformed vote
     is one sentence."""
     from sandbox._plan_child import vote_rows
-    from grading.running.plan import LayoutError, read_answer
+    from grading.references.plan import LayoutError, read_answer
 
     class Bad(Exception):
         pass

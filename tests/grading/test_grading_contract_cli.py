@@ -13,7 +13,7 @@ import zipfile
 
 import pytest
 
-from grading.spec.checkspec import check_spec
+from grading.running.checkspec import check_spec
 from grading.output.report import RESULT_KEYS, TEST_KEYS
 from grading.spec.spec import ASSIGNMENTS_DIR, assignment_names
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from grading.spec.contract import Contract, visiting_order
 from grading.spec.contract_parse import parse_contract
-from grading.running.plan import LayoutError, read_answer, request
+from grading.references.plan import LayoutError, read_answer, request
 from grading.references.reference import reference_run
 
 ORDERS = ["index", "get_order", "shuffle:7", "numpy_permutation:3"]

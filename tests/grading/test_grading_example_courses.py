@@ -102,7 +102,7 @@ def test_learning_rate_note_instead_of_a_failure(courses):
 def test_per_pass_orders_drop_the_step_by_step_tests(courses):
     kinds = {t.kind for t in courses["utah_perceptron"]["correct"].tests}
     assert "invariants" not in kinds and "default_arguments" in kinds and "linear_time" in kinds
-    from grading.checks.checks import test_kinds
+    from grading.spec.offered import test_kinds
     assert "invariants" not in test_kinds(load_spec("fixed_passes"))
     assert "invariants" not in test_kinds(load_spec("until_no_mistake"))
     assert "invariants" in test_kinds(load_spec("perceptron"))

@@ -112,7 +112,7 @@ def test_the_course_float_solution_as_oracle_agrees_with_the_contract(tmp_path):
     spec, sub = _course(tmp_path, contract=f'oracle = "sub"\ntolerance = 1e-9')
     text = open(spec).read().replace("[tests.invariants]\npoints = 1\n", "")
     open(spec, "w").write(text)
-    from grading.spec.checkspec import check_oracle
+    from grading.running.checkspec import check_oracle
     assert check_oracle(load_spec(spec)) > 0
     r = grade_submission(spec, sub)
     assert r.score == r.max_score, [(t.kind, t.output) for t in r.tests if not t.passed]

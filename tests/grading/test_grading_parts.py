@@ -6,7 +6,7 @@ from grading.checks.checks_common import GradingContext
 from grading.checks.checks_differential import DifferentialTests
 from grading.checks.checks_properties import PropertyTests
 from grading.checks.diagnose import Diagnoses
-from grading.references.oracle import OracleRuns
+from grading.checks.oracle import OracleRuns
 from grading.spec.spec import load_spec
 from grading.running.warmup import _NoWorker
 

@@ -12,7 +12,7 @@ import pytest
 
 from grading.output.report import RESULT_KEYS, TEST_KEYS
 from grading.spec.spec import assignment_names, load_spec
-from grading.running.submission import load_submission
+from grading.spec.submission import load_submission
 from learners.errors import InputError
 pytestmark = pytest.mark.slow       # minutes of work: not in the quick check (-m "not slow")
 

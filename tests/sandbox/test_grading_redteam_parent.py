@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from sandbox import wire
 from grading.running.batch import GRADER_FILES, output_names
 from grading.output.report import REPORT_CAP, feedback_markdown, results_text
-from grading.running.submission import load_submission
+from grading.spec.submission import load_submission
 from grading_redteam_kit import GOOD, ROOT_DIR, isolation_or_skip
 from learners.errors import InputError
 
@@ -155,7 +155,8 @@ class _AnyAnswer:
                                         "mit_perceptron", "sklearn_perceptron", "winnow_hw", "dual_kernel"])
 @pytest.mark.slow
 def test_redteam_no_answer_raises_in_the_checks(assignment):
-    from grading.checks.checks import Grader, test_kinds
+    from grading.checks.checks import Grader
+    from grading.spec.offered import test_kinds
     from grading.spec.spec import TestSpec, load_spec
     spec = load_spec(assignment)
     spec.max_examples = 4

@@ -53,7 +53,7 @@ def _zip(tmp) -> str:
 
 
 def test_the_archive_reader_drops_bytecode_and_says_so(tmp_path):
-    from grading.running.submission import load_submission, skipped_note
+    from grading.spec.submission import load_submission, skipped_note
     files = load_submission(_zip(tmp_path), "perceptron")
     assert sorted(files) == ["perceptron.py"]
     note = skipped_note(files)

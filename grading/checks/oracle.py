@@ -3,7 +3,7 @@
 ``[contract] oracle = "solution/"``: the expected answers of every test come from the course's
 solution, run in the sandbox exactly like a submission (the same request: the same generated
 inputs, ties, worst cases and hypothesis draws).  Before any submission is graded,
-:func:`grading.spec.checkspec.check_oracle` runs it on the probe and edge-case inputs and compares it with the
+:func:`grading.running.checkspec.check_oracle` runs it on the probe and edge-case inputs and compares it with the
 contract's reference on what the contract states; the first disagreement refuses the spec.
 Diagnoses still come from the contract's reference re-run with one change, named only when
 that re-run reproduces the student's answers.
@@ -57,8 +57,8 @@ class OracleRuns:
             return _ANSWERS[key]
         if self.oracle_worker is None:
             from sandbox.worker import Worker
-            from grading.running.submission import load_submission
-            from grading.running.adapter import worker_files
+            from grading.spec.submission import load_submission
+            from grading.spec.adapter import worker_files
             files = load_submission(P.contract.oracle, self.ctx.spec.module)
             self.oracle_worker = Worker(*worker_files(P.contract, files, self.ctx.spec.module, self.ctx.spec.data_files),
                                         self.ctx.spec.limits)
@@ -69,7 +69,7 @@ class OracleRuns:
             from grading.checks.checks_common import error_text
             raise CourseSolutionFailed(f"the course's solution ({P.contract.oracle}) failed on {where}: "
                                        f"{error_text(r)}")
-        from grading.running.plan import LayoutError
+        from grading.references.plan import LayoutError
         try:
             ans = P.got(r.ok, X)
         except LayoutError as ex:

@@ -138,9 +138,9 @@ def check_oracle(spec) -> int:
 
     from grading.checks.checks import Grader
     from grading.checks.checks_common import fmt_X
-    from grading.references.oracle import OracleDisagrees
-    from grading.running.submission import load_submission
-    from grading.running.adapter import worker_files
+    from grading.checks.oracle import OracleDisagrees
+    from grading.spec.submission import load_submission
+    from grading.spec.adapter import worker_files
     files, module = worker_files(spec.contract, load_submission(spec.contract.oracle, spec.module), spec.module,
                                  spec.data_files)
     g = Grader(spec, lambda: Worker(files, module, spec.limits))

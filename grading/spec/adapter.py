@@ -10,7 +10,7 @@ the handout's calls -- a tuple element picked out, a state passed in and out and
 ``predict``, labels packed into the data, d x n arrays -- and returns what ``returns`` says
 ((w, b) by default), or with ``[contract] answer`` more than weights or none: (w, b, mistakes),
 the mistakes alone (a count, or the steps that were mistakes), the predictions alone
-(:func:`grading.running.plan.read_answer` reads them; the reference run's own are compared).  Its answer is read and checked like any code's answer: it runs in the
+(:func:`grading.references.plan.read_answer` reads them; the reference run's own are compared).  Its answer is read and checked like any code's answer: it runs in the
 student's process, so nothing it returns is trusted more than the student's own.
 
 The adapter is the course's code: it is checked when the spec is loaded (it compiles, it defines
