@@ -36,6 +36,7 @@ from learners import run_kernel_perceptron, run_perceptron, run_winnow
 from learners.kernels import parse_kernel
 
 from grading.references.averaging import averaged
+from grading.references.reference_finite import FINITE_ALGORITHMS, finite_reference_run, finite_reference_seconds
 from grading.references.reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
 
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "copy_answer", "averaged", "reference_seconds", "BUGS"]
@@ -149,6 +150,8 @@ def _run(c, X, y, T: int, bugs, engine) -> Run:
         run = _winnow(c, X, y, T, order, bugs, learners_ok)
     elif c.algorithm in UNIT_ALGORITHMS:
         run = unit_reference_run(c, X, y, T, order, Run, RStep, bugs)
+    elif c.algorithm in FINITE_ALGORITHMS:
+        run = finite_reference_run(c, X, y, Run, RStep, bugs)
     else:
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
@@ -517,6 +520,8 @@ def _reference_best(c, X, y) -> float:
             run_winnow(X, y, exact=False, record="none")
         elif c.algorithm in UNIT_ALGORITHMS:
             unit_reference_seconds(c, X, y)
+        elif c.algorithm in FINITE_ALGORITHMS:
+            finite_reference_seconds(c, X, y)
         else:
             run_kernel_perceptron(X, y, c.kernel, bias=c.kernel_bias, record="none")
         dt = time.process_time() - t0
