@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from grading.references.problems_finite import HalvingProblem, SoaProblem
@@ -70,6 +70,26 @@ def test_the_request_hands_the_class_in_the_courses_labels():
     assert repr(X[:1]) != repr(instances([[1, 1], [-1, -1]], [1])), "the cache key must hold the class"
 
 
+def test_the_class_is_watched_like_x_and_y():
+    """The grader digests H as it does X and y, and the child hands H back after the call: a
+    call that changes H is seen by the inputs-not-modified test."""
+    import types
+
+    from sandbox import _digest
+    from sandbox._plan_child import run as child_run
+    from grading.running.plan import request
+    req = request(_contract("soa"), instances([[1, -1], [-1, 1]], [0, 1]), [1, 1], 1)
+    sent = _digest.expected(req)
+    assert set(sent) == {"H", "X", "y"}
+    mod = types.SimpleNamespace(soa=lambda H, X, y: (H[0].reverse(), [1, 1])[1])
+
+    def bad(msg):
+        return ValueError(msg)
+    back = child_run(mod, "soa", req, None, bad)["watched"]
+    assert {k: _digest.digest(v) for k, v in back.items() if k != "H"} == {k: sent[k] for k in ("X", "y")}
+    assert _digest.digest(back["H"]) != sent["H"]
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=_realizable(), ties=st.sampled_from(["predict+1", "predict-1"]))
 def test_reference_is_the_learners_run_and_the_loop_agrees(data, ties):
@@ -103,8 +123,17 @@ def test_halving_invariants_on_the_reference_run(data):
     assert 2 ** run.mistakes <= len(H)
 
 
+# a mistake of Halving's vote that leaves Ldim(V) as it was: what SOA's rule avoids
+_VOTE_KEEPS_LDIM = ([[1, -1, -1, 1], [1, -1, -1, -1], [-1, 1, -1, 1], [1, 1, -1, -1], [-1, 1, -1, -1], [-1, -1, 1, 1],
+                     [1, -1, 1, -1], [-1, -1, 1, -1]], [0], [-1])
+# the larger side by size is the one of smaller dimension (the finite shapes' fourth probe)
+_SIZES_PART = ([[-1, 1, -1, 1], [-1, 1, -1, -1], [-1, -1, 1, 1], [-1, -1, -1, -1], [1, -1, 1, -1]], [3, 0, 1],
+               [-1, -1, -1])
+
+
 @settings(max_examples=60, deadline=None)
 @given(data=_realizable())
+@example(data=_VOTE_KEEPS_LDIM)
 def test_soa_invariants_on_the_reference_run(data):
     """Ldim of the version space never grows and drops on every mistake; so M <= Ldim(H)
     (proofs/catalogue/soa_bound.py), and SOA never makes more mistakes than Halving's log2 |H|."""
@@ -185,3 +214,29 @@ def test_shipped_examples_correct_full_marks_bugs_lose_points_and_are_named(name
         # lost on the visible tests, whatever the hidden seed
         assert any(not t.passed for t in r.tests if not t.hidden), [t.kind for t in r.tests if not t.passed]
         assert list(r.diagnoses) == [SHIPPED[name][example]], r.diagnoses
+
+
+def _load(name):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"{name}_under_test", os.path.join(EX, name, "correct", f"{name}.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return getattr(mod, name)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=_realizable())
+@example(data=_SIZES_PART)
+def test_bounds_on_the_shipped_solutions_own_runs(data):
+    """The courses' solutions on their own runs: Halving within log2 |H| mistakes, SOA within
+    Ldim(H) (its predictions' mistakes), each equal to the reference's answer."""
+    H, pts, y = data
+    halving, soa = _load("halving"), _load("soa")
+    m = halving([list(h) for h in H], list(pts), list(y))
+    assert 2 ** m <= len(H)
+    assert m == reference_run(load_spec("halving").contract, instances(H, pts), y, 1).mistakes
+    preds = soa([list(h) for h in H], list(pts), list(y))
+    mistakes = sum(p != v for p, v in zip(preds, y))
+    assert len(preds) == len(y) and mistakes <= Littlestone(H).ldim()
+    run = reference_run(load_spec("soa").contract, instances(H, pts), y, 1)
+    assert preds == [v if not s.mistake else -v for s, v in zip(run.steps, y)]
