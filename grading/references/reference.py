@@ -23,7 +23,8 @@ perceptron's learning rate 0.01, a Winnow2 factor 1.1; ``[contract] arithmetic =
 by itself then) computes in float: the reference replays that float64 arithmetic in the course's
 order of operations (:func:`_loop` in floats, :func:`_winnow_float`, and
 :mod:`grading.references.reference_unit` for Weighted Majority and Passive-Aggressive), so its decisions at
-exact ties (an activation that rounds to +-1e-18) are the course code's own.  ``tests/grading/test_grading_contract_reference.py``
+exact ties (an activation that rounds to +-1e-18) are the course code's own.  Halving and SOA
+over a finite class run in :mod:`grading.references.reference_finite`.  ``tests/grading/test_grading_contract_reference.py``
 checks that the two paths agree wherever both apply.
 """
 from __future__ import annotations

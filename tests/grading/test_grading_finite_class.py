@@ -213,7 +213,11 @@ def test_shipped_examples_correct_full_marks_bugs_lose_points_and_are_named(name
         assert r.score < r.max_score
         # lost on the visible tests, whatever the hidden seed
         assert any(not t.passed for t in r.tests if not t.hidden), [t.kind for t in r.tests if not t.passed]
-        assert list(r.diagnoses) == [SHIPPED[name][example]], r.diagnoses
+        cause = SHIPPED[name][example]
+        assert list(r.diagnoses) == [cause], r.diagnoses
+        shown = [t.output for t in r.tests if not t.passed and not t.hidden]
+        assert any(f"likely mistake: {cause} --" in o for o in shown)
+        assert not any("cause: not named" in o or "data shuffled" in o for o in shown)
 
 
 def _load(name):
