@@ -244,3 +244,36 @@ def test_bounds_on_the_shipped_solutions_own_runs(data):
     assert len(preds) == len(y) and mistakes <= Littlestone(H).ldim()
     run = reference_run(load_spec("soa").contract, instances(H, pts), y, 1)
     assert preds == [v if not s.mistake else -v for s, v in zip(run.steps, y)]
+
+
+@pytest.mark.parametrize("alg", ["halving", "soa"])
+def test_the_suites_own_solution_follows_every_contract(alg):
+    """The solution --check-spec writes from the contract (grading.references.synth), run here
+    in-process on the edge cases and probes: right under each label encoding, tie convention and
+    answer, with lists and with numpy arrays -- and wrong under the other tie convention."""
+    import numpy as np
+
+    from grading.references.synth import solution_source
+    from grading.running.plan import read_answer, request
+    from sandbox._plan_child import plain
+    P = make_any_problem(load_spec(alg))
+    cases = [k[1:] for k in P.edge_cases().values()] + list(P.probes())
+    for labels in ("pm1", "01", "bool"):
+        for ties in ("predict+1", "predict-1"):
+            for answer in ("mistakes", "predictions"):
+                c = _contract(alg, ties=ties, answer=answer).replace(labels=labels)
+                other = c.replace(ties="predict+1" if ties == "predict-1" else "predict-1")
+                ns: dict = {}
+                exec(compile(solution_source(c), f"{alg}.py", "exec"), ns)
+                Pc = make_any_problem(load_spec(alg))
+                Pc.contract = c             # compared and shown under this contract
+                differs = False
+                for X, y, e in cases:
+                    vals = request(c, X, y, e)["values"]
+                    for arrays in (False, True):
+                        args = [np.array(vals[k]) if arrays else vals[k] for k in ("H", "X", "y")]
+                        # as the wire carries it (the child's plain values) and the grader reads it
+                        got = read_answer(c, {"ret": plain(ns[alg](*args), ValueError)}, 1)
+                        assert Pc.compare(Pc.expected(X, y, e, contract=c), got)[0], (labels, ties, answer, X, y)
+                        differs = differs or not Pc.compare(Pc.expected(X, y, e, contract=other), got)[0]
+                assert differs, (labels, ties, answer)
