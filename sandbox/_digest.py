@@ -20,7 +20,7 @@ import zlib
 import hashlib
 import json
 
-WATCHED = ("X", "y", "K", "w0", "X_val", "y_val")
+WATCHED = ("X", "y", "K", "w0", "X_val", "y_val", "H")
 _DTYPES = {"float": "<f8", "int": "<i8", "bool": "|b1"}
 
 

@@ -288,7 +288,7 @@ def run(mod, module_name, req, kernel, bad):
     # the inputs the grader watches: echoed as bytes after the call (``_digest``), digested and
     # compared by the grader with its own digests of what it sent -- no copy is kept here (a copy would be work in
     # the timed pass that is not the student's)
-    watched = [k for k in ("X", "y", "K", "w0", "X_val", "y_val") if k in data]
+    watched = [k for k in ("X", "y", "K", "w0", "X_val", "y_val", "H") if k in data]
     obj = None
     if plan.get("object"):
         cls = getattr(mod, plan["object"], None)

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 
 from grading.references.problems import fmt_num, fmt_vec
+from grading.references.reference_finite import fmt_instances
 
 __all__ = ["GradingContext", "TestOutcome", "Failure", "fmt_X", "fmt_num", "fmt_vec", "before", "before_bias", "error_text", "finite"]
 
@@ -65,6 +66,8 @@ def before_bias(trace, t):
 
 
 def fmt_X(X):
+    if X and getattr(X[0], "H", None) is not None:      # Halving / SOA: the instances and the class they share
+        return fmt_instances(X)
     return "[" + ", ".join(fmt_vec(r) for r in X) + "]"
 
 

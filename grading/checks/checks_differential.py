@@ -97,9 +97,10 @@ class DifferentialTests:
             else:
                 _, modified = self.calls.call(X, y, e)
             if modified:
-                self.ctx.diagnoses.setdefault("inputs modified", "your function changes X or y; copy before changing "
-                                          "anything")
-                return False, (f"your code changed its input X or y (input: X = {fmt_X(X)}, y = "
+                what = "H, X or y" if P.algorithm in ("halving", "soa") else "X or y"     # (the class H too)
+                self.ctx.diagnoses.setdefault("inputs modified", f"your function changes {what}; copy before "
+                                                                 "changing anything")
+                return False, (f"your code changed its input {what} (input: X = {fmt_X(X)}, y = "
                                f"{P.student_labels(y)}); work on a copy"), ["inputs modified"]
         return True, "", []
 

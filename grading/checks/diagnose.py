@@ -62,15 +62,45 @@ HEDGE_CAUSES = (
     ("weights not normalised", "your weights do not sum to 1: the course's Hedge returns them divided by their "
      "sum, w_i = beta^(L_i) / sum_j beta^(L_j) (contract hedge_weights = \"normalized\")", "weights_not_normalised"),
 )
+FINITE_CAUSES = {
+    "halving": (
+        ("removes the consistent hypotheses", "your version space keeps the hypotheses that disagree with the label "
+         "and drops those that agree: after each step Halving keeps exactly the hypotheses h of V with h(x) = y",
+         "removes_consistent"),
+        ("shrinks the version space only on mistakes", "your version space changes only when your prediction is "
+         "wrong: Halving removes every hypothesis that disagrees with the label on every step", "update_only_on_mistakes"),
+        ("predicts with one consistent hypothesis", "you predict with the first hypothesis of the version space (the "
+         "Consistent algorithm, at most |H| - 1 mistakes): Halving predicts the majority vote of the whole version "
+         "space (at most log2 |H| mistakes)", "first_consistent"),
+    ),
+    "soa": (
+        ("version-space sizes compared instead of Littlestone dimensions", "you predict the label y whose V_x^y has "
+         "more hypotheses (Halving's vote): SOA predicts the y whose V_x^y has the larger Littlestone dimension",
+         "sizes_not_ldim"),
+        ("shrinks the version space only on mistakes", "your version space changes only when your prediction is "
+         "wrong: SOA keeps V = the hypotheses consistent with every label so far, on every step",
+         "update_only_on_mistakes"),
+    ),
+}
 # learners that update on every step, mistake or not
 STEP_TEXT = {"weighted_majority": {True: "a mistake (the wrong experts halved)",
                                    False: "no mistake (the wrong experts halved all the same)"},
              "passive_aggressive": {True: "a mistake (the step tau y x taken)",
                                     False: "no mistake (the step tau y x taken if the loss is > 0)"},
              "hedge": {True: "a positive loss (every w_i times beta^l_i)",
-                       False: "no loss (the weights unchanged)"}}
+                       False: "no loss (the weights unchanged)"},
+             "halving": {True: "a mistake (the hypotheses that disagree with the label removed)",
+                         False: "no mistake (the hypotheses that disagree with the label removed all the same)"}}
+STEP_TEXT["soa"] = STEP_TEXT["halving"]
+# what a step's activation is, in the first departure's words
+ACTIVATION_TEXT = {"hedge": "the learner loss", "halving": "the vote sum_{h in V} h(x) =",
+                   "soa": "Ldim(V_x^+) - Ldim(V_x^-) ="}
 _TIE["weighted_majority"] = {"predict+1": "a tie W(+1) = W(-1) predicts +1", "predict-1": "a tie W(+1) = W(-1) predicts -1"}
 _TIE["hedge"] = {"mistake": "a step of positive loss"}
+_TIE["halving"] = {"predict+1": "an even vote of the version space predicts +1",
+                   "predict-1": "an even vote of the version space predicts -1"}
+_TIE["soa"] = {"predict+1": "a tie Ldim(V_x^+) = Ldim(V_x^-) predicts +1",
+               "predict-1": "a tie Ldim(V_x^+) = Ldim(V_x^-) predicts -1"}
 _TIE["passive_aggressive"] = {"mistake": "y (w.x) <= 0 is a mistake (PA updates on every positive loss)"}
 _TIE_NAME = {"mistake": "ties counted as mistakes", "no_mistake": "ties not counted as mistakes",
              "predict+1": "ties predicted +1", "predict-1": "ties predicted -1"}
@@ -124,6 +154,8 @@ def causes(problem) -> list[Cause]:
     elif alg == "hedge":
         skip = "weights_not_normalised" if c.hedge_weights == "raw" else "weights_normalised"
         out += [Cause(name, why, bugs=frozenset({bug})) for name, why, bug in HEDGE_CAUSES if bug != skip]
+    elif alg in FINITE_CAUSES:
+        out += [Cause(name, why, bugs=frozenset({bug})) for name, why, bug in FINITE_CAUSES[alg]]
     elif alg in UNIT_CAUSES:
         name, why, bug = UNIT_CAUSES[alg]
         why = _penalized(why, c)
@@ -156,7 +188,7 @@ def causes(problem) -> list[Cause]:
                          f"answers; the course's learning rate is {c.learning_rate} (w += eta y x)",
                          contract=c.replace(learning_rate=Fraction(1))))
     for o in ("index", "get_order"):
-        if o != c.order and c.style == "function":
+        if o != c.order and c.style == "function" and alg not in FINITE_CAUSES:
             out.append(Cause("visits data in a different order", f"the reference re-run with the examples visited "
                              f"{_order_text(o)} reproduces your answers; the course's order: {_order_text(c.order)}",
                              contract=c.replace(order=o)))
@@ -346,7 +378,7 @@ class Diagnoses:
                         start.w = [v / sum(start.w) for v in start.w]
                 return (f"first departure: step {t} (epoch {(t - 1) // n + 1}, example {seq[t - 1]}): your run departs "
                         f"at step {t}: the reference starts from {P.show(start)}, sees "
-                        f"{'the learner loss' if P.algorithm == 'hedge' else 'activation'} "
+                        f"{ACTIVATION_TEXT.get(P.algorithm, 'activation')} "
                         f"{fmt_num(st.activation)} -> {what} -> {P.show(exp)}; yours gives {P.show(got)}"), t
         if c.order != "index":
             return ("first departure: none when the examples are fed one by one in the course's visiting order -- "

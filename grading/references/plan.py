@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from grading.spec.contract import given_start
 from grading.references.reference import Answer
+from grading.references.reference_finite import FINITE_ALGORITHMS, class_of, points_of
 
 __all__ = ["request", "read_answer", "LayoutError", "encode_labels"]
 
@@ -39,7 +40,7 @@ def _x_kind(c) -> str:
     """X's element type as the course hands it out: float, int (Winnow's 0/1) or bool."""
     if c.x_dtype != "auto":
         return c.x_dtype
-    return "int" if c.algorithm == "winnow" else "float"
+    return "int" if c.algorithm in ("winnow",) + FINITE_ALGORITHMS else "float"
 
 
 def _rows(c, X):
@@ -49,6 +50,15 @@ def _rows(c, X):
 
 def _values(c, X, y, T, refs):
     out = {}
+    if c.algorithm in FINITE_ALGORITHMS:       # H (its truth table), X the instances' indices, y
+        pos, neg = c.label_values
+        if "H" in refs:
+            out["H"] = [[pos if v == 1 else neg for v in h] for h in class_of(X)]
+        if "X" in refs:
+            out["X"] = points_of(X)
+        if "y" in refs:
+            out["y"] = encode_labels(c, y)
+        return out
     if "X" in refs:
         out["X"] = _rows(c, X)
     if "y" in refs:
@@ -105,7 +115,7 @@ def request(c, X, y, T, *, omit=(), order_override: bool = False) -> dict:
     values = _values(c, X, y, T, refs)
     arrays = {}
     if c.inputs in ("numpy", "pandas"):
-        for k in ("X", "y", "K", "w0", "X_val", "y_val"):
+        for k in ("X", "y", "K", "w0", "X_val", "y_val", "H"):
             if k in values:
                 arrays[k] = _x_kind(c) if k in ("X", "X_val") else ("float" if k in ("K", "w0") else "auto")
                 if c.inputs == "pandas" and k in ("X", "X_val", "y", "y_val"):   # a DataFrame, a Series

@@ -129,14 +129,17 @@ class Problem:
                                + (f" ({len(bad)} predictions differ)" if len(bad) > 1 else ""))
             return True, ""
         steps = _mistake_steps_of(exp)
-        if got.mistake_steps is not None:
+        # an answer of the code's own as ``exp`` (two calls compared) may hold a count only
+        known = exp.mistake_steps is not None or exp.trace is not None or exp.mistakes is None
+        if got.mistake_steps is not None and known:
             if got.mistake_steps != steps:
                 return False, f"your mistakes are at steps {got.mistake_steps}, expected at steps {steps}"
             return True, ""
         if got.mistakes is None:
             return False, "expected the number of mistakes, got none"
-        if got.mistakes != len(steps):
-            return False, f"the number of mistakes is {got.mistakes}, expected {len(steps)}"
+        want = len(steps) if known else exp.mistakes
+        if got.mistakes != want:
+            return False, f"the number of mistakes is {got.mistakes}, expected {want}"
         return True, ""
 
     def _label(self, positive: bool):
@@ -245,6 +248,9 @@ TIE_TEXT = {
     "weighted_majority": {"predict+1": "W(+1) = W(-1) predicts +1", "predict-1": "W(+1) = W(-1) predicts -1"},
     "passive_aggressive": {"mistake": "w.x = 0: the loss is 1, the step is taken"},
     "hedge": {"mistake": "losses 0 and 1 only (beta^0 = 1, beta^1 = beta)"},   # Hedge has no ties: the extremes
+    "halving": {"predict+1": "an even vote of the version space predicts +1",
+                "predict-1": "an even vote of the version space predicts -1"},
+    "soa": {"predict+1": "Ldim(V_x^+) = Ldim(V_x^-) predicts +1", "predict-1": "Ldim(V_x^+) = Ldim(V_x^-) predicts -1"},
 }
 
 

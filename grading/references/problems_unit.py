@@ -4,9 +4,11 @@ beta = 1/2) and
 Passive-Aggressive (PA-I with C = 1, no bias, returns w) and Hedge (``hedge(L, beta)`` with L the
 T x n loss table, losses k/4 in [0, 1], returns (the n final weights, the learner's total loss);
 Freund & Schapire 1997).  The data, as for the perceptron
-family, are small dyadic rationals so that a float answer is compared exactly."""
+family, are small dyadic rationals so that a float answer is compared exactly.  Halving and SOA
+over a finite class: :mod:`grading.references.problems_finite`."""
 from __future__ import annotations
 
+from grading.references.problems_finite import FINITE_PROBLEMS, FINITE_TITLES
 from grading.references.problems import Problem, _adversary_sequences, _dyadic, _pm1_data, fmt_num, fmt_vec, make_problem
 from grading.references.reference import Answer, reference_run
 
@@ -179,8 +181,9 @@ UNIT_TITLES = {
     ("weighted_majority", "repeated_examples"): "edge case: repeated steps",
     ("passive_aggressive", "ties"): "edge case: w.x = 0 (loss 1)",
 }
+UNIT_TITLES.update(FINITE_TITLES)
 UNIT_PROBLEMS = {"weighted_majority": WeightedMajorityProblem, "passive_aggressive": PassiveAggressiveProblem,
-                 "hedge": HedgeProblem}
+                 "hedge": HedgeProblem, **FINITE_PROBLEMS}
 
 
 def make_any_problem(spec) -> Problem:

@@ -23,7 +23,8 @@ perceptron's learning rate 0.01, a Winnow2 factor 1.1; ``[contract] arithmetic =
 by itself then) computes in float: the reference replays that float64 arithmetic in the course's
 order of operations (:func:`_loop` in floats, :func:`_winnow_float`, and
 :mod:`grading.references.reference_unit` for Weighted Majority and Passive-Aggressive), so its decisions at
-exact ties (an activation that rounds to +-1e-18) are the course code's own.  ``tests/grading/test_grading_contract_reference.py``
+exact ties (an activation that rounds to +-1e-18) are the course code's own.  Halving and SOA
+over a finite class run in :mod:`grading.references.reference_finite`.  ``tests/grading/test_grading_contract_reference.py``
 checks that the two paths agree wherever both apply.
 """
 from __future__ import annotations
@@ -36,6 +37,7 @@ from learners import run_kernel_perceptron, run_perceptron, run_winnow
 from learners.kernels import parse_kernel
 
 from grading.references.averaging import averaged
+from grading.references.reference_finite import FINITE_ALGORITHMS, finite_reference_run, finite_reference_seconds
 from grading.references.reference_unit import UNIT_ALGORITHMS, unit_reference_run, unit_reference_seconds
 
 __all__ = ["Answer", "Run", "RStep", "reference_run", "answer_of", "copy_answer", "averaged", "reference_seconds", "BUGS"]
@@ -149,6 +151,8 @@ def _run(c, X, y, T: int, bugs, engine) -> Run:
         run = _winnow(c, X, y, T, order, bugs, learners_ok)
     elif c.algorithm in UNIT_ALGORITHMS:
         run = unit_reference_run(c, X, y, T, order, Run, RStep, bugs)
+    elif c.algorithm in FINITE_ALGORITHMS:
+        run = finite_reference_run(c, X, y, Run, RStep, bugs)
     else:
         run = _kernel(c, X, y, T, order, bugs, learners_ok)
     if c.stop == "converged":
@@ -517,6 +521,8 @@ def _reference_best(c, X, y) -> float:
             run_winnow(X, y, exact=False, record="none")
         elif c.algorithm in UNIT_ALGORITHMS:
             unit_reference_seconds(c, X, y)
+        elif c.algorithm in FINITE_ALGORITHMS:
+            finite_reference_seconds(c, X, y)
         else:
             run_kernel_perceptron(X, y, c.kernel, bias=c.kernel_bias, record="none")
         dt = time.process_time() - t0

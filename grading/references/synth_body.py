@@ -20,9 +20,11 @@ VARIANT = 'halve'
 FACTOR = 2.0
 PENALTY = 0.5
 HEDGE_WEIGHTS = 'raw'
+ANSWER = 'weights'
 DUAL = 'signed'
 KERNEL = 'linear'
 POSITIVE = 1
+NEGATIVE = -1
 RETURNS = 'w_b'
 COLUMNS = False
 BUGS = []
@@ -152,6 +154,8 @@ def _train(data):
         T = 1
     if ALG == "hedge":
         return _hedge(data)
+    if ALG in ("halving", "soa"):
+        return _finite_class(data), "answer"
     labels = [1 if v == POSITIVE else -1 for v in _flat(data["y"])]
     eta = float(data.get("eta", ETA))
     if "modifies_inputs" in BUGS and isinstance(data.get("y"), list):
@@ -316,6 +320,47 @@ def _hedge(data):
     return w, total
 
 
+def _ldim(H, V, memo):
+    """The Littlestone dimension of the version space V (a frozenset of hypothesis indices):
+    -1 when empty, else the max over the points x that split V of 1 + min of the two sides'."""
+    if not V:
+        return -1
+    if V not in memo:
+        best = 0
+        for x in range(len(H[0])):
+            plus = frozenset(h for h in V if H[h][x] == 1)
+            minus = V - plus
+            if plus and minus:
+                best = max(best, 1 + min(_ldim(H, plus, memo), _ldim(H, minus, memo)))
+        memo[V] = best
+    return memo[V]
+
+
+def _finite_class(data):
+    """Halving (the majority vote of the version space) or SOA (the label whose side of the version
+    space has the larger Littlestone dimension) over the class H; V keeps the hypotheses consistent
+    with every label so far.  Returns the mistakes or the predictions (ANSWER)."""
+    H = [[1 if v == POSITIVE else -1 for v in h] for h in _examples(data["H"])]
+    xs = [int(v) for v in _flat(data["X"])]
+    labels = [1 if v == POSITIVE else -1 for v in _flat(data["y"])]
+    V, memo = frozenset(range(len(H))), {}
+    preds, mistakes = [], 0
+    for x, lab in zip(xs, labels):
+        plus = frozenset(h for h in V if H[h][x] == 1)
+        if ALG == "halving":
+            score = len(plus) - len(V - plus)
+        else:
+            score = _ldim(H, plus, memo) - _ldim(H, V - plus, memo)
+        pred = 1 if (score > 0 or score == 0 and TIES == "predict+1") else -1
+        if "label_ignored" in BUGS:          # (the one change: the version space kept whole)
+            pass
+        else:
+            V = plus if lab == 1 else V - plus
+        preds.append(POSITIVE if pred == 1 else NEGATIVE)
+        mistakes += pred != lab
+    return preds if ANSWER == "predictions" else mistakes
+
+
 def _passive_aggressive(X, labels, T, data, C=1.0):
     """PA-I: tau = min(C, loss / |x|^2), no step on a zero vector."""
     w = [0.0] * len(X[0])
@@ -386,6 +431,8 @@ def _kernel(data, labels, T, eta):
 
 def _answer(state):
     w, b = state
+    if b == "answer":                # the mistakes or the predictions, as they are (Halving, SOA)
+        return w
     if b == "votes":                 # [(w, b, count)] in the course's layout
         out = []
         for v, vb, k in w:

@@ -32,7 +32,8 @@ from fractions import Fraction
 __all__ = ["Contract", "CallPlan", "Arg", "DATA_NAMES", "AVERAGES", "visiting_order", "global_orders", "given_start", "seeded_start"]
 
 # test data a call may pass (docs/grading.md lists what each one is)
-DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "beta", "X_val", "y_val")
+DATA_NAMES = ("X", "y", "T", "n", "d", "K", "kernel", "w0", "b0", "eta", "theta", "alpha", "beta", "X_val", "y_val",
+              "H")
 INPUTS = ("lists", "numpy", "pandas")          # pandas: X a DataFrame (columns x0, x1, ...), y a Series
 LABELS = ("pm1", "01", "bool")
 LABEL_SHAPES = ("flat", "column")
@@ -46,7 +47,9 @@ TIES = {"perceptron": ("mistake", "no_mistake", "predict+1", "predict-1"),
         "winnow": ("predict+1", "predict-1"),
         "weighted_majority": ("predict+1", "predict-1"),      # W(+1) = W(-1)
         "passive_aggressive": ("mistake",),                   # PA's update does not depend on a prediction
-        "hedge": ("mistake",)}                                # Hedge predicts no label: a step of loss > 0
+        "hedge": ("mistake",),                                # Hedge predicts no label: a step of loss > 0
+        "halving": ("predict+1", "predict-1"),                # an even vote over the version space
+        "soa": ("predict+1", "predict-1")}                    # Ldim(V_x^+) = Ldim(V_x^-)
 STOPS = ("epochs", "converged")
 ARITHMETICS = ("auto", "exact", "float")
 # what the code's answer holds (an adapter's): the weights as ``returns`` says; the weights and then the
@@ -58,7 +61,8 @@ RETURNS = {"perceptron": ("w_b", "w", "w_bias_first", "w_bias_last"),
            "winnow": ("w",),
            "kernel_perceptron": ("alpha", "alpha_b"),
            "weighted_majority": ("w_b",), "passive_aggressive": ("w",),     # WM: (weights, mistakes)
-           "hedge": ("w_b",)}                                                # Hedge: (weights, total loss)
+           "hedge": ("w_b",),                                                # Hedge: (weights, total loss)
+           "halving": ("w",), "soa": ("w",)}         # no weights: the answer is the mistakes or the predictions
 AVERAGES = ("none", "sum", "mean", "voted")       # the perceptron's answer: last weights, their sum, mean, votes
 HELPERS = ("perceptron_single_step_update",)       # supplied helpers besides the order and init helpers
 

@@ -47,6 +47,9 @@ def _default(name):
 FLOAT_ALGORITHMS = ("perceptron", "winnow", "weighted_majority", "passive_aggressive", "hedge")
 
 
+FINITE_CLASS = ("halving", "soa")      # a class given as its truth table (grading.references.reference_finite)
+
+
 HEDGE_LOSS_DENOMINATOR = 4     # Hedge's test losses are k/4, k = 0..4 (grading.references.problems_unit)
 
 
@@ -174,6 +177,8 @@ def _parse_call(d, algorithm, entry, default_epochs, w, adapter=False) -> CallPl
         return CallPlan(method="answer", args=(Arg(ref="X"), Arg(ref="y"), Arg(ref="T")))
     if d is None and algorithm == "hedge":      # hedge(L, beta): the loss table and beta
         return CallPlan(method=entry, args=(Arg(ref="X"), Arg(ref="beta")))
+    if d is None and algorithm in FINITE_CLASS:     # halving(H, X, y): the class, the instances, the labels
+        return CallPlan(method=entry, args=(Arg(ref="H"), Arg(ref="X"), Arg(ref="y")))
     if d is None:
         args = (Arg(ref="X"), Arg(ref="y")) + ((Arg(ref="kernel"),) if algorithm == "kernel_perceptron" else ())
         return CallPlan(method=entry, args=args, kwargs=(("epochs", Arg(ref="T")),),
@@ -386,7 +391,17 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("supplied", "and contract.adapter together: the adapter supplies what the course's code needs "
                                "(it runs beside it)")
     answer = _declared(d, "answer", w)
-    if answer != "weights":
+    if alg in FINITE_CLASS:
+        answer = d.get("answer", "mistakes")
+        if answer not in ("mistakes", "predictions"):
+            w.fail("answer", f"must be \"mistakes\" or \"predictions\" for {alg}: the learner keeps a version "
+                             f"space, not weights; got {answer!r}")
+        for k, ok in (("order", order == "index"), ("passes", not passes), ("stop", stop == "epochs"),
+                      ("x_layout", x_layout == "rows"), ("inputs", inputs != "pandas"), ("x_dtype", x_dtype == "auto")):
+            if not ok:
+                w.fail(k, f"is not an option of {alg}: one call runs the learner once over the instances X in the "
+                          "order given (H the class as its truth table, one row per hypothesis)")
+    elif answer != "weights":
         if not adapter:
             w.fail("answer", f"{answer!r} is what an adapter returns (contract.adapter): the course's API returns "
                              "more than weights, or none, and the adapter hands on what it returns")
@@ -408,6 +423,11 @@ def parse_contract(doc: dict | None, *, algorithm: str, style: str, entry: str, 
             w.fail("call", "passes a kernel, which only the kernel perceptron uses")
         if "beta" in refs and alg not in ("weighted_majority", "hedge"):
             w.fail("call", "passes beta, Weighted Majority's and Hedge's penalty (contract.penalty)")
+        if "H" in refs and alg not in FINITE_CLASS:
+            w.fail("call", "passes H, the class of Halving and SOA (assignment.algorithm = \"halving\" or \"soa\")")
+        if alg in FINITE_CLASS and ("H" not in refs or refs & {"T", "w0", "b0", "X_val", "y_val", "n", "d"}):
+            w.fail("call", f"of {alg} passes the class H (its truth table), the instances X (indices into the "
+                           "domain) and the labels y, one step per instance: no passes, start or sizes")
         if alg == "hedge" and refs & {"y", "T", "w0", "b0", "X_val", "y_val"}:
             w.fail("call", "passes labels, passes or a start: Hedge's call passes the loss table X (T x n, losses "
                            "in [0, 1]) and beta, one step per row")

@@ -11,7 +11,7 @@ EDGE = ["one_example", "one_feature", "ties", "zero_vector", "repeated_examples"
 def test_kinds(spec) -> list[str]:
     kinds = list(EDGE)
     c = spec.contract
-    if spec.algorithm == "winnow":
+    if spec.algorithm in ("winnow", "halving", "soa"):
         kinds.remove("negative_fractional")
     if spec.style == "function" and c is not None and c.epochs_fixed:
         kinds.remove("several_epochs")
@@ -21,11 +21,12 @@ def test_kinds(spec) -> list[str]:
         # own order every pass or makes several passes per call, nor under Winnow's margin rule
         # (with an adapter, the prefix runs' order helper would land in the adapter's module, not the
         # course's: only in index order)
-        if spec.algorithm != "hedge" and (c is None or (
+        if spec.algorithm not in ("hedge", "halving", "soa") and (c is None or (
                 c.one_step_runs and c.margin is None and c.init != "own" and not c.oracle
                 and not (c.adapter and c.order != "index") and c.answer in ("weights", "weights_mistakes"))):
             kinds.append("invariants")
-        kinds.append("linear_time")
+        if spec.algorithm not in ("halving", "soa"):
+            kinds.append("linear_time")
         if c is not None and c.call.defaults:
             kinds.append("default_arguments")
     return kinds
@@ -41,7 +42,12 @@ def not_offered(spec, kind) -> str:
         return ""
     c = spec.contract
     if kind == "negative_fractional":
-        return "Winnow's features are 0/1"
+        return "Winnow's features are 0/1" if spec.algorithm == "winnow" else "the instances are indices into the domain"
+    if kind in ("invariants", "linear_time") and spec.algorithm in ("halving", "soa"):
+        return ({"invariants": "the answer holds no version space to check step by step; the proof's invariants (V at "
+                               "least halves on a mistake; Ldim(V) drops on a mistake) hold on the reference's runs",
+                 "linear_time": "the cost of a step depends on the class (SOA computes Littlestone dimensions), not "
+                                "on the number of steps alone"}[kind])
     if spec.style == "class" and kind in ("invariants", "linear_time", "default_arguments"):
         return "the online class style (predict/update) is graded step by step; this test needs a call that trains"
     if kind == "several_epochs":

@@ -4,7 +4,7 @@ An instructor copies one and changes what the course needs::
 
     [assignment]
     name = "perceptron"            # the name used in reports
-    algorithm = "perceptron"       # perceptron | winnow | kernel_perceptron | weighted_majority | passive_aggressive
+    algorithm = "perceptron"       # perceptron | winnow | kernel_perceptron | weighted_majority | passive_aggressive | hedge | halving | soa
     style = "function"             # function: train(X, y, ...) ; class: object with predict/update
     module = "perceptron"          # the file students submit: perceptron.py
     entry = "train"                # function name (style = function) or class name (style = class)

@@ -26,7 +26,8 @@ from grading.spec.contract import (ANSWERS, ARITHMETICS, AVERAGES, DUALS, HELPER
 __all__ = ["Key", "Derived", "REQUIRED", "KEYS", "TABLES", "keys_of", "key", "names", "ALGORITHMS", "markdown",
            "render_docs", "sections", "DOCS_PATH"]
 
-ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive", "hedge")
+ALGORITHMS = ("perceptron", "winnow", "kernel_perceptron", "weighted_majority", "passive_aggressive", "hedge",
+              "halving", "soa")
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 
 
@@ -84,7 +85,7 @@ def _bias(c): return c["algorithm"] == "perceptron"
 def _labels(c): return "01" if c["algorithm"] == "winnow" else "pm1"
 def _max_epochs(c): return max(3, c["epochs"])
 def _kernel(c): return "poly:c=1,k=2" if c["algorithm"] == "kernel_perceptron" else "linear"
-def _ties(c): return "predict+1" if c["algorithm"] in ("winnow", "weighted_majority") else "mistake"
+def _ties(c): return "predict+1" if c["algorithm"] in ("winnow", "weighted_majority", "halving", "soa") else "mistake"
 
 
 def _returns(c):
@@ -171,11 +172,13 @@ KEYS: tuple[Key, ...] = (
                  'handout fixes the order is still "data shuffled"')),
     Key('contract', 'order_helper', str, "get_order", values='a Python name', check=_CONTRACT, group='computes',
         meaning="the name of the course's order function (see `supplied`, and the step-by-step runs below)"),
-    Key('contract', 'ties', str, Derived('`"mistake"`; Winnow and Weighted Majority `"predict+1"`', _ties),
+    Key('contract', 'ties', str, Derived('`"mistake"`; Winnow, Weighted Majority, Halving and SOA `"predict+1"`', _ties),
         values='`"mistake"`, `"no_mistake"`, `"predict+1"`, `"predict-1"`', check=_CONTRACT, group='computes',
         meaning=('perceptron and kernel perceptron: a tie y(w.x + b) = 0 is a mistake (`<= 0`), is not (`< 0`), or '
                  'sign(0) = +1 / -1 (a mistake only on a negative / positive example). Winnow: `"predict+1"` (w.x = '
-                 'theta predicts 1, the default) or `"predict-1"`')),
+                 'theta predicts 1, the default) or `"predict-1"`. Weighted Majority: a tie W(+1) = W(-1). Halving: an '
+                 'even vote of the version space; SOA: Ldim(V_x^+) = Ldim(V_x^-) -- `"predict+1"` (the learners\' '
+                 '`learners.halving` and `learners.littlestone`, the default) or `"predict-1"`')),
     Key('contract', 'learning_rate', None, Fraction(1), values='a number > 0 or `"p/q"`', check=_CONTRACT,
         group='computes',
         meaning=('eta in w += eta y x, b += eta y (kernel perceptron: alpha_i += eta y_i); dyadic values (1/2, '
@@ -292,7 +295,8 @@ KEYS: tuple[Key, ...] = (
                  "count or the list of the 0-based steps (over all passes) that were mistakes. Graded on what it "
                  "returns: the reference's mistakes and predictions under the contract (a prediction is the label "
                  "where the step is no mistake, the other label where it is); the invariants (which need the "
-                 "weights of every step) are not offered without weights")),
+                 "weights of every step) are not offered without weights. Halving and SOA (no weights, no adapter "
+                 "needed): `mistakes` (the default) or `predictions`, the course's function returning them itself")),
     Key('contract', 'tolerance', float, 1e-9, values='a number in (0, 0.1]', check=_CONTRACT, group='read',
         meaning=('the relative tolerance of the comparison of weights (for a random start or a step size per example;'
                  ' the dyadic test data are exact otherwise)')),
