@@ -259,6 +259,10 @@ ATTACKS = {"prober": PROBER, "ahead": AHEAD, "nonreader": NONREADER, "hog": HOG,
 # wall time: each one waits out its time limits).  The attacks on the isolation itself (channels,
 # budgets of the process tree, CPU time of threads, inputs, text) run in every batch.
 GRADER_SIDE = ("nonreader", "padder")
+# ... and what the grader reads and writes on its own side whatever the worker's privileges (an
+# edit seen on the grader's copy of the inputs, student text kept inert in every report, archive
+# bombs refused while reading the submission): once, in the batch as root
+TEXT_AND_ARCHIVES = ("eq_liar", "markup")
 
 
 def _cases(spec_path, seed, scale):
@@ -334,9 +338,10 @@ def _write_course(d, with_table=True, leave_out=()):
         p = os.path.join(d, "subs", "table.py")
         open(p, "w").write(table_submission(spec, [7340033, 0, 1, 42, 20260101]))
         paths.append(p)
-    esc = os.path.join(d, "subs", "esc\x1b[2J\x07.py")            # a file name with terminal escapes
-    open(esc, "w").write(GOOD)
-    paths.append(esc)
+    if "esc_2J" not in leave_out:
+        esc = os.path.join(d, "subs", "esc\x1b[2J\x07.py")            # a file name with terminal escapes
+        open(esc, "w").write(GOOD)
+        paths.append(esc)
     here = os.path.realpath(ROOT_DIR)          # a folder called like the grader's own directory
     if here.startswith("/work/"):
         sub = os.path.join(d, "subs", "mirror")
@@ -344,8 +349,9 @@ def _write_course(d, with_table=True, leave_out=()):
         open(os.path.join(sub, os.path.relpath(here, "/work"), "notes.txt"), "w").write("mine\n")
         open(os.path.join(sub, "perceptron.py"), "w").write(GOOD)
         paths.append(sub)
-    _bombs(os.path.join(d, "subs"))
-    paths += [os.path.join(d, "subs", "bomb.tar"), os.path.join(d, "subs", "liar.tar")]
+    if "bomb" not in leave_out:
+        _bombs(os.path.join(d, "subs"))
+        paths += [os.path.join(d, "subs", "bomb.tar"), os.path.join(d, "subs", "liar.tar")]
     for root, dirs, files in os.walk(d):
         for n in dirs:
             os.chmod(os.path.join(root, n), 0o755)
@@ -400,7 +406,7 @@ def check_batch(b, *, cgroup):
     by = {s["submission"]: s for s in summary["submissions"]}
     assert len(manifest) == len(rows) == len(b["paths"])
     # the correct submissions keep full marks, whatever ran beside them
-    for name in ("good", "esc_2J") + (("mirror",) if "mirror" in by else ()):
+    for name in ("good",) + tuple(n for n in ("esc_2J", "mirror") if n in by):
         assert by[name]["score"] == FULL, (name, [t["output"] for t in res[name]["results"]["tests"]
                                                   if t["status"] != "passed"])
     # every report states the budgets of the worker's whole process tree
@@ -448,7 +454,8 @@ def check_batch(b, *, cgroup):
     else:       # threads of one process: RLIMIT_CPU (the kernel's) or the wall clock ends it, whichever first
         assert any(k in spin for k in ("CPU time limit exceeded (5 s)", "time limit exceeded (", "crash: ")), spin[:3000]
     # 6. checks decided outside the student's process
-    assert _tests(res["eq_liar"]["results"])["inputs are not modified"]["status"] == "failed"
+    if "eq_liar" in by:
+        assert _tests(res["eq_liar"]["results"])["inputs are not modified"]["status"] == "failed"
     lt = "each pass costs linear time (grows like the reference as n doubles)"
     assert _tests(res["thread_quadratic"]["results"])[lt]["status"] == "failed"
     assert "super-linear" in _tests(res["thread_quadratic"]["results"])[lt]["output"]
@@ -456,17 +463,19 @@ def check_batch(b, *, cgroup):
         pad = _tests(res["padder"]["results"])[lt]
         assert pad["status"] == "failed" and "super-linear" in pad["output"], pad["output"]
     # 5. bombs: a clear 0 with the reason
-    assert by["bomb"]["score"] == 0 and "compression bomb" in by["bomb"]["note"], by["bomb"]["note"]
-    assert by["liar"]["score"] == 0 and "lies" in by["liar"]["note"], by["liar"]["note"]
+    if "bomb" in by:
+        assert by["bomb"]["score"] == 0 and "compression bomb" in by["bomb"]["note"], by["bomb"]["note"]
+        assert by["liar"]["score"] == 0 and "lies" in by["liar"]["note"], by["liar"]["note"]
     # 7. student text is inert everywhere
-    fb = res["markup"]["feedback"]
-    outside = _outside_fences(fb)
-    for live in ("<h1>", "<img", "](http", "**20/20**", "# Score", "\x1b", "\x07"):
-        assert live not in outside, (live, outside)
-    assert "FULL MARKS" in fb and by["markup"]["score"] == 0
-    rj = res["markup"]["results"]
-    assert rj["output_format"] == rj["test_output_format"] == rj["test_name_format"] == "text"
-    assert "\x1b" not in json.dumps(rj, ensure_ascii=False) and "\x07" not in json.dumps(rj, ensure_ascii=False)
+    if "markup" in by:
+        fb = res["markup"]["feedback"]
+        outside = _outside_fences(fb)
+        for live in ("<h1>", "<img", "](http", "**20/20**", "# Score", "\x1b", "\x07"):
+            assert live not in outside, (live, outside)
+        assert "FULL MARKS" in fb and by["markup"]["score"] == 0
+        rj = res["markup"]["results"]
+        assert rj["output_format"] == rj["test_output_format"] == rj["test_name_format"] == "text"
+        assert "\x1b" not in json.dumps(rj, ensure_ascii=False) and "\x07" not in json.dumps(rj, ensure_ascii=False)
     for f in ("manifest.csv", "summary.csv", "junit.xml"):
         raw = open(os.path.join(b["out"], f), encoding="utf-8").read()
         assert "\x1b" not in raw and "\x07" not in raw, f
@@ -480,7 +489,9 @@ def check_batch(b, *, cgroup):
 
 @pytest.mark.slow
 def test_redteam_channels_as_root(batch):
-    check_batch(batch, cgroup=IS_ROOT and _cgroups())
+    by = check_batch(batch, cgroup=IS_ROOT and _cgroups())
+    # the whole corpus ran here: the grader-side attacks the runs with fewer privileges leave out too
+    assert set(ATTACKS) | {"good", "esc_2J", "bomb", "liar", "table"} <= set(by), sorted(by)
 
 
 @pytest.mark.slow
@@ -593,7 +604,8 @@ def test_redteam_channels_with_fewer_privileges(who):
     pre = preexec(drop_sys_admin=True) if who != "nobody" else preexec(nobody=True)
     # two at a time, as nobody too: without a control group RLIMIT_CPU ends a thread spinning past
     # the limit, and its end is named as the CPU time limit (tests/sandbox/test_grading_sandbox_outer.py)
-    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE, jobs=2)
+    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE + TEXT_AND_ARCHIVES + ("esc_2J", "bomb"),
+             jobs=2)
     try:
         res_json = json.loads(b["proc"].stdout) if b["proc"].returncode == 0 else None
         assert res_json is not None, b["proc"].stderr[-3000:]
