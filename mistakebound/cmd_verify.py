@@ -127,9 +127,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
       theorem  must be proved;
       erratum  a false statement from a lecture note: must be refuted by an exact counterexample.
 
-    Before anything is checked, every trusted rule's schema is evaluated on random exact
-    instances (cached by the hash of the code; docs/proof-kernel.md): a false rule stops the
-    command with exit code 1, naming it.
+    Every trusted rule's schema is evaluated on random exact instances (cached by the hash of
+    the code; when not cached, beside the check of the catalogue, which reports nothing before
+    it passed; docs/proof-kernel.md): a false rule stops the command with exit code 1, naming it.
 
     Exit code 0 only when every theorem is proved and every erratum refuted; 1 otherwise (a
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
