@@ -161,7 +161,7 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     _check_outputs(json_path, smtlib_dir, latex_path)
     if cert_dir is not None:
         _check_dir("--certificates", cert_dir)
-    # the trusted rules are checked beside the run (a worker process, while this one builds the
+    # the trusted rules are checked beside the run (a child process, while this one builds the
     # proofs) when the check is not cached; nothing is reported before it passed
     trusted_refused = trusted_base_started()
     from proofs.verify.checks import Options

@@ -73,7 +73,7 @@ def trusted_base_refused(bounds: bool = False) -> bool:
 
 def trusted_base_started():
     """The same check started beside the work that follows it (``proofs.kernel.trusted_base.start``:
-    in an engine worker process when it is not cached); returns ``refused()``, which waits for it
+    in a child process when it is not cached); returns ``refused()``, which waits for it
     and says as :func:`trusted_base_refused` does.  The caller reports nothing before it returned
     False."""
     from proofs.kernel.trusted_base import TrustedBaseError, start

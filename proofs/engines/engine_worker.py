@@ -4,8 +4,7 @@ one JSON answer per line on stdout, with the CPU seconds it took.
 Requests: ``{"op": "z3", "smt", "timeout_ms"}`` (z3 on one text), ``{"op": "cvc5", ...}`` (cvc5's
 portfolio on one text), ``{"op": "sat", "texts", "timeout_ms"}`` (satisfiability of each text) and
 ``{"op": "guarded", "guarded", "queries", ...}`` (one parse, several assumption sets) and
-``{"op": "replay", "ids"}`` (the learners' replays of the registry's errata) and ``{"op":
-"trusted"}`` (the start-up check of the trusted rules, ``proofs.kernel.trusted_base.start``).  The engines
+``{"op": "replay", "ids"}`` (the learners' replays of the registry's errata).  The engines
 are imported once, at their first request.
 """
 from __future__ import annotations
@@ -37,9 +36,6 @@ def handle(req: dict) -> dict:
         return {"answers": guarded(req)}
     if op == "replay":
         return {"replays": [replay(i) for i in req["ids"]]}
-    if op == "trusted":
-        from proofs.kernel.trusted_base import check_here
-        return check_here()
     return {"answer": "error", "error": f"unknown request {op!r}"}
 
 

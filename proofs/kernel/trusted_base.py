@@ -294,7 +294,7 @@ def check() -> None:
 
 
 def check_here() -> dict:
-    """The check as an engine worker runs it (``start``): this process's fingerprint and the
+    """The check as the child of :func:`start` runs it: this process's fingerprint and the
     failures ([] when every schema held; a pass is recorded under that fingerprint)."""
     from proofs.catalogue import registry
     registry.all_theorems()
@@ -308,22 +308,21 @@ def check_here() -> dict:
 
 def start():
     """Start the check beside other work; return ``wait()``, which raises :class:`TrustedBaseError`
-    when a rule is false.  Cached: ``wait`` has nothing to do.  Otherwise the check runs in an
-    engine worker process (``proofs.engines.workers``), on the core this process leaves idle while
-    it builds the proofs, and ``wait`` takes its answer -- only an answer on the same fingerprint
-    (the same code) counts; a worker that died, failed or read other code leaves the check to
-    this process, as :func:`check` does it.  A caller reports nothing built on the rules before
-    ``wait`` returned."""
+    when a rule is false.  Cached: ``wait`` has nothing to do.  Otherwise the check runs in a child
+    process of its own (``python -c`` :func:`_child_main`), on the core this process leaves idle
+    while it builds the proofs, and ``wait`` takes its answer -- only an answer on the same
+    fingerprint (the same code) counts; a child that died, failed or read other code leaves the
+    check to this process, as :func:`check` does it.  A caller reports nothing built on the rules
+    before ``wait`` returned."""
     from proofs.catalogue import registry
     registry.all_theorems()
     fp = rules_fingerprint()
     if os.path.exists(_cache_file("trusted-base", fp)):
         return lambda: None
-    from proofs.engines import workers
-    future = workers.submit({"op": "trusted"}, 600_000)
+    answer = _spawn()
 
     def wait() -> None:
-        res = future.result()
+        res = answer()
         if (not isinstance(res, dict) or res.get("fingerprint") != fp
                 or not isinstance(res.get("failures"), list)):
             check()                      # no usable answer: the check runs here
@@ -331,3 +330,47 @@ def start():
         if res["failures"]:
             raise TrustedBaseError(_message([str(f) for f in res["failures"]]))
     return wait
+
+
+CHILD_SECONDS = 600       # a check that takes longer is killed, and done in the asking process
+
+
+def _spawn():
+    """Start :func:`_child_main` in a child process; return ``answer()``: its JSON answer, or None."""
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", "from proofs.kernel.trusted_base import _child_main; "
+                                 "_child_main()"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, env=env)
+    except OSError:
+        return lambda: None
+    import atexit
+    atexit.register(_stop, proc)         # a command that ends early leaves no check running
+
+    def answer():
+        import json
+        try:
+            out, _ = proc.communicate(timeout=CHILD_SECONDS)
+            return json.loads(out.decode("utf-8").strip().splitlines()[-1])
+        except Exception:  # noqa: BLE001 - killed, timed out, garbled: no answer
+            _stop(proc)
+            return None
+    return answer
+
+
+def _stop(proc) -> None:
+    if proc.poll() is None:
+        try:
+            proc.kill()
+            proc.wait(timeout=5)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def _child_main() -> None:
+    """The child of :func:`start`: the check, its answer as one JSON line on stdout."""
+    import json
+    print(json.dumps(check_here()), flush=True)
