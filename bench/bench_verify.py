@@ -14,7 +14,8 @@ Targets: cold <= 5 s, warm <= 1 s on a quiet 2-core machine.
 
 runs one cold check in this process instead and prints where the CPU goes: this process (building
 the proofs, printing the texts, sympy; by thread) and the engine workers' CPU by kind of request
-(z3, cvc5, satisfiability, the learners' replays), as the workers report it; ``--with-cache``
+(z3, cvc5, satisfiability, the learners' replays), as the workers report it, and how many
+questions were sent to an engine more than once (0: nothing decided twice); ``--with-cache``
 writes an empty temporary proof cache as a cold ``verify`` does.  Every report ends with the load
 average and a gauge of the host's core speed (CPU seconds of 10^7 Python additions).
 """
@@ -78,6 +79,7 @@ def split(with_cache: bool = False) -> int:
     before = _threads()                          # the gauge and start-up are not the run's
     c0, t0 = time.process_time(), time.perf_counter()
     from proofs.engines import workers
+    from proofs.verify import certificate
     from proofs.verify.checks import Options
     from proofs.verify.runner import run_catalogue
     options = Options(necessity=False)           # as ``mistakebound verify`` without --json / --latex
@@ -85,7 +87,11 @@ def split(with_cache: bool = False) -> int:
     last: dict = {}                              # each worker's thread -> when its last answer arrived
     submit = workers._Pool.submit
 
+    texts: collections.Counter = collections.Counter()      # (engine, text) -> times sent
+
     def counted(self, payload, timeout_ms):
+        texts.update([(payload["op"], payload["smt"])] if "smt" in payload else
+                     [(payload["op"], t) for t in payload.get("texts", ())])
         f = submit(self, payload, timeout_ms)
 
         def done(fut, op=payload["op"]):
@@ -122,6 +128,10 @@ def split(with_cache: bool = False) -> int:
     if last:
         print("    last answer of each worker at " + ", ".join(f"{k} {v:.2f} s" for k, v in sorted(last.items()))
               + f" (the run ended at {wall:.2f} s: a core idle at the end shows as a gap)")
+    twice = sum(n - 1 for n in texts.values() if n > 1)
+    print(f"    {len(texts)} distinct (engine, text) questions; sent more than once: {twice}"
+          f" (the checker's obligations handed over: {certificate.STATS['handed_over']}"
+          f" of {certificate.STATS['obligations']})")
     rest = kids - sum(cpu for _, cpu in by_op.values())
     print(f"    and {rest:.2f} s CPU outside requests (each worker's start-up and imports, reading requests)")
     print(f"  total: {time.process_time() - c0 + kids:.2f} s CPU (about 9 s or less is what 5 s of wall-clock "

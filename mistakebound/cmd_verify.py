@@ -5,7 +5,8 @@ import sys
 
 import click
 
-from mistakebound.common import emit_json, fail, input_errors_exit_2, trusted_base_refused, write_text_atomic
+from mistakebound.common import (emit_json, fail, input_errors_exit_2, trusted_base_refused, trusted_base_started,
+                                 write_text_atomic)
 
 WIDTH = 100
 
@@ -126,9 +127,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
       theorem  must be proved;
       erratum  a false statement from a lecture note: must be refuted by an exact counterexample.
 
-    Before anything is checked, every trusted rule's schema is evaluated on random exact
-    instances (cached by the hash of the code; docs/proof-kernel.md): a false rule stops the
-    command with exit code 1, naming it.
+    Every trusted rule's schema is evaluated on random exact instances (cached by the hash of
+    the code; when not cached, beside the check of the catalogue, which reports nothing before
+    it passed; docs/proof-kernel.md): a false rule stops the command with exit code 1, naming it.
 
     Exit code 0 only when every theorem is proved and every erratum refuted; 1 otherwise (a
     timeout is "unknown", never "proved"); 2 on bad input (e.g. an unknown theorem id).
@@ -139,7 +140,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
         cache.set_enabled(False)
     if cert_dir is not None and (user_file is not None or coq or show_id is not None or list_only):
         fail("--certificates goes with a check of the catalogue (not --file, --coq, --show or --list)")
-    if not list_only and trusted_base_refused():
+    catalogue = not (list_only or coq or show_id is not None or user_file is not None or coq_out is not None
+                     or coq_proofs is not None)
+    if not list_only and not catalogue and trusted_base_refused():
         return 1
     if user_file is not None or coq_out is not None or coq_proofs is not None:
         return _verify_file(user_file, coq_out, json_path, (theorems, smtlib_dir, latex_path, list_only, show_id),
@@ -158,6 +161,9 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
     _check_outputs(json_path, smtlib_dir, latex_path)
     if cert_dir is not None:
         _check_dir("--certificates", cert_dir)
+    # the trusted rules are checked beside the run (a child process, while this one builds the
+    # proofs) when the check is not cached; nothing is reported before it passed
+    trusted_refused = trusted_base_started()
     from proofs.verify.checks import Options
     from proofs.verify.runner import run_catalogue
     # whether each hypothesis is needed is shown only by --json and --latex
@@ -176,6 +182,8 @@ def verify(theorems, json_path, smtlib_dir, latex_path, list_only, quiet, coq=Fa
                                 progress=lambda th, r: prog.update(task, description=th.id))
     else:
         cat = run_catalogue(list(theorems) or None, options=options)
+    if trusted_refused():
+        return 1
     if not quiet:
         _table(cat, console)
     for p in _problems(cat):

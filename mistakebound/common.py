@@ -69,3 +69,30 @@ def trusted_base_refused(bounds: bool = False) -> bool:
         click.echo(f"mistakebound: error: the trusted base is wrong, nothing is checked: {e}", err=True)
         return True
     return False
+
+
+def trusted_base_started():
+    """The same check started beside the work that follows it (``proofs.kernel.trusted_base.start``:
+    in a child process when it is not cached); returns ``refused()``, which waits for it
+    and says as :func:`trusted_base_refused` does.  The caller reports nothing before it returned
+    False."""
+    from proofs.kernel.trusted_base import TrustedBaseError, start
+    try:
+        wait = start()
+    except TrustedBaseError as e:
+        wait = _raise(e)
+
+    def refused() -> bool:
+        try:
+            wait()
+        except TrustedBaseError as e:
+            click.echo(f"mistakebound: error: the trusted base is wrong, nothing is checked: {e}", err=True)
+            return True
+        return False
+    return refused
+
+
+def _raise(e):
+    def wait():
+        raise e
+    return wait

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from proofs.kernel import rules as rule_source
 
-__all__ = ["TrustedBaseError", "check", "check_rules", "fingerprint", "cached", "schema_failures"]
+__all__ = ["TrustedBaseError", "check", "check_here", "start", "check_rules", "fingerprint", "cached", "schema_failures"]
 
 INSTANCES = 64            # random instances per schema
 MIN_EVALUATED = 6         # instances that must evaluate (not outside an interpreted function's domain)
@@ -102,7 +102,15 @@ def cached(kind: str, fp: str, run) -> None:
         return
     failures = run()
     if failures:
-        raise TrustedBaseError("; ".join(failures[:3]) + (f" (and {len(failures) - 3} more)" if len(failures) > 3 else ""))
+        raise TrustedBaseError(_message(failures))
+    _record_pass(path)
+
+
+def _message(failures) -> str:
+    return "; ".join(failures[:3]) + (f" (and {len(failures) - 3} more)" if len(failures) > 3 else "")
+
+
+def _record_pass(path: str) -> None:
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         tmp = f"{path}.{os.getpid()}.tmp"
@@ -118,8 +126,13 @@ def _small(rnd):
     return rnd.randint(-3, 6)
 
 
+# every value _frac draws, made once: the same two draws of ``rnd`` pick the same value as
+# Fraction(n, d) would (a Fraction is immutable, so the instances may share them)
+_FRACS = {(n, d): Fraction(n, d) for n in range(-12, 13) for d in (1, 2, 4)}
+
+
 def _frac(rnd):
-    return Fraction(rnd.randint(-12, 12), rnd.choice((1, 2, 4)))
+    return _FRACS[rnd.randint(-12, 12), rnd.choice((1, 2, 4))]
 
 
 def _instance(rnd: random.Random, rule_id: str, name: str):
@@ -214,7 +227,9 @@ def schema_failures(rule_id: str, name: str, instances: int = INSTANCES, seed: i
             return [f"trusted rule {rule_id}.{name} cannot be instantiated: {e}"]
         if not isinstance(f, Expr) or f.sort != BOOL:
             return [f"trusted rule {rule_id}.{name} does not state a formula"]
-        shown = ", ".join(f"{k} = {_show(v)}" for k, v in sorted(env.items()))
+
+        def shown(env=env) -> str:              # only for a failure's message
+            return ", ".join(f"{k} = {_show(v)}" for k, v in sorted(env.items()))
 
         def value(g):
             try:
@@ -229,11 +244,11 @@ def schema_failures(rule_id: str, name: str, instances: int = INSTANCES, seed: i
         except (NotExact, ZeroDivisionError, ValueError, TypeError, OverflowError, ArithmeticError) as e:
             # a schema's premises keep every function inside its domain: sqrt or lg of a negative
             # number, or a division by 0, reached on an instance is a schema that lost a premise
-            return [f"trusted rule {rule_id}.{name} speaks of a value outside a function's domain at {shown} "
+            return [f"trusted rule {rule_id}.{name} speaks of a value outside a function's domain at {shown()} "
                     f"({type(e).__name__}: {e}): {text(f)}"]
         evaluated += 1
         if not ok:
-            return [f"trusted rule {rule_id}.{name} is false at {shown}: {text(f)}"]
+            return [f"trusted rule {rule_id}.{name} is false at {shown()}: {text(f)}"]
     if evaluated < MIN_EVALUATED:
         return [f"trusted rule {rule_id}.{name}: only {evaluated} random instances could be evaluated"]
     return []
@@ -276,3 +291,86 @@ def check() -> None:
     registry.all_theorems()
     fp = rules_fingerprint()
     cached("trusted-base", fp, lambda: check_rules(seed=int(fp[:8], 16)))
+
+
+def check_here() -> dict:
+    """The check as the child of :func:`start` runs it: this process's fingerprint and the
+    failures ([] when every schema held; a pass is recorded under that fingerprint)."""
+    from proofs.catalogue import registry
+    registry.all_theorems()
+    fp = rules_fingerprint()
+    path = _cache_file("trusted-base", fp)
+    failures = [] if os.path.exists(path) else check_rules(seed=int(fp[:8], 16))
+    if not failures:
+        _record_pass(path)
+    return {"fingerprint": fp, "failures": failures}
+
+
+def start():
+    """Start the check beside other work; return ``wait()``, which raises :class:`TrustedBaseError`
+    when a rule is false.  Cached: ``wait`` has nothing to do.  Otherwise the check runs in a child
+    process of its own (``python -c`` :func:`_child_main`), on the core this process leaves idle
+    while it builds the proofs, and ``wait`` takes its answer -- only an answer on the same
+    fingerprint (the same code) counts; a child that died, failed or read other code leaves the
+    check to this process, as :func:`check` does it.  A caller reports nothing built on the rules
+    before ``wait`` returned."""
+    from proofs.catalogue import registry
+    registry.all_theorems()
+    fp = rules_fingerprint()
+    if os.path.exists(_cache_file("trusted-base", fp)):
+        return lambda: None
+    answer = _spawn()
+
+    def wait() -> None:
+        res = answer()
+        if (not isinstance(res, dict) or res.get("fingerprint") != fp
+                or not isinstance(res.get("failures"), list)):
+            check()                      # no usable answer: the check runs here
+            return
+        if res["failures"]:
+            raise TrustedBaseError(_message([str(f) for f in res["failures"]]))
+    return wait
+
+
+CHILD_SECONDS = 600       # a check that takes longer is killed, and done in the asking process
+
+
+def _spawn():
+    """Start :func:`_child_main` in a child process; return ``answer()``: its JSON answer, or None."""
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", "from proofs.kernel.trusted_base import _child_main; "
+                                 "_child_main()"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, env=env)
+    except OSError:
+        return lambda: None
+    import atexit
+    atexit.register(_stop, proc)         # a command that ends early leaves no check running
+
+    def answer():
+        import json
+        try:
+            out, _ = proc.communicate(timeout=CHILD_SECONDS)
+            return json.loads(out.decode("utf-8").strip().splitlines()[-1])
+        except Exception:  # noqa: BLE001 - killed, timed out, garbled: no answer
+            _stop(proc)
+            return None
+    return answer
+
+
+def _stop(proc) -> None:
+    if proc.poll() is None:
+        try:
+            proc.kill()
+            proc.wait(timeout=5)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def _child_main() -> None:
+    """The child of :func:`start`: the check, its answer as one JSON line on stdout."""
+    import json
+    print(json.dumps(check_here()), flush=True)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import mpmath as mp
-
 from proofs.printers.exact import _bounded, index_range
 from proofs.printers.printer import Printer
 
@@ -15,7 +13,32 @@ __all__ = ["approx", "close", "mpf", "TOL", "DIGITS", "Approx"]
 
 DIGITS = 60
 
-TOL = mp.mpf(10) ** -40
+
+class _Mpmath:
+    """mpmath, imported at its first use (a run that evaluates nothing here -- a warm ``verify``,
+    which only fingerprints this module -- does not load it); then the module itself."""
+
+    def __getattr__(self, name):
+        global mp
+        import mpmath
+        mp = mpmath
+        return getattr(mpmath, name)
+
+
+mp = _Mpmath()
+_TOL: list = []
+
+
+def _tol():
+    if not _TOL:
+        _TOL.append(mp.mpf(10) ** -40)
+    return _TOL[0]
+
+
+def __getattr__(name):          # TOL, made with mpmath when first asked for
+    if name == "TOL":
+        return _tol()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def mpf(v):
@@ -108,7 +131,7 @@ class Approx(Printer):
 
     def _relation(self, e, env, strict):
         x, y = self.node(e.args[0], env, strict), self.node(e.args[1], env, strict)
-        tol = TOL * (1 + abs(x) + abs(y))
+        tol = _tol() * (1 + abs(x) + abs(y))
         st = -tol if strict else tol
         return {"le": x <= y + tol, "lt": x < y + st, "ge": x + tol >= y, "gt": x + st > y,
                 "eq": abs(x - y) <= tol, "ne": abs(x - y) > tol}[e.op]
@@ -142,4 +165,4 @@ _APPROX = Approx()
 
 def close(x, y) -> bool:
     with mp.workdps(DIGITS):
-        return abs(x - y) <= TOL * (1 + abs(x) + abs(y))
+        return abs(x - y) <= _tol() * (1 + abs(x) + abs(y))

@@ -22,7 +22,7 @@ from checker.terms import Term
 from proofs.language.formula import INT, NAT, REAL, Expr, num
 from proofs.kernel.kernel import Fact, dependencies
 
-__all__ = ["make", "term", "symbols", "to_expr", "oracle", "check_run"]
+__all__ = ["make", "term", "symbols", "to_expr", "oracle", "check_run", "prepare"]
 
 
 def _frac(v: Fraction) -> str:
@@ -285,24 +285,20 @@ def known_verdicts(results) -> dict:
     return known
 
 
-def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
+def check_run(built: dict, results: dict, origin: dict | None = None, prepared=None) -> dict:
     """Write every certificate of a run, have the checker decide each, and let its verdict stand:
     a theorem the kernel's pipeline called proved (an erratum: refuted) keeps that status only if
     the checker says the same of its certificate.  The checker's texts are the kernel's when the
     printers agree, and then the verdicts already given on them are handed over (no second engine
-    pass); any other text goes to the engines.  Returns theorem id -> certificate."""
+    pass); any other text goes to the engines.  ``prepared``: what :func:`prepare` made of the
+    same ``built`` and ``origin`` (the runner does that while the engines still work).  Returns
+    theorem id -> certificate."""
     import checker
     from proofs.engines.engines import PROVED, REFUTED, UNKNOWN
-    certs, memo = {}, {}
-    for tid, b in built.items():
-        if b.theorem.kind == "erratum" or (not b.error and b.fact is not None):
-            try:
-                certs[tid] = make(b.theorem, b.fact, origin, memo)
-            except Exception as e:  # a proof the certificate cannot say is never checked, never proved
-                results[tid].reasons.append(f"no certificate: {type(e).__name__}: {e}")
+    certs, checked, failed = prepared if prepared is not None else prepare(built, origin)
+    for tid, why in failed.items():
+        results[tid].reasons.append(why)
     known = known_verdicts([results[tid] for tid in certs])
-    with checker.reading():
-        checked = [checker.read(c) for c in certs.values()]
     verdicts = checker.decide(checked, oracle(known))
     for tid, r in results.items():
         v = verdicts.get(tid)
@@ -313,3 +309,20 @@ def check_run(built: dict, results: dict, origin: dict | None = None) -> dict:
             r.reasons.append("the checker " + (f"says {v.status}: " + "; ".join(v.reasons[:3]) if v is not None
                                                else "was given no certificate"))
     return certs
+
+
+def prepare(built: dict, origin: dict | None = None):
+    """The certificates of a run's built entries and the checker's reading of each (everything
+    the checker does before it asks for verdicts: no engine runs here): (certificates by theorem
+    id, the checker's readings, why an entry has no certificate by theorem id)."""
+    import checker
+    certs, memo, failed = {}, {}, {}
+    for tid, b in built.items():
+        if b.theorem.kind == "erratum" or (not b.error and b.fact is not None):
+            try:
+                certs[tid] = make(b.theorem, b.fact, origin, memo)
+            except Exception as e:  # a proof the certificate cannot say is never checked, never proved
+                failed[tid] = f"no certificate: {type(e).__name__}: {e}"
+    with checker.reading():
+        checked = [checker.read(c) for c in certs.values()]
+    return certs, checked, failed

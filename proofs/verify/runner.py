@@ -201,6 +201,12 @@ def _run(ids, progress, make_proof, options: Options) -> CatalogueResult:
                 seen.add(key)
             per_theorem[tid] = pairs
 
+    # the certificates are written and read by the checker while the engines work (no engine
+    # runs there); its verdicts come after the kernel's, below
+    from proofs.verify.certificate import check_run, prepare
+    origin = {id(st): job.step for pairs in per_theorem.values() for st, job, _ in pairs}
+    prepared = prepare(built, origin)
+
     # collect and decide, lemmas first
     results: dict[str, TheoremResult] = {}
     for tid in order:
@@ -231,9 +237,7 @@ def _run(ids, progress, make_proof, options: Options) -> CatalogueResult:
         r.seconds = extra[tid][-1] + (time.perf_counter() - t)
         results[tid] = r
     # the kernel's verdicts are a convenience: each entry ends in the checker, on its certificate
-    from proofs.verify.certificate import check_run
-    origin = {id(st): job.step for pairs in per_theorem.values() for st, job, _ in pairs}
-    certs = check_run(built, results, origin)
+    certs = check_run(built, results, origin, prepared)
     if progress is not None:
         for tid in order:
             progress(results[tid].theorem, results[tid])

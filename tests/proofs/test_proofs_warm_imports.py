@@ -1,5 +1,6 @@
 """A warm ``mistakebound verify`` (every verdict from the proof cache) starts no engine worker and
-imports no engine (z3, cvc5, sympy), none of the learners, and (``-q`` into a pipe) not rich: it prints the texts, builds the
+imports no engine (z3, cvc5, sympy), not mpmath (the 60-digit evaluator of the trusted base's check,
+which a cached check does not run), none of the learners, and (``-q`` into a pipe) not rich: it prints the texts, builds the
 proofs in the kernel and reads the cache.  A cold run in the same setting does import them (so the
 check can fail).  Checked by the modules a fresh process has loaded, never by a clock."""
 from __future__ import annotations
@@ -14,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # cauchy_schwarz has identities over a symbolic dimension (sympy on a miss); the erratum has a
 # learner's replay (the learners on a miss)
 IDS = ("cauchy_schwarz", "erratum_halving_strict")
-HEAVY = ("z3", "cvc5", "sympy", "learners", "numpy", "numba", "rich")
+HEAVY = ("z3", "cvc5", "sympy", "mpmath", "learners", "numpy", "numba", "rich")
 PROBE = """
 import json, sys
 from mistakebound.cli import main
