@@ -91,9 +91,6 @@ class Theorem:
     def statement_text(self) -> str:
         return text(self.statement)
 
-    def statement_latex(self) -> str:
-        return latex(self.statement)
-
     def variables(self) -> list[Expr]:
         return sorted(free_vars(self.statement), key=lambda v: v.name)
 
