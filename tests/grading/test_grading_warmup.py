@@ -39,7 +39,6 @@ def _report(results):
 
 
 @pytest.mark.parametrize("shape,samples", [
-    ("fixed_passes", ["correct", "bias_never_updated"]),
     ("raschka_perceptron", None),              # the course's solution as the oracle, its own start
     ("winnow_hw", None),
     ("perceptron", ["correct", "label_ignored"]),
