@@ -20,7 +20,7 @@ import os
 import threading
 import time
 
-__all__ = ["submit", "shutdown", "pool_size"]
+__all__ = ["submit", "shutdown", "pool_size", "child_env"]
 
 START_ALLOWANCE = 10.0      # seconds a fresh child may take to start (imports), on top of a job's limit
 MARGIN = 2.0                # seconds past a job's own limit before its child is killed
@@ -39,6 +39,15 @@ def pool_size() -> int:
     return max(2, n)
 
 
+def child_env() -> dict:
+    """This process's environment with the suite's own directory first on ``PYTHONPATH``, so that a
+    child process runs this very code (not another installed copy)."""
+    env = dict(os.environ)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
 class _Child:
     """One child process; used by one thread at a time."""
 
@@ -50,11 +59,8 @@ class _Child:
     def _start(self):
         import subprocess
         import sys
-        env = dict(os.environ)
-        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.proc = subprocess.Popen([sys.executable, "-m", "proofs.engines.engine_worker"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=env)
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0, env=child_env())
         self.buf = b""
         self.fresh = True
 

@@ -97,13 +97,21 @@ def _cache_file(kind: str, fp: str) -> str:
 def cached(kind: str, fp: str, run) -> None:
     """Run ``run()`` (a list of failures) unless a pass with this fingerprint is recorded; raise
     :class:`TrustedBaseError` naming the failures; record a pass."""
-    path = _cache_file(kind, fp)
-    if os.path.exists(path):
-        return
-    failures = run()
+    failures = _failures_unless_passed(kind, fp, run)
     if failures:
         raise TrustedBaseError(_message(failures))
-    _record_pass(path)
+
+
+def _failures_unless_passed(kind: str, fp: str, run) -> list:
+    """[] when a pass with this fingerprint is recorded; otherwise ``run()``'s failures, a pass
+    recorded when there are none."""
+    path = _cache_file(kind, fp)
+    if os.path.exists(path):
+        return []
+    failures = run()
+    if not failures:
+        _record_pass(path)
+    return failures
 
 
 def _message(failures) -> str:
@@ -284,26 +292,26 @@ def rules_fingerprint() -> str:
                        (names + repr(sorted(rule_source.BODY_ARGS.items()))).encode())
 
 
-def check() -> None:
-    """The start-up check of the trusted rules (cached; :class:`TrustedBaseError` when one is false).
-    The catalogue's modules are loaded first: some of them register rules of their own."""
+def _loaded_fingerprint() -> str:
+    """The rules' fingerprint once the catalogue's modules are loaded (some of them register rules
+    of their own)."""
     from proofs.catalogue import registry
     registry.all_theorems()
-    fp = rules_fingerprint()
+    return rules_fingerprint()
+
+
+def check() -> None:
+    """The start-up check of the trusted rules (cached; :class:`TrustedBaseError` when one is false)."""
+    fp = _loaded_fingerprint()
     cached("trusted-base", fp, lambda: check_rules(seed=int(fp[:8], 16)))
 
 
 def check_here() -> dict:
     """The check as the child of :func:`start` runs it: this process's fingerprint and the
     failures ([] when every schema held; a pass is recorded under that fingerprint)."""
-    from proofs.catalogue import registry
-    registry.all_theorems()
-    fp = rules_fingerprint()
-    path = _cache_file("trusted-base", fp)
-    failures = [] if os.path.exists(path) else check_rules(seed=int(fp[:8], 16))
-    if not failures:
-        _record_pass(path)
-    return {"fingerprint": fp, "failures": failures}
+    fp = _loaded_fingerprint()
+    return {"fingerprint": fp,
+            "failures": _failures_unless_passed("trusted-base", fp, lambda: check_rules(seed=int(fp[:8], 16)))}
 
 
 def start():
@@ -314,9 +322,7 @@ def start():
     fingerprint (the same code) counts; a child that died, failed or read other code leaves the
     check to this process, as :func:`check` does it.  A caller reports nothing built on the rules
     before ``wait`` returned."""
-    from proofs.catalogue import registry
-    registry.all_theorems()
-    fp = rules_fingerprint()
+    fp = _loaded_fingerprint()
     if os.path.exists(_cache_file("trusted-base", fp)):
         return lambda: None
     answer = _spawn()
@@ -338,13 +344,11 @@ CHILD_SECONDS = 600       # a check that takes longer is killed, and done in the
 def _spawn():
     """Start :func:`_child_main` in a child process; return ``answer()``: its JSON answer, or None."""
     import subprocess
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env = dict(os.environ)
-    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    from proofs.engines.workers import child_env
     try:
         proc = subprocess.Popen([sys.executable, "-c", "from proofs.kernel.trusted_base import _child_main; "
                                  "_child_main()"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, env=env)
+                                stderr=subprocess.DEVNULL, env=child_env())
     except OSError:
         return lambda: None
     import atexit
