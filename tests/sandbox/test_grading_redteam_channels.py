@@ -260,9 +260,10 @@ ATTACKS = {"prober": PROBER, "ahead": AHEAD, "nonreader": NONREADER, "hog": HOG,
 # budgets of the process tree, CPU time of threads, inputs, text) run in every batch.
 GRADER_SIDE = ("nonreader", "padder")
 # ... and what the grader reads and writes on its own side whatever the worker's privileges (an
-# edit seen on the grader's copy of the inputs, student text kept inert in every report, archive
-# bombs refused while reading the submission): once, in the batch as root
-TEXT_AND_ARCHIVES = ("eq_liar", "markup")
+# edit seen on the grader's copy of the inputs, student text kept inert in every report and file
+# name, the two archive bombs refused while reading the submission -- "bomb" leaves out both): once,
+# in the batch as root
+TEXT_AND_ARCHIVES = ("eq_liar", "markup", "esc_2J", "bomb")
 
 
 def _cases(spec_path, seed, scale):
@@ -604,8 +605,7 @@ def test_redteam_channels_with_fewer_privileges(who):
     pre = preexec(drop_sys_admin=True) if who != "nobody" else preexec(nobody=True)
     # two at a time, as nobody too: without a control group RLIMIT_CPU ends a thread spinning past
     # the limit, and its end is named as the CPU time limit (tests/sandbox/test_grading_sandbox_outer.py)
-    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE + TEXT_AND_ARCHIVES + ("esc_2J", "bomb"),
-             jobs=2)
+    b = _run("/tmp", pre=pre, env=env, with_table=False, leave_out=GRADER_SIDE + TEXT_AND_ARCHIVES, jobs=2)
     try:
         res_json = json.loads(b["proc"].stdout) if b["proc"].returncode == 0 else None
         assert res_json is not None, b["proc"].stderr[-3000:]
