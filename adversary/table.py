@@ -3,7 +3,9 @@
 perceptron: gamma in {1/2, 1/3, 1/5, 1/10, 1/20} x d in {2, 3, 5, ceil(1/gamma^2)};
 winnow:     n in {16, 64, 256, 1024} x r in {1, 2, 4, 8}, halving and elimination;
 unit:       Halving, Weighted Majority (deterministic and randomized), Passive-Aggressive,
-            Freund-Schapire and the two lower bounds (``adversary.unit_worst``).
+            Freund-Schapire and the two lower bounds (``adversary.unit_worst``), then Hedge, SOA,
+            the multiclass perceptron, disjunctions, the Hadamard rows and the second-order
+            perceptron (``adversary.second_order_worst``).
 
 ``make_cell(cell, budget, seed, progress)`` builds one sequence (dispatching to the strategy
 modules, and lazily to ``adversary.winnow_search`` for Winnow), ``certify`` replays it exactly, and
@@ -101,6 +103,9 @@ def grid(which: str = "all") -> list[Cell]:
         from adversary.hadamard_worst import hadamard_cells
         cells += [Cell(alg, {"label": lab, "name": name, "build": build})
                   for alg, lab, name, build in hadamard_cells()]
+        from adversary.second_order_worst import second_order_cells
+        cells += [Cell(alg, {"label": lab, "name": name, "build": build})
+                  for alg, lab, name, build in second_order_cells()]
     return cells
 
 

@@ -1,5 +1,5 @@
 """Reference learners: the perceptron (plain, averaged, voted, kernel), Winnow, Halving, Weighted
-Majority (deterministic and randomized) and Passive-Aggressive, in exact
+Majority (deterministic and randomized), Passive-Aggressive and the second-order perceptron, in exact
 (rational) and float modes, all speaking one :class:`Trace` vocabulary."""
 from learners.errors import InputError
 from learners.trace import Step, Trace
@@ -14,6 +14,7 @@ from learners.randomized_weighted_majority import run_randomized_weighted_majori
 from learners.hedge import run_hedge
 from learners.littlestone import Littlestone, run_soa
 from learners.passive_aggressive import run_passive_aggressive
+from learners.second_order_perceptron import run_second_order_perceptron
 from learners.passive_aggressive_estimator import PassiveAggressive
 from learners.passive_aggressive_classifier import PassiveAggressiveClassifier
 from learners.multiclass_perceptron import MulticlassPerceptron
@@ -25,5 +26,5 @@ __all__ = [
     "Perceptron", "AveragedPerceptron", "VotedPerceptron", "KernelPerceptron", "Winnow",
     "run_halving", "run_weighted_majority", "run_randomized_weighted_majority", "run_passive_aggressive",
     "PassiveAggressive", "PassiveAggressiveClassifier", "MulticlassPerceptron", "sklearn_expected_failed_checks",
-    "run_hedge", "run_soa", "Littlestone",
+    "run_hedge", "run_soa", "Littlestone", "run_second_order_perceptron",
 ]
