@@ -114,12 +114,13 @@ def _run_float(A, yl, order, n, d, a, epochs, record, shuffle, seed):
     steps, flags, qs, margins = [], [], [], []
     for t, i in enumerate(order):
         x, yi = A[i], yl[i]
-        Bx = B @ x
-        xB = x @ B
-        q = float(x @ Bx)
-        Bn = B - np.outer(Bx, xB) / (1.0 + q)
-        m = float(v @ (Bn @ x))
-        if not np.isfinite(m) or not np.isfinite(q):
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            Bx = B @ x
+            xB = x @ B
+            q = float(x @ Bx)
+            Bn = B - np.outer(Bx, xB) / (1.0 + q)
+            m = float(v @ (Bn @ x))
+        if not (np.isfinite(m) and np.isfinite(q) and np.isfinite(Bn).all()):
             raise InputError(f"floating-point overflow at step {t} (example {i}): the margin is {m}; "
                              "rescale the data or use exact=True")
         mistake = yi * m <= 0

@@ -199,7 +199,7 @@ def test_every_family_has_its_own_marker_and_colour():
     rows += [{"algorithm": "hedge"}, {"algorithm": "soa"}]      # families not listed get spare styles
     st = family_styles(rows)
     fams = {family(r) for r in rows}
-    assert set(st) == fams and len(fams) == 13          # the Hadamard rows: perceptron_vs_winnow
+    assert set(st) == fams and len(fams) == 14          # the Hadamard rows: perceptron_vs_winnow; the second-order row
     assert len({m for m, _ in st.values()}) == len(fams) and len({c for _, c in st.values()}) == len(fams)
     assert st["perceptron"] == FAMILY_STYLES["perceptron"]
 

@@ -13,7 +13,7 @@ from learners import run_halving, run_weighted_majority
 
 def test_unit_rows_certified(tmp_path):
     rows = [run_cell(c, str(tmp_path)) for c in grid("unit")]
-    assert len(rows) == 21 and all(r["ok"] for r in rows)   # 12 rows, Hedge's, the two of Ldim, the multiclass one, 3 of disjunctions, 2 KWA
+    assert len(rows) == 22 and all(r["ok"] for r in rows)   # 12 rows, Hedge's, the two of Ldim, the multiclass one, 3 of disjunctions, 2 KWA, the second-order one
     by = {r["name"]: r for r in rows}
     for name in ("halving_k6", "pa_orthogonal_d8", "pa1_orthogonal_d8", "pa2_orthogonal_d8", "fs_g1_d4",
                  "fs_kernel_poly2_d4", "lower_g1-4_d16", "lower_two_experts_T40", "lower_disjunction_n64_r4"):
@@ -69,7 +69,7 @@ def test_table_cli_unit_rows_json(tmp_path):
                         str(tmp_path / "t"), "--json"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)["rows"]
-    assert len(rows) == 21 and all(row["ok"] for row in rows)
+    assert len(rows) == 22 and all(row["ok"] for row in rows)
     assert {row["name"]: row["ratio"] for row in rows}["halving_k6"] in (1, "1")
     assert (tmp_path / "t" / "table.json").exists() and (tmp_path / "t" / "mistakes_vs_bound.png").exists()
 
