@@ -50,6 +50,9 @@ def test_a_false_claim_is_refuted():
     assert sw.check_bound(t)["bound"] is True
     assert sw.check_bound(dict(t, M=17))["bound"] is False
     assert sw.check_bound(dict(t, M=17))["links"]["margin"] is False
+    # near the boundary, 16^2 gamma^2 against 51 * 16 ln(51/50) = 16.1589...: decided both ways
+    assert sw.check_bound(dict(t, gamma=Fraction(2512, 10000)))["bound"] is True        # 16.1540 <= 16.1589
+    assert sw.check_bound(dict(t, gamma=Fraction(2513, 10000)))["bound"] is False       # 16.1668 > 16.1589
     assert sw.check_bound(dict(t, v_B_v=t["sum_q_ratio"] + Fraction(1, 10 ** 6)))["links"]["potential"] is False
     assert sw.check_bound(dict(t, sum_q_ratio=Fraction(1, 3)))["links"]["log"] is False   # ln(1.02^16) < 1/3
 

@@ -196,3 +196,40 @@ def test_record_modes_and_bad_input():
         bound_terms(tr, X, y, [1, 0], 0)
     with pytest.raises(InputError, match="overflow"):
         run_second_order_perceptron([[1e200, 1e200], [1e200, -1e200]], [1, 1], exact=False)
+
+
+def det(M):
+    """The determinant over Fractions by elimination."""
+    M = [list(r) for r in M]
+    d, out = len(M), Fraction(1)
+    for c in range(d):
+        p = next((r for r in range(c, d) if M[r][c] != 0), None)
+        if p is None:
+            return Fraction(0)
+        if p != c:
+            M[c], M[p] = M[p], M[c]
+            out = -out
+        out *= M[c][c]
+        for r in range(c + 1, d):
+            f = M[r][c] / M[c][c]
+            M[r] = [v - f * w for v, w in zip(M[r], M[c])]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_papers_determinant_form_on_runs(seed):
+    """prod_k (1 + q_k) = det(A_M) / a^d (the matrix determinant lemma, which turns the proved
+    bound into the paper's): checked exactly on runs, not proved."""
+    rng = np.random.default_rng(200 + seed)
+    n, d = int(rng.integers(3, 15)), int(rng.integers(1, 5))
+    X = rng.integers(-3, 4, size=(n, d)).tolist()
+    y = rng.choice([-1, 1], size=n).tolist()
+    a = Fraction(int(rng.integers(1, 6)), int(rng.integers(1, 4)))
+    tr = run_second_order_perceptron(X, y, a=a)
+    A = [[a * int(i == j) for j in range(d)] for i in range(d)]
+    for i in tr.mistake_indices():
+        A = [[A[r][c] + X[i][r] * X[i][c] for c in range(d)] for r in range(d)]
+    prod = Fraction(1)
+    for q in tr.extras["q"]:
+        prod *= 1 + q
+    assert tr.mistakes >= 1 and prod == det(A) / a ** d
