@@ -15,6 +15,7 @@ Require Mistakebound.LearnersHedge Mistakebound.HedgeRuns Mistakebound.Littlesto
 Require Mistakebound.LearnersMulticlass.
 Require Mistakebound.LearnersHedgeQ.
 Require Mistakebound.KernelPSD.
+Require Mistakebound.SecondOrderPerceptron.
 Require Import Mistakebound.LearnerStatements.
 Open Scope R_scope.
 
@@ -458,3 +459,12 @@ Proof. exact KernelPSD.kernel_perceptron_psd_learner. Qed.
 
 Theorem learner_kernel_perceptron_psd_norm : learner_kernel_perceptron_psd_norm_statement.
 Proof. exact KernelPSD.kernel_perceptron_psd_learner_norm. Qed.
+
+(** ** The second-order perceptron (LearnersSecondOrder.v), B kept by Sherman-Morrison: Theorem 1 of
+    Cesa-Bianchi, Conconi & Gentile (2005) in its determinant-free form, with sum_k ln(1 + q_k), and
+    the sharper sum_k q_k / (1 + q_k) (SecondOrderPerceptron.v) *)
+Theorem learner_second_order_perceptron : learner_second_order_perceptron_statement.
+Proof. exact SecondOrderPerceptron.sop_bound. Qed.
+
+Theorem learner_second_order_perceptron_ratio : learner_second_order_perceptron_ratio_statement.
+Proof. exact SecondOrderPerceptron.sop_bound_ratio. Qed.

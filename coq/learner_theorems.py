@@ -49,8 +49,10 @@ from coq.learner_theorems_littlestone import (ANY_ALGORITHM_LDIM, LEARNER_LDIM_L
                                            SoaTheorem, ldim_statement, soa_statement)
 from coq.learner_theorems_multiclass import LEARNER_MULTICLASS, MULTICLASS, MulticlassTheorem, multiclass_statement
 from coq.learner_theorems_psd import PsdKernelTheorem, learner_kernel_psd, psd_statement
+from coq.learner_theorems_second_order import (LEARNER_SECOND_ORDER, LEARNER_SECOND_ORDER_RATIO, SECOND_ORDER,
+                                            SecondOrderTheorem, second_order_statement)
 
-__all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "DisjunctionFormTheorem", "PsdKernelTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
+__all__ = ["Learner", "LearnerTheorem", "StepsLearner", "StepsLearnerTheorem", "ExpertsLearner", "ExpertsLearnerTheorem", "AnyLearner", "LowerBoundTheorem", "DisjunctionFormTheorem", "PsdKernelTheorem", "SecondOrderTheorem", "LEARNERS", "LEARNER_THEOREMS", "learner_statement", "learner_files",
            "learner_checks", "STATEMENT_FILE", "PROOF_FILE"]
 
 STATEMENT_FILE, PROOF_FILE = "LearnerStatements.v", "LearnerTheorems.v"
@@ -239,6 +241,10 @@ LEARNERS = LEARNERS + (ANY_ALGORITHM_BLOCKS,)
 LEARNER_THEOREMS = LEARNER_THEOREMS + LEARNER_DISJUNCTION_FORMS
 # the kernel perceptron with any positive semidefinite kernel, a dual comparator (coq/KernelPSD.v; coq.learner_theorems_psd)
 LEARNER_THEOREMS = LEARNER_THEOREMS + learner_kernel_psd(KERNEL_PERCEPTRON)
+# the second-order perceptron, B kept by Sherman-Morrison (coq/LearnersSecondOrder.v, SecondOrderPerceptron.v;
+# coq.learner_theorems_second_order)
+LEARNERS = LEARNERS + (SECOND_ORDER,)
+LEARNER_THEOREMS = LEARNER_THEOREMS + (LEARNER_SECOND_ORDER, LEARNER_SECOND_ORDER_RATIO)
 
 
 # ------------------------------------------------------------------ printing
@@ -321,6 +327,8 @@ def learner_statement(lt) -> str:
         return disjunction_form_statement(lt)
     if isinstance(lt, PsdKernelTheorem):
         return psd_statement(lt)
+    if isinstance(lt, SecondOrderTheorem):
+        return second_order_statement(lt)
     per_ex, glob, concl, sums = _parts(lt)
     ln = lt.learner
     forms = [f for _, f in per_ex] + [f for _, f in glob] + [concl] + [b for _, b in sums]

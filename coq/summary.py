@@ -79,7 +79,7 @@ def summarize(rep, dv=None, quiet: bool = False) -> Summary:
     lk = sum(t.status == build.KERNEL_CHECKED for t in rep.learners)
     if rep.learners:
         s.lines.append("learner theorems (the Coq learners of Learners.v, LearnersExperts.v, LearnersPA.v, LearnersHedge.v, "
-                       "LittlestoneSOA.v and LearnersMulticlass.v, or every algorithm, run on any sequence meeting the entry's conditions; "
+                       "LittlestoneSOA.v, LearnersMulticlass.v and LearnersSecondOrder.v, or every algorithm, run on any sequence meeting the entry's conditions; "
                        "compared with the Python learner named):")
         for t in rep.learners:
             if not quiet or t.status != build.KERNEL_CHECKED:
