@@ -36,7 +36,8 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         "any_algorithm_ldim",                               # every algorithm on a shattered mistake tree
         "soa",                                              # SOA with the Littlestone dimension (LittlestoneSOA.v)
         "multiclass_perceptron",                            # one vector per class (LearnersMulticlass.v)
-        "any_algorithm_blocks"}                             # every algorithm on disjunctions, any blocks, every n
+        "any_algorithm_blocks",                             # every algorithm on disjunctions, any blocks, every n
+        "second_order_perceptron"}                          # B kept by Sherman-Morrison (LearnersSecondOrder.v)
     files, errors = lth.learner_files()
     assert errors == {}
     text = files[lth.STATEMENT_FILE]
@@ -73,6 +74,10 @@ def test_four_learners_each_with_a_statement_printed_from_its_catalogue_entry():
         if isinstance(lt, lth.PsdKernelTheorem):          # tests/coq/test_coq_kernel_psd.py
             assert f"({lt.learner.coq} RN n K xs ys false false (fun _ => 0) 0 order)" in stmt
             assert callable(learners.run_kernel_perceptron)
+            continue
+        if isinstance(lt, lth.SecondOrderTheorem):        # tests/coq/test_coq_second_order.py
+            assert f"let ms := {lt.learner.coq} d a ex in" in stmt
+            assert lt.learner.python.startswith("learners.run_second_order_perceptron(")
             continue
         if isinstance(lt, lth.DisjunctionFormTheorem):
             assert stmt.startswith("forall (alg : Mistakebound.DisjunctionLowerBound.algorithm) ")

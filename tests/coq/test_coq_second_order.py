@@ -1,0 +1,162 @@
+"""The second-order perceptron's learner theorems (Cesa-Bianchi, Conconi & Gentile 2005, Theorem 1 in
+its determinant-free form; coq/LearnersSecondOrder.v, coq/SecondOrderPerceptron.v,
+coq.learner_theorems_second_order): the statements run the Coq learner, Coq kernel-checks them on
+the allowed axioms, and refuses them for a learner that never updates, for statements claiming more
+(gamma doubled, the logarithms' factor dropped, the hinge losses dropped), and for a proof left
+Admitted.  The Coq tests skip locally without coqc; in CI (CI=1) they run."""
+from __future__ import annotations
+
+import math
+import shutil
+
+import pytest
+
+from coq import build, learner_theorems as lth
+from coq import learner_theorems_second_order as lso
+
+pytestmark = pytest.mark.xdist_group("coq")
+
+IDS = ("learner_second_order_perceptron", "learner_second_order_perceptron_ratio")
+LSO = "Mistakebound.LearnersSecondOrder"
+
+
+def _theorem(tid):
+    return next(lt for lt in lth.LEARNER_THEOREMS if lt.id == tid)
+
+
+# ------------------------------------------------------------------ the statements (no Coq needed)
+def test_the_statements_run_the_coq_learner_and_bound_its_mistakes():
+    files, errors = lth.learner_files()
+    assert errors == {}
+    log, ratio = (lth.learner_statement(_theorem(i)) for i in IDS)
+    for tid, stmt in zip(IDS, (log, ratio)):
+        assert stmt.startswith("forall (d : nat) (a g : R) (u : Vec) (ex : list (Vec * R)),\n  a > 0 ->\n  g > 0 ->")
+        assert "(forall (x : Vec) (y : R), In (x, y) ex -> y ^ 2 = 1) ->" in stmt
+        assert f"let ms := {LSO}.sop_run d a ex in\n  let M : nat := length ms in" in stmt
+        assert f"let D : R := {LSO}.sop_hinge_sum d u g ms in" in stmt
+        assert f"let X2 : R := {LSO}.sop_proj_sum d u ms in" in stmt
+        assert f"Definition {tid}_statement : Prop :=\n  {stmt}.\n" in files[lth.STATEMENT_FILE]
+        assert lso.CITATION in _theorem(tid).base
+    assert log.endswith(f"INR M * g - D <= sqrt ((a * dot d u u + X2) * {LSO}.sop_log_sum ms)")
+    assert ratio.endswith(f"INR M * g - D <= sqrt ((a * dot d u u + X2) * {LSO}.sop_ratio_sum ms)")
+    # the learner is the one of sop.md: B_0 z = z/a, Sherman-Morrison, a tie a mistake
+    src = (build.SRC / "LearnersSecondOrder.v").read_text()
+    assert "Definition sop_start (a : R) : Vec -> Vec := fun z => smul (/ a) z." in src
+    assert "fun z => vsub (B z) (smul (dot d x (B z) / (1 + dot d x (B x))) (B x))." in src
+    assert "if Rle_b (y * sop_margin d v B x) 0" in src
+
+
+def test_the_tight_sequence_numbers():
+    """The worst case the bound is read against (d orthonormal instances labelled +1, u = (1, ..., 1)
+    / sqrt(d), gamma = 1/sqrt(d)): run here as LearnersSecondOrder.v defines the learner (B as a map,
+    Sherman-Morrison), every round ties, M = d, q_k = 1/a, and M / bound = 1/sqrt((a + 1) ln(1 + 1/a))
+    (0.995 at a = 50); with gamma doubled the claimed bound is below M gamma, so that mutant below is
+    a false statement, not only an unproved one."""
+    from fractions import Fraction as F
+
+    def dot(u, v):
+        return sum(p * q for p, q in zip(u, v))
+
+    def sm(B, x):
+        Bx = B(x)
+        q = dot(x, Bx)
+        return lambda z: [bz - bxi * dot(x, B(z)) / (1 + q) for bz, bxi in zip(B(z), Bx)]
+
+    for d, a in ((3, F(1)), (4, F(50))):
+        xs = [[F(int(i == j)) for j in range(d)] for i in range(d)]
+        v, B, qs = [F(0)] * d, (lambda z, a=a: [c / a for c in z]), []
+        for x in xs:
+            B2 = sm(B, x)
+            if dot(v, B2(x)) <= 0:                     # y = +1: a mistake when the margin is <= 0
+                qs.append(dot(x, B(x)))
+                v, B = [p + q for p, q in zip(v, x)], B2
+        assert len(qs) == d and qs == [1 / a] * d
+        bound = math.sqrt((float(a) + 1) * sum(math.log(1 + float(q)) for q in qs))    # a |u|^2 + sum (u.x)^2 = a + 1
+        gamma = 1 / math.sqrt(d)
+        assert d * gamma <= bound < 2 * d * gamma
+        assert abs(d * gamma / bound - 1 / math.sqrt((float(a) + 1) * math.log(1 + 1 / float(a)))) < 1e-12
+    assert 0.995 <= 1 / math.sqrt(51 * math.log(1 + 1 / 50)) < 0.996
+
+
+# ------------------------------------------------------------------ kernel-checked by Coq
+@pytest.fixture
+def report(coq_report):
+    return coq_report             # the session's one build (tests/conftest.py)
+
+
+@pytest.mark.slow
+def test_the_second_order_theorems_are_kernel_checked(report):
+    rows = {t.id: t for t in report.learners}
+    for tid in IDS:
+        t = rows[tid]
+        assert t.status == build.KERNEL_CHECKED, (t.id, t.reason)
+        assert t.learner == f"{LSO}.sop_run" and "SecondOrderPerceptron.sop_bound" in t.base
+        assert t.axioms and set(t.axioms) <= set(build.allowed_axioms())
+        assert t.statement == lth.learner_statement(_theorem(tid))
+    checks = (build.default_build_dir() / "Checks.v").read_text()
+    for tid in IDS:                 # Coq, not a pattern, decides that the proof proves the statement
+        assert (f"Definition check_{tid} : Mistakebound.LearnerStatements.{tid}_statement := "
+                f"Mistakebound.LearnerTheorems.{tid}.") in checks
+
+
+def _copy(tmp_path):
+    bdir = tmp_path / "coq"
+    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    return bdir
+
+
+@pytest.mark.slow
+def test_a_learner_that_never_updates_proves_nothing(tmp_path, report):
+    """LearnersSecondOrder.v weakened so that a mistake leaves (v, B) as they were: every round is then
+    a tie, hence a mistake, and on one instance repeated the bound grows like sqrt(M^2 ln 2) < M: the
+    proofs of SecondOrderPerceptron.v no longer go through and neither learner theorem is checked."""
+    src = (build.SRC / "LearnersSecondOrder.v").read_text()
+    go = "sop_go d (vadd v (smul y x)) (sop_sm d B x) rest"
+    fin = "sop_final d (vadd v (smul y x)) (sop_sm d B x) rest"
+    assert src.count(go) == 1 and src.count(fin) == 1
+    lazy = src.replace(go, "sop_go d v B rest").replace(fin, "sop_final d v B rest")
+    rep = build.build(list(IDS), build_dir=_copy(tmp_path), sources={"LearnersSecondOrder.v": lazy})
+    assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in IDS)
+    assert "SecondOrderPerceptron.v" in rep.file_errors and not rep.ok
+
+
+@pytest.mark.slow
+def test_a_proof_left_admitted_is_refused(tmp_path, report):
+    src = (build.SRC / "SecondOrderPerceptron.v").read_text()
+    proof = ("  apply Rmult_le_compat_l; [apply gram_nonneg, Ha|apply sop_upper; assumption].\nQed.")
+    assert src.count(proof) == 1
+    rep = build.build(list(IDS), build_dir=_copy(tmp_path),
+                      sources={"SecondOrderPerceptron.v": src.replace(proof, "Admitted.")})
+    assert any("SecondOrderPerceptron.v" in p and "Admitted" in p for p in rep.audit), rep.audit
+    assert all(t.status == build.FAILED for t in rep.learners) and not rep.ok
+
+
+_MUTATIONS = {      # each a false statement on the tight sequence (or on a repeated non-separable example)
+    "gamma doubled": ("INR M * g - D <= ", "INR M * (2 * g) - D <= "),
+    "the logarithms dropped": (f" * {LSO}.sop_log_sum ms)", ")"),
+    "the hinge losses dropped": ("INR M * g - D <= ", "INR M * g <= "),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("what", sorted(_MUTATIONS))
+def test_a_stronger_statement_is_refused_by_coq(what, monkeypatch, tmp_path, report):
+    """The bound printed stronger: the proof in LearnerTheorems.v no longer has the statement's type and
+    Coq refuses it (the session's build, with the statement as printed, checks it)."""
+    old, new = _MUTATIONS[what]
+    printer = lth.second_order_statement
+
+    def mutated(lt):
+        text = printer(lt)
+        if lt.id != IDS[0]:
+            return text
+        assert text.count(old) == 1
+        return text.replace(old, new)
+    monkeypatch.setattr(lth, "second_order_statement", mutated)
+    rep = build.build(list(IDS), build_dir=_copy(tmp_path))
+    assert new in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
+    rows = {t.id: t for t in rep.learners}
+    assert rows[IDS[0]].status == build.FAILED and "LearnerTheorems.v" in rows[IDS[0]].reason, rows[IDS[0]]
+    assert "SecondOrderPerceptron.sop_bound\" has type" in rows[IDS[0]].reason, rows[IDS[0]].reason
+    assert not rep.ok
+    assert {t.id: t.status for t in report.learners}[IDS[0]] == build.KERNEL_CHECKED
