@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import shutil
+import subprocess
+from fractions import Fraction as F
 
 import pytest
 
@@ -46,31 +48,39 @@ def test_the_statements_run_the_coq_learner_and_bound_its_mistakes():
     assert "if Rle_b (y * sop_margin d v B x) 0" in src
 
 
-def test_the_tight_sequence_numbers():
-    """The worst case the bound is read against (d orthonormal instances labelled +1, u = (1, ..., 1)
-    / sqrt(d), gamma = 1/sqrt(d)): run here as LearnersSecondOrder.v defines the learner (B as a map,
-    Sherman-Morrison), every round ties, M = d, q_k = 1/a, and M / bound = 1/sqrt((a + 1) ln(1 + 1/a))
-    (0.995 at a = 50); with gamma doubled the claimed bound is below M gamma, so that mutant below is
-    a false statement, not only an unproved one."""
-    from fractions import Fraction as F
+def _dot(u, v):
+    return sum(p * q for p, q in zip(u, v))
 
-    def dot(u, v):
-        return sum(p * q for p, q in zip(u, v))
 
+def _run(ex, a):
+    """The learner as LearnersSecondOrder.v defines it, over Fractions: B a map built by
+    Sherman-Morrison from z/a, a mistake when y v.SM(B, x) x <= 0.  Its mistake rounds' q_k."""
     def sm(B, x):
         Bx = B(x)
-        q = dot(x, Bx)
-        return lambda z: [bz - bxi * dot(x, B(z)) / (1 + q) for bz, bxi in zip(B(z), Bx)]
+        q = _dot(x, Bx)
+        return lambda z: [bz - bxi * _dot(x, B(z)) / (1 + q) for bz, bxi in zip(B(z), Bx)]
+    d = len(ex[0][0])
+    v, B, qs = [F(0)] * d, (lambda z: [c / a for c in z]), []
+    for x, y in ex:
+        B2 = sm(B, x)
+        if y * _dot(v, B2(x)) <= 0:
+            qs.append(_dot(x, B(x)))
+            v, B = [p + y * c for p, c in zip(v, x)], B2
+    return qs
 
+
+def _e(i, d):
+    return [F(int(i == j)) for j in range(d)]
+
+
+def test_the_tight_sequence_numbers():
+    """The worst case the bound is read against (d orthonormal instances labelled +1, u = (1, ..., 1)
+    / sqrt(d), gamma = 1/sqrt(d)): every round ties, M = d, q_k = 1/a, and M / bound =
+    1/sqrt((a + 1) ln(1 + 1/a)) (0.995 at a = 50); with gamma doubled the claimed bound is below
+    M gamma, so that mutant below is a false statement, not only an unproved one."""
     for d, a in ((3, F(1)), (4, F(50))):
-        xs = [[F(int(i == j)) for j in range(d)] for i in range(d)]
-        v, B, qs = [F(0)] * d, (lambda z, a=a: [c / a for c in z]), []
-        for x in xs:
-            B2 = sm(B, x)
-            if dot(v, B2(x)) <= 0:                     # y = +1: a mistake when the margin is <= 0
-                qs.append(dot(x, B(x)))
-                v, B = [p + q for p, q in zip(v, x)], B2
-        assert len(qs) == d and qs == [1 / a] * d
+        qs = _run([(_e(i, d), 1) for i in range(d)], a)
+        assert qs == [1 / a] * d
         bound = math.sqrt((float(a) + 1) * sum(math.log(1 + float(q)) for q in qs))    # a |u|^2 + sum (u.x)^2 = a + 1
         gamma = 1 / math.sqrt(d)
         assert d * gamma <= bound < 2 * d * gamma
@@ -160,3 +170,50 @@ def test_a_stronger_statement_is_refused_by_coq(what, monkeypatch, tmp_path, rep
     assert "SecondOrderPerceptron.sop_bound\" has type" in rows[IDS[0]].reason, rows[IDS[0]].reason
     assert not rep.ok
     assert {t.id: t.status for t in report.learners}[IDS[0]] == build.KERNEL_CHECKED
+
+
+# sequences in R^2 (a = 1), as Coq terms and as Python lists: a repeat (the second round's margin is
+# 1/3 > 0), the tight pair (two ties), a repeat with the label flipped, and a second instance the
+# first mistake already classifies (margin 1/5)
+_E = {"e 0": _e(0, 2), "e 1": _e(1, 2), "vadd (e 0) (e 1)": [F(1), F(1)]}
+_SEQUENCES = ([("e 0", 1), ("e 0", 1)], [("e 0", 1), ("e 1", 1)], [("e 0", 1), ("e 0", -1)],
+              [("e 0", 1), ("vadd (e 0) (e 1)", 1)])
+_HEAD = """Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.LearnersSecondOrder.
+Require Import Reals List Lra.
+Import ListNotations.
+Open Scope R_scope.
+Definition e (i : nat) : Vec := fun j => if Nat.eqb j i then 1 else 0.
+(* every comparison of the run decided: the branch whose margin contradicts it closed by lra *)
+Ltac sop_eval :=
+  unfold sop_mistakes, sop_run;
+  repeat (cbn [sop_go length];
+    match goal with
+    | |- context [Rle_b ?m 0] =>
+        let E := fresh "E" in
+        destruct (Rle_b m 0) eqn:E; [apply Rle_b_spec in E | apply Rle_b_false in E];
+        unfold sop_margin, sop_sm, sop_start, dot, vsub, vadd, smul, vzero, e in E; cbn [sum_lt Nat.eqb] in E;
+        try (exfalso; field_simplify in E; lra)
+    end);
+  reflexivity.
+"""
+
+
+@pytest.mark.slow
+def test_the_coq_learner_errs_as_defined(tmp_path, report):
+    """Coq computes the learner's mistakes on four short sequences and proves them equal to the
+    count of the Fraction run above (1, 2, 2, 1: the learner errs, so the theorem is not vacuous, and
+    it updates, so a repeat is not a second mistake), and refuses the count of a learner that never
+    updates (2 on the repeat)."""
+    def goal(seq, n):
+        ex = "; ".join(f"({x}, {y})" for x, y in seq)
+        return f"Goal sop_mistakes 2 1 [{ex}] = {n}%nat.\nProof. sop_eval. Qed.\n"
+
+    def compiles(text, name):
+        f = tmp_path / f"{name}.v"
+        f.write_text(_HEAD + text)
+        return subprocess.run(["coqc", "-R", str(build.default_build_dir()), "Mistakebound", str(f)], cwd=tmp_path,
+                              capture_output=True, text=True).returncode == 0
+    counts = [len(_run([(_E[x], y) for x, y in seq], F(1))) for seq in _SEQUENCES]
+    assert counts == [1, 2, 2, 1]
+    assert compiles("".join(goal(seq, n) for seq, n in zip(_SEQUENCES, counts)), "Agree")
+    assert not compiles(goal(_SEQUENCES[0], 2), "Lazy")
