@@ -9,11 +9,16 @@
 
     Proof (by induction on the run, B as a linear map on [Vec]):
     - B_k is linear, symmetric (w . B z = z . B w) and positive semidefinite; with
-      A_k z = a z + sum_s x_s (x_s . z), A_k (B_k z) = z and B_k (A_k z) = z ([sm_*], [inv_*]);
+      A_k z = a z + sum_s x_s (x_s . z), A_k (B_k z) = z and B_k (A_k z) = z ([sm_linear],
+      [sm_symmetric], [sm_psd], [sm_inv_l], [sm_inv_r]; for every k, [Bk_invariants]; on the
+      learner's final state, [sop_state]);
     - upper: v_k . B_k v_k <= v_{k-1} . B_{k-1} v_{k-1} + q_k / (1 + q_k), the cross term being
-      y_k times the margin, <= 0 on a mistake ([upper_step]); q / (1 + q) <= ln(1 + q);
-    - lower: u . v_k grows by y_k u . x_k >= gamma - max(0, gamma - y_k u . x_k);
-    - Cauchy-Schwarz in the B-form: (u . v)^2 <= (u . A u) (v . B v) ([cs_bform]). *)
+      y_k times the margin, <= 0 on a mistake ([upper_step]); q / (1 + q) <= ln(1 + q)
+      ([ratio_le_ln]; on the run, [sop_upper]);
+    - lower: u . v_k grows by y_k u . x_k >= gamma - max(0, gamma - y_k u . x_k) ([sop_lower]);
+    - Cauchy-Schwarz in the B-form: (u . v)^2 <= (u . A u) (v . B v) ([cs_bform], from the
+      discriminant of (A u - s v) . B (A u - s v) >= 0; on the run, [sop_cauchy_schwarz]).
+    The learner theorems [sop_bound] and [sop_bound_ratio] join the three. *)
 Require Import Mistakebound.Axioms Mistakebound.Prelude Mistakebound.VecLemmas.
 Require Import Mistakebound.LearnersSecondOrder.
 Require Mistakebound.KernelPSD.
@@ -100,9 +105,6 @@ Proof.
   rewrite !dot_vadd_l, !dot_vadd_r, !dot_smul_l, !dot_smul_r in Q.
   rewrite <- (S w z) in Q. eapply Rle_trans; [exact Q|]. right. ring.
 Qed.
-
-Lemma q_nonneg d B x : psd d B -> 0 <= dot d x (B x).
-Proof. intros P. apply P. Qed.
 
 Lemma sm_psd d B x : linear B -> symmetric d B -> psd d B -> psd d (sop_sm d B x).
 Proof.
