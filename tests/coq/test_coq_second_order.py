@@ -13,6 +13,7 @@ from fractions import Fraction as F
 
 import pytest
 
+import learners
 from coq import build, learner_theorems as lth
 from coq import learner_theorems_second_order as lso
 
@@ -39,6 +40,7 @@ def test_the_statements_run_the_coq_learner_and_bound_its_mistakes():
         assert f"let X2 : R := {LSO}.sop_proj_sum d u ms in" in stmt
         assert f"Definition {tid}_statement : Prop :=\n  {stmt}.\n" in files[lth.STATEMENT_FILE]
         assert lso.CITATION in _theorem(tid).base
+        assert callable(learners.run_second_order_perceptron)     # the Python learner the reports name
     assert log.endswith(f"INR M * g - D <= sqrt ((a * dot d u u + X2) * {LSO}.sop_log_sum ms)")
     assert ratio.endswith(f"INR M * g - D <= sqrt ((a * dot d u u + X2) * {LSO}.sop_ratio_sum ms)")
     # the learner is the one of sop.md: B_0 z = z/a, Sherman-Morrison, a tie a mistake
@@ -48,25 +50,9 @@ def test_the_statements_run_the_coq_learner_and_bound_its_mistakes():
     assert "if Rle_b (y * sop_margin d v B x) 0" in src
 
 
-def _dot(u, v):
-    return sum(p * q for p, q in zip(u, v))
-
-
 def _run(ex, a):
-    """The learner as LearnersSecondOrder.v defines it, over Fractions: B a map built by
-    Sherman-Morrison from z/a, a mistake when y v.SM(B, x) x <= 0.  Its mistake rounds' q_k."""
-    def sm(B, x):
-        Bx = B(x)
-        q = _dot(x, Bx)
-        return lambda z: [bz - bxi * _dot(x, B(z)) / (1 + q) for bz, bxi in zip(B(z), Bx)]
-    d = len(ex[0][0])
-    v, B, qs = [F(0)] * d, (lambda z: [c / a for c in z]), []
-    for x, y in ex:
-        B2 = sm(B, x)
-        if y * _dot(v, B2(x)) <= 0:
-            qs.append(_dot(x, B(x)))
-            v, B = [p + y * c for p, c in zip(v, x)], B2
-    return qs
+    """The suite's Python learner, exact, on the examples: its trace."""
+    return learners.run_second_order_perceptron([x for x, _ in ex], [y for _, y in ex], a=a, exact=True)
 
 
 def _e(i, d):
@@ -75,12 +61,13 @@ def _e(i, d):
 
 def test_the_tight_sequence_numbers():
     """The worst case the bound is read against (d orthonormal instances labelled +1, u = (1, ..., 1)
-    / sqrt(d), gamma = 1/sqrt(d)): every round ties, M = d, q_k = 1/a, and M / bound =
+    / sqrt(d), gamma = 1/sqrt(d)): on the Python learner every round ties, M = d, q_k = 1/a, and M / bound =
     1/sqrt((a + 1) ln(1 + 1/a)) (0.995 at a = 50); with gamma doubled the claimed bound is below
     M gamma, so that mutant below is a false statement, not only an unproved one."""
     for d, a in ((3, F(1)), (4, F(50))):
-        qs = _run([(_e(i, d), 1) for i in range(d)], a)
-        assert qs == [1 / a] * d
+        tr = _run([(_e(i, d), 1) for i in range(d)], a)
+        qs = tr.extras["q"]
+        assert tr.mistakes == d and qs == [1 / a] * d and tr.extras["margins"] == [0] * d    # every round a tie
         bound = math.sqrt((float(a) + 1) * sum(math.log(1 + float(q)) for q in qs))    # a |u|^2 + sum (u.x)^2 = a + 1
         gamma = 1 / math.sqrt(d)
         assert d * gamma <= bound < 2 * d * gamma
@@ -200,10 +187,10 @@ Ltac sop_eval :=
 
 @pytest.mark.slow
 def test_the_coq_learner_errs_as_defined(tmp_path, report):
-    """Coq computes the learner's mistakes on four short sequences and proves them equal to the
-    count of the Fraction run above (1, 2, 2, 1: the learner errs, so the theorem is not vacuous, and
-    it updates, so a repeat is not a second mistake), and refuses the count of a learner that never
-    updates (2 on the repeat)."""
+    """Coq computes the learner's mistakes on four short sequences and proves them equal to those of
+    ``learners.run_second_order_perceptron`` (1, 2, 2, 1: the learner errs, so the theorem is not
+    vacuous, and it updates, so a repeat is not a second mistake), and refuses the count of a learner
+    that never updates (2 on the repeat)."""
     def goal(seq, n):
         ex = "; ".join(f"({x}, {y})" for x, y in seq)
         return f"Goal sop_mistakes 2 1 [{ex}] = {n}%nat.\nProof. sop_eval. Qed.\n"
@@ -213,7 +200,7 @@ def test_the_coq_learner_errs_as_defined(tmp_path, report):
         f.write_text(_HEAD + text)
         return subprocess.run(["coqc", "-R", str(build.default_build_dir()), "Mistakebound", str(f)], cwd=tmp_path,
                               capture_output=True, text=True).returncode == 0
-    counts = [len(_run([(_E[x], y) for x, y in seq], F(1))) for seq in _SEQUENCES]
+    counts = [_run([(_E[x], y) for x, y in seq], 1).mistakes for seq in _SEQUENCES]
     assert counts == [1, 2, 2, 1]
     assert compiles("".join(goal(seq, n) for seq, n in zip(_SEQUENCES, counts)), "Agree")
     assert not compiles(goal(_SEQUENCES[0], 2), "Lazy")
