@@ -56,6 +56,8 @@ def _inner(assignment, kinds, n, jobs):
         dt = time.perf_counter() - t0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    from grading.running.batch import close_pool
+    close_pool()        # the grading processes kept for a next batch stopped and waited for: their CPU counts
     try:        # the fork server (parent of the grading processes) waited for: its CPU counts
         from multiprocessing import forkserver
         forkserver._forkserver._stop()

@@ -68,6 +68,8 @@ def _inner(what, n, jobs, shared):
         out["total"] = dt
         out["seen"] = [["perceptron", r.name.split("_", 1)[1], f"{r.score:g}/{r.max_score:g}", "",
                         r.score == r.max_score] for r in results]
+    from grading.running.batch import close_pool
+    close_pool()        # the grading processes kept for a next batch stopped and waited for: their CPU counts
     try:        # the fork server (parent of the grading processes) waited for: its CPU counts
         from multiprocessing import forkserver
         forkserver._forkserver._stop()

@@ -10,7 +10,9 @@ which one submission can never cost another its grade.
 * :func:`run_pool`: ``jobs`` grading processes, each grading one submission at a time.  A result
   is handed to ``on_result`` (which writes it, atomically) the moment it arrives.  A grading
   process that dies, or runs past the submission's budget plus a margin, is killed and replaced;
-  that submission gets a "not graded" result naming the grader's fault, the others go on.
+  that submission gets a "not graded" result naming the grader's fault, the others go on.  The
+  processes left idle at the end of a batch are kept for this process's next batch (which opens
+  its own spec, hidden seed and warm-up in them); :func:`close_pool` stops them.
   When the course's own solution fails (:class:`grading.checks.oracle.CourseSolutionFailed`), the
   batch stops: that is the course's to fix, and its text is for the instructor only.
 """
@@ -22,7 +24,7 @@ import io
 import os
 import time
 
-__all__ = ["output_names", "write_manifest", "run_pool", "GRADER_FILES", "WATCHDOG_MARGIN"]
+__all__ = ["output_names", "write_manifest", "run_pool", "close_pool", "GRADER_FILES", "WATCHDOG_MARGIN"]
 
 GRADER_FILES = ("summary.csv", "junit.xml", "manifest.csv")
 WATCHDOG_MARGIN = 120.0
@@ -66,20 +68,20 @@ def _csv_safe(s: str) -> str:
 
 
 # --- the pool -----------------------------------------------------------------------------------
-def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_seed=None, shared=None):  # pragma: no cover - in the pool
-    """A grading process: grade the submissions it is sent, one at a time (``grade_submission``
-    is handed in by the caller, so this module does not depend on the grader).  ``shared``: the
-    batch's warm-up, computed once in the parent (:mod:`grading.running.warmup`), installed first."""
+def _serve(conn):  # pragma: no cover - in the pool
+    """A grading process: batches one after another, the submissions of each one at a time.  A
+    batch opens with ``("batch", grade_submission, spec_src, base_dir, hide, insecure, hidden_seed,
+    shared)`` (``grade_submission`` is handed in by the caller, so this module does not depend on
+    the grader; ``shared``: the batch's warm-up, computed once in the parent,
+    :mod:`grading.running.warmup`): what the previous batch left in this process's caches is dropped
+    first, so a batch is graded exactly as by a fresh process.  ``None``: stop."""
     from sandbox.isolation import IsolationUnavailable
     from grading.checks import shrinks
     from grading.checks.oracle import CourseSolutionFailed
     from grading.spec.spec import load_spec
-    from grading.running.warmup import install
-    install(shared)
-    spec = load_spec(spec_src)
-    spec.limits.insecure = bool(insecure)
-    spec.hidden_seed = hidden_seed
+    from grading.running import warmup
     from sandbox import stop_templates
+    spec = grade_submission = base_dir = hide = None
     while True:
         try:
             task = conn.recv()
@@ -88,6 +90,15 @@ def _serve(conn, grade_submission, spec_src, base_dir, hide, insecure, hidden_se
         if task is None:        # the workers' template is waited for: its CPU time is this process's
             stop_templates()
             return
+        if task[0] == "batch":
+            _, grade_submission, spec_src, base_dir, hide, insecure, hidden_seed, shared = task
+            warmup.clear()
+            shrinks.clear()
+            warmup.install(shared)
+            spec = load_spec(spec_src)
+            spec.limits.insecure = bool(insecure)
+            spec.hidden_seed = hidden_seed
+            continue
         i, path, name, searches = task
         shrinks.merge(searches, mark=False)      # the other grading processes' searches (grading.checks.shrinks)
         try:
@@ -111,10 +122,10 @@ def pool_context():
 
 
 class _Proc:
-    def __init__(self, ctx, args):
+    def __init__(self, ctx):
         parent, child = ctx.Pipe()
         self.conn = parent
-        self.proc = ctx.Process(target=_serve, args=(child,) + args, daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
         from grading.running.mainless import without_main
         with without_main():
             self.proc.start()
@@ -123,6 +134,11 @@ class _Proc:
         self.t0 = 0.0
         self.seen = -1          # the version of the batch's searches this process was sent
 
+    def begin(self, batch):
+        """Open a batch in this process (OSError: it is gone)."""
+        self.task, self.seen = None, -1
+        self.conn.send(("batch",) + batch)
+
     def kill(self):
         try:
             self.proc.kill()
@@ -130,6 +146,46 @@ class _Proc:
             pass
         self.proc.join(5)
         self.conn.close()
+
+
+# Grading processes left idle by a batch, taken by this process's next batch: a course grading
+# assignment after assignment (or a test suite, batch after batch) pays for starting them, and
+# for their sandbox templates, once.  Only a process that finished its every task is kept.
+_IDLE: list = []
+_EXIT = [False]
+
+
+def _take(ctx, batch) -> _Proc:
+    if not _EXIT[0]:    # registered after multiprocessing's own exit handler, so run before it: the
+        import atexit   # idle processes stop on their own (their templates waited for), not terminated
+        atexit.register(close_pool)
+        _EXIT[0] = True
+    while _IDLE:
+        p = _IDLE.pop()
+        try:
+            if p.proc.is_alive():
+                p.begin(batch)
+                return p
+        except (OSError, ValueError):
+            pass
+        p.kill()
+    p = _Proc(ctx)
+    p.begin(batch)
+    return p
+
+
+def close_pool() -> None:
+    """Stop the idle grading processes and wait for them (their CPU time, and their templates',
+    is then counted where the caller measures it)."""
+    while _IDLE:
+        p = _IDLE.pop()
+        try:
+            p.conn.send(None)
+        except (OSError, ValueError):
+            pass
+        p.proc.join(5)
+        p.kill()
+
 
 
 def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result,
@@ -143,7 +199,7 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
 
     from grading.checks import shrinks
     ctx = pool_context()
-    args = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed, shared)
+    batch = (grade_submission, spec_src, base_dir, hide, insecure, hidden_seed, shared)
     shrinks.clear()         # this batch's searches, handed from one grading process to the others
     blobs = {}
 
@@ -158,7 +214,7 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
         p.conn.send((i, paths[i], names[i], blob))
 
     pending = collections.deque(range(len(paths)))
-    procs = [_Proc(ctx, args) for _ in range(min(jobs, len(paths)))]
+    procs = [_take(ctx, batch) for _ in range(min(jobs, len(paths)))]
     limit = budget + WATCHDOG_MARGIN
     try:
         while pending or any(p.task is not None for p in procs):
@@ -171,7 +227,7 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
                         send(p, i)
                     except OSError:          # it died while idle: a new one takes the task
                         p.kill()
-                        p = procs[k] = _Proc(ctx, args)
+                        p = procs[k] = _take(ctx, batch)
                         send(p, i)
                     p.task, p.t0 = i, time.monotonic()
             busy = [p for p in procs if p.task is not None]
@@ -206,15 +262,17 @@ def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, 
                 if why:
                     i = p.task
                     p.kill()
-                    procs[k] = _Proc(ctx, args)
+                    procs[k] = _take(ctx, batch)
                     on_fault(i, why)
     finally:
-        for p in procs:
-            try:
-                if p.proc.is_alive() and p.task is None:
-                    p.conn.send(None)
-            except OSError:
-                pass
-        for p in procs:
-            p.proc.join(2 if p.task is None else 0)
+        _release(procs)
+
+
+def _release(procs) -> None:
+    """The end of a batch: a process that finished its every task is kept for the next batch; one
+    still busy (the batch stopped on the course's failing solution, or on an error here) is killed."""
+    for p in procs:
+        if p.task is None and p.proc.is_alive() and not p.conn.closed:
+            _IDLE.append(p)
+        else:
             p.kill()
