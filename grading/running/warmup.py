@@ -57,7 +57,7 @@ class _NoWorker:
 def _try(f, *a, **k):
     try:
         f(*a, **k)
-    except RunsNoSubmission:
+    except (RunsNoSubmission, oracle.CourseSolutionFailed):
         raise
     except Exception:  # noqa: BLE001 - left to the test, which computes (and reports) it as before
         pass
@@ -68,7 +68,10 @@ PARTS = ("visible", "hidden", "timed")
 
 def warm(spec, parts=PARTS) -> None:
     """Fill this process's caches with what every submission of ``spec`` will need (the spec's
-    ``hidden_seed`` must be set: the hidden draws are computed too).  ``parts``: "visible" (every
+    ``hidden_seed`` must be set: the hidden draws are computed too).  The course's own solution
+    failing on one of those inputs raises :class:`~grading.checks.oracle.CourseSolutionFailed`
+    here, before any submission is graded: every submission would ask it that input and stop the
+    batch the same way (a hanging solution is waited for once, not once more per grading process).  ``parts``: "visible" (every
     test's inputs and answers but the hidden draws' and the timed passes'), "hidden" (the hidden
     draws and their answers), "timed" (the linear-time test's data, answers and the reference's
     time): two processes can share the work."""
@@ -131,7 +134,7 @@ def _warm(g, spec, parts) -> None:
 def _get(f, default):
     try:
         return f()
-    except RunsNoSubmission:
+    except (RunsNoSubmission, oracle.CourseSolutionFailed):
         raise
     except Exception:  # noqa: BLE001 - left to the test
         return default
@@ -163,6 +166,9 @@ def packed(spec, parts=PARTS) -> bytes:
             d.update(saved[k])
 
 
+_COURSE_FAILED = "course solution failed"
+
+
 def _hidden_part(conn, spec_src, insecure, hidden_seed, extra_hide):  # pragma: no cover - in a helper process
     """A helper process: the hidden and timed parts of the warm-up, sent back packed (nothing on
     failure)."""
@@ -173,6 +179,8 @@ def _hidden_part(conn, spec_src, insecure, hidden_seed, extra_hide):  # pragma: 
         spec.limits.extra_hide = list(extra_hide)
         spec.hidden_seed = hidden_seed
         conn.send_bytes(packed(spec, parts=("hidden", "timed")))
+    except oracle.CourseSolutionFailed as e:     # the batch stops: said to the parent
+        conn.send_bytes(pickle.dumps({_COURSE_FAILED: e.staff_text}, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # noqa: BLE001 - the grading processes then compute it themselves
         pass
     finally:
@@ -211,10 +219,13 @@ def packed_in_two(spec, ctx=None) -> bytes:
         if helper.is_alive():
             helper.kill()
             helper.join(5)
-    if not other:
+    theirs = pickle.loads(other) if other else {}
+    if _COURSE_FAILED in theirs:
+        raise oracle.CourseSolutionFailed(theirs[_COURSE_FAILED])
+    if not theirs:
         return mine
     merged = pickle.loads(mine)
-    for name, values in pickle.loads(other).items():
+    for name, values in theirs.items():
         merged[name].update(values)
     return pickle.dumps(merged, protocol=pickle.HIGHEST_PROTOCOL)
 

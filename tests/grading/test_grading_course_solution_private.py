@@ -199,3 +199,26 @@ def test_a_grader_fault_names_its_kind_never_its_text(course, tmp_path, monkeypa
              "summary.csv": summary_csv(res)}
     assert "internal error: RuntimeError" in texts["feedback.md"]
     _no_hidden_input(texts, course.cases)
+
+
+@pytest.mark.parametrize("act", ["raises", "unreadable"])
+def test_the_warm_up_stops_the_batch_before_any_submission_runs(course, act):
+    """The batch's warm-up (grading.running.warmup) asks the course's solution every input the tests
+    will ask, hidden ones included: a failure there stops the batch at once, with the instructor's
+    text -- the input it failed on -- whether the helper process (the hidden draws) or the grading
+    parent found it."""
+    from grading.checks.oracle import CourseSolutionFailed
+    from grading.running import warmup
+    from grading.running.batch import pool_context
+    (course.dir / "solution" / "perceptron.py").write_text(_code(course.target, act))
+    spec = load_spec(str(course.dir / "spec.toml"))
+    spec.hidden_seed = hidden_seed({"MISTAKEBOUND_HIDDEN_SEED": SEED})[0]
+    for pack in (lambda: warmup.packed(spec), lambda: warmup.packed_in_two(spec, pool_context())):
+        with pytest.raises(CourseSolutionFailed) as e:
+            pack()
+        assert fmt_X(course.target) in e.value.staff_text
+    (course.dir / "solution" / "perceptron.py").write_text(_code(course.target, "fine"))
+    spec = load_spec(str(course.dir / "spec.toml"))
+    spec.hidden_seed = hidden_seed({"MISTAKEBOUND_HIDDEN_SEED": SEED})[0]
+    assert len(warmup.packed_in_two(spec, pool_context())) > 1000        # a solution that answers: no stop
+    warmup.clear()
