@@ -22,11 +22,10 @@ TID = "perceptron_margin_third_nine_mistakes"
 
 
 @pytest.fixture(scope="module")
-def libdir():
+def libdir(coq_report):
+    """The session's one build of the development (tests/conftest.py), which the user's proof requires."""
     require_coq()
-    from coq import build as coq_build
-    rep = coq_build.build(["block_novikoff_unit"])
-    return Path(rep.build_dir)
+    return Path(coq_report.build_dir)
 
 
 def _check(tmp_path, libdir, text):

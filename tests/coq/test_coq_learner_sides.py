@@ -172,3 +172,18 @@ def test_hedge_exact_sides_are_checked_against_the_exact_python_learner():
         bad = dataclasses.replace(lt, learner=dataclasses.replace(lt.learner, side=lt.learner.side + (strong,)))
         errors = lth.learner_files([bad])[1]
         assert "stronger than" in errors[lt.id] and "run_hedge(exact=True) accepts" in errors[lt.id], errors
+
+
+def test_a_verdict_asked_again_is_the_same_and_a_changed_condition_is_asked_afresh():
+    """Every build prints every learner statement: the side checks' verdicts are kept in the process
+    (coq.learner_sides._CHECKED), keyed by everything they read -- a refusal is refused again, and the
+    same theorem with its own conditions back is accepted, not answered from the refusal."""
+    from coq import learner_sides
+    lt = _theorem("learner_halving")
+    bad = _with_side(lt, AT_MOST_3)
+    for _ in range(2):
+        _, errors = lth.learner_files([bad])
+        assert "side condition (let len_ex := length ex in (len_ex <= 3)%nat)" in errors[lt.id]
+    assert any(v is not None and "len_ex <= 3" in v for v in learner_sides._CHECKED.values())
+    _, errors = lth.learner_files([lt])
+    assert errors == {}
