@@ -43,7 +43,7 @@ def test_the_statements_run_the_coq_learner_and_bound_its_mistakes():
         assert callable(learners.run_second_order_perceptron)     # the Python learner the reports name
     assert log.endswith(f"INR M * g - D <= sqrt ((a * dot d u u + X2) * {LSO}.sop_log_sum ms)")
     assert ratio.endswith(f"INR M * g - D <= sqrt ((a * dot d u u + X2) * {LSO}.sop_ratio_sum ms)")
-    # the learner is the one of sop.md: B_0 z = z/a, Sherman-Morrison, a tie a mistake
+    # the learner of learners.second_order_perceptron: B_0 z = z/a, Sherman-Morrison, a tie a mistake
     src = (build.SRC / "LearnersSecondOrder.v").read_text()
     assert "Definition sop_start (a : R) : Vec -> Vec := fun z => smul (/ a) z." in src
     assert "fun z => vsub (B z) (smul (dot d x (B z) / (1 + dot d x (B x))) (B x))." in src
