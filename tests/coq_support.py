@@ -14,3 +14,15 @@ def require_coq() -> str:
             pytest.fail("coqc is not installed, but CI must kernel-check the catalogue (.ci/run installs coq)")
         pytest.skip("coqc not installed (apt-get install coq coinor-csdp)")
     return coqc
+
+
+def copy_build(parent):
+    """A copy of the session's build directory at ``parent/coq`` (a test edits a source or a statement
+    there and rebuilds only what the edit touches); the session's build is left as it was."""
+    import shutil
+    from pathlib import Path
+
+    from coq import build
+    bdir = Path(parent) / "coq"
+    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    return bdir

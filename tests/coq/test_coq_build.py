@@ -14,7 +14,7 @@ import pytest
 from proofs.catalogue import registry
 from coq import build, export
 
-from coq_support import require_coq
+from coq_support import copy_build, require_coq
 # minutes of work: not in the quick check (-m "not slow"); one Coq build, shared by the "coq" group
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("coq")]
 
@@ -71,8 +71,7 @@ def statements_changed(coq_report, tmp_path_factory):
     ths[i] = dataclasses.replace(ths[i], conclusion=M <= 1 / (2 * g**2))
     er = next(t for t in ths if t.id == "erratum_claim2_strict")
     ths.append(dataclasses.replace(er, id=NEW_FAMILY, family="a_new_family", coq=None))
-    bdir = tmp_path_factory.mktemp("coqstmt") / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    bdir = copy_build(tmp_path_factory.mktemp("coqstmt"))
     seen = []
     mp = pytest.MonkeyPatch()
     try:

@@ -7,10 +7,10 @@ skip locally without coqc; in CI (CI=1) they run."""
 from __future__ import annotations
 
 import dataclasses
-import shutil
 
 import numpy as np
 import pytest
+from coq_support import copy_build
 
 import learners
 from coq import build, learner_theorems as lth
@@ -104,11 +104,6 @@ def test_the_psd_kernel_theorems_are_kernel_checked(report):
                 f"Mistakebound.LearnerTheorems.{tid}.") in checks
 
 
-def _copy(tmp_path):
-    bdir = tmp_path / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
-    return bdir
-
 
 _MUTATIONS = {
     "half the bound": ("INR M <= R_ ^ 2 / g ^ 2", "INR M <= R_ ^ 2 / (2 * g ^ 2)"),
@@ -131,7 +126,7 @@ def test_a_mutated_statement_is_refused_by_coq(what, monkeypatch, tmp_path, repo
         assert text.count(old) == 1
         return text.replace(old, new)
     monkeypatch.setattr(lth, "psd_statement", mutated)
-    rep = build.build([IDS[0]], build_dir=_copy(tmp_path))
+    rep = build.build([IDS[0]], build_dir=copy_build(tmp_path))
     assert new in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text() or not new
     (t,) = rep.learners
     assert t.status == build.FAILED and "LearnerTheorems.v" in t.reason, (t.status, t.reason)

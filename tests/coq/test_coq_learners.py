@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import shutil
 
 import pytest
+from coq_support import copy_build
 
 import learners
 from coq import build, learner_theorems as lth
@@ -271,11 +271,6 @@ def test_verify_coq_reports_the_learner_theorems(verify_coq_runs):
     assert data["learner_theorems"][0]["status"] == "kernel-checked"
 
 
-def _copy(tmp_path):
-    bdir = tmp_path / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
-    return bdir
-
 
 _UPDATE = "let w' := if m then perc_update F w x y else w in"
 # each learner's update on a mistake, and the learner theorems that must then fail
@@ -306,7 +301,7 @@ def test_a_learner_that_does_not_update_has_no_theorem(tmp_path, report):
         kept = "w in" if kind == "passive_aggressive" else update.rsplit("else ", 1)[1]
         srcs[f] = srcs[f].replace(update, update.split(":=")[0] + ":= " + kept)
         ids += its
-    rep = build.build(ids, build_dir=_copy(tmp_path), sources=srcs)
+    rep = build.build(ids, build_dir=copy_build(tmp_path), sources=srcs)
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
 
@@ -322,7 +317,7 @@ def test_weighted_majority_that_does_not_update_its_weights_has_no_theorem(tmp_p
     assert src.count(update) == 1
     ids = ["learner_weighted_majority", "learner_weighted_majority_half", "learner_randomized_weighted_majority",
            "learner_halving"]
-    rep = build.build(ids, build_dir=_copy(tmp_path), sources={"LearnersExperts.v": src.replace(
+    rep = build.build(ids, build_dir=copy_build(tmp_path), sources={"LearnersExperts.v": src.replace(
         update, "map (fun p => fst p) (combine w row).")})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
@@ -337,7 +332,7 @@ def test_an_adversary_that_agrees_with_the_algorithm_proves_no_lower_bound(tmp_p
     assert src.count(label) == 1
     ids = ["learner_disjunction_lower_bound", "learner_disjunction_lower_bound_blocks",
            "learner_disjunction_lower_bound_any_n", "learner_disjunction_lower_bound_any_n_sharp"]
-    rep = build.build(ids, build_dir=_copy(tmp_path),
+    rep = build.build(ids, build_dir=copy_build(tmp_path),
                       sources={"DisjunctionLowerBound.v": src.replace(label, "let y := alg hist x in")})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in ids)
     assert not rep.ok
@@ -352,7 +347,7 @@ def test_a_statement_naming_a_scratch_learner_that_does_not_update_is_not_proved
     frozen = dataclasses.replace(lt.learner, coq="Mistakebound.LearnersFrozen.perceptron_run",
                                  mistakes=lt.learner.mistakes.replace("Mistakebound.Learners.", "Mistakebound.LearnersFrozen."))
     monkeypatch.setattr(lth, "LEARNER_THEOREMS", (dataclasses.replace(lt, learner=frozen),) + lth.LEARNER_THEOREMS[1:])
-    rep = build.build(["learner_perceptron_radius"], build_dir=_copy(tmp_path), sources={"LearnersFrozen.v": src})
+    rep = build.build(["learner_perceptron_radius"], build_dir=copy_build(tmp_path), sources={"LearnersFrozen.v": src})
     assert "LearnersFrozen.perceptron_run RN dim false" in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
     (t,) = rep.learners
     assert t.status == build.FAILED and t.learner.endswith("LearnersFrozen.perceptron_run")
@@ -399,7 +394,7 @@ def test_passive_aggressive_bound_claimed_for_pa2_is_not_proved(monkeypatch, tmp
         "LearnersPA.PA 0", "LearnersPA.PA2 1"))
     lts[i] = dataclasses.replace(lts[i], learner=swapped)
     monkeypatch.setattr(lth, "LEARNER_THEOREMS", tuple(lts))
-    rep = build.build(["learner_passive_aggressive"], build_dir=_copy(tmp_path))
+    rep = build.build(["learner_passive_aggressive"], build_dir=copy_build(tmp_path))
     assert "pa_run RN Mistakebound.LearnersPA.PA2 1 dim" in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
     (t,) = rep.learners
     assert t.status == build.FAILED and "LearnerTheorems.v" in t.reason
@@ -413,7 +408,7 @@ def test_a_rational_hedge_that_does_not_update_has_no_exact_theorem(tmp_path, re
     update = "fun i => w i * npow QN b (nth i row 0%nat)."
     src = (build.SRC / "LearnersHedgeQ.v").read_text()
     assert src.count(update) == 1
-    rep = build.build(["learner_hedge_exact"], build_dir=_copy(tmp_path),
+    rep = build.build(["learner_hedge_exact"], build_dir=copy_build(tmp_path),
                       sources={"LearnersHedgeQ.v": src.replace(update, "fun i => w i.")})
     assert [(t.id, t.status) for t in rep.learners] == [("learner_hedge_exact", build.FAILED)]
     assert not rep.ok

@@ -7,11 +7,11 @@ refused by the build's audit of every source (tests/coq/test_coq_export.py).  Th
 from __future__ import annotations
 
 import math
-import shutil
 import subprocess
 from fractions import Fraction as F
 
 import pytest
+from coq_support import copy_build
 
 import learners
 from coq import build, learner_theorems as lth
@@ -96,11 +96,6 @@ def test_the_second_order_theorems_are_kernel_checked(report):
                 f"Mistakebound.LearnerTheorems.{tid}.") in checks
 
 
-def _copy(tmp_path):
-    bdir = tmp_path / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
-    return bdir
-
 
 @pytest.mark.slow
 def test_a_learner_that_never_updates_proves_nothing(tmp_path, report):
@@ -112,7 +107,7 @@ def test_a_learner_that_never_updates_proves_nothing(tmp_path, report):
     fin = "sop_final d (vadd v (smul y x)) (sop_sm d B x) rest"
     assert src.count(go) == 1 and src.count(fin) == 1
     lazy = src.replace(go, "sop_go d v B rest").replace(fin, "sop_final d v B rest")
-    rep = build.build(list(IDS), build_dir=_copy(tmp_path), sources={"LearnersSecondOrder.v": lazy})
+    rep = build.build(list(IDS), build_dir=copy_build(tmp_path), sources={"LearnersSecondOrder.v": lazy})
     assert sorted((t.id, t.status) for t in rep.learners) == sorted((i, build.FAILED) for i in IDS)
     assert "SecondOrderPerceptron.v" in rep.file_errors and not rep.ok
 
@@ -139,7 +134,7 @@ def test_a_stronger_statement_is_refused_by_coq(what, monkeypatch, tmp_path, rep
         assert text.count(old) == 1
         return text.replace(old, new)
     monkeypatch.setattr(lth, "second_order_statement", mutated)
-    rep = build.build(list(IDS), build_dir=_copy(tmp_path))
+    rep = build.build(list(IDS), build_dir=copy_build(tmp_path))
     assert new in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
     rows = {t.id: t for t in rep.learners}
     assert rows[IDS[0]].status == build.FAILED and "LearnerTheorems.v" in rows[IDS[0]].reason, rows[IDS[0]]

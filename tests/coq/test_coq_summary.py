@@ -3,9 +3,9 @@ and the Coq-vs-Python comparison counted in one headline, FAILED when any fails;
 Admitted proofs is Coq's answer, not a literal."""
 from __future__ import annotations
 
-import shutil
 
 import pytest
+from coq_support import copy_build
 
 from coq import build, differential, summary
 from coq.build import KERNEL_CHECKED, CoqReport, TheoremCoq
@@ -68,8 +68,7 @@ def test_weighted_majority_breaking_ties_the_other_way_fails_verify_coq(tmp_path
     tie = "if Qle_bool 0 (wm_activation w row) then 1%Z else (-1)%Z."
     src = (build.SRC / "LearnersExperts.v").read_text()
     assert src.count(tie) == 1
-    bdir = tmp_path / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    bdir = copy_build(tmp_path)
     flipped = src.replace(tie, "if Qle_bool (wm_activation w row) 0 then (-1)%Z else 1%Z.")
     rep, dv = summary.check(["learner_halving"], build_dir=bdir, sources={"LearnersExperts.v": flipped},
                             differential_cases=80)

@@ -193,10 +193,9 @@ def test_coq_hedge_that_keeps_its_weights_and_an_adversary_that_agrees_prove_not
     losses uniformly: option 0 always at loss 1, option 1 at 0 give T/2 against a bound that stays
     at ln 2 / (1 - beta)), and LittlestoneLowerBound.v with an adversary that labels as the
     algorithm predicts: neither learner theorem is kernel-checked."""
-    import shutil
     from coq import build
-    bdir = tmp_path / "coq"
-    shutil.copytree(build.default_build_dir(), bdir, ignore=shutil.ignore_patterns(".lock"))
+    from coq_support import copy_build
+    bdir = copy_build(tmp_path)
     hedge, llb = (build.SRC / "LearnersHedge.v").read_text(), (build.SRC / "LittlestoneLowerBound.v").read_text()
     update = "fun i => w i * Rpower beta (nth i row 0)."
     against = "Definition against (p : Z) : Z := if Z.eqb p 1 then (-1)%Z else 1%Z."
