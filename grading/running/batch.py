@@ -187,7 +187,6 @@ def close_pool() -> None:
         p.kill()
 
 
-
 def run_pool(grade_submission, spec_src, paths, names, *, jobs, base_dir, hide, insecure, budget, on_result,
              on_fault, hidden_seed=None, shared=None):
     """Grade ``paths`` in ``jobs`` processes.  ``on_result(i, result)`` for each graded one,
