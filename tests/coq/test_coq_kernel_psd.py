@@ -10,7 +10,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from coq_support import copy_build
+from coq_support import build_with_statement_edited
 
 import learners
 from coq import build, learner_theorems as lth
@@ -117,16 +117,7 @@ def test_a_mutated_statement_is_refused_by_coq(what, monkeypatch, tmp_path, repo
     """R^2/gamma^2 printed as R^2/(2 gamma^2), or the positive-semidefinite hypothesis dropped: the
     proof in LearnerTheorems.v no longer has the statement's type and Coq refuses it."""
     old, new = _MUTATIONS[what]
-    printer = lth.psd_statement
-
-    def mutated(lt):
-        text = printer(lt)
-        if lt.id != IDS[0]:
-            return text
-        assert text.count(old) == 1
-        return text.replace(old, new)
-    monkeypatch.setattr(lth, "psd_statement", mutated)
-    rep = build.build([IDS[0]], build_dir=copy_build(tmp_path))
+    rep = build_with_statement_edited(monkeypatch, tmp_path, "psd_statement", IDS[0], old, new, [IDS[0]])
     assert new in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text() or not new
     (t,) = rep.learners
     assert t.status == build.FAILED and "LearnerTheorems.v" in t.reason, (t.status, t.reason)

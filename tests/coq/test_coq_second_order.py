@@ -11,7 +11,7 @@ import subprocess
 from fractions import Fraction as F
 
 import pytest
-from coq_support import copy_build
+from coq_support import build_with_statement_edited, copy_build
 
 import learners
 from coq import build, learner_theorems as lth
@@ -125,16 +125,7 @@ def test_a_stronger_statement_is_refused_by_coq(what, monkeypatch, tmp_path, rep
     """The bound printed stronger: the proof in LearnerTheorems.v no longer has the statement's type and
     Coq refuses it (the session's build, with the statement as printed, checks it)."""
     old, new = _MUTATIONS[what]
-    printer = lth.second_order_statement
-
-    def mutated(lt):
-        text = printer(lt)
-        if lt.id != IDS[0]:
-            return text
-        assert text.count(old) == 1
-        return text.replace(old, new)
-    monkeypatch.setattr(lth, "second_order_statement", mutated)
-    rep = build.build(list(IDS), build_dir=copy_build(tmp_path))
+    rep = build_with_statement_edited(monkeypatch, tmp_path, "second_order_statement", IDS[0], old, new, IDS)
     assert new in (tmp_path / "coq" / lth.STATEMENT_FILE).read_text()
     rows = {t.id: t for t in rep.learners}
     assert rows[IDS[0]].status == build.FAILED and "LearnerTheorems.v" in rows[IDS[0]].reason, rows[IDS[0]]
