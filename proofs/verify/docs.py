@@ -156,17 +156,19 @@ def latex_document(cat) -> str:
     L = [r"\documentclass{article}", r"\usepackage{amsmath,amssymb}", r"\usepackage[margin=2cm]{geometry}",
          r"\begin{document}", r"\section*{Theorem catalogue}"]
     esc = lambda s: s.replace("_", r"\_").replace("#", r"\#").replace("%", r"\%").replace("&", r"\&")  # noqa: E731
+
+    def implication(hyps, arrow, goal):
+        """The labelled hypotheses above ``arrow`` and the goal, aligned; the goal alone without them."""
+        if not hyps:
+            return [rf"\[ {latex(goal)} \]"]
+        return ([r"\begin{align*}"] + [rf"&{latex(f)} && \text{{{esc(n)}}}\\" for n, f in hyps]
+                + [rf"{arrow}\ &{latex(goal)}", r"\end{align*}"])
+
     for r in cat.results:
         th = r.theorem
         L.append(rf"\subsection*{{\texttt{{{esc(th.id)}}} ({th.kind}, {esc(r.status)})}}")
         L.append(esc(th.name) + r"\\")
-        if th.hypotheses:
-            L.append(r"\begin{align*}")
-            L.extend(rf"&{latex(f)} && \text{{{esc(n)}}}\\" for n, f in th.hypotheses)
-            L.append(rf"\Longrightarrow\ &{latex(th.conclusion)}")
-            L.append(r"\end{align*}")
-        else:
-            L.append(rf"\[ {latex(th.conclusion)} \]")
+        L += implication(th.hypotheses, r"\Longrightarrow", th.conclusion)
         L.append(r"Source: " + esc(_src(th)) + " -- " + esc(th.source.where) + r".\\")
         if r.rules:
             L.append(r"Trusted rules: " + esc(", ".join(r.rules)) + r".\\")
@@ -174,13 +176,7 @@ def latex_document(cat) -> str:
             st = s.step
             L.append(rf"\paragraph{{\texttt{{{esc(st.id)}}}}} {esc(st.title)} ({s.verdict.engine}: {s.verdict.status}; "
                      + "; ".join(f"{v.engine}: {v.status}" for v in s.cross) + ")")
-            if st.hyps:
-                L.append(r"\begin{align*}")
-                L.extend(rf"&{latex(f.formula)} && \text{{{esc(lab)}}}\\" for lab, f in st.hyps)
-                L.append(rf"\vdash\ &{latex(st.goal)}")
-                L.append(r"\end{align*}")
-            else:
-                L.append(rf"\[ {latex(st.goal)} \]")
+            L += implication([(lab, f.formula) for lab, f in st.hyps], r"\vdash", st.goal)
     L.append(r"\end{document}")
     return "\n".join(L) + "\n"
 
