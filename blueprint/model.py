@@ -21,7 +21,8 @@ __all__ = ["Entry", "Step", "FactUse", "Catalogue", "collect", "entry_from_resul
 SITE_STATUSES = ("kernel-checked", "proved", "refuted", "unknown")
 
 _HOW = {"hypothesis": "hypothesis", "solve": "step", "identity": "identity", "lemma": "lemma",
-        "rule": "trusted rule", "inst": "instance", "specialize": "instance", "induction": "induction"}
+        "rule": "trusted rule", "inst": "instance", "specialize": "instance", "generalize": "generalization",
+        "induction": "induction"}
 
 
 @dataclass

@@ -29,15 +29,15 @@ from dataclasses import dataclass, field
 from checker import schemas
 from checker.evaluate import NotExact, evaluate, number, values
 from checker.smtlib import problem
-from checker.terms import (BOOL, INT, NAT, REAL, SORTS, And, CheckError, ForAll, Implies, Term, add, dump, guarded, le, lit, lt, parse, Reading, show,
-                    subst, valid_name)
+from checker.terms import (BOOL, INT, NAT, REAL, SORTS, And, CheckError, ForAll, Implies, Term, add, dump, guarded, le, lit, lt, node, parse,
+                    Reading, show, subst, valid_name)
 
 FORMAT = "mistakebound-certificate"
 VERSION = 1
 PROVED, REFUTED, UNKNOWN, INVALID, ASSUMING = "proved", "refuted", "unknown", "invalid", "proved assuming"
 VACUOUS = "vacuous"
 VACUOUS_WHY = "vacuous: no assignment satisfies the hypotheses"
-KINDS = ("hypothesis", "solve", "identity", "lemma", "rule", "inst", "specialize", "induction")
+KINDS = ("hypothesis", "solve", "identity", "lemma", "rule", "inst", "specialize", "generalize", "induction")
 
 
 @dataclass
@@ -398,6 +398,22 @@ def _derive(by, s, f, ids, formulas, rests, decls, stated, lemmas, fixed, where,
             if bad:
                 raise CheckError(f"{where}: cannot specialize {', '.join(bad)}: a hypothesis it rests on mentions it")
             return guarded(formulas[ids[0]], m)
+        if by == "generalize":
+            if len(ids) != 1 or not isinstance(s.get("vars"), list) or not s["vars"]:
+                raise CheckError(f"{where}: generalize uses one step and gives 'vars'")
+            vs = [_term(v, decls, where) for v in s["vars"]]
+            held = set().union(*[stated[h].free() for h in rests[ids[0]]]) if rests[ids[0]] else set()
+            body = formulas[ids[0]]
+            for v in vs:
+                if v.op != "var" or v.sort == BOOL:
+                    raise CheckError(f"{where}: generalize binds variables")
+                if v.name in held or v.name in fixed:
+                    raise CheckError(f"{where}: cannot generalize {v.name}: a hypothesis mentions it")
+                if v.name not in body.free():
+                    raise CheckError(f"{where}: {v.name} is not free in step {ids[0]}")
+            if len({v.name for v in vs}) != len(vs):
+                raise CheckError(f"{where}: a variable bound twice")
+            return node("forall", tuple(vs) + (body,))
         if by == "induction":
             if len(ids) != 2:
                 raise CheckError(f"{where}: induction uses the base and the step")

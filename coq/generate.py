@@ -104,7 +104,7 @@ def rule_uses(proof) -> set:
                     out.add((rid, schema, variant, st.id if direct else None))
                 elif f.how == "induction":
                     out.add(("induction", "induction", "N", st.id if direct else None))
-                if f.how in ("inst", "specialize", "induction"):
+                if f.how in ("inst", "specialize", "generalize", "induction"):
                     stack.extend(f.premises)
     return out
 

@@ -41,6 +41,7 @@ COQ_MODULES = {
     "passive_aggressive_bound": "Catalogue_passive_aggressive",
     "passive_aggressive_pa1_bound": "Catalogue_passive_aggressive",
     "passive_aggressive_pa2_bound": "Catalogue_passive_aggressive",
+    "second_order_perceptron": "Catalogue_second_order",
     "two_experts_lower_bound": "Catalogue_experts",
     "margin_lower_bound": "Catalogue_lower_bounds",
     "disjunction_lower_bound": "Catalogue_lower_bounds",

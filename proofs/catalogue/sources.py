@@ -67,3 +67,7 @@ KIVINEN_WARMUTH_AUER = "Kivinen, Warmuth & Auer 1997"
 TITLES[KIVINEN_WARMUTH_AUER] = ("J. Kivinen, M. K. Warmuth and P. Auer, The Perceptron algorithm versus Winnow: linear "
                                 "versus logarithmic mistake bounds when few input variables are relevant, Artificial "
                                 "Intelligence 97(1-2), 1997")
+
+CESA_BIANCHI_CONCONI_GENTILE = "Cesa-Bianchi, Conconi & Gentile 2005"
+TITLES[CESA_BIANCHI_CONCONI_GENTILE] = ("N. Cesa-Bianchi, A. Conconi and C. Gentile, A second-order perceptron algorithm, "
+                                        "SIAM Journal on Computing 34(3), 2005")

@@ -14,6 +14,7 @@ by the engines).  The ways to make a Fact, each checking what it is given:
 ``rule(id, schema, ...)``  an instance of a named trusted rule's schema;
 ``inst(fact, terms)``      a "for all" fact at the given terms;
 ``specialize(fact, map)``  a fact at other values of variables no hypothesis mentions;
+``generalize(fact, vs)``   "for all vs: fact", for variables no hypothesis it rests on mentions;
 ``induction(k, P, ...)``   the trusted rule of induction, premises checked for shape.
 
 A hypothesis of a step that is not a Fact of this very proof is refused when the catalogue is
@@ -278,6 +279,28 @@ class Proof:
         except FormulaError as e:
             raise KernelError(f"{self.theorem.id}: specialize: {e}") from None
         return Fact(_TOKEN, g, "specialize", self, (fact,), label=f"{fact.label}[...]", rule_args=tuple(mapping.items()))
+
+    def generalize(self, fact: Fact, *vs: Expr) -> Fact:
+        """``for all vs: fact`` -- the rule of generalization, sound for variables that no
+        hypothesis the fact rests on mentions (the fact then holds at every value of them: what
+        :meth:`specialize` uses, made a "for all" that a later step can instantiate)."""
+        fact = self._own(fact, "generalize")
+        fixed = {v.name for a in fact.assumptions for v in free_vars(a)}
+        if not vs:
+            raise KernelError(f"{self.theorem.id}: generalize needs at least one variable")
+        free = {v.name for v in free_vars(fact.formula)}
+        for v in vs:
+            if not isinstance(v, Expr) or v.op != "var" or v.sort == BOOL:
+                raise KernelError(f"{self.theorem.id}: generalize binds variables of a sort, not {_show(v)}")
+            if v.name in fixed or v.name in self._fixed:
+                raise KernelError(f"{self.theorem.id}: cannot generalize {v.name}: a hypothesis mentions it")
+            if v.name not in free:
+                raise KernelError(f"{self.theorem.id}: generalize over {v.name}, which the fact does not mention")
+        if len({v.name for v in vs}) != len(vs):
+            raise KernelError(f"{self.theorem.id}: generalize binds a variable twice")
+        g = ForAll(list(vs), fact.formula)
+        return Fact(_TOKEN, g, "generalize", self, (fact,), label=f"for all {', '.join(v.name for v in vs)}: "
+                    f"{fact.label}", rule_args=tuple(vs))
 
     def induction(self, k: Expr, P: Expr, base: Fact, step: Fact, n: Expr) -> Fact:
         """From ``base``: P[k := 0] and ``step``: 0 <= k and k < n and P => P[k := k+1], infer

@@ -149,6 +149,9 @@ def make(th, fact: Fact | None = None, origin: dict | None = None, memo: dict | 
         elif f.how == "specialize":
             s.update({"uses": [ids[id(f.premises[0])]], "mapping": [[v.name, term(num(t), memo)] for v, t in f.rule_args]})
             formulas.extend(num(x) for pair in f.rule_args for x in pair)
+        elif f.how == "generalize":
+            s.update({"uses": [ids[id(f.premises[0])]], "vars": [term(v, memo) for v in f.rule_args]})
+            formulas.extend(f.rule_args)
         elif f.how == "induction":
             k, P, bound = f.rule_args
             s.update({"uses": [ids[id(p)] for p in f.premises], "var": term(k, memo), "predicate": term(P, memo),

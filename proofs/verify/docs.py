@@ -19,7 +19,8 @@ from proofs.verify.checks import REPLAY_CACHED
 from proofs.catalogue.sources import SHORT, TITLES
 
 _HOW = {"hypothesis": "hypothesis", "solve": "step", "identity": "identity", "lemma": "lemma", "rule": "trusted rule",
-        "inst": "instance", "specialize": "instance", "induction": "induction"}
+        "inst": "instance", "specialize": "instance", "generalize": "generalization",
+        "induction": "induction"}
 
 
 def _src(th, short: bool = False) -> str:
