@@ -321,3 +321,31 @@ Ltac mb_rule L S :=
   let R := fresh "R" in pose proof L as R; unfold S in R;
   first [ solve [ intros; eapply R; eassumption ] | solve [ intros; apply R ] | solve [ intros; eapply R; eauto ]
         | solve [ intros; eapply R; mb_conj; eassumption ] ].
+
+(** A vector equation read coordinate by coordinate: the guards of the facts discharged, inner
+    products rewritten through the vector equations, every vector equation taken at coordinate i,
+    each coordinate's equation rewritten into the goal, then ring (or arithmetic).  B_k of the
+    second-order perceptron is a function of its argument only up to [veq]: nothing here rewrites
+    under it. *)
+Ltac mb_guards :=
+  repeat match goal with
+  | H : ?A -> ?C |- _ =>
+      lazymatch type of A with
+      | Prop => lazymatch A with
+                | veq _ _ _ => fail
+                | _ => let HA := fresh "HA" in assert (HA : A) by (repeat split; lia); specialize (H HA); clear HA
+                end
+      end
+  end;
+  repeat match goal with H : _ /\ _ |- _ => destruct H end.
+
+Ltac mb_rewrite_coords :=
+  repeat match goal with
+  | H : ?a = ?b |- context [?a] => lazymatch b with context [a] => fail | _ => rewrite H end
+  end.
+
+Ltac mb_pointwise :=
+  intros; mb_guards; mb_vec_eqs;
+  let i := fresh "i" in let Hi := fresh "Hi" in intros i Hi;
+  repeat match goal with H : veq _ _ _ |- _ => specialize (H i Hi) end;
+  unfold vadd, vsub, smul, vzero in *; mb_rewrite_coords; first [ ring | lra | nra | (field; nra) ].

@@ -7,6 +7,7 @@ from __future__ import annotations
 from coq.hints_unit import UNIT_FAMILIES, UNIT_STEP_HINTS
 from coq.hints_winnow import WINNOW_FAMILIES, WINNOW_STEP_HINTS
 from coq.hints_hedge import HEDGE_FAMILIES, HEDGE_STEP_HINTS
+from coq.hints_second_order import SECOND_ORDER_FAMILIES, SECOND_ORDER_STEP_HINTS
 
 __all__ = ["HINTS", "hint", "COVERED_FAMILIES"]
 
@@ -116,7 +117,9 @@ HINTS: dict[tuple[str, str], str] = {
 
 HINTS.update(UNIT_STEP_HINTS)   # the online-learning unit's steps (hints_unit.py)
 HINTS.update(HEDGE_STEP_HINTS)  # Hedge's steps (hints_hedge.py)
-COVERED_FAMILIES = COVERED_FAMILIES | HEDGE_FAMILIES | frozenset({"soa_bound"})   # SOA: the default tactics
+HINTS.update(SECOND_ORDER_STEP_HINTS)  # the second-order perceptron's steps (hints_second_order.py)
+COVERED_FAMILIES = (COVERED_FAMILIES | HEDGE_FAMILIES | SECOND_ORDER_FAMILIES
+                    | frozenset({"soa_bound"}))   # SOA: the default tactics
 
 
 def hint(theorem_id: str, step_id: str, family: str | None = None) -> str | None:

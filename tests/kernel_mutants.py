@@ -3,6 +3,7 @@ table: the edits a contributor makes when writing a new theorem or touching a ru
 
 * **call edits** intercept the n-th call of one kind a proof makes and change its arguments:
   ``specialize`` of a variable a hypothesis fixes, under another display form (must be refused);
+  ``generalize`` over such a variable, under another display form (must be refused);
   ``induction`` up to one more than the premises allow (refused) or over another display form
   of its variable (the same proof); ``inst`` at a shifted term (a valid instance, or a step the
   solvers refute) or at terms shown another way (the same proof, the same texts); ``rule`` with a
@@ -62,7 +63,17 @@ class CallEditedProof(Proof):
 
     def solve(self, sid, facts, goal, title=""):
         facts = list(facts)
-        if self._mine("solve") and self.edit.kind == "solve:specialize_fixed_display_copy":
+        mine = self._mine("solve")
+        if mine and self.edit.kind == "solve:generalize_fixed_display_copy":
+            for j, f in enumerate(facts):
+                # "for all g" of a fact about the g a hypothesis it rests on fixes
+                fixed = {v.name for a in f.assumptions for v in free_vars(a)}
+                vs = [v for v in free_vars(f.formula) if v.name in fixed and v.sort != "Bool"]
+                if vs:
+                    self.applied = True
+                    facts[j] = self.generalize(f, redisplay(vs[0]))
+                    break
+        if mine and self.edit.kind == "solve:specialize_fixed_display_copy":
             for j, f in enumerate(facts):
                 # a variable that a hypothesis this fact rests on mentions (fixed: specializing it
                 # would turn "for this g" into "for every g")
@@ -155,6 +166,7 @@ def call_edits(th) -> list[CallEdit]:
     valid proof or a refuted step at the first call of each kind (the engines decide)."""
     n = count_calls(th)
     out = [CallEdit("solve:specialize_fixed_display_copy", i, expect_build_error=True) for i in range(n.get("solve", 0))]
+    out += [CallEdit("solve:generalize_fixed_display_copy", i, expect_build_error=True) for i in range(n.get("solve", 0))]
     out += [CallEdit("induction:bound_plus_one", i, expect_build_error=True) for i in range(n.get("induction", 0))]
     out += [CallEdit("induction:display_copy", i, expect_build_error=True) for i in range(n.get("induction", 0))]
     out += [CallEdit("inst:display_copy", i, expect_build_error=True) for i in range(n.get("inst", 0))]

@@ -363,3 +363,23 @@ def test_huge_values_are_not_evaluated():
         evaluate(parse(["pow2", "n"], decls), {"n": Fraction(10 ** 9)})
     with pytest.raises(NotExact):
         evaluate(parse(["sum", "i", ["int", "0"], "n", ["to_real", "i"]], decls), {"n": Fraction(10 ** 12)})
+
+
+# ----------------------------------------------------------------------------- generalization
+def test_a_generalization_binds_only_what_no_hypothesis_mentions():
+    """The second-order perceptron's certificate generalizes over fresh vectors: it reads clean, and
+    the same step over a variable a hypothesis mentions, over one its fact does not mention, or
+    recording another "for all" is refused before any engine."""
+    c = _cert("second_order_perceptron_bound")
+    assert not checker.read(c).errors
+    gens = [s for s in c["steps"] if s["by"] == "generalize"]
+    assert len(gens) >= 4
+    for edit, words in ((lambda s: s.__setitem__("vars", ["a"]), "a hypothesis mentions it"),
+                        (lambda s: s.__setitem__("vars", s["vars"] + ["u"]), "is not free"),
+                        (lambda s: s.__setitem__("vars", []), "gives 'vars'"),
+                        (lambda s: s.__setitem__("formula", s["formula"][:-1] + [["ge", ["real", "0"], ["real", "1"]]]),
+                         "derives")):
+        bad = copy.deepcopy(c)
+        edit([s for s in bad["steps"] if s["by"] == "generalize"][0])
+        errs = checker.read(bad).errors
+        assert errs and words in errs[0], (words, errs)

@@ -149,6 +149,33 @@ def test_a_variable_fixed_by_a_hypothesis_cannot_be_specialized():
     assert _run(_th([("h", a >= 1)], a >= 1, proof)).status == BUILD_ERROR
 
 
+def test_generalization_binds_only_variables_no_hypothesis_mentions():
+    z = Vec("z")
+
+    def sound(p):                             # |z|^2 >= 0 for a z no hypothesis mentions: for every z
+        f = p.solve("s", [p.rule("finite_sum_linearity", "dot_nonneg", z)], dot(z, z) >= 0)
+        g = p.generalize(f, z)
+        assert text(g.formula) == "for all z: |z|^2 >= 0" and g.how == "generalize"
+        return p.solve("t", [g, p.hyp("h")], a + dot(Vec("w"), Vec("w")) >= 1)
+    r = _run(_th([("h", a >= 1)], a + dot(Vec("w"), Vec("w")) >= 1, sound))
+    assert r.status == PROVED, r.reasons
+
+    def fixed(p):                             # a is fixed by the hypothesis a >= 1: "for all a: a >= 1" is false
+        f = p.solve("s", [p.hyp("h")], a >= 1)
+        return p.solve("t", [p.generalize(f, a)], b >= 1)
+    assert _run(_th([("h", a >= 1)], b >= 1, fixed)).status == BUILD_ERROR
+
+    def theirs(p):                            # a appears in a hypothesis the fact does not rest on: refused too
+        f = p.solve("s", [], a * a >= 0)
+        return p.solve("t", [p.generalize(f, a), p.hyp("h")], b * b >= 0)
+    assert _run(_th([("h", a >= 1)], b * b >= 0, theirs)).status == BUILD_ERROR
+
+    def absent(p):                            # a variable the fact does not mention binds nothing
+        f = p.solve("s", [], b * b >= 0)
+        return p.solve("t", [p.generalize(f, c)], b * b >= 0)
+    assert _run(_th([], b * b >= 0, absent)).status == BUILD_ERROR
+
+
 def test_lemma_instances_and_integer_instances_of_naturals():
     k, M = Nat("k"), Nat("M")
     s_ = Seq("s", "Real")
