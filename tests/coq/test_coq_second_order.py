@@ -2,7 +2,9 @@
 its determinant-free form; coq/LearnersSecondOrder.v, coq/SecondOrderPerceptron.v,
 coq.learner_theorems_second_order): the statements run the Coq learner, Coq kernel-checks them on
 the allowed axioms, and refuses them for a learner that never updates, for statements claiming more
-(gamma doubled, the logarithms' factor dropped, the hinge losses dropped).  A proof left Admitted is
+(gamma doubled, the logarithms' factor dropped, the hinge losses dropped).  The catalogue counterpart
+(coq/Catalogue_second_order.v, B_k given only up to equality in R^dim) is kernel-checked, and Coq refuses
+its proof for the catalogue statement made false (a |u|^2 dropped, gamma doubled).  A proof left Admitted is
 refused by the build's audit of every source (tests/coq/test_coq_export.py).  The Coq tests skip locally without coqc; in CI (CI=1) they run."""
 from __future__ import annotations
 
@@ -179,3 +181,82 @@ def test_the_coq_learner_errs_as_defined(tmp_path, report):
     assert counts == [1, 2, 2, 1]
     assert compiles("".join(goal(seq, n) for seq, n in zip(_SEQUENCES, counts)), "Agree")
     assert not compiles(goal(_SEQUENCES[0], 2), "Lazy")
+
+
+# ------------------------------------------------------------------ the catalogue counterpart
+CAT = "second_order_perceptron_bound"
+_CAT_MUTATIONS = {      # each false on one instance (test_the_catalogue_mutations_are_false)
+    "a |u|^2 dropped": ("(a * (dot dim u u)) + ", ""),
+    "gamma doubled": ("((INR (M)%nat) * gamma)", "((INR (M)%nat) * (2 * gamma))"),
+}
+
+
+def _cat_sides(a, g, u, xs, ys):
+    """(M gamma - D, the claimed bound squared's two factors) on the Python learner's run, exact: the
+    mistakes' instances and labels, q_k read on the run, u . x_k, the hinge losses."""
+    tr = _run(list(zip(xs, ys)), a)
+    qs = tr.extras["q"]
+    assert tr.mistakes == len(xs) == len(qs)            # every round a mistake: the run is the mistakes'
+    dots = [sum(ui * xi for ui, xi in zip(u, x)) for x in xs]
+    loss = sum(max(F(0), g - y * d) for y, d in zip(ys, dots))
+    proj = sum(d * d for d in dots)
+    ratio = sum(q / (1 + q) for q in qs)
+    return len(xs) * g - loss, a * sum(ui * ui for ui in u), proj, ratio, loss
+
+
+def test_the_catalogue_mutations_are_false():
+    """On one instance x_0 = (1) labelled +1, a = 1, u = (1), gamma = 1 (one mistake, a tie; q_0 = 1):
+    M gamma - D = 1 and the bound sqrt((1 + 1) * 1/2) = 1 is met with equality; without a |u|^2 it is
+    sqrt(1/2) < 1, and with gamma doubled (D unchanged) the left side is 2 > 1.  So both mutants below
+    are false statements, not only unproved ones."""
+    lhs, au, proj, ratio, loss = _cat_sides(F(1), F(1), [F(1)], [[F(1)]], [1])
+    assert (lhs, au, proj, ratio, loss) == (1, 1, 1, F(1, 2), 0)
+    assert lhs ** 2 == (au + proj) * ratio                              # the theorem, tight
+    assert lhs ** 2 > proj * ratio                                      # a |u|^2 dropped: false
+    assert (1 * (2 * F(1)) - loss) ** 2 > (au + proj) * ratio           # gamma doubled: false
+
+
+@pytest.mark.slow
+def test_the_catalogue_counterpart_is_kernel_checked(report):
+    """coq/Catalogue_second_order.v proves the statement printed from the catalogue's formulas, with
+    no Admitted, on the allowed axioms."""
+    from coq.export import statement
+    from proofs.catalogue import registry
+    t = {t.id: t for t in report.theorems}[CAT]
+    assert t.status == build.KERNEL_CHECKED, (t.id, t.reason)
+    assert t.coq_name == "Catalogue_second_order.second_order_perceptron_bound"
+    assert t.axioms and set(t.axioms) <= set(build.allowed_axioms())
+    stmts = (build.default_build_dir() / "Statements.v").read_text()
+    assert f"Definition {CAT}_statement : Prop :=\n  {statement(registry.get(CAT))}.\n" in stmts
+    assert build.audit_sources({"Catalogue_second_order.v": (build.SRC / "Catalogue_second_order.v").read_text()}) == []
+
+
+def _check_against(tmp_path, name, stmt):
+    """coqc on a file that states ``stmt`` and gives the session's compiled proof as its proof: (ok, output)."""
+    f = tmp_path / f"{name}.v"
+    f.write_text("Require Import Mistakebound.Axioms Mistakebound.Prelude.\n"
+                 "Require Mistakebound.Catalogue_second_order.\nOpen Scope R_scope.\n"
+                 f"Definition edited_statement : Prop :=\n  {stmt}.\n"
+                 f"Definition check : edited_statement := Mistakebound.Catalogue_second_order.{CAT}.\n")
+    r = subprocess.run(["coqc", "-R", str(build.default_build_dir()), "Mistakebound", str(f)], cwd=tmp_path,
+                       capture_output=True, text=True)
+    return r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("what", sorted(_CAT_MUTATIONS))
+def test_a_false_catalogue_statement_is_refused_by_coq(what, tmp_path, report):
+    """The catalogue statement printed with one edit that makes it false: Coq refuses the compiled
+    proof of coq/Catalogue_second_order.v as a proof of it, a type error; the unedited statement,
+    stated the same way, is accepted (so the refusal is the edit's)."""
+    from coq.export import statement
+    from proofs.catalogue import registry
+    assert {t.id: t.status for t in report.theorems}[CAT] == build.KERNEL_CHECKED
+    stmt = statement(registry.get(CAT))
+    old, new = _CAT_MUTATIONS[what]
+    assert stmt.count(old) == 1
+    ok, out = _check_against(tmp_path, "Same", stmt)
+    assert ok, out
+    ok, out = _check_against(tmp_path, "Edited", stmt.replace(old, new))
+    assert not ok
+    assert "has type" in out and "while it is expected to have type" in out and "edited_statement" in out, out
