@@ -12,10 +12,11 @@ v_k.B_k x_k / (1 + q_k): the same sign).  Nothing assumes B_k is linear, symmetr
 semidefinite: the proof derives it from the two equations.
 
 The proof, as in the paper:
-- by induction on k, for every z, w and c: B_k (z + c w) = B_k z + c B_k w, z.B_k w = w.B_k z,
-  z.B_k z >= 0, and z = w gives B_k z = B_k w.  The step reads B_{k+1} at z, w and z + c w and
-  uses the invariant at level k at four points, among them z + t x_k with t = -x_k.B_k z/(1 + q_k),
-  where z.B_{k+1} z = z.B_k z - (x_k.B_k z)^2/(1 + q_k) is >= 0 (Cauchy-Schwarz in the B_k form);
+- B_k as a bilinear form, by induction on k: B_k (z + c w) = B_k z + c B_k w and z = w gives
+  B_k z = B_k w, each at fresh z, w, c (the step reads B_{k+1} at the same points); for all z, w,
+  z.B_k w = w.B_k z (the step reads level k at (z, w), (z, x_k) and (x_k, w)); for all z,
+  z.B_k z >= 0 (the step reads level k at x_k and at z + t x_k with t = -x_k.B_k z/(1 + q_k), where
+  z.B_{k+1} z = z.B_k z - (x_k.B_k z)^2/(1 + q_k) is >= 0: Cauchy-Schwarz in the B_k form);
 - the upper bound: v_{k+1}.B_{k+1} v_{k+1} - v_k.B_k v_k = (2 m + q - m^2)/(1 + q) <= q/(1 + q), m
   the margin y_k v_k.B_k x_k <= 0;
 - the lower bound: u.v_k grows by y_k u.x_k >= gamma - max(0, gamma - y_k u.x_k);
@@ -24,9 +25,12 @@ The proof, as in the paper:
   (u.v)^2 <= (u.A_M u)(v.B_M v) (its discriminant);
 - hence M gamma - D <= u.v_M <= sqrt((u.A_M u) sum_k q_k/(1 + q_k)).
 
-Every "for every z" is a kernel generalization of a fact about a fresh z no hypothesis mentions.
-The paper's sum_i ln(1 + lambda_i/a) is sum_k ln(1 + q_k) (the matrix determinant lemma) and each
-q/(1 + q) <= ln(1 + q): that last form is the Coq learner theorem's, not restated here.
+Each "for all z" is the kernel's generalization of a fact about a fresh z that no hypothesis
+mentions; the solvers then only instantiate it, at the points the next step names.  The
+Sherman-Morrison coefficient is written 1/(1 + q_k) times x_k.B_k z, so that linearity and symmetry
+need no division.  The paper's sum_i ln(1 + lambda_i/a) is sum_k ln(1 + q_k) (the matrix
+determinant lemma) and each q/(1 + q) <= ln(1 + q): that last form is the Coq learner theorem's,
+not restated here.
 """
 from __future__ import annotations
 
@@ -213,7 +217,7 @@ class Form:
         p = self.p
         facts = ([p.inst(self.sym, i)] if syms else []) + ([p.inst(self.psd, i)] if psds else [])
         return p.solve(sid, facts, Implies(guard, And(*[sym(i, a_, b_) for a_, b_ in syms], *[psd(i, a_) for a_ in psds])),
-                       title=f"B at level {'k' if i is k else 'M'}: symmetric and nonnegative at the points the step reads")
+                       title="B symmetric and nonnegative at the points the step reads")
 
 
 # ----------------------------------------------------------------------------- the three bounds
