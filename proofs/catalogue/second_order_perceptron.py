@@ -147,7 +147,12 @@ def _function(p):
     return p.induction(k, ext(k, z, w), base, step, M)
 
 
-def _symmetric(p):
+def _dot_sub(p):
+    return p.identity("dot_sub_identity", dot(_Z, _Q - _h * _R), dot(_Z, _Q) - _h * dot(_Z, _R),
+                      title="z.(q - h r) = z.q - h z.r")
+
+
+def _symmetric(p, dsub):
     """For every k <= M and all z, w: z.B_k w = w.B_k z (by induction, the step reading B_k at x_k)."""
     P = ForAll([zz, ww], sym(k, zz, ww))
     ident = p.identity("start_symmetric_identity", dot(_P, _h * _Q), dot(_Q, _h * _P), title="z.(h w) = w.(h z)")
@@ -155,8 +160,6 @@ def _symmetric(p):
                                           p.specialize(ident, {_P: zz, _Q: ww, _h: 1 / a})], sym(0, zz, ww),
                    title="z.(w/a) = w.(z/a)")
     X, Bz, Bw, Bx = x(k), B(k, z), B(k, w), B(k, x(k))
-    dsub = p.identity("dot_sub_identity", dot(_Z, _Q - _h * _R), dot(_Z, _Q) - _h * dot(_Z, _R),
-                      title="z.(q - h r) = z.q - h z.r")
     ctx = And(num(0) <= k, k < M, sym(k, z, w), sym(k, z, X), sym(k, X, w))
     one = p.solve("symmetric_after_update", [
         _sm_at(p, k, z), _sm_at(p, k, w), p.specialize(dsub, {_Z: z, _Q: Bw, _R: Bx, _h: h(k) * dot(X, Bw)}),
@@ -168,7 +171,7 @@ def _symmetric(p):
     return p.induction(k, P, p.generalize(base, zz, ww), step, M)
 
 
-def _nonnegative(p, lin_k, sym_k):
+def _nonnegative(p, lin_k, sym_k, dsub):
     """For every k <= M and every z: z.B_k z >= 0 (by induction: Cauchy-Schwarz in the B_k form, read
     at z + t x_k)."""
     P = ForAll(zz, psd(k, zz))
@@ -178,8 +181,6 @@ def _nonnegative(p, lin_k, sym_k):
                    title="z.(z/a) = |z|^2/a >= 0")
     X, Bz, Bx = x(k), B(k, z), B(k, x(k))
     t = -(h(k) * dot(X, Bz))
-    dsub = p.identity("form_sub_identity", dot(_Z, _Q - _h * _R), dot(_Z, _Q) - _h * dot(_Z, _R),
-                      title="z.(q - h r) = z.q - h z.r")
     dsq = p.identity("form_at_z_tx_identity", dot(_Z + _e * _R, _P + _e * _Q),
                      dot(_Z, _P) + _e * dot(_Z, _Q) + _e * dot(_R, _P) + _e * _e * dot(_R, _Q),
                      title="(z + t x).(p + t r) = z.p + t z.r + t x.p + t^2 x.r")
@@ -203,8 +204,9 @@ class Form:
 
     def __init__(self, p):
         self.p = p
-        self.lin, self.ext, self.sym = _linear(p), _function(p), _symmetric(p)
-        self.psd = _nonnegative(p, p.inst(self.lin, k), p.inst(self.sym, k))
+        dsub = _dot_sub(p)
+        self.lin, self.ext, self.sym = _linear(p), _function(p), _symmetric(p, dsub)
+        self.psd = _nonnegative(p, p.inst(self.lin, k), p.inst(self.sym, k), dsub)
 
     def linear(self, i, p_, r_, e_):
         return self.p.specialize(self.p.inst(self.lin, i), {z: p_, w: r_, c: e_})
