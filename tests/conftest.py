@@ -30,9 +30,15 @@ def pytest_collection_modifyitems(config, items):
     catalogue, a built site) is made once per worker process: under ``-n 2 --dist loadgroup`` the
     tests that share it run in one worker (an xdist group named after the module), so that it is
     never made twice side by side.  Autouse fixtures (settings, not work) do not count; a test that
-    is already in a group (the Coq tests) keeps its group."""
+    is already in a group (the Coq tests) keeps its group, and one that asks for the session's Coq
+    build joins theirs."""
     users: dict = {}
     for it in items:
+        # every test that asks for the session's Coq build (itself or through another fixture) runs
+        # in the Coq group: elsewhere its worker would build Coq a second time, side by side
+        if not it.get_closest_marker("xdist_group") and "coq_report" in getattr(it, "fixturenames", ()):
+            it.add_marker(pytest.mark.xdist_group("coq"))
+            continue
         if not it.get_closest_marker("xdist_group") and _uses_a_module_fixture(it):
             users.setdefault(it.nodeid.split("::")[0], []).append(it)
     for path, its in users.items():
