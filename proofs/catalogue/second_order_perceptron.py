@@ -109,6 +109,20 @@ _P, _Q, _R, _Z = Vec("P"), Vec("Q"), Vec("R"), Vec("Z")
 _e, _f, _g, _h = Real("e"), Real("f"), Real("g"), Real("h")
 
 
+class Laws:
+    """The inner-product identities the proof reads at several places, each checked once."""
+
+    def __init__(self, p):
+        self.linear = p.identity("dot_linear_identity", dot(_Z, _P + _e * _Q), dot(_Z, _P) + _e * dot(_Z, _Q),
+                                 title="z.(p + c q) = z.p + c z.q")
+        self.sub = p.identity("dot_sub_identity", dot(_Z, _Q - _h * _R), dot(_Z, _Q) - _h * dot(_Z, _R),
+                              title="z.(q - h r) = z.q - h z.r")
+        self.expand = p.identity("form_expand_identity", dot(_Z + _e * _R, _P + _e * _Q),
+                                 dot(_Z, _P) + _e * dot(_Z, _Q) + _e * dot(_R, _P) + _e * _e * dot(_R, _Q),
+                                 title="(z + t x).(p + t r) = z.p + t z.r + t x.p + t^2 x.r")
+        self.comm = p.identity("dot_comm_identity", dot(_Z, _P), dot(_P, _Z), title="z.p = p.z")
+
+
 def _sm_at(p, i, pt):
     return p.inst(p.hyp("sherman_morrison"), i, pt)
 
@@ -117,7 +131,7 @@ def _start_at(p, pt):
     return p.inst(p.hyp("b_start"), pt)
 
 
-def _linear(p):
+def _linear(p, laws):
     """For every k <= M: B_k(z + c w) = B_k z + c B_k w (at fresh z, w, c; by induction)."""
     base_goal, step_goal = induction_goals(k, lin(k, z, w, c), M)
     scale = p.identity("start_linear_identity", _h * (_P + _e * _Q), _h * _P + _e * (_h * _Q),
@@ -126,13 +140,11 @@ def _linear(p):
                                        p.specialize(scale, {_P: z, _Q: w, _e: c, _h: 1 / a})], base_goal,
                    title="B_0 z = z/a is linear")
     X, Bz, Bw, Bx = x(k), B(k, z), B(k, w), B(k, x(k))
-    dlin = p.identity("dot_linear_identity", dot(_Z, _P + _e * _Q), dot(_Z, _P) + _e * dot(_Z, _Q),
-                      title="x.(p + c q) = x.p + c x.q")
     vlin = p.identity("sm_linear_identity", (_P + _e * _Q) - (_h * (_f + _e * _g)) * _R,
                       (_P - (_h * _f) * _R) + _e * (_Q - (_h * _g) * _R),
                       title="(p + c q) - h (f + c g) r = (p - h f r) + c (q - h g r)")
     step = p.solve("linear_after_update", [
-        _sm_at(p, k, z + c * w), _sm_at(p, k, z), _sm_at(p, k, w), p.specialize(dlin, {_Z: X, _P: Bz, _Q: Bw, _e: c}),
+        _sm_at(p, k, z + c * w), _sm_at(p, k, z), _sm_at(p, k, w), p.specialize(laws.linear, {_Z: X, _P: Bz, _Q: Bw, _e: c}),
         p.specialize(vlin, {_P: Bz, _Q: Bw, _R: Bx, _e: c, _h: h(k), _f: dot(X, Bz), _g: dot(X, Bw)})], step_goal,
         title="x.B_k(z + c w) = x.B_k z + c x.B_k w, so each Sherman-Morrison term is linear too")
     return p.induction(k, lin(k, z, w, c), base, step, M)
@@ -147,12 +159,7 @@ def _function(p):
     return p.induction(k, ext(k, z, w), base, step, M)
 
 
-def _dot_sub(p):
-    return p.identity("dot_sub_identity", dot(_Z, _Q - _h * _R), dot(_Z, _Q) - _h * dot(_Z, _R),
-                      title="z.(q - h r) = z.q - h z.r")
-
-
-def _symmetric(p, dsub):
+def _symmetric(p, laws):
     """For every k <= M and all z, w: z.B_k w = w.B_k z (by induction, the step reading B_k at x_k)."""
     P = ForAll([zz, ww], sym(k, zz, ww))
     ident = p.identity("start_symmetric_identity", dot(_P, _h * _Q), dot(_Q, _h * _P), title="z.(h w) = w.(h z)")
@@ -162,8 +169,8 @@ def _symmetric(p, dsub):
     X, Bz, Bw, Bx = x(k), B(k, z), B(k, w), B(k, x(k))
     ctx = And(num(0) <= k, k < M, sym(k, z, w), sym(k, z, X), sym(k, X, w))
     one = p.solve("symmetric_after_update", [
-        _sm_at(p, k, z), _sm_at(p, k, w), p.specialize(dsub, {_Z: z, _Q: Bw, _R: Bx, _h: h(k) * dot(X, Bw)}),
-        p.specialize(dsub, {_Z: w, _Q: Bz, _R: Bx, _h: h(k) * dot(X, Bz)})], Implies(ctx, sym(k + 1, z, w)),
+        _sm_at(p, k, z), _sm_at(p, k, w), p.specialize(laws.sub, {_Z: z, _Q: Bw, _R: Bx, _h: h(k) * dot(X, Bw)}),
+        p.specialize(laws.sub, {_Z: w, _Q: Bz, _R: Bx, _h: h(k) * dot(X, Bz)})], Implies(ctx, sym(k + 1, z, w)),
         title="z.B_{k+1} w = z.B_k w - (x.B_k w)(z.B_k x)/(1 + q), symmetric in z and w")
     _, step_goal = induction_goals(k, P, M)
     step = p.solve("symmetric_step", [p.generalize(one, z, w)], step_goal,
@@ -171,7 +178,7 @@ def _symmetric(p, dsub):
     return p.induction(k, P, p.generalize(base, zz, ww), step, M)
 
 
-def _nonnegative(p, lin_k, sym_k, dsub):
+def _nonnegative(p, lin_k, sym_k, laws):
     """For every k <= M and every z: z.B_k z >= 0 (by induction: Cauchy-Schwarz in the B_k form, read
     at z + t x_k)."""
     P = ForAll(zz, psd(k, zz))
@@ -181,16 +188,13 @@ def _nonnegative(p, lin_k, sym_k, dsub):
                    title="z.(z/a) = |z|^2/a >= 0")
     X, Bz, Bx = x(k), B(k, z), B(k, x(k))
     t = -(h(k) * dot(X, Bz))
-    dsq = p.identity("form_at_z_tx_identity", dot(_Z + _e * _R, _P + _e * _Q),
-                     dot(_Z, _P) + _e * dot(_Z, _Q) + _e * dot(_R, _P) + _e * _e * dot(_R, _Q),
-                     title="(z + t x).(p + t r) = z.p + t z.r + t x.p + t^2 x.r")
     guard = And(num(0) <= k, k < M)
     lvl = p.solve("symmetric_at_z_x", [sym_k], Implies(guard, sym(k, z, X)), title="z.B_k x = x.B_k z")
     ctx = And(num(0) <= k, k < M, psd(k, X), psd(k, z + t * X))
     one = p.solve("nonnegative_after_update", [
         _sm_at(p, k, z), p.specialize(lin_k, {w: X, c: t}), lvl,
-        p.specialize(dsub, {_Z: z, _Q: Bz, _R: Bx, _h: h(k) * dot(X, Bz)}),
-        p.specialize(dsq, {_Z: z, _R: X, _P: Bz, _Q: Bx, _e: t})], Implies(ctx, psd(k + 1, z)),
+        p.specialize(laws.sub, {_Z: z, _Q: Bz, _R: Bx, _h: h(k) * dot(X, Bz)}),
+        p.specialize(laws.expand, {_Z: z, _R: X, _P: Bz, _Q: Bx, _e: t})], Implies(ctx, psd(k + 1, z)),
         title="z.B_{k+1} z = S - p^2/(1 + q), and 0 <= (z + t x).B_k(z + t x) = S - 2 p^2/(1+q) + p^2 q/(1+q)^2 "
               "at t = -p/(1+q) (S = z.B_k z, p = x.B_k z)")
     _, step_goal = induction_goals(k, P, M)
@@ -202,11 +206,10 @@ def _nonnegative(p, lin_k, sym_k, dsub):
 class Form:
     """The four facts about B_k, each for every k <= M, and their instances."""
 
-    def __init__(self, p):
-        self.p = p
-        dsub = _dot_sub(p)
-        self.lin, self.ext, self.sym = _linear(p), _function(p), _symmetric(p, dsub)
-        self.psd = _nonnegative(p, p.inst(self.lin, k), p.inst(self.sym, k), dsub)
+    def __init__(self, p, laws):
+        self.p, self.laws = p, laws
+        self.lin, self.ext, self.sym = _linear(p, laws), _function(p), _symmetric(p, laws)
+        self.psd = _nonnegative(p, p.inst(self.lin, k), p.inst(self.sym, k), laws)
 
     def linear(self, i, p_, r_, e_):
         return self.p.specialize(self.p.inst(self.lin, i), {z: p_, w: r_, c: e_})
@@ -237,12 +240,11 @@ def _upper(p, F):
     expand = p.identity("form_after_update_identity", dot(_P + _e * _Z, (_Q + _e * _R) - _h * _R),
                         dot(_P, _Q) + _e * dot(_P, _R) - _h * dot(_P, _R) + _e * dot(_Z, _Q) + _e * _e * dot(_Z, _R)
                         - _h * _e * dot(_Z, _R), title="(v + y x).(B v + y B x - h B x) expanded")
-    dl = p.identity("upper_dot_identity", dot(_Z, _Q + _e * _R), dot(_Z, _Q) + _e * dot(_Z, _R), title="x.(p + y r)")
     m = dot(X, Bv)
     lvl = F.at("upper_level_k", k, guard, syms=[(v(k), X)], psds=[X])
     grown = p.solve("upper_step_expand", [
         lvl, F.linear(k, v(k), X, Y), F.function(k + 1, v(k + 1), nv), _sm_at(p, k, nv), p.inst(p.hyp("update"), k),
-        p.specialize(dl, {_Z: X, _Q: Bv, _R: Bx, _e: Y}),
+        p.specialize(F.laws.linear, {_Z: X, _P: Bv, _Q: Bx, _e: Y}),
         p.specialize(expand, {_P: v(k), _Z: X, _Q: Bv, _R: Bx, _e: Y, _h: h(k) * dot(X, B(k, nv))})],
         Implies(guard, Eq(dot(v(k + 1), B(k + 1, v(k + 1))), dot(v(k), Bv) + 2 * Y * m + Y ** 2 * q(k)
                           - h(k) * (m + Y * q(k)) ** 2)),
@@ -262,7 +264,7 @@ def _upper(p, F):
     return p.inst(p.induction(k, P, base, step, M), M)
 
 
-def _lower(p):
+def _lower(p, F):
     """u.v_k >= k gamma - sum_{s<k} max(0, gamma - y_s u.x_s), by induction."""
     term = Max(num(0), g - y(s) * dot(u, x(s)))
     P = dot(u, v(k)) >= k * g - Sum(s, 0, k - 1, term)
@@ -271,8 +273,8 @@ def _lower(p):
     base = p.solve("lower_start", [p.hyp("starts_at_zero"), zero,
                                    p.rule("finite_sum_linearity", "sum_empty", s, num(0), term)],
                    base_goal, title="v_0 = 0")
-    grow = p.identity("target_update_identity", dot(u, _P + _e * _Z), dot(u, _P) + _e * dot(u, _Z), title="u.(v + y x)")
-    step = p.solve("lower_step", [p.inst(p.hyp("update"), k), p.specialize(grow, {_P: v(k), _Z: x(k), _e: y(k)}),
+    grow = p.specialize(F.laws.linear, {_Z: u, _P: v(k), _Q: x(k), _e: y(k)})
+    step = p.solve("lower_step", [p.inst(p.hyp("update"), k), grow,
                                   p.rule("finite_sum_linearity", "sum_succ", s, num(0), k - 1, term)],
                    step_goal, title="u.v grows by y u.x >= gamma - max(0, gamma - y u.x)")
     return p.inst(p.induction(k, P, base, step, M), M)
@@ -302,40 +304,34 @@ def _inverse(p, F):
     e1 = p.rule("vector_sums", "vsum_succ", j, num(0), k - 1, dot(u, x(j)) * x(j))
     assoc = p.identity("grow_identity", _e * _P + (_Z + _h * _R), (_e * _P + _Z) + _h * _R,
                        title="a u + (S + r x) = (a u + S) + r x")
-    dl = p.identity("inverse_dot_identity", dot(_Z, _P + _h * _R), dot(_Z, _P) + _h * dot(_Z, _R), title="x.(u + r B x)")
     cancel = p.identity("inverse_cancel_identity", (_P + _h * _R) - _h * _R, _P, title="u + r B x - r B x = u")
-    comm = p.identity("inverse_comm_identity", dot(_Z, _P), dot(_P, _Z), title="x.u = u.x")
     guard = And(num(0) <= k, k < M)
     step = p.solve("inverse_step", [
         e1, p.specialize(assoc, {_P: u, _e: a, _Z: VSum(j, 0, k - 1, dot(u, x(j)) * x(j)), _R: X, _h: r}),
         F.at("inverse_level_k", k, guard, psds=[X]), F.linear(k, old, X, r), F.function(k + 1, a_u(k + 1), grown),
-        _sm_at(p, k, grown), p.specialize(dl, {_Z: X, _P: u, _R: B(k, X), _h: r}),
-        p.specialize(cancel, {_P: u, _R: B(k, X), _h: r}), p.specialize(comm, {_Z: X, _P: u}),
-        p.specialize(dl, {_Z: u, _P: old, _R: X, _h: r}),
+        _sm_at(p, k, grown), p.specialize(F.laws.linear, {_Z: X, _P: u, _Q: B(k, X), _e: r}),
+        p.specialize(cancel, {_P: u, _R: B(k, X), _h: r}), p.specialize(F.laws.comm, {_Z: X, _P: u}),
+        p.specialize(F.laws.linear, {_Z: u, _P: old, _Q: X, _e: r}),
         p.rule("finite_sum_linearity", "sum_succ", s, num(0), k - 1, dot(u, x(s)) ** 2)],
         step_goal, title="B_{k+1}(A_k u + r x) = u + r B_k x - ((x.u + r q)/(1 + q)) B_k x = u, r = u.x")
     return p.inst(p.induction(k, P, base, step, M), M)
 
 
 def _proof(p):
-    F = Form(p)
-    up, low, back = _upper(p, F), _lower(p), _inverse(p, F)
+    F = Form(p, Laws(p))
+    up, low, back = _upper(p, F), _lower(p, F), _inverse(p, F)
     V, Au = v(M), a_u(M)
     Phi, U, m = dot(V, B(M, V)), dot(u, Au), dot(u, V)
     ts = (-(m / U), -((Phi + 1) / (2 * m)))     # the discriminant's minimum, and (when U = 0) its slope
     forms = F.at("final_form_points", M, And(num(0) <= M, M <= M), syms=[(V, Au)],
                  psds=[V] + [V + t * Au for t in ts])
-    tt = Real("tt", tex="t", text="t")
-    expand = p.identity("final_form_identity", dot(_Z + tt * _R, _P + tt * _Q),
-                        dot(_Z, _P) + tt * dot(_Z, _Q) + tt * dot(_R, _P) + tt * tt * dot(_R, _Q),
-                        title="(v + t A u).(B v + t B A u) expanded")
-    comm = p.identity("final_comm_identity", dot(_Z, _R), dot(_R, _Z), title="v.u = u.v")
-    cross = p.solve("final_cross_terms", [forms, back, p.specialize(comm, {_Z: V, _R: u}),
-                                          p.specialize(comm, {_Z: Au, _R: u})],
+    comm = F.laws.comm
+    cross = p.solve("final_cross_terms", [forms, back, p.specialize(comm, {_Z: V, _P: u}),
+                                          p.specialize(comm, {_Z: Au, _P: u})],
                     And(Eq(dot(V, B(M, Au)), m), Eq(dot(Au, B(M, V)), m), Eq(dot(Au, B(M, Au)), U)),
                     title="B_M(A u) = u: v.B(A u) = (A u).B v = u.v and (A u).B(A u) = u.A u")
     quad = p.solve("final_quadratics", [forms, cross] + [F.linear(M, V, Au, t) for t in ts]
-                   + [p.specialize(expand, {_Z: V, _R: Au, _P: B(M, V), _Q: B(M, Au), tt: t}) for t in ts],
+                   + [p.specialize(F.laws.expand, {_Z: V, _R: Au, _P: B(M, V), _Q: B(M, Au), _e: t}) for t in ts],
                    And(*[Phi + 2 * t * m + t * t * U >= 0 for t in ts]),
                    title="0 <= (v + t A u).B_M(v + t A u) = v.B v + 2 t u.v + t^2 u.A u")
     terms = p.solve("squares_nonneg", [], ForAll(s, Implies(And(num(0) <= s, s <= M - 1), dot(u, x(s)) ** 2 >= 0)),
