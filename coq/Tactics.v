@@ -327,25 +327,13 @@ Ltac mb_rule L S :=
     each coordinate's equation rewritten into the goal, then ring (or arithmetic).  B_k of the
     second-order perceptron is a function of its argument only up to [veq]: nothing here rewrites
     under it. *)
-Ltac mb_guards :=
-  repeat match goal with
-  | H : ?A -> ?C |- _ =>
-      lazymatch type of A with
-      | Prop => lazymatch A with
-                | veq _ _ _ => fail
-                | _ => let HA := fresh "HA" in assert (HA : A) by (repeat split; lia); specialize (H HA); clear HA
-                end
-      end
-  end;
-  repeat match goal with H : _ /\ _ |- _ => destruct H end.
-
 Ltac mb_rewrite_coords :=
   repeat match goal with
   | H : ?a = ?b |- context [?a] => lazymatch b with context [a] => fail | _ => rewrite H end
   end.
 
 Ltac mb_pointwise :=
-  intros; mb_guards; mb_vec_eqs;
+  intros; mb_split_hyps; mb_discharge; mb_split_hyps; mb_vec_eqs;
   let i := fresh "i" in let Hi := fresh "Hi" in intros i Hi;
   repeat match goal with H : veq _ _ _ |- _ => specialize (H i Hi) end;
   unfold vadd, vsub, smul, vzero in *; mb_rewrite_coords; first [ ring | lra | nra | (field; nra) ].
