@@ -318,6 +318,11 @@ def identity_key(goal_wire, symbols_wire) -> str:
     return identity_text(goal, {k: d for k, d in decls.items() if k in names})
 
 
+def _held(stated, names) -> set:
+    """The variables the stated hypotheses ``names`` mention (a step resting on them fixes them)."""
+    return set().union(*[stated[h].free() for h in names]) if names else set()
+
+
 def _mapping(data, decls_of_var, decls, where) -> dict:
     if not isinstance(data, list):
         raise CheckError(f"{where}: a mapping is a list of [variable, term]")
@@ -393,7 +398,7 @@ def _derive(by, s, f, ids, formulas, rests, decls, stated, lemmas, fixed, where,
             if len(ids) != 1:
                 raise CheckError(f"{where}: specialize uses one step")
             m = _mapping(s.get("mapping", []), decls, decls, where)
-            held = set().union(*[stated[h].free() for h in rests[ids[0]]]) if rests[ids[0]] else set()
+            held = _held(stated, rests[ids[0]])
             bad = sorted(v.name for v in m if v.name in held)
             if bad:
                 raise CheckError(f"{where}: cannot specialize {', '.join(bad)}: a hypothesis it rests on mentions it")
@@ -402,7 +407,7 @@ def _derive(by, s, f, ids, formulas, rests, decls, stated, lemmas, fixed, where,
             if len(ids) != 1 or not isinstance(s.get("vars"), list) or not s["vars"]:
                 raise CheckError(f"{where}: generalize uses one step and gives 'vars'")
             vs = [_term(v, decls, where) for v in s["vars"]]
-            held = set().union(*[stated[h].free() for h in rests[ids[0]]]) if rests[ids[0]] else set()
+            held = _held(stated, rests[ids[0]])
             body = formulas[ids[0]]
             for v in vs:
                 if v.op != "var" or v.sort == BOOL:
@@ -430,8 +435,7 @@ def _derive(by, s, f, ids, formulas, rests, decls, stated, lemmas, fixed, where,
                 raise CheckError(f"{where}: the base is {show(base)}, the rule needs {show(want_base)}")
             if step != want_step:
                 raise CheckError(f"{where}: the step is {show(step)}, the rule needs {show(want_step)}")
-            held = set().union(*[stated[h].free() for h in rests[ids[0]] | rests[ids[1]]]) if (
-                rests[ids[0]] | rests[ids[1]]) else set()
+            held = _held(stated, rests[ids[0]] | rests[ids[1]])
             if k.name in held or k.name in fixed:
                 raise CheckError(f"{where}: {k.name} is fixed by a hypothesis; induction needs a fresh variable")
             return ForAll(k, Implies(And(le(lit(0), k), le(k, n)), P))

@@ -267,7 +267,7 @@ class Proof:
         of the fact mentions (they are universally quantified); the theorem's own variables,
         fixed by its hypotheses, cannot be specialized."""
         fact = self._own(fact, "specialize")
-        fixed = {v.name for a in fact.assumptions for v in free_vars(a)}
+        fixed = _mentioned(fact)
         for v in mapping:
             if not isinstance(v, Expr) or v.op != "var":
                 raise KernelError(f"{self.theorem.id}: specialize maps variables, not {_show(v)}")
@@ -285,7 +285,7 @@ class Proof:
         hypothesis the fact rests on mentions (the fact then holds at every value of them: what
         :meth:`specialize` uses, made a "for all" that a later step can instantiate)."""
         fact = self._own(fact, "generalize")
-        fixed = {v.name for a in fact.assumptions for v in free_vars(a)}
+        fixed = _mentioned(fact)
         if not vs:
             raise KernelError(f"{self.theorem.id}: generalize needs at least one variable")
         free = {v.name for v in free_vars(fact.formula)}
@@ -391,6 +391,12 @@ def induction_goals(k: Expr, P: Expr, n: Expr) -> tuple[Expr, Expr]:
     """The two premises :meth:`Proof.induction` needs: P[k := 0], and
     0 <= k and k < n and P => P[k := k+1]."""
     return subst(P, {k: num(0)}), Implies(And(num(0) <= k, k < n, P), subst(P, {k: k + 1}))
+
+
+def _mentioned(fact: Fact) -> set[str]:
+    """The variables the hypotheses a fact rests on mention: fixed for it (no other value of them,
+    and no "for all" over them, follows from it)."""
+    return {v.name for a in fact.assumptions for v in free_vars(a)}
 
 
 def _guarded(f: Expr, mapping: dict) -> Expr:
